@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { call, stream } from '../define';
+import { Db, Empty, Host, Port, ProfileId } from './common';
+import { parseRedisUrl } from '../redisUrl';
+
+export const TlsOptions = z
+  .object({
+    enabled: z.boolean().default(false),
+    /** PEM bundle on the Node side's filesystem; it must exist. */
+    caFile: z.string().min(1, 'tls.caFile must not be empty').max(4096).optional(),
+    /** SNI / certificate name to verify, when it differs from host. */
+    servername: z.string().min(1).max(253).optional(),
+    /** Certificate verification is on unless the user turns it off explicitly. */
+    rejectUnauthorized: z.boolean().default(true),
+  })
+  .strict();
+export type TlsOptions = z.output<typeof TlsOptions>;
+
+const Name = z.string().trim().min(1, 'name is required').max(100, 'name is too long');
+const Username = z.string().min(1).max(256);
+const Password = z.string().min(1, 'password must not be empty').max(4096);
+
+/**
+ * What a user types: either discrete fields or a `redis://` / `rediss://` URL.
+ * Normalised into a ProfileSpec; URL errors are reported on the `url` field.
+ */
+export const ProfileDraft = z
+  .object({
+    name: Name,
+    url: z.string().trim().max(8192).optional(),
+    host: Host.optional(),
+    port: Port.optional(),
+    db: Db.optional(),
+    username: Username.optional(),
+    password: Password.optional(),
+    tls: TlsOptions.optional(),
+  })
+  .strict()
+  .transform((d, ctx) => {
+    let fromUrl: ReturnType<typeof parseRedisUrl> | undefined;
+    if (d.url !== undefined && d.url !== '') {
+      fromUrl = parseRedisUrl(d.url);
+      if ('error' in fromUrl) {
+        ctx.addIssue({ code: 'custom', path: ['url'], message: fromUrl.error });
+        return z.NEVER;
+      }
+    }
+    const u = fromUrl && !('error' in fromUrl) ? fromUrl : undefined;
+    const host = d.host ?? u?.host;
+    if (host === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['host'], message: 'host is required (or give a redis:// URL)' });
+      return z.NEVER;
+    }
+    const tls = TlsOptions.parse(d.tls ?? {});
+    if (u?.tls) tls.enabled = true;
+    const spec: ProfileSpec = {
+      name: d.name,
+      host,
+      port: d.port ?? u?.port ?? 6379,
+      db: d.db ?? u?.db ?? 0,
+      tls,
+    };
+    const username = d.username ?? u?.username;
+    const password = d.password ?? u?.password;
+    if (username !== undefined) spec.username = username;
+    if (password !== undefined) spec.password = password;
+    return spec;
+  });
+export type ProfileDraft = z.input<typeof ProfileDraft>;
+
+/** A normalised profile, as the Node side holds it (password included, never sent out). */
+export interface ProfileSpec {
+  name: string;
+  host: string;
+  port: number;
+  db: number;
+  username?: string;
+  password?: string;
+  tls: TlsOptions;
+}
+
+export const ProfileSource = z.enum(['user', 'config', 'embedded']);
+
+/** What leaves the Node side: no password, only whether one is set. */
+export const ProfileView = z.object({
+  id: ProfileId,
+  name: z.string(),
+  host: z.string(),
+  port: z.number(),
+  db: z.number(),
+  username: z.string().optional(),
+  hasPassword: z.boolean(),
+  tls: TlsOptions,
+  source: ProfileSource,
+  /** Profiles from the server config file or the embedded server cannot be edited here. */
+  readOnly: z.boolean(),
+});
+export type ProfileView = z.output<typeof ProfileView>;
+
+export const ConnectionStateName = z.enum(['idle', 'connecting', 'ready', 'reconnecting', 'error', 'closed']);
+export type ConnectionStateName = z.output<typeof ConnectionStateName>;
+
+export const ConnectionState = z.object({
+  profileId: ProfileId,
+  state: ConnectionStateName,
+  /** Human text for error/reconnecting states (e.g. "connection refused at 10.0.0.5:6379"). */
+  detail: z.string().optional(),
+  at: z.number(),
+});
+export type ConnectionState = z.output<typeof ConnectionState>;
+
+export const ErrorInfoSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+
+export const TestResult = z.object({
+  ok: z.boolean(),
+  latencyMs: z.number().optional(),
+  serverVersion: z.string().optional(),
+  role: z.string().optional(),
+  mode: z.string().optional(),
+  error: ErrorInfoSchema.optional(),
+});
+export type TestResult = z.output<typeof TestResult>;
+
+export const connections = {
+  'connections.list': call({
+    summary: 'All connection profiles (without secrets) and whether passwords can be stored',
+    role: 'analyst',
+    input: Empty,
+    output: z.object({
+      profiles: z.array(ProfileView),
+      passwordStorage: z.object({ available: z.boolean(), reason: z.string().optional() }),
+    }),
+  }),
+  'connections.add': call({
+    summary: 'Create a profile',
+    role: 'ops',
+    input: ProfileDraft,
+    output: ProfileView,
+  }),
+  'connections.update': call({
+    summary: 'Replace a profile; an absent password keeps the stored one unless clearPassword',
+    role: 'ops',
+    input: z.object({ id: ProfileId, profile: ProfileDraft, clearPassword: z.boolean().default(false) }).strict(),
+    output: ProfileView,
+  }),
+  'connections.remove': call({
+    summary: 'Delete a profile and close its connections',
+    role: 'ops',
+    input: z.object({ id: ProfileId }).strict(),
+    output: z.object({ removed: z.literal(true) }),
+  }),
+  'connections.test': call({
+    summary: 'Connect, authenticate and PING: a saved profile by id, or an unsaved draft',
+    role: 'analyst',
+    input: z.union([
+      z.object({ id: ProfileId }).strict(),
+      z.object({ draft: ProfileDraft }).strict(),
+    ]),
+    output: TestResult,
+  }),
+  'connections.state': stream({
+    summary: 'Connection state per profile; the current state of every profile comes first',
+    role: 'analyst',
+    input: Empty,
+    event: ConnectionState,
+  }),
+} as const;

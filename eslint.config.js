@@ -1,0 +1,71 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import boundaries from DESIGN.md, enforced rather than hoped for. */
+const nodeOnly = ['node:*', 'fs', 'path', 'net', 'child_process', 'electron', 'ioredis', 'fastify', '@fastify/*', 'ws'];
+const boundary = (message, groups) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['app/**'],
+    rules: boundary('app/ is the pure contract: it imports nothing of ours and no runtime-specific module', [
+      '**/main/**',
+      '**/renderer/**',
+      '**/e2e/**',
+      'react',
+      ...nodeOnly,
+    ]),
+  },
+  {
+    files: ['renderer/**'],
+    rules: boundary('renderer/ talks to the Node side only through the Bridge (app/ contract)', [
+      '**/main/**',
+      ...nodeOnly,
+    ]),
+  },
+  {
+    files: ['main/core/**'],
+    rules: boundary('main/core/ knows Redis, not transports: no rpc/, server/ or electron/ imports', [
+      '**/rpc/**',
+      '**/server/**',
+      '**/electron/**',
+      '**/renderer/**',
+      'electron',
+      'fastify',
+      '@fastify/*',
+    ]),
+  },
+  {
+    files: ['main/rpc/**'],
+    rules: boundary('main/rpc/ is transport-independent: no server/ or electron/ imports', [
+      '**/server/**',
+      '**/electron/**',
+      '**/renderer/**',
+      'electron',
+      'fastify',
+      '@fastify/*',
+    ]),
+  },
+  {
+    files: ['**/*.cjs', 'scripts/**', 'bin/**'],
+    languageOptions: { globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

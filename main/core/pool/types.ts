@@ -1,0 +1,46 @@
+import type { Redis } from 'ioredis';
+import type { ConnectionState, ProfileSpec, ProfileView, TestResult } from '../../../app/schemas/connections';
+
+export type { ConnectionState, ProfileSpec, ProfileView, TestResult };
+
+/** A stored profile: the spec plus identity and where it came from. */
+export interface StoredProfile {
+  id: string;
+  source: 'user' | 'config' | 'embedded';
+  spec: ProfileSpec;
+}
+
+/**
+ * Where passwords live. Desktop: Electron safeStorage. Web build: env or secret
+ * files referenced by the config, or an AES key from the environment.
+ */
+export interface SecretBox {
+  /** Whether a password typed into the UI can be persisted, and if not, why. */
+  availability(): { available: boolean; reason?: string };
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+/** What a connection is for. Shared connections carry ordinary calls; the rest are dedicated. */
+export type ConnectionPurpose = 'shared' | 'monitoring' | 'monitor' | 'bulk' | 'blocking';
+
+export interface DedicatedOptions {
+  db?: number;
+  purpose: Exclude<ConnectionPurpose, 'shared'>;
+}
+
+export interface PoolApi {
+  /** The shared multiplexed connection for (profile, db); created on first use. */
+  shared(profileId: string, db?: number): Promise<Redis>;
+  /** A short-timeout, no-offline-queue connection for INFO polling. */
+  monitoring(profileId: string, db?: number): Promise<Redis>;
+  /** A fresh connection the caller owns; release() closes it. */
+  dedicated(profileId: string, opts: DedicatedOptions): Promise<{ redis: Redis; release(): Promise<void> }>;
+  /** Connect with a spec that is not (yet) saved, AUTH, PING, INFO server; never throws. */
+  test(spec: ProfileSpec): Promise<TestResult>;
+  /** Close every connection of a profile (after edit or removal). */
+  closeProfile(profileId: string): Promise<void>;
+  onState(cb: (s: ConnectionState) => void): () => void;
+  states(): ConnectionState[];
+  shutdown(): Promise<void>;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['app/**/*.test.ts', 'main/**/*.test.ts', 'renderer/**/*.test.ts', 'testing/**/*.test.ts'],
+    // Integration tests spawn real redis-server processes; give them room.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+  },
+});
