@@ -158,7 +158,8 @@ export const connections = {
     role: 'analyst',
     input: z.union([
       z.object({ id: ProfileId }).strict(),
-      z.object({ draft: ProfileDraft }).strict(),
+      // With `id`, a draft without a password borrows the saved profile's one (editing flow).
+      z.object({ draft: ProfileDraft, id: ProfileId.optional() }).strict(),
     ]),
     output: TestResult,
   }),

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { contract, type Name } from '../../app/contract';
+import { AppError } from '../../app/errors';
+import { RpcClient } from '../../app/rpcClient';
+import type { ServerMessage } from '../../app/wire';
+import { Dispatcher } from './dispatcher';
+import type { Handlers, StreamSink } from './handlers';
+import { createMemoryWirePair } from './memoryWire';
+import type { Session } from './session';
+
+const view = {
+  id: 'p1',
+  name: 'one',
+  host: '127.0.0.1',
+  port: 6379,
+  db: 0,
+  hasPassword: true,
+  tls: { enabled: false, rejectUnauthorized: true },
+  source: 'user' as const,
+  readOnly: false,
+};
+
+interface Harness {
+  client: RpcClient;
+  raw: ServerMessage[];
+  sendRaw(text: string): void;
+  close(): void;
+  setCongested(v: boolean): void;
+  producer: { sink: StreamSink<unknown> | null; cleanups: number };
+}
+
+function harness(session: Session, overrides: Partial<Handlers> = {}, opts = {}): Harness {
+  const producer: Harness['producer'] = { sink: null, cleanups: 0 };
+  const handlers: Handlers = {
+    health: () => ({ status: 'ok', version: '9.9.9' }),
+    'connections.list': () => ({ profiles: [view], passwordStorage: { available: true } }),
+    // Returns a password the contract does not name: the dispatcher must strip it.
+    'connections.add': (spec) => ({ ...view, name: spec.name, password: spec.password }) as typeof view,
+    'connections.update': () => view,
+    'connections.remove': () => ({ removed: true }),
+    'connections.test': () => ({ ok: true, latencyMs: 1 }),
+    'server.info': () => {
+      throw new Error('socket hang up');
+    },
+    'connections.state': (_args, sink) => {
+      producer.sink = sink as StreamSink<unknown>;
+      return () => {
+        producer.cleanups += 1;
+      };
+    },
+    ...overrides,
+  };
+  const dispatcher = new Dispatcher(handlers, {
+    streamIntervalMs: 20,
+    streamCapacity: 100,
+    log: () => {},
+    mapError: (e) => (e instanceof Error && /hang up/.test(e.message) ? new AppError('DISCONNECTED', 'gone') : undefined),
+    ...opts,
+  });
+  const { server, client: end } = createMemoryWirePair();
+  dispatcher.attach(server, session);
+  const client = new RpcClient((m) => end.send(m));
+  const raw: ServerMessage[] = [];
+  end.onMessage((m) => {
+    raw.push(m);
+    client.receive(m);
+  });
+  return { client, raw, sendRaw: (t) => end.send(t), close: () => end.close(), setCongested: end.setCongested, producer };
+}
+
+const ops: Session = { role: 'ops' };
+const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const state = (i: number) => ({ profileId: 'p1', state: 'ready', at: i });
+
+describe('dispatcher over the in-memory wire', () => {
+  it('returns a call result through serialisation', async () => {
+    const h = harness(ops);
+    await expect(h.client.invoke('health', {})).resolves.toEqual({ status: 'ok', version: '9.9.9' });
+  });
+
+  it('rejects invalid input with an error naming the field', async () => {
+    const h = harness(ops);
+    const err = await h.client.invoke('connections.add', { name: 'x', host: 'h', port: 70000 }).catch((e) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.code).toBe('VALIDATION');
+    expect(err.field).toBe('port');
+    expect(err.message).toContain('port');
+  });
+
+  it('reports a malformed redis URL on the url field', async () => {
+    const h = harness(ops);
+    const err = await h.client.invoke('connections.add', { name: 'x', url: 'http://nope' }).catch((e) => e);
+    expect(err.field).toBe('url');
+  });
+
+  it('strips fields the output schema does not name, so secrets cannot leak', async () => {
+    const h = harness(ops);
+    const out = await h.client.invoke('connections.add', { name: 'n', host: 'h', password: 'hunter2' });
+    expect(out.name).toBe('n');
+    expect(JSON.stringify(h.raw)).not.toContain('hunter2');
+  });
+
+  it('maps domain errors and hides unknown ones', async () => {
+    const h = harness(ops, { health: () => Promise.reject(new Error('secret detail')) });
+    const mapped = await h.client.invoke('server.info', { profileId: 'p1' }).catch((e) => e);
+    expect(mapped.code).toBe('DISCONNECTED');
+    const hidden = await h.client.invoke('health', {}).catch((e) => e);
+    expect(hidden.code).toBe('INTERNAL');
+    expect(hidden.message).not.toContain('secret detail');
+  });
+
+  it('refuses unknown names', async () => {
+    const h = harness(ops);
+    const err = await h.client.invoke('nope.nothing' as 'health', {}).catch((e) => e);
+    expect(err.code).toBe('UNKNOWN_CALL');
+  });
+
+  it('answers malformed messages with an error and keeps serving', async () => {
+    const h = harness(ops);
+    h.sendRaw('{not json');
+    h.sendRaw(JSON.stringify({ t: 'call', id: 'x1' }));
+    h.sendRaw(JSON.stringify({ t: 'bogus' }));
+    h.sendRaw(JSON.stringify(null));
+    await tick(5);
+    const errors = h.raw.filter((m) => m.t === 'error' || (m.t === 'result' && !m.ok));
+    expect(errors).toHaveLength(4);
+    expect(h.raw.find((m) => m.t === 'result' && m.id === 'x1')).toBeTruthy();
+    await expect(h.client.invoke('health', {})).resolves.toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('roles, enumerated over the whole contract', () => {
+  const names = Object.keys(contract) as Name[];
+  const inputFor = () => ({});
+
+  it.each(names)('%s is refused without a session', async (name) => {
+    const h = harness({ role: null });
+    const def = contract[name];
+    if (def.kind === 'call') {
+      const err = await h.client.invoke(name as 'health', inputFor()).catch((e) => e);
+      expect(err.code).toBe('UNAUTHENTICATED');
+    } else {
+      const ended = new Promise<AppError | undefined>((resolve) =>
+        h.client.subscribe(name as 'connections.state', inputFor(), { onEvents: () => {}, onEnd: resolve }),
+      );
+      expect((await ended)?.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  const opsOnly = names.filter((n) => contract[n].role === 'ops');
+  it('has ops-only calls to check', () => expect(opsOnly.length).toBeGreaterThan(0));
+  it.each(opsOnly)('%s is refused for an analyst', async (name) => {
+    const h = harness({ role: 'analyst' });
+    const err = await h.client.invoke(name as 'connections.remove', { id: 'p1' }).catch((e) => e);
+    expect(err.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('streams', () => {
+  it('delivers events in batches, at most one per interval', async () => {
+    const h = harness(ops);
+    const batches: unknown[][] = [];
+    h.client.subscribe('connections.state', {}, { onEvents: (e) => batches.push(e) });
+    await tick(5);
+    for (let i = 0; i < 50; i++) h.producer.sink?.push(state(i));
+    await tick(10);
+    for (let i = 50; i < 60; i++) h.producer.sink?.push(state(i));
+    await tick(60);
+    expect(batches.flat()).toHaveLength(60);
+    expect(batches.length).toBeLessThan(60);
+    const batchMsgs = h.raw.filter((m) => m.t === 'batch');
+    expect(batchMsgs.length).toBe(batches.length);
+  });
+
+  it('bounds the queue and counts every dropped event exactly', async () => {
+    const h = harness(ops);
+    let delivered = 0;
+    let dropped = 0;
+    h.client.subscribe('connections.state', {}, {
+      onEvents: (e, d) => {
+        delivered += e.length;
+        dropped = d;
+      },
+    });
+    await tick(5);
+    const total = 10_000;
+    for (let i = 0; i < total; i++) h.producer.sink?.push(state(i));
+    await tick(60);
+    expect(dropped).toBeGreaterThan(0);
+    expect(delivered).toBeLessThanOrEqual(100);
+    expect(delivered + dropped).toBe(total);
+  });
+
+  it('holds back and drops while the transport is congested, then reports the count', async () => {
+    const h = harness(ops);
+    let delivered = 0;
+    let dropped = 0;
+    h.client.subscribe('connections.state', {}, {
+      onEvents: (e, d) => {
+        delivered += e.length;
+        dropped = d;
+      },
+    });
+    await tick(5);
+    h.setCongested(true);
+    for (let i = 0; i < 500; i++) h.producer.sink?.push(state(i));
+    await tick(60);
+    expect(delivered).toBe(0);
+    h.setCongested(false);
+    await tick(60);
+    expect(delivered).toBe(100);
+    expect(delivered + dropped).toBe(500);
+  });
+
+  it('runs the cleanup on unsubscribe and when the wire closes', async () => {
+    const h = harness(ops);
+    const off = h.client.subscribe('connections.state', {}, { onEvents: () => {} });
+    await tick(5);
+    off();
+    await tick(5);
+    expect(h.producer.cleanups).toBe(1);
+    h.client.subscribe('connections.state', {}, { onEvents: () => {} });
+    await tick(5);
+    h.close();
+    expect(h.producer.cleanups).toBe(2);
+  });
+
+  it('a server-side end reaches the client with its error', async () => {
+    const h = harness(ops);
+    const ended = new Promise<AppError | undefined>((resolve) =>
+      h.client.subscribe('connections.state', {}, { onEvents: () => {}, onEnd: resolve }),
+    );
+    await tick(5);
+    h.producer.sink?.end(new AppError('UNREACHABLE', 'down'));
+    expect((await ended)?.code).toBe('UNREACHABLE');
+  });
+
+  it('drops events that fail the event schema instead of forwarding them', async () => {
+    const h = harness(ops);
+    const got: unknown[] = [];
+    h.client.subscribe('connections.state', {}, { onEvents: (e) => got.push(...e) });
+    await tick(5);
+    h.producer.sink?.push({ profileId: 'p1', state: 'exploded', at: 1 });
+    h.producer.sink?.push(state(2));
+    await tick(40);
+    expect(got).toEqual([state(2)]);
+  });
+});
