@@ -1,0 +1,51 @@
+import { ComingSoon } from './components/ComingSoon';
+import { ConnectionBanner } from './components/ConnectionBanner';
+import { ProfileSelector } from './components/ProfileSelector';
+import { Sidebar } from './components/Sidebar';
+import { useHashRoute } from './lib/route';
+import { ConnectionsPage } from './pages/Connections';
+import { OverviewPage } from './pages/Overview';
+import { DEFAULT_ROUTE, PAGES } from './pages/pages';
+import { ProfilesProvider } from './profiles/ProfilesContext';
+
+function Page({ route }: { route: string }) {
+  switch (route) {
+    case 'connections':
+      return <ConnectionsPage />;
+    case 'overview':
+      return <OverviewPage />;
+  }
+  const page = PAGES.find((p) => p.route === route);
+  if (page?.soon !== undefined) return <ComingSoon page={page} />;
+  return (
+    <section className="panel empty-state">
+      <h2>No such page</h2>
+      <p>
+        Nothing lives at <span className="mono">#/{route}</span>. Pick a page on the left.
+      </p>
+    </section>
+  );
+}
+
+export function App() {
+  const hashRoute = useHashRoute();
+  const route = hashRoute === '' ? DEFAULT_ROUTE : hashRoute;
+  const label = PAGES.find((p) => p.route === route)?.label ?? 'Not found';
+  return (
+    <ProfilesProvider>
+      <div className="shell">
+        <Sidebar current={route} />
+        <div className="workspace">
+          <header className="topbar">
+            <h1>{label}</h1>
+            <ProfileSelector />
+          </header>
+          <ConnectionBanner />
+          <main className="content">
+            <Page route={route} />
+          </main>
+        </div>
+      </div>
+    </ProfilesProvider>
+  );
+}

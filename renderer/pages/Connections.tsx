@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { useProfiles } from '../profiles/ProfilesContext';
+import { ProfileForm } from './connections/ProfileForm';
+import { ProfileRow } from './connections/ProfileRow';
+import { useConnectionStates } from './connections/useConnectionStates';
+
+type Editing = { kind: 'add' } | { kind: 'edit'; id: string };
+
+/** Connection profiles: list with live state, add/edit form, test and remove. */
+export function ConnectionsPage() {
+  const { profiles, loading, error, refresh } = useProfiles();
+  const states = useConnectionStates();
+  const [editing, setEditing] = useState<Editing>();
+  const [notice, setNotice] = useState<string>();
+
+  const editedProfile = editing?.kind === 'edit' ? profiles.find((p) => p.id === editing.id) : undefined;
+
+  return (
+    <div className="page">
+      <div className="toolbar">
+        <p className="page-intro">Redis servers Cacheboard can reach. Passwords never leave the Node side.</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            setEditing({ kind: 'add' });
+            setNotice(undefined);
+          }}
+        >
+          Add connection
+        </button>
+      </div>
+
+      {editing && (editing.kind === 'add' || editedProfile) && (
+        <ProfileForm
+          key={editing.kind === 'edit' ? editing.id : 'add'}
+          editing={editedProfile}
+          onSaved={(p) => {
+            setEditing(undefined);
+            setNotice(`Saved “${p.name}”.`);
+            refresh();
+          }}
+          onCancel={() => setEditing(undefined)}
+        />
+      )}
+
+      {notice !== undefined && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+      <ErrorAlert error={error} title="Could not list connections:" />
+      {states.error !== undefined && states.error.code !== 'DISCONNECTED' && (
+        <ErrorAlert error={states.error} title="Live connection state unavailable:" />
+      )}
+      {states.dropped > 0 && <p className="hint">{states.dropped} state updates were dropped while the page was busy.</p>}
+
+      <section className="panel" aria-label="Connection profiles">
+        <div className="list-head" aria-hidden="true">
+          <span className="col-state">State</span>
+          <span className="col-name">Name</span>
+          <span className="col-addr">Address</span>
+          <span className="col-user">User</span>
+          <span className="col-tls">TLS</span>
+          <span className="col-source">Source</span>
+          <span className="col-actions" />
+        </div>
+        {profiles.length === 0 ? (
+          <p className="empty">{loading ? 'Loading…' : 'No connections yet. Add one to get started.'}</p>
+        ) : (
+          <ul className="profile-list">
+            {profiles.map((p) => (
+              <ProfileRow
+                key={p.id}
+                profile={p}
+                state={states.value[p.id]}
+                onEdit={() => {
+                  setEditing({ kind: 'edit', id: p.id });
+                  setNotice(undefined);
+                }}
+                onRemoved={() => {
+                  if (editing?.kind === 'edit' && editing.id === p.id) setEditing(undefined);
+                  setNotice(`Removed “${p.name}”.`);
+                  refresh();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

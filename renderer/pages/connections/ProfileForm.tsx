@@ -1,0 +1,220 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { AppError } from '../../../app/errors';
+import type { ProfileView } from '../../../app/schemas/connections';
+import { useBridge } from '../../bridge/BridgeContext';
+import { toAppError } from '../../bridge/toAppError';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { FieldError } from '../../components/FieldError';
+import { TestResultView, type TestOutcome } from '../../components/TestResultView';
+import { useProfiles } from '../../profiles/ProfilesContext';
+import { EMPTY_FORM, formFieldOf, formFromProfile, toDraft, type FormField, type FormValues } from './draft';
+
+type FieldErrors = Partial<Record<FormField, string>>;
+type TextKey = { [K in keyof FormValues]: FormValues[K] extends string ? K : never }[keyof FormValues];
+
+interface TextExtra {
+  placeholder?: string;
+  type?: 'text' | 'password';
+  inputMode?: 'numeric';
+  hint?: ReactNode;
+  autoComplete?: string;
+  disabled?: boolean;
+}
+
+interface Props {
+  /** Absent: add a new profile. */
+  editing?: ProfileView;
+  onSaved(p: ProfileView): void;
+  onCancel(): void;
+}
+
+/** Add or edit a profile. Validation is the server's: its errors land next to their field. */
+export function ProfileForm({ editing, onSaved, onCancel }: Props) {
+  const bridge = useBridge();
+  const { passwordStorage } = useProfiles();
+  const uid = useId();
+  const [values, setValues] = useState<FormValues>(() => (editing ? formFromProfile(editing) : EMPTY_FORM));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<AppError>();
+  const [saving, setSaving] = useState(false);
+  const [test, setTest] = useState<TestOutcome>();
+
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // The form opens above the list; bring it into view for a row far down.
+    formRef.current?.scrollIntoView({ block: 'nearest' });
+    formRef.current?.querySelector('input')?.focus();
+  }, []);
+
+  const idOf = (f: string) => `${uid}-${f.replace('.', '-')}`;
+  const errId = (f: string) => `${idOf(f)}-error`;
+
+  function set<K extends keyof FormValues>(key: K, value: FormValues[K], field?: FormField) {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (field !== undefined && fieldErrors[field] !== undefined) {
+      setFieldErrors(({ [field]: _gone, ...rest }) => rest);
+    }
+  }
+
+  /** Route an error to its field when the form has one, else to the alert area. */
+  function show(err: AppError): void {
+    const field = formFieldOf(err.field);
+    if (field !== undefined) setFieldErrors({ [field]: err.message });
+    else setAlert(err);
+  }
+
+  function reset(): void {
+    setFieldErrors({});
+    setAlert(undefined);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    reset();
+    setSaving(true);
+    try {
+      const profile = toDraft(values);
+      const saved = editing
+        ? await bridge.invoke('connections.update', { id: editing.id, profile, clearPassword: values.clearPassword })
+        : await bridge.invoke('connections.add', profile);
+      onSaved(saved);
+    } catch (err) {
+      show(toAppError(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function onTest() {
+    reset();
+    setTest({ pending: true });
+    try {
+      const result = await bridge.invoke('connections.test', { draft: toDraft(values) });
+      setTest({ pending: false, result });
+      const field = formFieldOf(result.error?.field);
+      if (field !== undefined && result.error) setFieldErrors({ [field]: result.error.message });
+    } catch (err) {
+      const error = toAppError(err);
+      setTest({ pending: false, error });
+      const field = formFieldOf(error.field);
+      if (field !== undefined) setFieldErrors({ [field]: error.message });
+    }
+  }
+
+  /** A labelled text input with its field error beside it. */
+  const text = (field: FormField, key: TextKey, label: string, extra: TextExtra = {}) => {
+    const hintId = extra.hint !== undefined ? `${idOf(field)}-hint` : undefined;
+    const describedBy = [fieldErrors[field] !== undefined ? errId(field) : undefined, hintId].filter(Boolean).join(' ');
+    return (
+      <div className={`field field-${field.replace('.', '-')}`}>
+        <label htmlFor={idOf(field)}>{label}</label>
+        <input
+          id={idOf(field)}
+          type={extra.type ?? 'text'}
+          inputMode={extra.inputMode}
+          value={values[key]}
+          placeholder={extra.placeholder}
+          autoComplete={extra.autoComplete ?? 'off'}
+          disabled={extra.disabled}
+          spellCheck={false}
+          aria-invalid={fieldErrors[field] !== undefined}
+          aria-describedby={describedBy === '' ? undefined : describedBy}
+          onChange={(e) => set(key, e.target.value, field)}
+        />
+        <FieldError field={field} id={errId(field)} message={fieldErrors[field]} />
+        {extra.hint !== undefined && (
+          <span className="hint" id={hintId}>
+            {extra.hint}
+          </span>
+        )}
+      </div>
+    );
+  };
+
+  const check = (field: FormField | undefined, key: 'tlsEnabled' | 'verifyCert' | 'clearPassword', label: string) => (
+    <div className="field field-check">
+      <input
+        id={idOf(key)}
+        type="checkbox"
+        checked={values[key]}
+        onChange={(e) => set(key, e.target.checked, field)}
+      />
+      <label htmlFor={idOf(key)}>{label}</label>
+      {field !== undefined && <FieldError field={field} id={errId(field)} message={fieldErrors[field]} />}
+    </div>
+  );
+
+  const fromUrl = values.url.trim() !== '';
+  const storageNote =
+    passwordStorage && !passwordStorage.available
+      ? `Passwords cannot be stored here${passwordStorage.reason ? `: ${passwordStorage.reason}` : '.'}`
+      : undefined;
+  const title = editing ? `Edit connection “${editing.name}”` : 'Add connection';
+
+  return (
+    <form
+      ref={formRef}
+      className="panel profile-form"
+      aria-label={editing ? 'Edit connection' : 'Add connection'}
+      onSubmit={onSubmit}
+      noValidate
+    >
+      <h2>{title}</h2>
+      <ErrorAlert error={alert} />
+      <div className="form-grid">
+        <fieldset className="form-col">
+          <legend>Server</legend>
+          {text('name', 'name', 'Name', { placeholder: 'e.g. cache-prod' })}
+          {text('url', 'url', 'URL', {
+            placeholder: 'redis://[user:password@]host[:port][/db]',
+            hint: 'Or fill in host, port and DB below; fields you fill override the URL.',
+          })}
+          <div className="field-row">
+            {text('host', 'host', 'Host', { placeholder: fromUrl ? 'from URL' : '127.0.0.1' })}
+            {text('port', 'port', 'Port', { placeholder: fromUrl ? 'from URL' : '6379', inputMode: 'numeric' })}
+            {text('db', 'db', 'DB', { placeholder: fromUrl ? 'from URL' : '0', inputMode: 'numeric' })}
+          </div>
+          <div className="field-row">
+            {text('username', 'username', 'User', { placeholder: 'default', hint: 'ACL user, if not "default"' })}
+            {text('password', 'password', 'Password', {
+              type: 'password',
+              autoComplete: 'new-password',
+              placeholder: editing ? 'unchanged' : '',
+              disabled: values.clearPassword,
+              hint: storageNote,
+            })}
+          </div>
+          {editing && check(undefined, 'clearPassword', 'Clear stored password')}
+        </fieldset>
+        <fieldset className="form-col">
+          <legend>TLS</legend>
+          {check('tls.enabled', 'tlsEnabled', 'TLS enabled')}
+          {text('tls.caFile', 'caFile', 'CA file', {
+            placeholder: '/etc/ssl/redis-ca.pem',
+            hint: 'PEM bundle on the Cacheboard server, if not a public CA',
+          })}
+          {text('tls.servername', 'servername', 'SNI', {
+            placeholder: 'same as host',
+            hint: 'Certificate name to expect, when it differs from the host',
+          })}
+          {check('tls.rejectUnauthorized', 'verifyCert', 'Verify certificate')}
+          {!values.verifyCert && (
+            <span className="hint hint-warn">Without verification anyone on the path can impersonate the server.</span>
+          )}
+        </fieldset>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving}>
+          Save
+        </button>
+        <button type="button" className="btn" onClick={onTest} disabled={test?.pending}>
+          Test
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <TestResultView outcome={test} />
+      </div>
+    </form>
+  );
+}

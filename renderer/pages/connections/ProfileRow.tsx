@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import type { AppError } from '../../../app/errors';
+import type { ConnectionState, ProfileView } from '../../../app/schemas/connections';
+import { useBridge } from '../../bridge/BridgeContext';
+import { toAppError } from '../../bridge/toAppError';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { StateBadge } from '../../components/StateBadge';
+import { TestResultView, type TestOutcome } from '../../components/TestResultView';
+import { addressOf } from './address';
+
+interface Props {
+  profile: ProfileView;
+  state: ConnectionState | undefined;
+  onEdit(): void;
+  onRemoved(): void;
+}
+
+/** One saved profile: what it points at, its live state, and Test / Edit / Remove. */
+export function ProfileRow({ profile: p, state, onEdit, onRemoved }: Props) {
+  const bridge = useBridge();
+  const [test, setTest] = useState<TestOutcome>();
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [error, setError] = useState<AppError>();
+
+  async function runTest() {
+    setTest({ pending: true });
+    try {
+      setTest({ pending: false, result: await bridge.invoke('connections.test', { id: p.id }) });
+    } catch (e) {
+      setTest({ pending: false, error: toAppError(e) });
+    }
+  }
+
+  async function remove() {
+    setRemoving(true);
+    setError(undefined);
+    try {
+      await bridge.invoke('connections.remove', { id: p.id });
+      onRemoved();
+    } catch (e) {
+      setError(toAppError(e));
+      setConfirming(false);
+    } finally {
+      setRemoving(false);
+    }
+  }
+
+  const showDetail = state?.detail !== undefined && state.state !== 'ready';
+
+  return (
+    <li className="profile-row" data-testid="profile-row" data-profile-name={p.name} data-profile-id={p.id}>
+      <div className="row-main">
+        <span className="col-state">
+          <StateBadge state={state} />
+        </span>
+        <span className="col-name" title={p.name}>
+          {p.name}
+        </span>
+        <span className="col-addr mono">{addressOf(p)}</span>
+        <span className="col-user">
+          {p.username ?? <span className="muted">default</span>}
+          {p.hasPassword && <span className="tag" title="A password is stored">pw</span>}
+        </span>
+        <span className="col-tls">
+          {p.tls.enabled ? 'on' : <span className="muted">off</span>}
+          {p.tls.enabled && !p.tls.rejectUnauthorized && (
+            <span className="tag tag-warn" title="Certificate verification is off">no verify</span>
+          )}
+        </span>
+        <span className="col-source">
+          {p.source}
+          {p.readOnly && (
+            <span className="tag" title={`This profile comes from the ${p.source} and cannot be edited here`}>
+              read-only
+            </span>
+          )}
+        </span>
+        <span className="col-actions">
+          <button type="button" className="btn btn-small" onClick={runTest} disabled={test?.pending}>
+            Test
+          </button>
+          {!p.readOnly && (
+            <>
+              <button type="button" className="btn btn-small" onClick={onEdit}>
+                Edit
+              </button>
+              <button
+                type="button"
+                className="btn btn-small btn-danger-ghost"
+                onClick={() => setConfirming(true)}
+                disabled={confirming}
+              >
+                Remove
+              </button>
+            </>
+          )}
+        </span>
+      </div>
+      {(showDetail || test !== undefined || confirming || error !== undefined) && (
+        <div className="row-detail">
+          {showDetail && (
+            <span className={`state-detail state-detail-${state.state}`} data-testid="state-detail">
+              {state.detail}
+            </span>
+          )}
+          <TestResultView outcome={test} />
+          {confirming && (
+            <div className="confirm" role="group" aria-label={`Confirm removing ${p.name}`}>
+              <span>
+                Remove <strong>{p.name}</strong> and close its connections?
+              </span>
+              <button type="button" className="btn btn-small btn-danger" onClick={remove} disabled={removing}>
+                Confirm remove
+              </button>
+              <button type="button" className="btn btn-small btn-ghost" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+          )}
+          <ErrorAlert error={error} title="Could not remove:" />
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The navigation, in order. Jobs not built yet carry `soon`: one sentence on what
+ * the page will do, shown by the shared ComingSoon panel.
+ */
+export interface PageEntry {
+  route: string;
+  label: string;
+  soon?: string;
+}
+
+export const PAGES: readonly PageEntry[] = [
+  { route: 'connections', label: 'Connections' },
+  { route: 'overview', label: 'Overview' },
+  {
+    route: 'bulk-load',
+    label: 'Bulk load',
+    soon: 'Load millions of records from a file into a staging DB as fast as the server takes them, verify the counts, then switch them live with SWAPDB.',
+  },
+  {
+    route: 'sampling',
+    label: 'Sampling',
+    soon: 'Sample the keyspace to see what it is made of: types, encodings, sizes, TTLs, the biggest keys and the common prefixes.',
+  },
+  {
+    route: 'audience-trials',
+    label: 'Audience trials',
+    soon: 'Build an audience from user attributes and time its per-day activity query across several storage strategies side by side.',
+  },
+  {
+    route: 'pipeline-trials',
+    label: 'Pipeline trials',
+    soon: 'Measure round trips against pipelines, MULTI/EXEC and multiplexed clients on the real server.',
+  },
+  {
+    route: 'monitor',
+    label: 'Monitor',
+    soon: 'Watch the live command stream of a node, or of a master and its replicas side by side, without freezing the UI or the server.',
+  },
+];
+
+export const DEFAULT_ROUTE = 'overview';
