@@ -156,11 +156,12 @@ export const connections = {
   'connections.test': call({
     summary: 'Connect, authenticate and PING: a saved profile by id, or an unsaved draft',
     role: 'analyst',
-    input: z.union([
-      z.object({ id: ProfileId }).strict(),
-      // With `id`, a draft without a password borrows the saved profile's one (editing flow).
-      z.object({ draft: ProfileDraft, id: ProfileId.optional() }).strict(),
-    ]),
+    // One object rather than a union, so a bad draft reports the exact field (draft.port, draft.url).
+    // With both, a draft without a password borrows the saved profile's one (the edit form).
+    input: z
+      .object({ id: ProfileId.optional(), draft: ProfileDraft.optional() })
+      .strict()
+      .refine((v) => v.id !== undefined || v.draft !== undefined, 'give a profile id or a draft to test'),
     output: TestResult,
   }),
   'connections.state': stream({

@@ -89,7 +89,9 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
     reset();
     setTest({ pending: true });
     try {
-      const result = await bridge.invoke('connections.test', { draft: toDraft(values) });
+      // Editing: the server fills in the stored password, which never comes to the page.
+      const borrow = editing !== undefined && !values.clearPassword ? { id: editing.id } : {};
+      const result = await bridge.invoke('connections.test', { draft: toDraft(values), ...borrow });
       setTest({ pending: false, result });
       const field = formFieldOf(result.error?.field);
       if (field !== undefined && result.error) setFieldErrors({ [field]: result.error.message });

@@ -24,7 +24,7 @@ export function LiveChart({ points }: { points: readonly SeriesPoint[] }) {
               tick={{ fontSize: 11 }}
               minTickGap={40}
             />
-            <YAxis yAxisId="ops" tickFormatter={formatCount} tick={{ fontSize: 11 }} width={56} />
+            <YAxis yAxisId="ops" allowDecimals={false} domain={[0, (max: number) => Math.max(5, Math.ceil(max))]} tickFormatter={formatCount} tick={{ fontSize: 11 }} width={56} />
             <YAxis yAxisId="mem" orientation="right" tickFormatter={formatBytes} tick={{ fontSize: 11 }} width={72} />
             <Tooltip
               labelFormatter={(t) => clock(Number(t))}

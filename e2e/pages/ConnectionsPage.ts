@@ -1,0 +1,63 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface ProfileForm {
+  name: string;
+  host?: string;
+  port?: string;
+  url?: string;
+  password?: string;
+}
+
+/** The Connections page, as a user drives it. */
+export class ConnectionsPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/#/connections');
+    await expect(this.page.getByRole('heading', { name: 'Connections' })).toBeVisible();
+  }
+
+  row(name: string): Locator {
+    return this.page.locator(`[data-testid="profile-row"][data-profile-name="${name}"]`);
+  }
+
+  async startAdd(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Add connection' }).click();
+  }
+
+  async fill(form: ProfileForm): Promise<void> {
+    await this.page.getByLabel('Name', { exact: true }).fill(form.name);
+    if (form.url !== undefined) await this.page.getByLabel('URL', { exact: false }).first().fill(form.url);
+    if (form.host !== undefined) await this.page.getByLabel('Host', { exact: true }).fill(form.host);
+    if (form.port !== undefined) await this.page.getByLabel('Port', { exact: true }).fill(form.port);
+    if (form.password !== undefined) await this.page.getByLabel('Password', { exact: true }).fill(form.password);
+  }
+
+  async save(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save' }).click();
+  }
+
+  async add(form: ProfileForm): Promise<void> {
+    await this.startAdd();
+    await this.fill(form);
+    await this.save();
+    await expect(this.row(form.name)).toBeVisible();
+  }
+
+  fieldError(field: string): Locator {
+    return this.page.getByTestId(`field-error-${field}`);
+  }
+
+  async test(name: string): Promise<Locator> {
+    const row = this.row(name);
+    await row.getByRole('button', { name: 'Test' }).click();
+    return row.getByTestId('test-result');
+  }
+
+  async remove(name: string): Promise<void> {
+    const row = this.row(name);
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await this.page.getByRole('button', { name: 'Confirm remove' }).click();
+    await expect(row).toHaveCount(0);
+  }
+}

@@ -1,0 +1,30 @@
+import { test as base } from '@playwright/test';
+import { Redis } from 'ioredis';
+import { spawnRedisServer, type RedisProcess } from '../main/core/redisProcess/spawnRedisServer';
+
+/** A real redis-server per test, plus an admin client to check what the UI shows. */
+export const test = base.extend<{ redis: RedisProcess; admin: Redis }>({
+  // Playwright reads fixture dependencies from this destructuring; this fixture needs none.
+  // eslint-disable-next-line no-empty-pattern
+  redis: async ({}, use) => {
+    const proc = await spawnRedisServer();
+    await use(proc);
+    await proc.stop();
+  },
+  admin: async ({ redis }, use) => {
+    const client = new Redis({ host: redis.host, port: redis.port, lazyConnect: true });
+    await client.connect();
+    await use(client);
+    client.disconnect();
+  },
+});
+
+export { expect } from '@playwright/test';
+
+/** The server's own version string, read from INFO rather than assumed. */
+export async function serverVersion(admin: Redis): Promise<string> {
+  const info = await admin.info('server');
+  const m = /redis_version:(\S+)/.exec(info);
+  if (!m?.[1]) throw new Error('INFO server has no redis_version');
+  return m[1];
+}

@@ -1,0 +1,48 @@
+import { AppError } from '../../app/errors';
+import { VERSION } from '../version';
+
+const HELP = `cacheboard ${VERSION}: an admin console for Redis cache operations
+
+Usage: cacheboard <command> [options]
+
+Commands:
+  serve        Serve the web build (UI + API) over HTTP and WebSocket.
+               Env: PORT (7379), HOST (127.0.0.1), REDIS_URL, CACHEBOARD_CONFIG,
+                    CACHEBOARD_DATA_DIR, CACHEBOARD_SECRET_KEY, CACHEBOARD_ALLOW_REMOTE
+               Without REDIS_URL or CACHEBOARD_CONFIG it starts a private redis-server.
+
+Options:
+  -h, --help     Show this help
+  -v, --version  Print the version
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd] = argv;
+  if (cmd === undefined || cmd === '-h' || cmd === '--help' || cmd === 'help') {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (cmd === '-v' || cmd === '--version') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  if (cmd === 'serve') {
+    // Loaded on demand: --help must not pay for the server's dependency graph.
+    const { serve } = await import('./serve');
+    await serve();
+    return -1; // keeps running
+  }
+  process.stderr.write(`cacheboard: unknown command "${cmd}"\n\n${HELP}`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (e: unknown) => {
+    const msg = e instanceof AppError ? e.message : e instanceof Error ? e.message : String(e);
+    process.stderr.write(`cacheboard: ${msg}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,74 @@
+import { fileURLToPath } from 'node:url';
+import { AppError } from '../../app/errors';
+import { aesSecretBox } from '../core/pool/aesSecretBox';
+import { noSecretBox } from '../core/pool/noSecretBox';
+import { createRuntime } from '../runtime';
+import { createWebServer } from '../server/webServer';
+import { isLoopback, readServeEnv } from './serveEnv';
+
+const STATIC_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+
+/** `cacheboard serve`: the web build. Resolves once listening; stops on SIGINT/SIGTERM. */
+export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const cfg = readServeEnv(env);
+  if (!isLoopback(cfg.host) && !cfg.allowRemote) {
+    throw new AppError(
+      'VALIDATION',
+      `HOST=${cfg.host} would expose Cacheboard beyond this machine, and this build has no login yet. ` +
+        'Bind to 127.0.0.1 (the default) or set CACHEBOARD_ALLOW_REMOTE=1 if a proxy in front does authentication.',
+      'HOST',
+    );
+  }
+  const secretBox = cfg.secretKey
+    ? aesSecretBox(cfg.secretKey)
+    : noSecretBox(
+        'The web build stores passwords typed in the UI only when CACHEBOARD_SECRET_KEY is set. ' +
+          'Set it, or reference passwordEnv/passwordFile in the CACHEBOARD_CONFIG file.',
+      );
+  const runtime = await createRuntime({
+    dataDir: cfg.dataDir,
+    secretBox,
+    embedded: true,
+    ...(cfg.redisUrl ? { redisUrl: cfg.redisUrl } : {}),
+    ...(cfg.configFile ? { configFile: cfg.configFile } : {}),
+  });
+
+  const app = await createWebServer({
+    version: runtime.version,
+    attach: runtime.attach,
+    staticDir: STATIC_DIR,
+    // Until login exists (security issue), only loopback clients reach this server by default.
+    sessionFor: () => ({ role: 'ops' }),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: shutting down…`);
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ port: cfg.port, host: cfg.host });
+  } catch (e) {
+    await runtime.close();
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new AppError('CONFLICT', `Port ${cfg.port} is already in use on ${cfg.host}; set PORT to a free port`, 'PORT');
+    }
+    throw e;
+  }
+  const shownHost = cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host;
+  if (runtime.embedded) {
+    console.log(`Started a private redis-server on ${runtime.embedded.host}:${runtime.embedded.port} (profile "Local (embedded)")`);
+  }
+  for (const p of runtime.builtinProfiles.filter((b) => b.source === 'config')) {
+    console.log(`Profile "${p.spec.name}" -> ${p.spec.host}:${p.spec.port}/${p.spec.db}`);
+  }
+  console.log(`Cacheboard ${runtime.version} is ready: open http://${shownHost}:${cfg.port}/`);
+}

@@ -1,0 +1,66 @@
+import { AppError } from '../../../app/errors';
+import type { ConnectionState } from '../../../app/schemas/connections';
+import type { Handlers } from '../handlers';
+import type { CoreServices } from './services';
+
+type ConnectionHandlers = Pick<
+  Handlers,
+  | 'connections.list'
+  | 'connections.add'
+  | 'connections.update'
+  | 'connections.remove'
+  | 'connections.test'
+  | 'connections.state'
+>;
+
+export function connectionHandlers({ profiles, pool }: CoreServices): ConnectionHandlers {
+  const mustGet = (id: string) => {
+    const p = profiles.get(id);
+    if (!p) throw new AppError('NOT_FOUND', `No connection profile with id "${id}"`, 'id');
+    return p;
+  };
+
+  return {
+    'connections.list': () => ({
+      profiles: profiles.list().map((p) => profiles.view(p)),
+      passwordStorage: profiles.passwordStorage(),
+    }),
+
+    'connections.add': (spec) => profiles.view(profiles.add(spec)),
+
+    'connections.update': async ({ id, profile, clearPassword }) => {
+      const updated = profiles.update(id, profile, { clearPassword });
+      // Open connections still carry the old host/credentials.
+      await pool.closeProfile(id);
+      return profiles.view(updated);
+    },
+
+    'connections.remove': async ({ id }) => {
+      mustGet(id);
+      await pool.closeProfile(id);
+      profiles.remove(id);
+      return { removed: true as const };
+    },
+
+    'connections.test': ({ id, draft }) => {
+      if (draft === undefined) return pool.test(mustGet(id ?? '').spec);
+      const spec = { ...draft };
+      if (spec.password === undefined && id !== undefined) {
+        const saved = mustGet(id).spec.password;
+        if (saved !== undefined) spec.password = saved;
+      }
+      return pool.test(spec);
+    },
+
+    'connections.state': (_args, sink) => {
+      // Current state of every profile first, then changes as they happen.
+      const known = new Map(pool.states().map((s) => [s.profileId, s]));
+      const now = Date.now();
+      for (const p of profiles.list()) {
+        const s: ConnectionState = known.get(p.id) ?? { profileId: p.id, state: 'idle', at: now };
+        sink.push(s);
+      }
+      return pool.onState((s) => sink.push(s));
+    },
+  };
+}

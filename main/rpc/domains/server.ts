@@ -1,0 +1,19 @@
+import { AppError } from '../../../app/errors';
+import { toInfoSnapshot } from '../../core/info/infoSnapshot';
+import { parseInfo } from '../../core/info/parseInfo';
+import type { Handlers } from '../handlers';
+import type { CoreServices } from './services';
+
+export function serverHandlers({ profiles, pool }: CoreServices): Pick<Handlers, 'server.info'> {
+  return {
+    'server.info': async ({ profileId, db }) => {
+      const p = profiles.get(profileId);
+      if (!p) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
+      // The monitoring connection: short timeout and no offline queue, so a dead
+      // server answers with an error now instead of queueing polls.
+      const redis = await pool.monitoring(profileId, db ?? p.spec.db);
+      const text = await redis.info();
+      return toInfoSnapshot(parseInfo(text), Date.now());
+    },
+  };
+}
