@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isLoopback, readServeEnv } from './serveEnv';
+
+describe('cacheboard serve environment', () => {
+  it('defaults to 127.0.0.1:7379', () => {
+    const env = readServeEnv({ HOME: '/home/x' });
+    expect(env).toMatchObject({ port: 7379, host: '127.0.0.1', allowRemote: false });
+    expect(env.redisUrl).toBeUndefined();
+  });
+
+  it.each(['0', '70000', 'abc', '12.5', ''])('names PORT when it is %j', (PORT) => {
+    expect(() => readServeEnv({ PORT })).toThrow(/PORT/);
+  });
+
+  it('passes REDIS_URL, CACHEBOARD_CONFIG and the data dir through', () => {
+    const env = readServeEnv({ REDIS_URL: 'redis://h:1/2', CACHEBOARD_CONFIG: '/c.json', CACHEBOARD_DATA_DIR: '/d' });
+    expect(env).toMatchObject({ redisUrl: 'redis://h:1/2', configFile: '/c.json', dataDir: '/d' });
+  });
+
+  it('knows loopback addresses', () => {
+    expect(isLoopback('127.0.0.1')).toBe(true);
+    expect(isLoopback('::1')).toBe(true);
+    expect(isLoopback('0.0.0.0')).toBe(false);
+    expect(isLoopback('10.1.2.3')).toBe(false);
+  });
+});

@@ -1,0 +1,126 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { ServerMessage } from '../../app/wire';
+import { useRedis } from '../../testing/redis';
+import { noSecretBox } from '../core/pool/noSecretBox';
+import { createRuntime, type Runtime } from '../runtime';
+import { createWebServer } from './webServer';
+
+const redis = useRedis();
+let runtime: Runtime;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  runtime = await createRuntime({
+    dataDir: mkdtempSync(join(tmpdir(), 'cb-web-')),
+    secretBox: noSecretBox('tests store no passwords'),
+    redisUrl: redis().url,
+  });
+  app = await createWebServer({
+    version: runtime.version,
+    attach: runtime.attach,
+    staticDir: join(tmpdir(), 'cacheboard-no-such-dir'),
+    sessionFor: () => ({ role: 'ops' }),
+    maxMessageBytes: 64 * 1024,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  if (addr === null || typeof addr === 'string') throw new Error('no address');
+  base = `127.0.0.1:${addr.port}`;
+});
+
+afterAll(async () => {
+  await app.close();
+  await runtime.close();
+});
+
+/** A WebSocket client that collects every server message. */
+async function connect(headers: Record<string, string> = {}) {
+  const ws = new WebSocket(`ws://${base}/api/ws`, { headers });
+  const got: ServerMessage[] = [];
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  ws.on('message', (d) => got.push(JSON.parse(String(d)) as ServerMessage));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const next = async (pred: (m: ServerMessage) => boolean, timeoutMs = 5000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const m = got.find(pred);
+      if (m) return m;
+      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(got)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { ws, got, next, closed };
+}
+
+describe('web server', () => {
+  it('answers GET /api/health with status and version', async () => {
+    const res = await fetch(`http://${base}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', version: runtime.version });
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('serves calls over /api/ws against the real server', async () => {
+    const c = await connect();
+    c.ws.send(JSON.stringify({ t: 'call', id: 'a', name: 'server.info', input: { profileId: 'env' } }));
+    const m = await c.next((x) => x.t === 'result' && x.id === 'a');
+    expect(m).toMatchObject({ ok: true });
+    const out = (m as { output: { server: { tcpPort: number } } }).output;
+    expect(out.server.tcpPort).toBe(redis().port);
+    c.ws.close();
+  });
+
+  it('answers malformed messages with errors and keeps the socket and server up', async () => {
+    const c = await connect();
+    c.ws.send('{{{ not json');
+    c.ws.send(JSON.stringify({ t: 'call', id: 'b' }));
+    c.ws.send(Buffer.from([0xff, 0x00, 0x13]), { binary: true });
+    c.ws.send(JSON.stringify({ t: 'call', id: 'c', name: 'connections.add', input: { name: 'x', host: 'h', port: 0 } }));
+    await c.next((x) => x.t === 'result' && x.id === 'c');
+    expect(c.got.filter((x) => x.t === 'error')).toHaveLength(2);
+    expect(c.got.find((x) => x.t === 'result' && x.id === 'b')).toMatchObject({ ok: false, error: { code: 'BAD_MESSAGE' } });
+    expect(c.got.find((x) => x.t === 'result' && x.id === 'c')).toMatchObject({ ok: false, error: { code: 'VALIDATION', field: 'port' } });
+    c.ws.send(JSON.stringify({ t: 'call', id: 'd', name: 'health', input: {} }));
+    expect(await c.next((x) => x.t === 'result' && x.id === 'd')).toMatchObject({ ok: true });
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+    c.ws.close();
+  });
+
+  it('closes a socket that sends an oversized message, and the server keeps serving', async () => {
+    const c = await connect();
+    c.ws.send(JSON.stringify({ t: 'call', id: 'big', name: 'health', input: { pad: 'x'.repeat(100_000) } }));
+    expect(await c.closed).toBe(1009);
+    const res = await fetch(`http://${base}/api/health`);
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a WebSocket upgrade from another origin', async () => {
+    const c = await connect({ origin: 'https://evil.example' });
+    expect(await c.closed).toBe(1008);
+  });
+
+  it('accepts a same-origin browser upgrade', async () => {
+    const c = await connect({ origin: `http://${base}` });
+    c.ws.send(JSON.stringify({ t: 'call', id: 'h', name: 'health', input: {} }));
+    expect(await c.next((x) => x.t === 'result' && x.id === 'h')).toMatchObject({ ok: true });
+    c.ws.close();
+  });
+
+  it('streams connection state, current state first', async () => {
+    const c = await connect();
+    c.ws.send(JSON.stringify({ t: 'sub', id: 's', name: 'connections.state', input: {} }));
+    const m = await c.next((x) => x.t === 'batch' && x.id === 's');
+    const events = (m as { events: { profileId: string }[] }).events;
+    expect(events.map((e) => e.profileId)).toContain('env');
+    c.ws.close();
+  });
+});
