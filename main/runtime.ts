@@ -65,7 +65,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   }
 
   const profiles = new ProfileStore({ dataDir: opts.dataDir, secretBox: opts.secretBox, readOnly: builtin });
-  const pool = new Pool({ resolve: (id) => profiles.get(id) });
+  const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool }), {
     mapError: (e) => toAppError(e),
   });

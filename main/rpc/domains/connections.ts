@@ -1,5 +1,4 @@
 import { AppError } from '../../../app/errors';
-import type { ConnectionState } from '../../../app/schemas/connections';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
 
@@ -53,13 +52,8 @@ export function connectionHandlers({ profiles, pool }: CoreServices): Connection
     },
 
     'connections.state': (_args, sink) => {
-      // Current state of every profile first, then changes as they happen.
-      const known = new Map(pool.states().map((s) => [s.profileId, s]));
-      const now = Date.now();
-      for (const p of profiles.list()) {
-        const s: ConnectionState = known.get(p.id) ?? { profileId: p.id, state: 'idle', at: now };
-        sink.push(s);
-      }
+      // Current state of every profile first (the pool knows all of them), then changes.
+      for (const s of pool.states()) sink.push(s);
       return pool.onState((s) => sink.push(s));
     },
   };

@@ -1,0 +1,118 @@
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import type { RedisOptions } from 'ioredis';
+import { AppError } from '../../../app/errors';
+import type { ProfileSpec } from './types';
+
+/** What a connection is for decides how it behaves when the server goes away. */
+export type ConnectionKind = 'shared' | 'monitoring' | 'dedicated' | 'test';
+
+export interface ConnectionTuning {
+  db?: number;
+  connectTimeoutMs?: number;
+  commandTimeoutMs?: number;
+  /** CLIENT SETNAME, so the pool's connections are recognisable in CLIENT LIST. */
+  connectionName?: string;
+}
+
+export const DEFAULTS = {
+  connectTimeoutMs: 5_000,
+  sharedCommandTimeoutMs: 5_000,
+  monitoringCommandTimeoutMs: 2_000,
+  testConnectTimeoutMs: 3_000,
+  /** Commands queued while a shared connection reconnects fail after this many reconnect attempts. */
+  sharedMaxRetriesPerRequest: 2,
+} as const;
+
+/** 100 ms, 200 ms, 400 ms … capped at 5 s: quick recovery from a blip, no hammering a dead server. */
+export function backoffMs(attempt: number): number {
+  return Math.min(100 * 2 ** Math.max(0, attempt - 1), 5_000);
+}
+
+/** Throws VALIDATION on `tls.caFile` when TLS is on and the CA file is missing or unreadable. */
+export function validateSpecFiles(spec: ProfileSpec): void {
+  const caFile = spec.tls.enabled ? spec.tls.caFile : undefined;
+  if (caFile === undefined) return;
+  try {
+    if (!statSync(caFile).isFile()) throw new Error('not a file');
+    accessSync(caFile, constants.R_OK);
+  } catch (err) {
+    const why = (err as { code?: unknown }).code === 'EACCES' ? 'file not readable' : 'file not found';
+    throw new AppError('VALIDATION', `tls.caFile: ${why}: ${caFile}`, 'tls.caFile');
+  }
+}
+
+function tlsOptions(spec: ProfileSpec): RedisOptions['tls'] {
+  if (!spec.tls.enabled) return undefined;
+  validateSpecFiles(spec);
+  return {
+    ...(spec.tls.caFile === undefined ? {} : { ca: readFileSync(spec.tls.caFile) }),
+    // Node sends SNI and checks the certificate against `servername` when given, else the host.
+    // Not defaulted to the host here: an IP address as SNI is refused by RFC 6066 (and Node warns).
+    ...(spec.tls.servername === undefined ? {} : { servername: spec.tls.servername }),
+    rejectUnauthorized: spec.tls.rejectUnauthorized,
+  };
+}
+
+/**
+ * ioredis options for one connection of a profile. All are lazyConnect: the
+ * pool calls connect() itself so it can await readiness and map failures.
+ */
+export function toRedisOptions(spec: ProfileSpec, kind: ConnectionKind, tuning: ConnectionTuning = {}): RedisOptions {
+  const connectTimeout =
+    tuning.connectTimeoutMs ?? (kind === 'test' ? DEFAULTS.testConnectTimeoutMs : DEFAULTS.connectTimeoutMs);
+  const base: RedisOptions = {
+    host: spec.host,
+    port: spec.port,
+    db: tuning.db ?? spec.db,
+    connectTimeout,
+    lazyConnect: true,
+    // CLIENT SETINFO only exists from Redis 7.2; on older servers it is a wasted, failing round trip.
+    disableClientInfo: true,
+    ...(spec.username === undefined ? {} : { username: spec.username }),
+    ...(spec.password === undefined ? {} : { password: spec.password }),
+    ...(tuning.connectionName === undefined ? {} : { connectionName: tuning.connectionName }),
+  };
+  const tls = tlsOptions(spec);
+  if (tls !== undefined) base.tls = tls;
+
+  switch (kind) {
+    case 'shared':
+      return {
+        ...base,
+        commandTimeout: tuning.commandTimeoutMs ?? DEFAULTS.sharedCommandTimeoutMs,
+        retryStrategy: backoffMs,
+        // The offline queue rides out a short reconnect, but only for a bounded number of attempts.
+        enableOfflineQueue: true,
+        maxRetriesPerRequest: DEFAULTS.sharedMaxRetriesPerRequest,
+        keepAlive: 30_000,
+      };
+    case 'monitoring':
+      return {
+        ...base,
+        commandTimeout: tuning.commandTimeoutMs ?? DEFAULTS.monitoringCommandTimeoutMs,
+        retryStrategy: backoffMs,
+        // A poll that cannot be sent now is stale by the next tick: fail it instead of queueing.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        keepAlive: 30_000,
+      };
+    case 'dedicated':
+      return {
+        ...base,
+        // No command timeout: MONITOR, blocking commands and bulk pipelines legitimately wait.
+        ...(tuning.commandTimeoutMs === undefined ? {} : { commandTimeout: tuning.commandTimeoutMs }),
+        // No reconnect: a bulk load must never silently resume on a fresh connection.
+        retryStrategy: () => null,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+      };
+    case 'test':
+      return {
+        ...base,
+        commandTimeout: tuning.commandTimeoutMs ?? connectTimeout,
+        retryStrategy: () => null,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+      };
+  }
+}

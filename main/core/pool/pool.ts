@@ -1,0 +1,323 @@
+import { Redis } from 'ioredis';
+import { AppError } from '../../../app/errors';
+import { closeRedis } from './closeRedis';
+import { ConnectError, connectReady } from './connectReady';
+import { DEFAULTS, toRedisOptions, type ConnectionKind } from './connectionOptions';
+import { aggregateState, type ConnPhase } from './profileState';
+import { contextOf, mapRedisError } from './redisErrors';
+import { testConnection } from './testConnection';
+import type {
+  ConnectionState,
+  DedicatedOptions,
+  PoolApi,
+  ProfileSpec,
+  StoredProfile,
+  TestResult,
+} from './types';
+
+export interface PoolOptions {
+  resolve(profileId: string): StoredProfile | undefined;
+  /** Every profile, so states() can report never-used ones as idle. */
+  list?(): StoredProfile[];
+  /** Shared and monitoring connections unused this long are closed. Default 5 min. */
+  idleMs?: number;
+  /** Command timeout of shared connections. Default 5 s. */
+  commandTimeoutMs?: number;
+  /** Monitoring connections' command timeout. Default 2 s. */
+  monitoringCommandTimeoutMs?: number;
+  /** How long the first connect may take before it fails with TIMEOUT. Default 5 s. */
+  connectTimeoutMs?: number;
+  /** Connect timeout of test(). Default 3 s. */
+  testConnectTimeoutMs?: number;
+}
+
+interface Slot {
+  readonly kind: ConnectionKind;
+  readonly db: number;
+  readonly redis: Redis;
+  ready: Promise<Redis>;
+  phase: ConnPhase;
+  lastUsed: number;
+  /** Closed on purpose; a pending connect reports that instead of a network error. */
+  closing: boolean;
+  everReady: boolean;
+}
+
+interface Entry {
+  readonly id: string;
+  address: string;
+  shared: Map<number, Slot>;
+  monitoring: Map<number, Slot>;
+  dedicated: Set<Slot>;
+  lastError: string | undefined;
+  closed: boolean;
+  emitted: ConnectionState | undefined;
+}
+
+const DEFAULT_IDLE_MS = 5 * 60_000;
+
+/**
+ * Connections per profile: one shared client per (profile, db), whose
+ * commands pipeline on one socket (no SELECT juggling, since a SELECT would
+ * leak into every other caller's commands); one monitoring client per
+ * (profile, db); dedicated clients on request.
+ */
+export class Pool implements PoolApi {
+  private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<(s: ConnectionState) => void>();
+  private readonly idleMs: number;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private shuttingDown: Promise<void> | undefined;
+
+  constructor(private readonly opts: PoolOptions) {
+    this.idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
+  }
+
+  shared(profileId: string, db?: number): Promise<Redis> {
+    return this.pooled('shared', profileId, db);
+  }
+
+  monitoring(profileId: string, db?: number): Promise<Redis> {
+    return this.pooled('monitoring', profileId, db);
+  }
+
+  async dedicated(
+    profileId: string,
+    opts: DedicatedOptions,
+  ): Promise<{ redis: Redis; release(): Promise<void> }> {
+    const { entry, spec } = this.lookup(profileId);
+    const slot = this.open(entry, spec, 'dedicated', opts.db ?? spec.db, opts.purpose);
+    entry.dedicated.add(slot);
+    const redis = await slot.ready;
+    let released: Promise<void> | undefined;
+    return {
+      redis,
+      release: () => {
+        released ??= this.closeSlot(entry, slot);
+        return released;
+      },
+    };
+  }
+
+  test(spec: ProfileSpec): Promise<TestResult> {
+    return testConnection(spec, this.opts.testConnectTimeoutMs ?? DEFAULTS.testConnectTimeoutMs);
+  }
+
+  async closeProfile(profileId: string): Promise<void> {
+    const entry = this.entries.get(profileId);
+    if (entry === undefined) return;
+    entry.closed = true;
+    entry.lastError = undefined;
+    await Promise.all(this.slotsOf(entry).map((s) => this.closeSlot(entry, s)));
+    this.recompute(entry);
+  }
+
+  onState(cb: (s: ConnectionState) => void): () => void {
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+
+  states(): ConnectionState[] {
+    const at = Date.now();
+    const out = new Map<string, ConnectionState>();
+    for (const p of this.opts.list?.() ?? []) out.set(p.id, { profileId: p.id, state: 'idle', at });
+    for (const entry of this.entries.values()) {
+      if (this.opts.list !== undefined && !out.has(entry.id)) continue; // removed since
+      out.set(entry.id, { ...this.current(entry), at });
+    }
+    return [...out.values()];
+  }
+
+  shutdown(): Promise<void> {
+    this.shuttingDown ??= (async () => {
+      clearInterval(this.sweepTimer);
+      this.sweepTimer = undefined;
+      await Promise.all([...this.entries.keys()].map((id) => this.closeProfile(id)));
+    })();
+    return this.shuttingDown;
+  }
+
+  private async pooled(kind: 'shared' | 'monitoring', profileId: string, db?: number): Promise<Redis> {
+    const { entry, spec } = this.lookup(profileId);
+    const dbn = db ?? spec.db;
+    const map = entry[kind];
+    let slot = map.get(dbn);
+    if (slot === undefined || slot.phase === 'closed') {
+      slot = this.open(entry, spec, kind, dbn, kind);
+      map.set(dbn, slot);
+      this.ensureSweep();
+    }
+    slot.lastUsed = Date.now();
+    return slot.ready;
+  }
+
+  private lookup(profileId: string): { entry: Entry; spec: ProfileSpec } {
+    if (this.shuttingDown !== undefined) {
+      throw new AppError('INTERNAL', 'The connection pool is shut down; no new connections are made.');
+    }
+    const profile = this.opts.resolve(profileId);
+    if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}".`);
+    let entry = this.entries.get(profileId);
+    if (entry === undefined) {
+      entry = {
+        id: profileId,
+        address: '',
+        shared: new Map(),
+        monitoring: new Map(),
+        dedicated: new Set(),
+        lastError: undefined,
+        closed: false,
+        emitted: undefined,
+      };
+      this.entries.set(profileId, entry);
+    }
+    entry.address = `${profile.spec.host}:${profile.spec.port}`;
+    return { entry, spec: profile.spec };
+  }
+
+  private open(entry: Entry, spec: ProfileSpec, kind: ConnectionKind, db: number, purpose: string): Slot {
+    const commandTimeoutMs =
+      kind === 'shared'
+        ? (this.opts.commandTimeoutMs ?? DEFAULTS.sharedCommandTimeoutMs)
+        : kind === 'monitoring'
+          ? (this.opts.monitoringCommandTimeoutMs ?? DEFAULTS.monitoringCommandTimeoutMs)
+          : undefined;
+    const connectTimeoutMs = this.opts.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs;
+    const redis = new Redis(
+      toRedisOptions(spec, kind, {
+        db,
+        connectTimeoutMs,
+        ...(commandTimeoutMs === undefined ? {} : { commandTimeoutMs }),
+        connectionName: `cacheboard:${purpose}:${entry.id}`,
+      }),
+    );
+    const slot: Slot = {
+      kind,
+      db,
+      redis,
+      ready: Promise.resolve(redis), // replaced below, once the slot exists for the handlers to see
+      phase: 'connecting',
+      lastUsed: Date.now(),
+      closing: false,
+      everReady: false,
+    };
+    this.watch(entry, slot);
+    entry.closed = false;
+    slot.ready = connectReady(redis, connectTimeoutMs).then(
+      () => redis,
+      (err: unknown) => {
+        this.forget(entry, slot);
+        if (slot.closing) {
+          throw new AppError(
+            'DISCONNECTED',
+            `The connection to ${entry.address} was closed before it was ready (profile closed or app shutting down).`,
+          );
+        }
+        const mapped = err instanceof ConnectError ? err : mapRedisError(err, contextOf(redis));
+        entry.lastError = mapped.detail;
+        slot.phase = 'closed';
+        this.recompute(entry);
+        throw err instanceof AppError ? err : new AppError(mapped.code, mapped.message);
+      },
+    );
+    this.recompute(entry);
+    return slot;
+  }
+
+  /** Track a client's life from ioredis' status events (it emits one per status change). */
+  private watch(entry: Entry, slot: Slot): void {
+    const { redis } = slot;
+    const ctx = contextOf(redis);
+    const set = (phase: ConnPhase): void => {
+      if (slot.phase === 'closed') return;
+      slot.phase = phase;
+      if (phase === 'ready') {
+        slot.everReady = true;
+        entry.lastError = undefined;
+      }
+      this.recompute(entry);
+    };
+    redis.on('error', (err: unknown) => {
+      if (slot.closing) return;
+      entry.lastError = mapRedisError(err, ctx).detail;
+      this.recompute(entry);
+    });
+    // While reconnecting, ioredis passes through "connecting" on each attempt; keep reporting reconnecting.
+    redis.on('connecting', () => set(slot.phase === 'reconnecting' ? 'reconnecting' : 'connecting'));
+    redis.on('ready', () => set('ready'));
+    // Before the first ready, a close means the first connect failed: connectReady rejects and
+    // disconnects, so reporting "reconnecting" for that instant would be wrong.
+    redis.on('reconnecting', () => set(slot.everReady ? 'reconnecting' : slot.phase));
+    redis.on('end', () => {
+      slot.phase = 'closed';
+      this.forget(entry, slot);
+      this.recompute(entry);
+    });
+  }
+
+  private forget(entry: Entry, slot: Slot): void {
+    if (slot.kind === 'dedicated') entry.dedicated.delete(slot);
+    else if (entry[slot.kind === 'shared' ? 'shared' : 'monitoring'].get(slot.db) === slot) {
+      entry[slot.kind === 'shared' ? 'shared' : 'monitoring'].delete(slot.db);
+    }
+  }
+
+  private async closeSlot(entry: Entry, slot: Slot): Promise<void> {
+    slot.closing = true;
+    this.forget(entry, slot);
+    await closeRedis(slot.redis);
+    slot.phase = 'closed';
+    this.recompute(entry);
+  }
+
+  private slotsOf(entry: Entry): Slot[] {
+    return [...entry.shared.values(), ...entry.monitoring.values(), ...entry.dedicated];
+  }
+
+  private current(entry: Entry): Omit<ConnectionState, 'at'> {
+    const s = aggregateState({
+      phases: this.slotsOf(entry).map((x) => x.phase),
+      lastError: entry.lastError,
+      closed: entry.closed,
+      address: entry.address,
+    });
+    return { profileId: entry.id, ...s };
+  }
+
+  private recompute(entry: Entry): void {
+    const now = this.current(entry);
+    const prev = entry.emitted;
+    if (prev !== undefined && prev.state === now.state && prev.detail === now.detail) return;
+    if (prev === undefined && now.state === 'idle') return;
+    const event: ConnectionState = { ...now, at: Date.now() };
+    entry.emitted = event;
+    for (const cb of this.listeners) {
+      try {
+        cb(event);
+      } catch {
+        // A failing subscriber must not break the pool or the other subscribers.
+      }
+    }
+  }
+
+  private ensureSweep(): void {
+    if (this.sweepTimer !== undefined) return;
+    const every = Math.min(Math.max(Math.floor(this.idleMs / 2), 10), 60_000);
+    this.sweepTimer = setInterval(() => this.sweep(), every);
+    // Idle sweeping must never keep the process alive on its own.
+    this.sweepTimer.unref();
+  }
+
+  private sweep(): void {
+    const cutoff = Date.now() - this.idleMs;
+    for (const entry of this.entries.values()) {
+      for (const slot of [...entry.shared.values(), ...entry.monitoring.values()]) {
+        const settled = slot.phase === 'ready' || slot.phase === 'reconnecting';
+        // commandQueue holds commands sent but not yet answered: a slow call is not idleness.
+        if (settled && slot.lastUsed <= cutoff && slot.redis.commandQueue.length === 0) {
+          void this.closeSlot(entry, slot);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { AppError } from '../../../app/errors';
+import { validateSpecFiles } from './connectionOptions';
+import { readProfilesFile, writeProfilesFile, type ProfileRecord } from './profilesFile';
+import type { ProfileSpec, ProfileView, SecretBox, StoredProfile } from './types';
+
+export interface ProfileStoreOptions {
+  /** profiles.json lives here (created 0700 if missing). */
+  dataDir: string;
+  secretBox: SecretBox;
+  /** Profiles from the config file, REDIS_URL or the embedded server: listed, never edited. */
+  readOnly?: StoredProfile[];
+}
+
+export interface UpdateOptions {
+  /** With no password in the spec: true removes the stored one, false keeps it. */
+  clearPassword?: boolean;
+}
+
+/** Lowercase letters, digits and dashes from the name, so ids are readable in logs and URLs. */
+function slug(name: string): string {
+  const s = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return s === '' ? 'profile' : s;
+}
+
+/**
+ * The user's connection profiles in `<dataDir>/profiles.json` (0600, written
+ * atomically), passwords sealed by the SecretBox, plus read-only profiles
+ * injected by the shell. Reads the file once, at construction: a corrupt file
+ * throws there, naming it, instead of being replaced by an empty one.
+ */
+export class ProfileStore {
+  readonly file: string;
+  private readonly box: SecretBox;
+  private readonly readOnly: Map<string, StoredProfile>;
+  private records: ProfileRecord[];
+
+  constructor(opts: ProfileStoreOptions) {
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+    this.file = join(opts.dataDir, 'profiles.json');
+    this.box = opts.secretBox;
+    this.readOnly = new Map((opts.readOnly ?? []).map((p) => [p.id, p]));
+    this.records = readProfilesFile(this.file);
+  }
+
+  list(): StoredProfile[] {
+    const users = this.records.map((r) => this.toStored(r, false));
+    return [...this.readOnly.values(), ...users];
+  }
+
+  /** Throws SECRETS_UNAVAILABLE when a stored password cannot be opened (e.g. the key changed). */
+  get(id: string): StoredProfile | undefined {
+    const fixed = this.readOnly.get(id);
+    if (fixed !== undefined) return fixed;
+    const rec = this.records.find((r) => r.id === id);
+    return rec === undefined ? undefined : this.toStored(rec, true);
+  }
+
+  add(spec: ProfileSpec): StoredProfile {
+    validateSpecFiles(spec);
+    const id = this.newId(spec.name);
+    const rec = this.toRecord(id, spec, spec.password === undefined ? undefined : this.seal(spec.password));
+    this.commit([...this.records, rec]);
+    return { id, source: 'user', spec: { ...spec } };
+  }
+
+  update(id: string, spec: ProfileSpec, opts: UpdateOptions = {}): StoredProfile {
+    const existing = this.userRecord(id);
+    validateSpecFiles(spec);
+    let sealed: string | undefined;
+    if (spec.password !== undefined) sealed = this.seal(spec.password);
+    else if (!opts.clearPassword) sealed = existing.passwordSealed;
+    const rec = this.toRecord(id, spec, sealed);
+    this.commit(this.records.map((r) => (r.id === id ? rec : r)));
+    return this.toStored(rec, true);
+  }
+
+  remove(id: string): void {
+    this.userRecord(id);
+    this.commit(this.records.filter((r) => r.id !== id));
+  }
+
+  view(p: StoredProfile): ProfileView {
+    const rec = p.source === 'user' ? this.records.find((r) => r.id === p.id) : undefined;
+    const { spec } = p;
+    return {
+      id: p.id,
+      name: spec.name,
+      host: spec.host,
+      port: spec.port,
+      db: spec.db,
+      ...(spec.username === undefined ? {} : { username: spec.username }),
+      hasPassword: spec.password !== undefined || rec?.passwordSealed !== undefined,
+      tls: { ...spec.tls },
+      source: p.source,
+      readOnly: p.source !== 'user' || this.readOnly.has(p.id),
+    };
+  }
+
+  passwordStorage(): { available: boolean; reason?: string } {
+    return this.box.availability();
+  }
+
+  private userRecord(id: string): ProfileRecord {
+    const fixed = this.readOnly.get(id);
+    if (fixed !== undefined) {
+      const where = fixed.source === 'embedded' ? 'the embedded server' : 'the server configuration';
+      throw new AppError('READ_ONLY', `Profile "${fixed.spec.name}" comes from ${where} and cannot be changed here.`);
+    }
+    const rec = this.records.find((r) => r.id === id);
+    if (rec === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${id}".`);
+    return rec;
+  }
+
+  private seal(password: string): string {
+    const a = this.box.availability();
+    if (!a.available) {
+      throw new AppError(
+        'SECRETS_UNAVAILABLE',
+        `${a.reason ?? 'No safe place to store passwords.'} Save the profile without a password, or make secure storage available first.`,
+        'password',
+      );
+    }
+    return this.box.seal(password);
+  }
+
+  /** Persist first, then swap in memory: a failed write leaves both as they were. */
+  private commit(next: ProfileRecord[]): void {
+    writeProfilesFile(this.file, next);
+    this.records = next;
+  }
+
+  private newId(name: string): string {
+    const taken = (id: string): boolean => this.readOnly.has(id) || this.records.some((r) => r.id === id);
+    for (;;) {
+      const id = `${slug(name)}-${randomBytes(3).toString('hex')}`;
+      if (!taken(id)) return id;
+    }
+  }
+
+  private toRecord(id: string, spec: ProfileSpec, passwordSealed: string | undefined): ProfileRecord {
+    return {
+      id,
+      name: spec.name,
+      host: spec.host,
+      port: spec.port,
+      db: spec.db,
+      ...(spec.username === undefined ? {} : { username: spec.username }),
+      ...(passwordSealed === undefined ? {} : { passwordSealed }),
+      tls: { ...spec.tls },
+    };
+  }
+
+  /** strict: a password that cannot be opened throws; otherwise it is left out. */
+  private toStored(rec: ProfileRecord, strict: boolean): StoredProfile {
+    const spec: ProfileSpec = {
+      name: rec.name,
+      host: rec.host,
+      port: rec.port,
+      db: rec.db,
+      tls: { ...rec.tls },
+      ...(rec.username === undefined ? {} : { username: rec.username }),
+    };
+    if (rec.passwordSealed !== undefined) {
+      try {
+        spec.password = this.box.open(rec.passwordSealed);
+      } catch (err) {
+        if (strict) throw err;
+      }
+    }
+    return { id: rec.id, source: 'user', spec };
+  }
+}

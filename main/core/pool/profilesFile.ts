@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { AppError } from '../../../app/errors';
+import { TlsOptions } from '../../../app/schemas/connections';
+import { ProfileId } from '../../../app/schemas/common';
+import { atomicWriteFileSync } from './atomicWrite';
+import { formatIssuePath } from './zodIssues';
+
+/** A user profile as written to profiles.json: the password only ever sealed. */
+export const ProfileRecord = z
+  .object({
+    id: ProfileId,
+    name: z.string().min(1),
+    host: z.string().min(1),
+    port: z.number().int().min(1).max(65535),
+    db: z.number().int().min(0),
+    username: z.string().optional(),
+    passwordSealed: z.string().optional(),
+    tls: TlsOptions,
+  })
+  .strict();
+export type ProfileRecord = z.output<typeof ProfileRecord>;
+
+const ProfilesFile = z.object({ version: z.literal(1), profiles: z.array(ProfileRecord) }).strict();
+
+/**
+ * Read profiles.json. Absent: no profiles yet. Unreadable or invalid: an error
+ * naming the file, and the caller must not write over it, since it may hold
+ * the only copy of someone's profiles.
+ */
+export function readProfilesFile(file: string): ProfileRecord[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ENOENT') return [];
+    throw new AppError('INTERNAL', `Cannot read ${file}: ${(err as Error).message}`);
+  }
+  const keep = 'Fix it or move it aside; Cacheboard will not overwrite it.';
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new AppError('INTERNAL', `${file} is not valid JSON (${(err as Error).message}). ${keep}`);
+  }
+  const parsed = ProfilesFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined ? '' : `${formatIssuePath(issue.path)}: ${issue.message}`;
+    throw new AppError('INTERNAL', `${file} is not a Cacheboard profiles file (${where}). ${keep}`);
+  }
+  return parsed.data.profiles;
+}
+
+export function writeProfilesFile(file: string, profiles: ProfileRecord[]): void {
+  atomicWriteFileSync(file, JSON.stringify({ version: 1, profiles }, null, 2) + '\n', 0o600);
+}

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadServerConfig } from './serverConfig';
+
+const dir = mkdtempSync(join(tmpdir(), 'cacheboard-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+function configFile(content: unknown): string {
+  const file = join(dir, `cacheboard-${n++}.json`);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+function errorOf(fn: () => unknown): { code?: string; message: string } {
+  try {
+    fn();
+  } catch (e) {
+    return e as { code?: string; message: string };
+  }
+  throw new Error('expected an error');
+}
+
+describe('loadServerConfig', () => {
+  it('reads url and field profiles as read-only config profiles, passwords from env and secret files', () => {
+    const secret = join(dir, 'secret');
+    writeFileSync(secret, 'from-file\n');
+    const file = configFile({
+      profiles: [
+        { id: 'prod', name: 'Prod', url: 'redis://cache.internal:6380/2', passwordEnv: 'PROD_REDIS_PASSWORD' },
+        { id: 'stage', name: 'Stage', host: 'stage.internal', username: 'ops', passwordFile: secret, tls: { enabled: true } },
+        { id: 'dev', name: 'Dev', host: 'localhost' },
+      ],
+    });
+    const profiles = loadServerConfig(file, { PROD_REDIS_PASSWORD: 'from-env' });
+    expect(profiles).toEqual([
+      {
+        id: 'prod',
+        source: 'config',
+        spec: {
+          name: 'Prod',
+          host: 'cache.internal',
+          port: 6380,
+          db: 2,
+          password: 'from-env',
+          tls: { enabled: false, rejectUnauthorized: true },
+        },
+      },
+      {
+        id: 'stage',
+        source: 'config',
+        spec: {
+          name: 'Stage',
+          host: 'stage.internal',
+          port: 6379,
+          db: 0,
+          username: 'ops',
+          password: 'from-file',
+          tls: { enabled: true, rejectUnauthorized: true },
+        },
+      },
+      {
+        id: 'dev',
+        source: 'config',
+        spec: { name: 'Dev', host: 'localhost', port: 6379, db: 0, tls: { enabled: false, rejectUnauthorized: true } },
+      },
+    ]);
+  });
+
+  it('names the file and the field path of an invalid value', () => {
+    const file = configFile({ profiles: [{ id: 'a', name: 'A', host: 'h', port: 70000 }] });
+    const err = errorOf(() => loadServerConfig(file, {}));
+    expect(err.code).toBe('VALIDATION');
+    expect(err.message).toBe(`${file}: profiles[0].port: port must be between 1 and 65535`);
+  });
+
+  it('names the field of a bad url, an unknown key and a bad id, one line each', () => {
+    const file = configFile({
+      profiles: [
+        { id: 'ok', name: 'A', url: 'http://x' },
+        { id: 'b', name: 'B', host: 'h', passwrd: 'typo' },
+        { id: 'has space', name: 'C', host: 'h' },
+      ],
+    });
+    const lines = errorOf(() => loadServerConfig(file, {})).message.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(`${file}: profiles[0].url: url must start with redis:// or rediss://, not http://`);
+    expect(lines[1]).toMatch(new RegExp(`^${file}: profiles\\[1\\]: .*passwrd`));
+    expect(lines[2]).toMatch(new RegExp(`^${file}: profiles\\[2\\]\\.id: `));
+  });
+
+  it('names the environment variable that is not set', () => {
+    const file = configFile({ profiles: [{ id: 'p', name: 'P', host: 'h', passwordEnv: 'PROD_REDIS_PASSWORD' }] });
+    expect(errorOf(() => loadServerConfig(file, {})).message).toBe(
+      `${file}: profiles[0].passwordEnv: environment variable PROD_REDIS_PASSWORD is not set`,
+    );
+  });
+
+  it('refuses two password sources, duplicate ids, an unreadable password file and a missing CA file', () => {
+    const file = configFile({
+      profiles: [
+        { id: 'a', name: 'A', url: 'redis://:pw@h', passwordEnv: 'X' },
+        { id: 'b', name: 'B', host: 'h', passwordFile: '/no/such/secret' },
+        { id: 'b', name: 'B2', host: 'h', tls: { enabled: true, caFile: '/no/such/ca.pem' } },
+      ],
+    });
+    const message = errorOf(() => loadServerConfig(file, { X: 'x' })).message;
+    expect(message).toContain(`${file}: profiles[0]: give the password one way only`);
+    expect(message).toContain(`${file}: profiles[1].passwordFile: cannot read /no/such/secret: ENOENT`);
+    expect(message).toContain(`${file}: profiles[2].id: duplicate id "b"`);
+    expect(message).toContain(`${file}: profiles[2].tls.caFile: file not found: /no/such/ca.pem`);
+  });
+
+  it('names the file when it is missing or not JSON, and the path when the shape is wrong', () => {
+    expect(errorOf(() => loadServerConfig(join(dir, 'nope.json'), {})).message).toBe(`${join(dir, 'nope.json')}: file not found`);
+    const bad = configFile('{ not json');
+    expect(errorOf(() => loadServerConfig(bad, {})).message).toMatch(new RegExp(`^${bad}: `));
+    const shape = configFile({ profile: [] });
+    expect(errorOf(() => loadServerConfig(shape, {})).message).toMatch(new RegExp(`^${shape}: `));
+  });
+});

@@ -1,0 +1,55 @@
+import { Redis } from 'ioredis';
+import { performance } from 'node:perf_hooks';
+import { AppError } from '../../../app/errors';
+import { parseInfo } from '../info/parseInfo';
+import { closeRedis } from './closeRedis';
+import { connectReady } from './connectReady';
+import { toRedisOptions } from './connectionOptions';
+import { contextOf, toAppError } from './redisErrors';
+import type { ProfileSpec, TestResult } from './types';
+
+/**
+ * Connect a throwaway client (no retries, short timeouts), AUTH, PING, and
+ * read version/role/mode from INFO. Never throws; always closes the client.
+ * A user whose ACL lacks INFO still passes: PING proved the login works.
+ */
+export async function testConnection(spec: ProfileSpec, connectTimeoutMs: number): Promise<TestResult> {
+  let redis: Redis | undefined;
+  try {
+    const client = new Redis(toRedisOptions(spec, 'test', { connectTimeoutMs, connectionName: 'cacheboard:test' }));
+    redis = client;
+    // Errors are reported through connectReady and command rejections; without a
+    // listener ioredis would print every one of them to the console.
+    client.on('error', () => undefined);
+    await connectReady(client, connectTimeoutMs);
+    const t0 = performance.now();
+    await client.ping();
+    const latencyMs = Math.round((performance.now() - t0) * 100) / 100;
+    const result: TestResult = { ok: true, latencyMs };
+    const info = await Promise.all([client.info('server'), client.info('replication')]).catch((err: unknown) => {
+      const mapped = toAppError(err, contextOf(client));
+      if (mapped.code === 'NOPERM') return undefined;
+      throw mapped;
+    });
+    if (info !== undefined) {
+      const s = parseInfo(info.join('\r\n'));
+      const version = s['server']?.['redis_version'];
+      const mode = s['server']?.['redis_mode'];
+      const role = s['replication']?.['role'];
+      if (version !== undefined) result.serverVersion = version;
+      if (mode !== undefined) result.mode = mode;
+      if (role !== undefined) result.role = role;
+    }
+    return result;
+  } catch (err) {
+    const e =
+      err instanceof AppError
+        ? err
+        : redis === undefined
+          ? new AppError('INTERNAL', String(err))
+          : toAppError(err, contextOf(redis));
+    return { ok: false, error: e.toInfo() };
+  } finally {
+    if (redis !== undefined) await closeRedis(redis);
+  }
+}
