@@ -147,8 +147,9 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
   );
 
   const fromUrl = values.url.trim() !== '';
+  // Shown until a save is refused for it; then the field error says the same, once.
   const storageNote =
-    passwordStorage && !passwordStorage.available
+    passwordStorage && !passwordStorage.available && fieldErrors.password === undefined
       ? `Passwords cannot be stored here${passwordStorage.reason ? `: ${passwordStorage.reason}` : '.'}`
       : undefined;
   const title = editing ? `Edit connection “${editing.name}”` : 'Add connection';
