@@ -44,6 +44,14 @@ export class ConnectionsPage {
     await expect(this.row(form.name)).toBeVisible();
   }
 
+  /** Open the page and add a profile for a spawned server; returns the profile's name. */
+  async addServer(prefix: string, server: { host: string; port: number }): Promise<string> {
+    await this.open();
+    const name = `${prefix}-${server.port}`;
+    await this.add({ name, host: server.host, port: String(server.port) });
+    return name;
+  }
+
   fieldError(field: string): Locator {
     return this.page.getByTestId(`field-error-${field}`);
   }

@@ -4,9 +4,7 @@ import { expect, serverVersion, test } from '../redisFixture';
 test.describe('Connections page', () => {
   test('adds a profile, tests it against the real server, then removes it', async ({ page, redis, admin }) => {
     const conns = new ConnectionsPage(page);
-    await conns.open();
-    const name = `e2e-${redis.port}`;
-    await conns.add({ name, host: redis.host, port: String(redis.port) });
+    const name = await conns.addServer('e2e', redis);
     await expect(conns.row(name)).toContainText(`${redis.host}:${redis.port}`);
 
     const result = await conns.test(name);

@@ -16,9 +16,7 @@ test.describe('Overview page', () => {
 
   test('refreshes live: keys written after the page opened appear without a reload', async ({ page, redis, admin }) => {
     const conns = new ConnectionsPage(page);
-    await conns.open();
-    const name = `overview-${redis.port}`;
-    await conns.add({ name, host: redis.host, port: String(redis.port) });
+    const name = await conns.addServer('overview', redis);
 
     const overview = new OverviewPage(page);
     await overview.open(name);
@@ -42,9 +40,7 @@ test.describe('Overview page', () => {
 
   test('shows the error when the server goes away', async ({ page, redis }) => {
     const conns = new ConnectionsPage(page);
-    await conns.open();
-    const name = `dies-${redis.port}`;
-    await conns.add({ name, host: redis.host, port: String(redis.port) });
+    const name = await conns.addServer('dies', redis);
     const overview = new OverviewPage(page);
     await overview.open(name);
     await expect(overview.stat('role')).toContainText('master');

@@ -72,6 +72,19 @@ const ops: Session = { role: 'ops' };
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const state = (i: number) => ({ profileId: 'p1', state: 'ready', at: i });
 
+/** Subscribes and tallies delivered events and the running drop total the server reports. */
+async function countingSubscriber(h: Harness) {
+  const count = { delivered: 0, dropped: 0 };
+  h.client.subscribe('connections.state', {}, {
+    onEvents: (e, d) => {
+      count.delivered += e.length;
+      count.dropped = d;
+    },
+  });
+  await tick(5);
+  return count;
+}
+
 describe('dispatcher over the in-memory wire', () => {
   it('returns a call result through serialisation', async () => {
     const h = harness(ops);
@@ -174,42 +187,26 @@ describe('streams', () => {
 
   it('bounds the queue and counts every dropped event exactly', async () => {
     const h = harness(ops);
-    let delivered = 0;
-    let dropped = 0;
-    h.client.subscribe('connections.state', {}, {
-      onEvents: (e, d) => {
-        delivered += e.length;
-        dropped = d;
-      },
-    });
-    await tick(5);
+    const count = await countingSubscriber(h);
     const total = 10_000;
     for (let i = 0; i < total; i++) h.producer.sink?.push(state(i));
     await tick(60);
-    expect(dropped).toBeGreaterThan(0);
-    expect(delivered).toBeLessThanOrEqual(100);
-    expect(delivered + dropped).toBe(total);
+    expect(count.dropped).toBeGreaterThan(0);
+    expect(count.delivered).toBeLessThanOrEqual(100);
+    expect(count.delivered + count.dropped).toBe(total);
   });
 
   it('holds back and drops while the transport is congested, then reports the count', async () => {
     const h = harness(ops);
-    let delivered = 0;
-    let dropped = 0;
-    h.client.subscribe('connections.state', {}, {
-      onEvents: (e, d) => {
-        delivered += e.length;
-        dropped = d;
-      },
-    });
-    await tick(5);
+    const count = await countingSubscriber(h);
     h.setCongested(true);
     for (let i = 0; i < 500; i++) h.producer.sink?.push(state(i));
     await tick(60);
-    expect(delivered).toBe(0);
+    expect(count.delivered).toBe(0);
     h.setCongested(false);
     await tick(60);
-    expect(delivered).toBe(100);
-    expect(delivered + dropped).toBe(500);
+    expect(count.delivered).toBe(100);
+    expect(count.delivered + count.dropped).toBe(500);
   });
 
   it('runs the cleanup on unsubscribe and when the wire closes', async () => {
