@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { CallDef, StreamDef } from './define';
+import { bulk } from './schemas/bulk';
 import { connections } from './schemas/connections';
 import { health } from './schemas/health';
+import { metrics } from './schemas/metrics';
 import { server } from './schemas/server';
 
 /**
@@ -12,6 +14,8 @@ export const contract = {
   ...health,
   ...connections,
   ...server,
+  ...bulk,
+  ...metrics,
 } as const;
 
 export type Contract = typeof contract;

@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'TLS', // handshake or certificate failure
   'REDIS', // any other error reply
   'DISCONNECTED', // the transport went away
+  'CANCELLED', // the user (or shutdown) cancelled long work; nothing half-done is left
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

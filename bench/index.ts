@@ -3,9 +3,15 @@
  * next to the anchor it was measured against in the same run. Benchmarks are
  * not tests: they assert nothing.
  */
+import { bulkBench } from './bulk';
+import { metricsBench } from './metrics';
+
 type Suite = () => Promise<Record<string, unknown>>;
 
-const suites: Record<string, Suite> = {};
+const suites: Record<string, Suite> = {
+  bulk: bulkBench,
+  metrics: metricsBench,
+};
 
 async function main(): Promise<number> {
   const name = process.argv[2];

@@ -11,6 +11,14 @@ import type { Session } from './rpc/session';
 import type { Wire } from './rpc/wire';
 import { VERSION } from './version';
 import { AppError } from '../app/errors';
+import { roleAllows } from '../app/define';
+import type { LoadFile } from '../app/schemas/bulk';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileRegistry } from './core/bulk/fileRegistry';
+import { BulkJobs } from './core/bulk/jobManager';
+import { restorePendingSaves } from './core/bulk/job/saveJournal';
+import { MetricsHub } from './core/metrics/metricsHub';
 
 export interface RuntimeOptions {
   dataDir: string;
@@ -21,6 +29,12 @@ export interface RuntimeOptions {
   configFile?: string;
   /** Start a private redis-server when no REDIS_URL and no config file is given. */
   embedded?: boolean;
+  /** Web build: a server-side folder whose files can be loaded. */
+  importDir?: string;
+  /** Web build: largest accepted upload (default 2 GiB). */
+  uploadLimitBytes?: number;
+  /** Desktop: the main-process file dialog. */
+  pickFile?: () => Promise<string | null>;
 }
 
 export interface Runtime {
@@ -30,6 +44,8 @@ export interface Runtime {
   /** Profiles the runtime registered itself (embedded, REDIS_URL), for start-up messages. */
   readonly builtinProfiles: StoredProfile[];
   readonly embedded: RedisProcess | null;
+  /** Streams an upload into the load folder, for sessions allowed to load. */
+  upload(session: Session, name: string, body: Readable): Promise<LoadFile>;
 }
 
 function envProfile(url: string): StoredProfile {
@@ -66,7 +82,32 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
 
   const profiles = new ProfileStore({ dataDir: opts.dataDir, secretBox: opts.secretBox, readOnly: builtin });
   const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
-  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool }), {
+  const files = new FileRegistry({
+    uploadDir: join(opts.dataDir, 'uploads'),
+    uploadLimitBytes: opts.uploadLimitBytes ?? 2 * 1024 ** 3,
+    ...(opts.importDir ? { importDir: opts.importDir } : {}),
+  });
+  const jobs = new BulkJobs();
+  const bulk = {
+    files,
+    jobs,
+    journalDir: join(opts.dataDir, 'journal'),
+    ...(opts.pickFile ? { pickFile: opts.pickFile } : {}),
+  };
+  // A load that died with automatic saves switched off left a journal: put the saves back now.
+  // Only servers we have a profile for can be reached (credentials live in the profile).
+  const restoring = restorePendingSaves(bulk.journalDir, (host, port) => {
+    const p = profiles.list().find((x) => x.spec.host === host && x.spec.port === port);
+    if (!p) return Promise.reject(new Error(`no connection profile for ${host}:${port}`));
+    return pool.dedicated(p.id, { purpose: 'bulk' });
+  }).then(
+    (results) => {
+      for (const r of results) if (r.action !== 'already-restored') console.log(`save-config journal: ${r.message}`);
+    },
+    (e: unknown) => console.error(`save-config journal: ${String(e)}`),
+  );
+  const metrics = new MetricsHub({ pool });
+  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics }), {
     mapError: (e) => toAppError(e),
   });
 
@@ -76,8 +117,20 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     builtinProfiles: builtin,
     embedded,
     attach: (wire, session) => dispatcher.attach(wire, session),
+    upload(session, name, body) {
+      // Same rule as bulk.start: loading is an ops job.
+      if (session.role === null) return Promise.reject(new AppError('UNAUTHENTICATED', 'Sign in first'));
+      if (!roleAllows(session.role, 'ops')) {
+        return Promise.reject(new AppError('FORBIDDEN', 'Uploading files for a bulk load needs the ops role'));
+      }
+      return files.saveUpload(name, body);
+    },
     close() {
       closing ??= (async () => {
+        await restoring;
+        // Cancelled loads discard their staging and restore the save config before the pool goes.
+        await jobs.cancelAll();
+        await metrics.shutdown();
         await pool.shutdown();
         await embedded?.stop();
       })();

@@ -3,6 +3,7 @@ import { ConnectionBanner } from './components/ConnectionBanner';
 import { ProfileSelector } from './components/ProfileSelector';
 import { Sidebar } from './components/Sidebar';
 import { useHashRoute } from './lib/route';
+import { BulkLoadPage } from './pages/BulkLoad';
 import { ConnectionsPage } from './pages/Connections';
 import { OverviewPage } from './pages/Overview';
 import { DEFAULT_ROUTE, PAGES } from './pages/pages';
@@ -14,6 +15,8 @@ function Page({ route }: { route: string }) {
       return <ConnectionsPage />;
     case 'overview':
       return <OverviewPage />;
+    case 'bulk-load':
+      return <BulkLoadPage />;
   }
   const page = PAGES.find((p) => p.route === route);
   if (page?.soon !== undefined) return <ComingSoon page={page} />;

@@ -10,6 +10,10 @@ Commands:
                Env: PORT (7379), HOST (127.0.0.1), REDIS_URL, CACHEBOARD_CONFIG,
                     CACHEBOARD_DATA_DIR, CACHEBOARD_SECRET_KEY, CACHEBOARD_ALLOW_REMOTE
                Without REDIS_URL or CACHEBOARD_CONFIG it starts a private redis-server.
+  info         One snapshot of a node and every node discovered from it.
+               See: cacheboard info --help
+  load FILE    Bulk-load a file (resp, commands, csv, tsv, ndjson) into Redis,
+               staged and switched with SWAPDB by default. See: cacheboard load --help
 
 Options:
   -h, --help     Show this help
@@ -25,6 +29,23 @@ async function main(argv: string[]): Promise<number> {
   if (cmd === '-v' || cmd === '--version') {
     process.stdout.write(`${VERSION}\n`);
     return 0;
+  }
+  if (cmd === 'load') {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      const { LOAD_HELP } = await import('./loadArgs');
+      process.stdout.write(LOAD_HELP);
+      return 0;
+    }
+    const { load } = await import('./load');
+    return load(argv.slice(1));
+  }
+  if (cmd === 'info') {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      process.stdout.write((await import('./info')).INFO_HELP);
+      return 0;
+    }
+    const { info } = await import('./info');
+    return info(argv.slice(1));
   }
   if (cmd === 'serve') {
     // Loaded on demand: --help must not pay for the server's dependency graph.

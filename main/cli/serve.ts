@@ -29,6 +29,8 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
     dataDir: cfg.dataDir,
     secretBox,
     embedded: true,
+    ...(cfg.importDir ? { importDir: cfg.importDir } : {}),
+    ...(cfg.uploadLimitBytes ? { uploadLimitBytes: cfg.uploadLimitBytes } : {}),
     ...(cfg.redisUrl ? { redisUrl: cfg.redisUrl } : {}),
     ...(cfg.configFile ? { configFile: cfg.configFile } : {}),
   });
@@ -36,6 +38,7 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   const app = await createWebServer({
     version: runtime.version,
     attach: runtime.attach,
+    upload: runtime.upload,
     staticDir: STATIC_DIR,
     // Until login exists (security issue), only loopback clients reach this server by default.
     sessionFor: () => ({ role: 'ops' }),

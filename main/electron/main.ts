@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage } from 'electron';
 import type { Session } from '../rpc/session';
 import { createRuntime, type Runtime } from '../runtime';
 import { hardenApp } from './hardening';
+import { createFilePicker } from './filePicker';
 import { createIpcAdapter, type IpcAdapter } from './ipc';
 import { createMainWindow } from './mainWindow';
 import { registerAppScheme, serveRenderer } from './protocol';
@@ -49,6 +50,7 @@ async function start(): Promise<void> {
     secretBox: createSafeStorageBox(safeStorage), // after 'ready': Linux only knows its keyring then
     redisUrl,
     embedded: redisUrl === undefined,
+    pickFile: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0] ?? null),
   });
   ipc = createIpcAdapter({ runtime, session: desktopSession(), ipcMain });
   openWindow();

@@ -31,7 +31,12 @@ interface Harness {
 
 function harness(session: Session, overrides: Partial<Handlers> = {}, opts = {}): Harness {
   const producer: Harness['producer'] = { sink: null, cleanups: 0 };
+  // Entries a test doesn't exercise refuse loudly, so the map covers the whole contract.
+  const unused = Object.fromEntries(
+    (Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]),
+  ) as unknown as Handlers;
   const handlers: Handlers = {
+    ...unused,
     health: () => ({ status: 'ok', version: '9.9.9' }),
     'connections.list': () => ({ profiles: [view], passwordStorage: { available: true } }),
     // Returns a password the contract does not name: the dispatcher must strip it.
@@ -146,26 +151,27 @@ describe('roles, enumerated over the whole contract', () => {
   const names = Object.keys(contract) as Name[];
   const inputFor = () => ({});
 
-  it.each(names)('%s is refused without a session', async (name) => {
-    const h = harness({ role: null });
-    const def = contract[name];
-    if (def.kind === 'call') {
-      const err = await h.client.invoke(name as 'health', inputFor()).catch((e) => e);
-      expect(err.code).toBe('UNAUTHENTICATED');
-    } else {
-      const ended = new Promise<AppError | undefined>((resolve) =>
-        h.client.subscribe(name as 'connections.state', inputFor(), { onEvents: () => {}, onEnd: resolve }),
-      );
-      expect((await ended)?.code).toBe('UNAUTHENTICATED');
+  /** Calls are invoked and streams subscribed: either way the refusal must come back as an error code. */
+  const refusal = async (session: Session, name: Name, input: unknown) => {
+    const h = harness(session);
+    if (contract[name].kind === 'call') {
+      const err = await h.client.invoke(name as 'health', input as Record<string, never>).catch((e) => e);
+      return (err as AppError | undefined)?.code;
     }
+    const ended = new Promise<AppError | undefined>((resolve) =>
+      h.client.subscribe(name as 'connections.state', input as Record<string, never>, { onEvents: () => {}, onEnd: resolve }),
+    );
+    return (await ended)?.code;
+  };
+
+  it.each(names)('%s is refused without a session', async (name) => {
+    expect(await refusal({ role: null }, name, inputFor())).toBe('UNAUTHENTICATED');
   });
 
   const opsOnly = names.filter((n) => contract[n].role === 'ops');
-  it('has ops-only calls to check', () => expect(opsOnly.length).toBeGreaterThan(0));
+  it('has ops-only calls and streams to check', () => expect(opsOnly.length).toBeGreaterThan(0));
   it.each(opsOnly)('%s is refused for an analyst', async (name) => {
-    const h = harness({ role: 'analyst' });
-    const err = await h.client.invoke(name as 'connections.remove', { id: 'p1' }).catch((e) => e);
-    expect(err.code).toBe('FORBIDDEN');
+    expect(await refusal({ role: 'analyst' }, name, { id: 'p1' })).toBe('FORBIDDEN');
   });
 });
 

@@ -20,10 +20,12 @@ beforeAll(async () => {
     dataDir: mkdtempSync(join(tmpdir(), 'cb-web-')),
     secretBox: noSecretBox('tests store no passwords'),
     redisUrl: redis().url,
+    uploadLimitBytes: 4096,
   });
   app = await createWebServer({
     version: runtime.version,
     attach: runtime.attach,
+    upload: runtime.upload,
     staticDir: join(tmpdir(), 'cacheboard-no-such-dir'),
     sessionFor: () => ({ role: 'ops' }),
     maxMessageBytes: 64 * 1024,
@@ -122,5 +124,38 @@ describe('web server', () => {
     const events = (m as { events: { profileId: string }[] }).events;
     expect(events.map((e) => e.profileId)).toContain('env');
     c.ws.close();
+  });
+
+  describe('uploads', () => {
+    const post = (body: string, headers: Record<string, string>, name = 'data.csv') =>
+      fetch(`http://${base}/api/uploads?name=${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', ...headers },
+        body,
+      });
+
+    it('streams an upload to disk and offers it to bulk.files', async () => {
+      const res = await post('id,v\n1,a\n', { 'x-cacheboard-upload': '1' }, '../../etc/evil.csv');
+      expect(res.status).toBe(200);
+      const { file } = (await res.json()) as { file: { fileId: string; name: string; size: number } };
+      expect(file.name).not.toContain('/');
+      expect(file.size).toBe(9);
+      const c = await connect();
+      c.ws.send(JSON.stringify({ t: 'call', id: 'f', name: 'bulk.files', input: {} }));
+      const m = (await c.next((x) => x.t === 'result' && x.id === 'f')) as { output: { files: { fileId: string }[] } };
+      expect(m.output.files.map((f) => f.fileId)).toContain(file.fileId);
+      c.ws.close();
+    });
+
+    it('refuses an upload without the page header or from another origin', async () => {
+      expect((await post('x', {})).status).toBe(403);
+      expect((await post('x', { 'x-cacheboard-upload': '1', origin: 'https://evil.example' })).status).toBe(403);
+    });
+
+    it('refuses an upload over the limit with 413 and names the limit', async () => {
+      const res = await post('x'.repeat(10_000), { 'x-cacheboard-upload': '1' });
+      expect(res.status).toBe(413);
+      expect(JSON.stringify(await res.json())).toContain('4096');
+    });
   });
 });

@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import { AppError } from '../../app/errors';
+import type { LoadFile } from '../../app/schemas/bulk';
 import type { Session } from '../rpc/session';
 import type { Wire } from '../rpc/wire';
 import { originAllowed } from './originCheck';
@@ -11,6 +14,7 @@ import { wsWire } from './wsWire';
 export interface WebServerOptions {
   version: string;
   attach(wire: Wire, session: Session): () => void;
+  upload(session: Session, name: string, body: Readable): Promise<LoadFile>;
   /** Built renderer (dist/renderer). */
   staticDir: string;
   /** Who a new WebSocket client is. Login arrives with the security issue. */
@@ -38,6 +42,28 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
     // A protocol error must never take the process down; the dispatcher answers it.
     socket.on('error', () => socket.terminate());
     opts.attach(wsWire(socket), opts.sessionFor());
+  });
+
+  // Uploads are raw bodies streamed to disk, never buffered: the route takes the stream as is.
+  app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
+  app.post<{ Querystring: { name?: string } }>('/api/uploads', { bodyLimit: Number.MAX_SAFE_INTEGER }, async (req, reply) => {
+    // A custom header forces a CORS preflight, so another site's form cannot post here.
+    if (req.headers['x-cacheboard-upload'] !== '1' || !originAllowed(req.headers.origin, req.headers.host, opts.allowedOrigins)) {
+      return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'Uploads must come from the Cacheboard page' } });
+    }
+    const name = req.query.name;
+    if (typeof name !== 'string' || name.trim() === '') {
+      return reply.code(400).send({ error: { code: 'VALIDATION', message: 'name query parameter is required', field: 'name' } });
+    }
+    try {
+      const file = await opts.upload(opts.sessionFor(), name, req.body as Readable);
+      return { file };
+    } catch (e) {
+      const err = e instanceof AppError ? e : new AppError('INTERNAL', 'Upload failed; see the server log');
+      if (!(e instanceof AppError)) console.error('upload failed:', e);
+      const status = err.code === 'VALIDATION' && err.field === 'file' ? 413 : err.code === 'FORBIDDEN' ? 403 : 400;
+      return reply.code(status).send({ error: err.toInfo() });
+    }
   });
 
   if (existsSync(opts.staticDir)) {

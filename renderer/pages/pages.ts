@@ -11,11 +11,7 @@ export interface PageEntry {
 export const PAGES: readonly PageEntry[] = [
   { route: 'connections', label: 'Connections' },
   { route: 'overview', label: 'Overview' },
-  {
-    route: 'bulk-load',
-    label: 'Bulk load',
-    soon: 'Load millions of records from a file into a staging DB as fast as the server takes them, verify the counts, then switch them live with SWAPDB.',
-  },
+  { route: 'bulk-load', label: 'Bulk load' },
   {
     route: 'sampling',
     label: 'Sampling',

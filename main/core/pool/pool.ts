@@ -41,6 +41,8 @@ interface Slot {
   /** Closed on purpose; a pending connect reports that instead of a network error. */
   closing: boolean;
   everReady: boolean;
+  /** "host:port" of another node of the profile (a replica, its master); undefined: the profile's own address. */
+  readonly node: string | undefined;
 }
 
 interface Entry {
@@ -48,6 +50,8 @@ interface Entry {
   address: string;
   shared: Map<number, Slot>;
   monitoring: Map<number, Slot>;
+  /** Monitoring connections to the profile's other nodes, by "host:port". */
+  nodes: Map<string, Slot>;
   dedicated: Set<Slot>;
   lastError: string | undefined;
   closed: boolean;
@@ -81,12 +85,33 @@ export class Pool implements PoolApi {
     return this.pooled('monitoring', profileId, db);
   }
 
+  async node(profileId: string, address: string): Promise<Redis> {
+    const { entry, spec } = this.lookup(profileId);
+    const target = otherNode(spec, address);
+    if (target === undefined) return this.pooled('monitoring', profileId);
+    let slot = entry.nodes.get(target.key);
+    if (slot === undefined || slot.phase === 'closed') {
+      slot = this.open(entry, target.spec, 'monitoring', spec.db, 'monitoring', target.key);
+      entry.nodes.set(target.key, slot);
+      this.ensureSweep();
+    }
+    slot.lastUsed = Date.now();
+    return slot.ready;
+  }
+
+  address(profileId: string): string {
+    const profile = this.opts.resolve(profileId);
+    if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}".`);
+    return `${profile.spec.host}:${profile.spec.port}`;
+  }
+
   async dedicated(
     profileId: string,
     opts: DedicatedOptions,
   ): Promise<{ redis: Redis; release(): Promise<void> }> {
     const { entry, spec } = this.lookup(profileId);
-    const slot = this.open(entry, spec, 'dedicated', opts.db ?? spec.db, opts.purpose);
+    const target = opts.address === undefined ? undefined : otherNode(spec, opts.address);
+    const slot = this.open(entry, target?.spec ?? spec, 'dedicated', opts.db ?? spec.db, opts.purpose, target?.key);
     entry.dedicated.add(slot);
     const redis = await slot.ready;
     let released: Promise<void> | undefined;
@@ -164,6 +189,7 @@ export class Pool implements PoolApi {
         address: '',
         shared: new Map(),
         monitoring: new Map(),
+        nodes: new Map(),
         dedicated: new Set(),
         lastError: undefined,
         closed: false,
@@ -175,7 +201,14 @@ export class Pool implements PoolApi {
     return { entry, spec: profile.spec };
   }
 
-  private open(entry: Entry, spec: ProfileSpec, kind: ConnectionKind, db: number, purpose: string): Slot {
+  private open(
+    entry: Entry,
+    spec: ProfileSpec,
+    kind: ConnectionKind,
+    db: number,
+    purpose: string,
+    node?: string,
+  ): Slot {
     const commandTimeoutMs =
       kind === 'shared'
         ? (this.opts.commandTimeoutMs ?? DEFAULTS.sharedCommandTimeoutMs)
@@ -200,6 +233,7 @@ export class Pool implements PoolApi {
       lastUsed: Date.now(),
       closing: false,
       everReady: false,
+      node,
     };
     this.watch(entry, slot);
     entry.closed = false;
@@ -214,7 +248,8 @@ export class Pool implements PoolApi {
           );
         }
         const mapped = err instanceof ConnectError ? err : mapRedisError(err, contextOf(redis));
-        entry.lastError = mapped.detail;
+        // Another node being down is the metrics' news, not the profile's connection state.
+        if (node === undefined) entry.lastError = mapped.detail;
         slot.phase = 'closed';
         this.recompute(entry);
         throw err instanceof AppError ? err : new AppError(mapped.code, mapped.message);
@@ -233,12 +268,12 @@ export class Pool implements PoolApi {
       slot.phase = phase;
       if (phase === 'ready') {
         slot.everReady = true;
-        entry.lastError = undefined;
+        if (slot.node === undefined) entry.lastError = undefined;
       }
       this.recompute(entry);
     };
     redis.on('error', (err: unknown) => {
-      if (slot.closing) return;
+      if (slot.closing || slot.node !== undefined) return;
       entry.lastError = mapRedisError(err, ctx).detail;
       this.recompute(entry);
     });
@@ -257,7 +292,9 @@ export class Pool implements PoolApi {
 
   private forget(entry: Entry, slot: Slot): void {
     if (slot.kind === 'dedicated') entry.dedicated.delete(slot);
-    else if (entry[slot.kind === 'shared' ? 'shared' : 'monitoring'].get(slot.db) === slot) {
+    else if (slot.node !== undefined) {
+      if (entry.nodes.get(slot.node) === slot) entry.nodes.delete(slot.node);
+    } else if (entry[slot.kind === 'shared' ? 'shared' : 'monitoring'].get(slot.db) === slot) {
       entry[slot.kind === 'shared' ? 'shared' : 'monitoring'].delete(slot.db);
     }
   }
@@ -271,12 +308,15 @@ export class Pool implements PoolApi {
   }
 
   private slotsOf(entry: Entry): Slot[] {
-    return [...entry.shared.values(), ...entry.monitoring.values(), ...entry.dedicated];
+    return [...entry.shared.values(), ...entry.monitoring.values(), ...entry.nodes.values(), ...entry.dedicated];
   }
 
   private current(entry: Entry): Omit<ConnectionState, 'at'> {
     const s = aggregateState({
-      phases: this.slotsOf(entry).map((x) => x.phase),
+      // The profile's state is its own server's: a replica that is down must not turn it red or green.
+      phases: this.slotsOf(entry)
+        .filter((x) => x.node === undefined)
+        .map((x) => x.phase),
       lastError: entry.lastError,
       closed: entry.closed,
       address: entry.address,
@@ -311,7 +351,7 @@ export class Pool implements PoolApi {
   private sweep(): void {
     const cutoff = Date.now() - this.idleMs;
     for (const entry of this.entries.values()) {
-      for (const slot of [...entry.shared.values(), ...entry.monitoring.values()]) {
+      for (const slot of [...entry.shared.values(), ...entry.monitoring.values(), ...entry.nodes.values()]) {
         const settled = slot.phase === 'ready' || slot.phase === 'reconnecting';
         // commandQueue holds commands sent but not yet answered: a slow call is not idleness.
         if (settled && slot.lastUsed <= cutoff && slot.redis.commandQueue.length === 0) {
@@ -320,4 +360,20 @@ export class Pool implements PoolApi {
       }
     }
   }
+}
+
+/**
+ * The profile's spec pointed at another node, or undefined when `address` is the
+ * profile's own. Accepts "host:port" and "[v6]:port"; Redis reports IPv6 replicas
+ * unbracketed ("::1" + port), so the port is what follows the last colon.
+ */
+function otherNode(spec: ProfileSpec, address: string): { key: string; spec: ProfileSpec } | undefined {
+  const colon = address.lastIndexOf(':');
+  const port = Number(address.slice(colon + 1));
+  const host = address.slice(0, Math.max(colon, 0)).replace(/^\[(.*)\]$/, '$1');
+  if (colon <= 0 || host === '' || !Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new AppError('VALIDATION', `"${address}" is not a host:port address.`, 'address');
+  }
+  if (host === spec.host && port === spec.port) return undefined;
+  return { key: `${host}:${port}`, spec: { ...spec, host, port } };
 }

@@ -27,6 +27,11 @@ export type ConnectionPurpose = 'shared' | 'monitoring' | 'monitor' | 'bulk' | '
 export interface DedicatedOptions {
   db?: number;
   purpose: Exclude<ConnectionPurpose, 'shared'>;
+  /**
+   * "host:port" of another node of the profile (a replica, its master), reached
+   * with the profile's credentials and TLS. Absent: the profile's own address.
+   */
+  address?: string;
 }
 
 export interface PoolApi {
@@ -34,6 +39,16 @@ export interface PoolApi {
   shared(profileId: string, db?: number): Promise<Redis>;
   /** A short-timeout, no-offline-queue connection for INFO polling. */
   monitoring(profileId: string, db?: number): Promise<Redis>;
+  /**
+   * A pooled monitoring connection (short timeout, no offline queue, reconnect
+   * with backoff) to another node of the profile, e.g. a replica: same
+   * credentials and TLS, host:port replaced. One per (profile, address); the
+   * profile's own address gets monitoring(). Callers pass only addresses that
+   * the profile's own servers reported, never one typed by a user.
+   */
+  node(profileId: string, address: string): Promise<Redis>;
+  /** "host:port" the profile points at. Throws NOT_FOUND for an unknown profile. */
+  address(profileId: string): string;
   /** A fresh connection the caller owns; release() closes it. */
   dedicated(profileId: string, opts: DedicatedOptions): Promise<{ redis: Redis; release(): Promise<void> }>;
   /** Connect with a spec that is not (yet) saved, AUTH, PING, INFO server; never throws. */

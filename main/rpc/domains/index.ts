@@ -1,6 +1,8 @@
 import type { Handlers } from '../handlers';
+import { bulkHandlers } from './bulk';
 import { connectionHandlers } from './connections';
 import { healthHandlers } from './health';
+import { metricsHandlers } from './metrics';
 import { serverHandlers } from './server';
 import type { CoreServices } from './services';
 
@@ -10,5 +12,7 @@ export function createHandlers(core: CoreServices): Handlers {
     ...healthHandlers(core),
     ...connectionHandlers(core),
     ...serverHandlers(core),
+    ...bulkHandlers(core),
+    ...metricsHandlers(core),
   };
 }

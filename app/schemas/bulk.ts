@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { call, stream } from '../define';
+import { Db, Empty, ProfileId } from './common';
+
+export const InputFormat = z.enum(['resp', 'commands', 'csv', 'tsv', 'ndjson']);
+export const LoadMode = z.enum(['swap', 'flush', 'merge']);
+export const RecordType = z.enum(['string', 'hash', 'set', 'zset', 'list']);
+
+const Column = z.string().min(1).max(256);
+
+export const Mapping = z
+  .object({
+    key: z.string().min(1, 'key template is required, e.g. user:{id}').max(1024),
+    type: RecordType.default('string'),
+    value: Column.optional(),
+    fields: z.array(Column).min(1).max(10_000).optional(),
+    member: Column.optional(),
+    score: Column.optional(),
+    ttl: z.number().int().min(1, 'ttl must be at least 1 second').max(2_147_483_647).optional(),
+  })
+  .strict()
+  .superRefine((m, ctx) => {
+    const need = (field: 'value' | 'member' | 'score', why: string) => {
+      if (m[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required ${why}` });
+    };
+    if (m.type === 'string') need('value', 'for type string (the column holding the value)');
+    if (m.type === 'set' || m.type === 'list' || m.type === 'zset') need('member', `for type ${m.type}`);
+    if (m.type === 'zset') need('score', 'for type zset');
+  });
+export type Mapping = z.output<typeof Mapping>;
+
+/** An opaque handle to a file the Node side may read; the renderer never sends a path. */
+export const FileId = z.string().regex(/^f_[A-Za-z0-9_-]{6,64}$/, 'not a file id');
+
+export const LoadFile = z.object({
+  fileId: FileId,
+  name: z.string(),
+  size: z.number(),
+  origin: z.enum(['import', 'upload', 'picked', 'cli']),
+});
+export type LoadFile = z.output<typeof LoadFile>;
+
+export const PreviewRow = z.object({
+  line: z.number(),
+  /** The command as redis-cli would show it, arguments escaped for display. */
+  args: z.array(z.string()),
+});
+
+export const Preview = z.object({
+  format: InputFormat,
+  /** csv/tsv header, or ndjson fields of the first object. */
+  columns: z.array(z.string()).optional(),
+  rows: z.array(PreviewRow),
+  /** The first malformed spot within the previewed rows, if any. */
+  error: z.string().optional(),
+});
+
+export const LoadOptions = z
+  .object({
+    profileId: ProfileId,
+    fileId: FileId,
+    /** Guessed from the file extension when absent. */
+    format: InputFormat.optional(),
+    mapping: Mapping.optional(),
+    mode: LoadMode.default('swap'),
+    /** Defaults to the profile's DB. */
+    targetDb: Db.optional(),
+    /** swap: where to stage; default the first empty DB. */
+    stagingDb: Db.optional(),
+    /** swap: allow a non-empty staging DB (it is flushed first). */
+    force: z.boolean().default(false),
+    maxErrors: z.number().int().min(0).max(1_000_000).default(0),
+    bgsave: z.boolean().default(false),
+    waitReplicas: z.number().int().min(0).max(1000).optional(),
+    /** swap and flush replace the target: the user types its DB number to confirm. */
+    confirmDb: Db.optional(),
+  })
+  .strict();
+export type LoadOptions = z.output<typeof LoadOptions>;
+
+export const LoadPhase = z.enum([
+  'preflight',
+  'staging',
+  'loading',
+  'verifying',
+  'swapping',
+  'bgsave',
+  'replicas',
+  'cleanup',
+  'done',
+  'failed',
+  'cancelled',
+]);
+
+export const LoadReport = z.object({
+  jobId: z.string(),
+  file: z.string(),
+  format: InputFormat,
+  mode: LoadMode,
+  targetDb: z.number(),
+  stagingDb: z.number().optional(),
+  outcome: z.enum(['ok', 'failed', 'cancelled']),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  records: z.number(),
+  commands: z.number(),
+  replies: z.number(),
+  errors: z.number(),
+  firstErrors: z.array(z.object({ position: z.string(), message: z.string() })),
+  seconds: z.number(),
+  opsPerSec: z.number(),
+  swapped: z.boolean(),
+  verify: z
+    .object({
+      replies: z.boolean(),
+      keys: z.enum(['ok', 'mismatch', 'skipped']),
+      expectedKeys: z.number().optional(),
+      dbsize: z.number().optional(),
+      note: z.string().optional(),
+    })
+    .optional(),
+  bgsave: z.object({ seconds: z.number(), status: z.string() }).optional(),
+  replicas: z.array(z.object({ addr: z.string(), offset: z.number(), acked: z.boolean() })).optional(),
+  saveConfig: z.object({ original: z.string(), restored: z.boolean(), note: z.string().optional() }).optional(),
+  warnings: z.array(z.string()),
+});
+export type LoadReport = z.output<typeof LoadReport>;
+
+export const LoadEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('phase'), phase: LoadPhase, message: z.string(), at: z.number() }),
+  z.object({
+    kind: z.literal('progress'),
+    at: z.number(),
+    records: z.number(),
+    commands: z.number(),
+    replies: z.number(),
+    errors: z.number(),
+    bytesRead: z.number(),
+    bytesTotal: z.number().optional(),
+    opsPerSec: z.number(),
+    etaSeconds: z.number().optional(),
+    usedMemory: z.number().optional(),
+  }),
+  z.object({ kind: z.literal('warning'), message: z.string(), at: z.number() }),
+  z.object({ kind: z.literal('report'), report: LoadReport }),
+]);
+export type LoadEvent = z.output<typeof LoadEvent>;
+
+export const JobId = z.object({ jobId: z.string().regex(/^load_[A-Za-z0-9_-]{4,64}$/) });
+
+export const bulk = {
+  'bulk.files': call({
+    summary: 'Files that can be loaded: the server import folder, uploads, and files picked on the desktop',
+    role: 'ops',
+    input: Empty,
+    output: z.object({ files: z.array(LoadFile), uploadLimitBytes: z.number().optional(), canPick: z.boolean() }),
+  }),
+  'bulk.pick': call({
+    summary: 'Desktop only: a main-process file dialog; the renderer never sends a path',
+    role: 'ops',
+    input: Empty,
+    output: z.object({ file: LoadFile.nullable() }),
+  }),
+  'bulk.preview': call({
+    summary: 'The first rows of a file with the mapping applied, as commands',
+    role: 'ops',
+    input: z
+      .object({
+        fileId: FileId,
+        format: InputFormat.optional(),
+        mapping: Mapping.optional(),
+        rows: z.number().int().min(1).max(100).default(10),
+      })
+      .strict(),
+    output: Preview,
+  }),
+  'bulk.start': call({
+    summary: 'Start a load; follow it with bulk.progress (its history is replayed to late subscribers)',
+    role: 'ops',
+    input: LoadOptions,
+    output: JobId,
+  }),
+  'bulk.cancel': call({
+    summary: 'Cancel a running load: staging discarded, config restored, live DB untouched',
+    role: 'ops',
+    input: JobId,
+    output: z.object({ cancelled: z.boolean() }),
+  }),
+  'bulk.progress': stream({
+    summary: 'Phases, progress (at most 10 a second), warnings and the final report of one load',
+    role: 'ops',
+    input: JobId,
+    event: LoadEvent,
+  }),
+} as const;

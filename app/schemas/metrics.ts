@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { call, stream } from '../define';
+import { ProfileId } from './common';
+
+/** "host:port" as the node is reached (replicas as their master reports them). */
+export const Address = z.string().min(3).max(300);
+
+export const ReplicaLink = z.object({
+  address: Address,
+  state: z.string(),
+  offset: z.number(),
+  /** master_repl_offset − replica offset. */
+  lagBytes: z.number(),
+  /** Seconds since the replica's last ack (INFO's lag=). */
+  lagSeconds: z.number(),
+});
+
+/** One poll of one node, derived from INFO ALL. Fields are absent when the node is down. */
+export const NodeSample = z.object({
+  address: Address,
+  at: z.number(),
+  up: z.boolean(),
+  error: z.string().optional(),
+  role: z.string().optional(),
+  version: z.string().optional(),
+  uptimeSeconds: z.number().optional(),
+  traffic: z
+    .object({
+      opsPerSec: z.number(),
+      inputKbps: z.number(),
+      outputKbps: z.number(),
+      /** keyspace_hits / (hits + misses) over the last interval; null when there were none. */
+      hitRatio: z.number().nullable(),
+      evictionsPerSec: z.number(),
+      expirationsPerSec: z.number(),
+    })
+    .optional(),
+  memory: z
+    .object({
+      used: z.number(),
+      peak: z.number(),
+      rss: z.number(),
+      fragmentation: z.number(),
+      maxmemory: z.number(),
+      /** used / maxmemory × 100; null when maxmemory is 0 (no limit). */
+      percentOfMax: z.number().nullable(),
+    })
+    .optional(),
+  clients: z.object({ connected: z.number(), blocked: z.number(), rejected: z.number() }).optional(),
+  keyspace: z.array(z.object({ db: z.number(), keys: z.number(), expires: z.number() })).optional(),
+  persistence: z
+    .object({
+      rdbBgsaveInProgress: z.boolean(),
+      rdbLastBgsaveStatus: z.string(),
+      rdbLastBgsaveSeconds: z.number(),
+      rdbChangesSinceLastSave: z.number(),
+      rdbLastSaveTime: z.number(),
+      aofEnabled: z.boolean(),
+      aofRewriteInProgress: z.boolean(),
+      aofLastRewriteStatus: z.string(),
+      aofSizeBytes: z.number().optional(),
+      latestForkUsec: z.number(),
+    })
+    .optional(),
+  replication: z
+    .object({
+      role: z.string(),
+      masterAddress: Address.optional(),
+      masterLinkStatus: z.string().optional(),
+      /** Seconds the link has been down (INFO master_link_down_since_seconds). */
+      masterLinkDownSinceSeconds: z.number().optional(),
+      masterReplOffset: z.number(),
+      replicaOffset: z.number().optional(),
+      replicas: z.array(ReplicaLink),
+    })
+    .optional(),
+  topCommands: z
+    .array(z.object({ command: z.string(), calls: z.number(), callsPerSec: z.number(), usecPerCall: z.number() }))
+    .optional(),
+});
+export type NodeSample = z.output<typeof NodeSample>;
+
+export const TopologyNode = z.object({
+  address: Address,
+  role: z.string(),
+  /** Where this node replicates from, when it is a replica. */
+  master: Address.optional(),
+  up: z.boolean(),
+});
+
+export const AlertKind = z.enum([
+  'node_unreachable',
+  'replica_link_down',
+  'replication_lag',
+  'memory_high',
+  'rejected_connections',
+  'bgsave_failed',
+  'evictions',
+]);
+
+export const Alert = z.object({
+  id: z.string(),
+  kind: AlertKind,
+  severity: z.enum(['warning', 'critical']),
+  address: Address,
+  message: z.string(),
+  since: z.number(),
+  /** Set when the condition cleared; resolved alerts are kept a while for the record. */
+  resolvedAt: z.number().optional(),
+});
+export type Alert = z.output<typeof Alert>;
+
+/** Columnar history of one node, for charts: one entry per poll; null where the node was down (a gap). */
+export const NodeHistory = z.object({
+  address: Address,
+  at: z.array(z.number()),
+  opsPerSec: z.array(z.number().nullable()),
+  usedMemory: z.array(z.number().nullable()),
+  clients: z.array(z.number().nullable()),
+  inputKbps: z.array(z.number().nullable()),
+  outputKbps: z.array(z.number().nullable()),
+  /** Replicas only: bytes behind their master. */
+  lagBytes: z.array(z.number().nullable()),
+});
+export type NodeHistory = z.output<typeof NodeHistory>;
+
+export const MetricsEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('history'), nodes: z.array(NodeHistory) }),
+  z.object({ kind: z.literal('topology'), nodes: z.array(TopologyNode), at: z.number() }),
+  z.object({ kind: z.literal('samples'), samples: z.array(NodeSample), at: z.number() }),
+  z.object({ kind: z.literal('alert'), alert: Alert }),
+]);
+export type MetricsEvent = z.output<typeof MetricsEvent>;
+
+export const WatchInput = z
+  .object({
+    profileId: ProfileId,
+    intervalMs: z.number().int().min(250).max(60_000).default(1000),
+    /** Alert thresholds. */
+    lagBytesThreshold: z.number().int().min(0).default(1024 * 1024),
+    lagSecondsThreshold: z.number().int().min(0).default(10),
+  })
+  .strict();
+
+export const OpsActionName = z.enum(['bgsave', 'bgrewriteaof']);
+export const OpsActionResult = z.object({
+  action: OpsActionName,
+  address: Address,
+  startedAt: z.number(),
+  seconds: z.number(),
+  status: z.string(),
+  /** Size of the resulting RDB or AOF file, when INFO/CONFIG tell it. */
+  sizeBytes: z.number().optional(),
+});
+
+export const SlowlogEntry = z.object({
+  id: z.number(),
+  at: z.number(),
+  durationUs: z.number(),
+  args: z.array(z.string()),
+  client: z.string(),
+  clientName: z.string(),
+});
+
+export const metrics = {
+  'metrics.watch': stream({
+    summary: 'Live INFO of a profile and every node discovered from it: history first, then topology, samples and alerts',
+    role: 'analyst',
+    input: WatchInput,
+    event: MetricsEvent,
+  }),
+  'metrics.alerts': stream({
+    summary: 'Alerts of a profile: the active ones first, then every raise and resolve',
+    role: 'analyst',
+    input: z.object({ profileId: ProfileId }).strict(),
+    event: Alert,
+  }),
+  'metrics.slowlog': call({
+    summary: 'SLOWLOG GET and LATENCY LATEST of one node',
+    role: 'analyst',
+    input: z.object({ profileId: ProfileId, address: Address.optional(), count: z.number().int().min(1).max(128).default(32) }).strict(),
+    output: z.object({
+      slowlog: z.array(SlowlogEntry),
+      latency: z.array(z.object({ event: z.string(), at: z.number(), latestMs: z.number(), maxMs: z.number() })),
+    }),
+  }),
+  'metrics.action': call({
+    summary: 'Run BGSAVE or BGREWRITEAOF on a node and time it to the end, with the resulting file size',
+    role: 'ops',
+    input: z.object({ profileId: ProfileId, address: Address, action: OpsActionName }).strict(),
+    output: OpsActionResult,
+  }),
+  'metrics.actions': call({
+    summary: 'The recent ops actions of a profile, newest first',
+    role: 'analyst',
+    input: z.object({ profileId: ProfileId }).strict(),
+    output: z.object({ actions: z.array(OpsActionResult) }),
+  }),
+} as const;

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { spawnRedisServer } from '../main/core/redisProcess/spawnRedisServer';
+import { valueFor, writeBulkInputs } from './bulkData';
+import { runChild } from './measure';
+
+const round = (n: number) => Math.round(n);
+
+function argValue(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+/**
+ * The same N records loaded four ways into a freshly flushed private
+ * redis-server; the anchor (`redis-cli --pipe`) is measured in the same run.
+ */
+export async function bulkBench(): Promise<Record<string, unknown>> {
+  const n = argValue('records', 1_000_000);
+  const valueBytes = argValue('value-bytes', 100);
+  const dir = mkdtempSync(join(tmpdir(), 'cb-bench-bulk-'));
+  const server = await spawnRedisServer({ args: ['--save', '', '--appendonly', 'no'] });
+  const admin = new Redis({ host: server.host, port: server.port, lazyConnect: true });
+  await admin.connect();
+  try {
+    const files = await writeBulkInputs(dir, n, valueBytes);
+    const url = `redis://${server.host}:${server.port}/0`;
+    const fresh = async () => {
+      await admin.flushall();
+    };
+    const check = async (label: string) => {
+      const size = await admin.dbsize();
+      if (size !== n) throw new Error(`${label}: expected ${n} keys, found ${size}`);
+    };
+
+    const cli = async (file: string, extra: string[]) => {
+      await fresh();
+      const run = await runChild(process.execPath, ['bin/cacheboard.js', 'load', file, '--url', url, '--json', ...extra]);
+      if (run.code !== 0) throw new Error(`cacheboard load failed (${run.code}): ${run.stderr}${run.stdout}`);
+      await check(`cacheboard ${file}`);
+      const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { ops_per_sec: number; seconds: number };
+      return {
+        ops_per_sec: round(report.ops_per_sec),
+        load_seconds: report.seconds,
+        wall_seconds: run.seconds,
+        wall_ops_per_sec: round(n / run.seconds),
+        peak_rss_mb: Math.round(run.peakRssBytes / 1e5) / 10,
+      };
+    };
+
+    const fromCsv = await cli(files.csv, ['--key', 'key:{id}', '--value', 'value']);
+    const fromResp = await cli(files.resp, []);
+
+    await fresh();
+    const pipe = await runChild('redis-cli', ['-h', server.host, '-p', String(server.port), '--pipe'], { stdinFile: files.resp });
+    if (pipe.code !== 0) throw new Error(`redis-cli --pipe failed: ${pipe.stderr}${pipe.stdout}`);
+    await check('redis-cli --pipe');
+    const anchor = round(n / pipe.seconds);
+
+    await fresh();
+    const client = new Redis({ host: server.host, port: server.port });
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i += 1000) {
+      const p = client.pipeline();
+      for (let j = i; j < Math.min(n, i + 1000); j++) p.set(`key:${j}`, valueFor(j, valueBytes));
+      await p.exec();
+    }
+    const ioSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    client.disconnect();
+    await check('ioredis');
+    const ioredisOps = round(n / ioSeconds);
+
+    const ratio = (x: number) => Math.round((x / anchor) * 100) / 100;
+    return {
+      records: n,
+      value_bytes: valueBytes,
+      anchor: { name: 'redis-cli --pipe', ops_per_sec: anchor, seconds: pipe.seconds },
+      cacheboard_csv: { ...fromCsv, ratio: ratio(fromCsv.ops_per_sec), wall_ratio: ratio(fromCsv.wall_ops_per_sec) },
+      cacheboard_resp: { ...fromResp, ratio: ratio(fromResp.ops_per_sec), wall_ratio: ratio(fromResp.wall_ops_per_sec) },
+      ioredis_pipeline_1000: { ops_per_sec: ioredisOps, ratio: ratio(ioredisOps) },
+      note: 'ops_per_sec of cacheboard is the load as it measures itself (default swap mode); wall_* include process start-up',
+    };
+  } finally {
+    admin.disconnect();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { AppError } from '../../app/errors';
+import { ProfileDraft } from '../../app/schemas/connections';
+import type { NodeSample } from '../../app/schemas/metrics';
+import { snapshotAll, toInfoJson } from '../core/metrics/infoReport';
+import { Pool } from '../core/pool/pool';
+
+export const INFO_HELP = `Usage: cacheboard info --url redis://[user:pass@]host:port [--json]
+
+One snapshot of the node and every node discovered from it (its replicas, or
+its master and the master's replicas): role, up, ops/s, memory, clients,
+replication links and lag, persistence and keyspace. The URL may also come
+from REDIS_URL. Exit code 1 when any discovered node is down.
+`;
+
+function human(s: NodeSample): string {
+  if (!s.up) return `${s.address}  DOWN  ${s.error ?? ''}`;
+  const mem = s.memory ? `${(s.memory.used / 1048576).toFixed(1)} MiB` : '?';
+  const link = s.replication?.masterLinkStatus ? ` link ${s.replication.masterLinkStatus}` : '';
+  const lines = [
+    `${s.address}  ${s.role ?? '?'}  ${s.version ?? ''}  ops/s ${s.traffic?.opsPerSec ?? 0}  mem ${mem}  clients ${s.clients?.connected ?? 0}${link}`,
+  ];
+  for (const r of s.replication?.replicas ?? []) {
+    lines.push(`  -> ${r.address} ${r.state} offset ${r.offset} lag ${r.lagBytes} B / ${r.lagSeconds} s`);
+  }
+  return lines.join('\n');
+}
+
+export async function info(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { url: { type: 'string' }, json: { type: 'boolean' } } });
+  const url = values.url ?? env.REDIS_URL;
+  if (!url) throw new AppError('VALIDATION', '--url is required (or set REDIS_URL)', 'url');
+  const draft = ProfileDraft.safeParse({ name: 'cli', url });
+  if (!draft.success) throw new AppError('VALIDATION', `--url: ${draft.error.issues[0]?.message ?? 'invalid'}`, 'url');
+  const spec = draft.data;
+  const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
+  try {
+    const samples = await snapshotAll(pool, 'cli');
+    if (values.json) process.stdout.write(`${JSON.stringify(toInfoJson(samples))}\n`);
+    else process.stdout.write(`${samples.map(human).join('\n')}\n`);
+    return samples.every((s) => s.up) ? 0 : 1;
+  } finally {
+    await pool.shutdown();
+  }
+}

@@ -1,0 +1,104 @@
+import { basename, join } from 'node:path';
+import { AppError } from '../../app/errors';
+import { ProfileDraft } from '../../app/schemas/connections';
+import type { LoadEvent, LoadReport } from '../../app/schemas/bulk';
+import { restorePendingSaves } from '../core/bulk/job/saveJournal';
+import { runLoad } from '../core/bulk/job/loadJob';
+import { prepareLoad } from '../core/bulk/prepareLoad';
+import { Pool } from '../core/pool/pool';
+import { dataDirFrom } from './dataDir';
+import { parseLoadArgs } from './loadArgs';
+import { renderProgress } from './progressBar';
+
+/** The JSON `--json` prints: a stable interface for cron jobs. */
+export function reportJson(r: LoadReport) {
+  return {
+    records: r.records,
+    commands: r.commands,
+    errors: r.errors,
+    seconds: r.seconds,
+    ops_per_sec: r.opsPerSec,
+    mode: r.mode,
+    swapped: r.swapped,
+    bgsave_seconds: r.bgsave?.seconds ?? null,
+    outcome: r.outcome,
+    ...(r.error ? { error: r.error.message } : {}),
+  };
+}
+
+function summary(r: LoadReport): string {
+  const lines = [
+    `${r.outcome === 'ok' ? 'Loaded' : r.outcome === 'cancelled' ? 'Cancelled' : 'FAILED'}: ${r.file} -> db${r.targetDb} (${r.mode})`,
+    `  records ${r.records}, commands ${r.commands}, errors ${r.errors}, ${r.seconds.toFixed(2)} s, ${Math.round(r.opsPerSec)} ops/s`,
+  ];
+  if (r.stagingDb !== undefined) lines.push(`  staged in db${r.stagingDb}, swapped: ${r.swapped ? 'yes' : 'no'}`);
+  if (r.verify) lines.push(`  verify: replies ${r.verify.replies ? 'ok' : 'MISMATCH'}, keys ${r.verify.keys}${r.verify.note ? ` (${r.verify.note})` : ''}`);
+  if (r.bgsave) lines.push(`  bgsave: ${r.bgsave.status} in ${r.bgsave.seconds.toFixed(2)} s`);
+  for (const rep of r.replicas ?? []) lines.push(`  replica ${rep.addr}: offset ${rep.offset} ${rep.acked ? 'acked' : 'NOT acked'}`);
+  if (r.saveConfig) lines.push(`  save config "${r.saveConfig.original}" ${r.saveConfig.restored ? 'restored' : 'NOT restored'}${r.saveConfig.note ? ` (${r.saveConfig.note})` : ''}`);
+  for (const w of r.warnings) lines.push(`  warning: ${w}`);
+  for (const e of r.firstErrors) lines.push(`  ${e.position}: ${e.message}`);
+  if (r.error) lines.push(`  ${r.error.message}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `cacheboard load`: exit code 0 on success, 1 on failure, 130 when cancelled by Ctrl-C. */
+export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const args = parseLoadArgs(argv, env);
+  const draft = ProfileDraft.safeParse({ name: 'cli', url: args.url });
+  if (!draft.success) throw new AppError('VALIDATION', `--url: ${draft.error.issues[0]?.message ?? 'invalid'}`, 'url');
+  const spec = draft.data;
+  const prepared = prepareLoad({
+    ...args,
+    path: args.file,
+    fileLabel: basename(args.file),
+    targetDb: spec.db,
+    requireConfirm: false,
+  });
+  const journalDir = join(dataDirFrom(env), 'journal');
+  const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
+  const tty = process.stderr.isTTY === true && !args.json;
+  const abort = new AbortController();
+  let interrupted = false;
+  const onSigint = () => {
+    if (interrupted) process.exit(130); // second Ctrl-C: leave now
+    interrupted = true;
+    process.stderr.write('\nCancelling: discarding staging and restoring the save config… (Ctrl-C again to quit now)\n');
+    abort.abort();
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    // A crash during an earlier load may have left automatic saves off: put them back first.
+    for (const note of await restorePendingSaves(journalDir, async (host, port) => {
+      const p = new Pool({ resolve: () => ({ id: 'j', source: 'config', spec: { ...spec, host, port } }) });
+      const c = await p.dedicated('j', { purpose: 'bulk' });
+      return { redis: c.redis, release: async () => { await c.release(); await p.shutdown(); } };
+    })) {
+      process.stderr.write(`${note.message}\n`);
+    }
+    const emit = (e: LoadEvent) => {
+      if (e.kind === 'progress' && tty) process.stderr.write(`\r${renderProgress(e)}\x1b[K`);
+      else if (e.kind === 'phase' && !args.json) process.stderr.write(`${tty ? '\r\x1b[K' : ''}[${e.phase}] ${e.message}\n`);
+      else if (e.kind === 'warning' && !args.json) process.stderr.write(`${tty ? '\r\x1b[K' : ''}warning: ${e.message}\n`);
+    };
+    const report = await runLoad(
+      {
+        ...prepared,
+        jobId: `load_cli${process.pid}`,
+        spec,
+        journalDir,
+        control: () => pool.dedicated('cli', { purpose: 'bulk', db: spec.db }),
+      },
+      emit,
+      abort.signal,
+    );
+    if (tty) process.stderr.write('\r\x1b[K');
+    if (args.json) process.stdout.write(`${JSON.stringify(reportJson(report))}\n`);
+    else process.stdout.write(summary(report));
+    if (report.outcome === 'cancelled') return 130;
+    return report.outcome === 'ok' ? 0 : 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await pool.shutdown();
+  }
+}

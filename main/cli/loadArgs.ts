@@ -1,0 +1,135 @@
+import { parseArgs } from 'node:util';
+import { AppError } from '../../app/errors';
+import { InputFormat, LoadMode, Mapping, RecordType } from '../../app/schemas/bulk';
+
+export interface LoadArgs {
+  file: string;
+  url: string;
+  format?: InputFormat;
+  mapping?: Mapping;
+  mode: LoadMode;
+  stagingDb?: number;
+  force: boolean;
+  maxErrors: number;
+  bgsave: boolean;
+  waitReplicas?: number;
+  json: boolean;
+}
+type InputFormat = ReturnType<typeof InputFormat.parse>;
+type LoadMode = ReturnType<typeof LoadMode.parse>;
+
+export const LOAD_HELP = `Usage: cacheboard load <file> --url redis://[user:pass@]host:port/db [options]
+
+Input
+  --format resp|commands|csv|tsv|ndjson   default: from the file extension
+  --key TEMPLATE        csv/tsv/ndjson key template over columns, e.g. 'user:{id}'
+  --type string|hash|set|zset|list        default string
+  --value COL           string: the value column
+  --fields a,b          hash: only these columns become fields (default: all others)
+  --member COL          set/zset/list: the member column
+  --score COL           zset: the score column
+  --ttl SECONDS         expire every key written
+
+Load
+  --mode swap|flush|merge   swap (default): stage in a spare DB, verify, SWAPDB
+  --staging-db N        swap: the staging DB (default: the first empty one)
+  --force               swap: flush a non-empty staging DB first
+  --max-errors N        error replies tolerated before the load stops (default 0)
+  --bgsave              BGSAVE after the switch and report its duration
+  --wait-replicas N     WAIT for N replicas to acknowledge, and report their offsets
+  --json                print one JSON object: records, commands, errors, seconds,
+                        ops_per_sec, mode, swapped, bgsave_seconds
+The URL may also come from REDIS_URL. Exit code 0 only when the load succeeded.
+`;
+
+function int(flag: string, v: string | undefined, min: number): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < min) {
+    throw new AppError('VALIDATION', `--${flag} must be a whole number ≥ ${min}, not "${v}"`, flag);
+  }
+  return Number(v);
+}
+
+function oneOf<T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T | undefined {
+  if (v === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(v)) {
+    throw new AppError('VALIDATION', `--${flag} must be one of ${allowed.join(', ')}, not "${v}"`, flag);
+  }
+  return v as T;
+}
+
+/** Flags to a validated LoadArgs; every error names its flag. */
+export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        url: { type: 'string' },
+        format: { type: 'string' },
+        key: { type: 'string' },
+        type: { type: 'string' },
+        value: { type: 'string' },
+        fields: { type: 'string' },
+        member: { type: 'string' },
+        score: { type: 'string' },
+        ttl: { type: 'string' },
+        mode: { type: 'string' },
+        'staging-db': { type: 'string' },
+        force: { type: 'boolean' },
+        'max-errors': { type: 'string' },
+        bgsave: { type: 'boolean' },
+        'wait-replicas': { type: 'string' },
+        json: { type: 'boolean' },
+      },
+    });
+  } catch (e) {
+    throw new AppError('VALIDATION', `${e instanceof Error ? e.message : String(e)}\n\n${LOAD_HELP}`);
+  }
+  const { values: v, positionals } = parsed;
+  if (positionals.length !== 1) {
+    throw new AppError('VALIDATION', `give exactly one input file (got ${positionals.length})\n\n${LOAD_HELP}`, 'file');
+  }
+  const url = v.url ?? env.REDIS_URL;
+  if (!url) throw new AppError('VALIDATION', '--url is required (or set REDIS_URL)', 'url');
+
+  const out: LoadArgs = {
+    file: positionals[0] as string,
+    url,
+    mode: oneOf('mode', v.mode, LoadMode.options) ?? 'swap',
+    force: v.force ?? false,
+    maxErrors: int('max-errors', v['max-errors'], 0) ?? 0,
+    bgsave: v.bgsave ?? false,
+    json: v.json ?? false,
+  };
+  const format = oneOf('format', v.format, InputFormat.options);
+  if (format) out.format = format;
+  const stagingDb = int('staging-db', v['staging-db'], 0);
+  if (stagingDb !== undefined) out.stagingDb = stagingDb;
+  const waitReplicas = int('wait-replicas', v['wait-replicas'], 0);
+  if (waitReplicas !== undefined) out.waitReplicas = waitReplicas;
+
+  const mappingFlags = ['key', 'type', 'value', 'fields', 'member', 'score', 'ttl'] as const;
+  if (mappingFlags.some((f) => v[f] !== undefined)) {
+    const ttl = int('ttl', v.ttl, 1);
+    const raw = {
+      key: v.key,
+      type: oneOf('type', v.type, RecordType.options) ?? 'string',
+      ...(v.value !== undefined ? { value: v.value } : {}),
+      ...(v.fields !== undefined ? { fields: v.fields.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+      ...(v.member !== undefined ? { member: v.member } : {}),
+      ...(v.score !== undefined ? { score: v.score } : {}),
+      ...(ttl !== undefined ? { ttl } : {}),
+    };
+    const m = Mapping.safeParse(raw);
+    if (!m.success) {
+      const issue = m.error.issues[0];
+      const flag = String(issue?.path[0] ?? 'key');
+      throw new AppError('VALIDATION', `--${flag}: ${issue?.message ?? 'invalid'}`, flag);
+    }
+    out.mapping = m.data;
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+import type { KeyTracker } from '../types';
+import type { DistinctKeyTracker } from '../keyTracker';
+
+/**
+ * Commands that reach past the DB the load writes: SELECT would switch the
+ * data connection (in swap mode, possibly onto the live DB), SWAPDB and MOVE
+ * touch another DB, FLUSHALL empties every DB. RESP dumps of several DBs carry
+ * SELECT; such input is refused rather than allowed to write where the user
+ * did not point the load.
+ */
+export const OTHER_DB_COMMANDS: ReadonlySet<string> = new Set(['SELECT', 'SWAPDB', 'MOVE', 'FLUSHALL']);
+
+/**
+ * The KeyTracker handed to the source: counts keys (when a count is wanted)
+ * and watches for OTHER_DB_COMMANDS. Sources report a command through
+ * untrackable() while encoding its batch, before the pipe sends it, so
+ * aborting there stops the load before the command leaves.
+ */
+export class InputGuard implements KeyTracker {
+  private readonly abort = new AbortController();
+  private forbiddenCommand: string | undefined;
+
+  constructor(private readonly counter: DistinctKeyTracker | undefined) {}
+
+  /** Fires when the input holds a command that reaches another DB. */
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  get forbidden(): string | undefined {
+    return this.forbiddenCommand;
+  }
+
+  add(buf: Buffer, start: number, end: number): void {
+    this.counter?.add(buf, start, end);
+  }
+
+  untrackable(command: string): void {
+    const name = command.toUpperCase();
+    this.counter?.untrackable(name);
+    if (OTHER_DB_COMMANDS.has(name) && this.forbiddenCommand === undefined) {
+      this.forbiddenCommand = name;
+      this.abort.abort();
+    }
+  }
+}

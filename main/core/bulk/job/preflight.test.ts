@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { memoryProjection, preflight, swapUnavailableReason, type PreflightPlan } from './preflight';
+import type { ServerFacts } from './serverFacts';
+
+function facts(over: Partial<ServerFacts> = {}): ServerFacts {
+  return {
+    version: '7.0.15',
+    mode: 'standalone',
+    role: 'master',
+    save: '3600 1',
+    appendonly: 'no',
+    databases: 16,
+    usedMemory: 1_000_000,
+    maxmemory: 0,
+    maxmemoryPolicy: 'noeviction',
+    totalSystemMemory: 16 * 1024 ** 3,
+    aofEnabled: false,
+    bgsaveInProgress: false,
+    aofRewriteInProgress: false,
+    keyspace: new Map(),
+    expiredKeys: 0,
+    evictedKeys: 0,
+    ...over,
+  };
+}
+
+const plan = (over: Partial<PreflightPlan> = {}): PreflightPlan => ({
+  mode: 'swap',
+  targetDb: 0,
+  bgsave: false,
+  address: '10.0.0.5:6379',
+  ...over,
+});
+
+describe('swap availability', () => {
+  it('is refused on a cluster node, naming why', () => {
+    expect(swapUnavailableReason('7.0.15', 'cluster')).toMatch(/cluster mode.*SWAPDB is refused/);
+  });
+
+  it('is refused before Redis 4.0', () => {
+    expect(swapUnavailableReason('3.2.12', 'standalone')).toMatch(/4\.0.*3\.2\.12/);
+    expect(swapUnavailableReason('4.0.0', 'standalone')).toBeUndefined();
+    expect(swapUnavailableReason('6.2.14', 'standalone')).toBeUndefined();
+  });
+
+  it('refuses mode swap with a VALIDATION error suggesting flush or merge', () => {
+    expect(() => preflight(facts({ mode: 'cluster' }), plan())).toThrow(
+      expect.objectContaining({ code: 'VALIDATION', message: expect.stringMatching(/--mode flush or --mode merge/) }),
+    );
+    expect(() => preflight(facts({ version: '3.0.7' }), plan())).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+  });
+
+  it('lets flush and merge run on a cluster node, warning about MOVED', () => {
+    const r = preflight(facts({ mode: 'cluster' }), plan({ mode: 'merge' }));
+    expect(r.warnings.join('\n')).toMatch(/MOVED/);
+  });
+});
+
+describe('preflight refusals', () => {
+  it('refuses a target or staging DB beyond `databases`', () => {
+    expect(() => preflight(facts(), plan({ targetDb: 16 }))).toThrow(/target DB 16 does not exist.*16 databases \(0–15\)/);
+    expect(() => preflight(facts(), plan({ stagingDb: 20 }))).toThrow(expect.objectContaining({ field: 'stagingDb' }));
+  });
+
+  it('refuses a replica and a Sentinel', () => {
+    expect(() => preflight(facts({ role: 'slave', master: '10.0.0.1:6379' }), plan())).toThrow(/replica of 10\.0\.0\.1:6379/);
+    expect(() => preflight(facts({ mode: 'sentinel' }), plan())).toThrow(/Sentinel/);
+  });
+});
+
+describe('preflight warnings', () => {
+  it('warns when the input may not fit under maxmemory', () => {
+    const r = preflight(facts({ maxmemory: 10_000_000, usedMemory: 8_000_000 }), plan({ mode: 'merge', inputBytes: 5_000_000 }));
+    expect(r.warnings.join('\n')).toMatch(/may not fit: maxmemory is 9\.5 MB/);
+  });
+
+  it('warns that swap holds both datasets at once', () => {
+    const r = preflight(facts({ maxmemory: 10_000_000, usedMemory: 6_000_000 }), plan({ inputBytes: 5_000_000 }));
+    expect(r.warnings.join('\n')).toMatch(/old and the new dataset at once/);
+  });
+
+  it('warns about copy-on-write doubling when a fork may run and memory is tight', () => {
+    const gb = 1024 ** 3;
+    const r = preflight(facts({ aofEnabled: true, usedMemory: 5 * gb, totalSystemMemory: 16 * gb }), plan({ inputBytes: 4 * gb }));
+    expect(r.warnings.join('\n')).toMatch(/AOF rewrites.*double/);
+    const roomy = preflight(facts({ aofEnabled: true, usedMemory: gb }), plan({ inputBytes: gb }));
+    expect(roomy.warnings).toEqual([]);
+  });
+
+  it('says when CONFIG cannot be read, so saves cannot be turned off', () => {
+    const r = preflight(facts({ save: undefined, configRefused: "ERR unknown command 'CONFIG'" }), plan());
+    expect(r.warnings.join('\n')).toMatch(/CONFIG is not available.*left as configured/);
+  });
+});
+
+describe('memoryProjection', () => {
+  it('scales the growth so far to the whole input, once 5% is read', () => {
+    expect(memoryProjection(100, 200, 1, 100)).toBeUndefined();
+    expect(memoryProjection(1_000, 2_000, 25, 100)).toBe(5_000);
+    expect(memoryProjection(1_000, 2_000, 25, undefined)).toBeUndefined();
+  });
+});

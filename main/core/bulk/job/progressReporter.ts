@@ -1,0 +1,129 @@
+import type { LoadEvent } from '../../../../app/schemas/bulk';
+import type { PipeProgress } from '../types';
+
+type ProgressEvent = Extract<LoadEvent, { kind: 'progress' }>;
+
+export interface ProgressReporterOptions {
+  emit: (e: LoadEvent) => void;
+  bytesTotal: number | undefined;
+  /** Reads used_memory (INFO memory on the control connection); polled at most once per memoryEveryMs. */
+  readMemory?: () => Promise<number>;
+  /** Called with each fresh used_memory reading and the progress it belongs with. */
+  onMemory?: (used: number, p: PipeProgress) => void;
+  minIntervalMs?: number;
+  memoryEveryMs?: number;
+  now?: () => number;
+}
+
+/** Replies in the last second or so, for a rate that follows the server, not the average. */
+const RATE_WINDOW_MS = 1_000;
+
+/**
+ * Turns the pipe's progress callbacks (as many as it likes) into at most ten
+ * progress events a second, with ops/s, ETA and the server's memory.
+ */
+export class ProgressReporter {
+  private readonly emit: (e: LoadEvent) => void;
+  private readonly minIntervalMs: number;
+  private readonly memoryEveryMs: number;
+  private readonly now: () => number;
+  private readonly startedAt: number;
+  private lastEmitAt = Number.NEGATIVE_INFINITY;
+  private samples: { at: number; replies: number }[] = [];
+  private usedMemory: number | undefined;
+  private lastPollAt = Number.NEGATIVE_INFINITY;
+  private polling = false;
+  private stopped = false;
+  private latest: PipeProgress | undefined;
+  private sentKey = '';
+
+  constructor(private readonly opts: ProgressReporterOptions) {
+    this.emit = opts.emit;
+    this.minIntervalMs = opts.minIntervalMs ?? 100;
+    this.memoryEveryMs = opts.memoryEveryMs ?? 1_000;
+    this.now = opts.now ?? Date.now;
+    this.startedAt = this.now();
+  }
+
+  /** The last progress the pipe reported. */
+  get last(): PipeProgress | undefined {
+    return this.latest;
+  }
+
+  update(p: PipeProgress): void {
+    if (this.stopped) return;
+    this.latest = { ...p };
+    const at = this.now();
+    this.samples.push({ at, replies: p.replies });
+    while (this.samples.length > 2 && (this.samples[0] as { at: number }).at < at - RATE_WINDOW_MS) this.samples.shift();
+    this.pollMemory(at);
+    if (at - this.lastEmitAt < this.minIntervalMs) return;
+    this.send(at, p);
+  }
+
+  /** Emit the latest progress now, whatever the throttle says (end of loading), then go quiet. */
+  finish(p?: PipeProgress): void {
+    if (this.stopped) return;
+    const last = p ?? this.latest;
+    if (last !== undefined && keyOf(last) !== this.sentKey) {
+      this.latest = { ...last };
+      this.send(this.now(), last);
+    }
+    this.stopped = true;
+  }
+
+  private send(at: number, p: PipeProgress): void {
+    this.lastEmitAt = at;
+    this.sentKey = keyOf(p);
+    const e: ProgressEvent = {
+      kind: 'progress',
+      at,
+      records: p.records,
+      commands: p.commands,
+      replies: p.replies,
+      errors: p.errors,
+      bytesRead: p.bytesRead,
+      opsPerSec: this.rate(at, p.replies),
+    };
+    const total = this.opts.bytesTotal;
+    if (total !== undefined) {
+      e.bytesTotal = total;
+      const elapsed = (at - this.startedAt) / 1000;
+      if (p.bytesRead > 0 && elapsed > 0) e.etaSeconds = Math.max(0, (elapsed * (total - p.bytesRead)) / p.bytesRead);
+    }
+    if (this.usedMemory !== undefined) e.usedMemory = this.usedMemory;
+    this.emit(e);
+  }
+
+  private rate(at: number, replies: number): number {
+    const first = this.samples[0];
+    if (first === undefined || at - first.at <= 0) {
+      const elapsed = (at - this.startedAt) / 1000;
+      return elapsed > 0 ? Math.round(replies / elapsed) : 0;
+    }
+    return Math.round(((replies - first.replies) * 1000) / (at - first.at));
+  }
+
+  private pollMemory(at: number): void {
+    const read = this.opts.readMemory;
+    if (read === undefined || this.polling || at - this.lastPollAt < this.memoryEveryMs) return;
+    this.polling = true;
+    this.lastPollAt = at;
+    read().then(
+      (used) => {
+        this.polling = false;
+        if (this.stopped) return;
+        this.usedMemory = used;
+        if (this.latest !== undefined) this.opts.onMemory?.(used, this.latest);
+      },
+      () => {
+        // A missed reading only leaves usedMemory stale; the load itself reports connection loss.
+        this.polling = false;
+      },
+    );
+  }
+}
+
+function keyOf(p: PipeProgress): string {
+  return `${p.records}/${p.commands}/${p.replies}/${p.errors}/${p.bytesRead}`;
+}

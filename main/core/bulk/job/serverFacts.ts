@@ -1,0 +1,111 @@
+import type { Redis } from 'ioredis';
+import { infoNumber } from '../../info/infoSnapshot';
+import { parseInfo, parseInfoPairs, type InfoSections } from '../../info/parseInfo';
+import { commandRefusal } from './commandRefusal';
+
+/** What a load needs to know about the server before it starts. */
+export interface ServerFacts {
+  version: string;
+  /** redis_mode: standalone, cluster or sentinel. */
+  mode: string;
+  /** master or slave. */
+  role: string;
+  /** For a replica: "host:port" of its master. */
+  master?: string;
+  /** CONFIG GET save; undefined when CONFIG is refused (managed services, ACL). */
+  save: string | undefined;
+  appendonly: string | undefined;
+  databases: number | undefined;
+  /** Why CONFIG could not be read, when it could not. */
+  configRefused?: string;
+  usedMemory: number;
+  /** 0: no limit. */
+  maxmemory: number;
+  maxmemoryPolicy: string;
+  /** 0 when the server does not report it. */
+  totalSystemMemory: number;
+  /** INFO persistence aof_enabled, readable even where CONFIG is not. */
+  aofEnabled: boolean;
+  bgsaveInProgress: boolean;
+  aofRewriteInProgress: boolean;
+  /** Keys per non-empty DB (INFO keyspace lists only those; its counts are DBSIZE's). */
+  keyspace: Map<number, { keys: number; expires: number }>;
+  expiredKeys: number;
+  evictedKeys: number;
+}
+
+export async function readInfo(redis: Redis, section?: string): Promise<InfoSections> {
+  // Plain INFO (not INFO a b c): several sections in one call only exist from Redis 7.0.
+  const text = section === undefined ? await redis.info() : await redis.info(section);
+  return parseInfo(text);
+}
+
+/** One CONFIG GET parameter; undefined when refused. Several parameters per call need 7.0, so one each. */
+async function configGet(redis: Redis, name: string): Promise<{ value?: string; refused?: string }> {
+  try {
+    const reply = (await redis.config('GET', name)) as unknown;
+    if (Array.isArray(reply) && typeof reply[1] === 'string') return { value: reply[1] };
+    return {};
+  } catch (err) {
+    const refused = commandRefusal(err);
+    if (refused !== undefined) return { refused };
+    throw err;
+  }
+}
+
+export function keyspaceOf(info: InfoSections): Map<number, { keys: number; expires: number }> {
+  const out = new Map<number, { keys: number; expires: number }>();
+  for (const [name, value] of Object.entries(info['keyspace'] ?? {})) {
+    const m = /^db(\d+)$/.exec(name);
+    if (!m) continue;
+    const pairs = parseInfoPairs(value);
+    out.set(Number(m[1]), { keys: infoNumber(pairs['keys']), expires: infoNumber(pairs['expires']) });
+  }
+  return out;
+}
+
+export function factsFromInfo(info: InfoSections): Omit<ServerFacts, 'save' | 'appendonly' | 'databases' | 'configRefused'> {
+  const server = info['server'] ?? {};
+  const memory = info['memory'] ?? {};
+  const persistence = info['persistence'] ?? {};
+  const replication = info['replication'] ?? {};
+  const stats = info['stats'] ?? {};
+  const facts: ReturnType<typeof factsFromInfo> = {
+    version: server['redis_version'] ?? '',
+    mode: server['redis_mode'] ?? 'standalone',
+    role: replication['role'] ?? 'master',
+    usedMemory: infoNumber(memory['used_memory']),
+    maxmemory: infoNumber(memory['maxmemory']),
+    maxmemoryPolicy: memory['maxmemory_policy'] ?? '',
+    totalSystemMemory: infoNumber(memory['total_system_memory']),
+    aofEnabled: persistence['aof_enabled'] === '1',
+    bgsaveInProgress: persistence['rdb_bgsave_in_progress'] === '1',
+    aofRewriteInProgress: persistence['aof_rewrite_in_progress'] === '1',
+    keyspace: keyspaceOf(info),
+    expiredKeys: infoNumber(stats['expired_keys']),
+    evictedKeys: infoNumber(stats['evicted_keys']),
+  };
+  if (replication['master_host'] !== undefined) {
+    facts.master = `${replication['master_host']}:${replication['master_port'] ?? '?'}`;
+  }
+  return facts;
+}
+
+/** INFO plus CONFIG GET save/appendonly/databases, tolerating a refused CONFIG. */
+export async function readServerFacts(redis: Redis): Promise<ServerFacts> {
+  const info = await readInfo(redis);
+  const [save, appendonly, databases] = await Promise.all([
+    configGet(redis, 'save'),
+    configGet(redis, 'appendonly'),
+    configGet(redis, 'databases'),
+  ]);
+  const facts: ServerFacts = {
+    ...factsFromInfo(info),
+    save: save.value,
+    appendonly: appendonly.value,
+    databases: databases.value === undefined ? undefined : infoNumber(databases.value) || undefined,
+  };
+  const refused = save.refused ?? appendonly.refused ?? databases.refused;
+  if (refused !== undefined) facts.configRefused = refused;
+  return facts;
+}

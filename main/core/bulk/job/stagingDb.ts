@@ -1,0 +1,38 @@
+import { AppError } from '../../../../app/errors';
+import type { ServerFacts } from './serverFacts';
+
+/** Redis' default `databases`, assumed when CONFIG GET is refused (SELECT then reports a DB that does not exist). */
+const DEFAULT_DATABASES = 16;
+
+/**
+ * The DB a swap loads into: the one asked for, else the first DB other than
+ * the target that holds no keys and no other load is using. INFO keyspace
+ * lists only non-empty DBs, with DBSIZE's counts.
+ */
+export function chooseStagingDb(
+  facts: Pick<ServerFacts, 'databases' | 'keyspace'>,
+  opts: { targetDb: number; requested?: number; busy: Set<number>; address: string },
+): number {
+  if (opts.requested !== undefined) return opts.requested;
+  const databases = facts.databases ?? DEFAULT_DATABASES;
+  for (let db = 0; db < databases; db++) {
+    if (db === opts.targetDb || opts.busy.has(db)) continue;
+    if ((facts.keyspace.get(db)?.keys ?? 0) === 0) return db;
+  }
+  throw new AppError(
+    'VALIDATION',
+    `No empty DB to stage the load in on ${opts.address}: every one of its ${databases} databases other than ${opts.targetDb} holds keys or is used by another load. ` +
+      'Empty one, or name one with --staging-db and --force to flush it first',
+    'stagingDb',
+  );
+}
+
+/** Refuses a non-empty staging DB unless forced (then the caller flushes it). */
+export function checkStagingEmpty(db: number, keys: number, force: boolean, address: string): void {
+  if (keys === 0 || force) return;
+  throw new AppError(
+    'VALIDATION',
+    `Staging DB ${db} on ${address} holds ${keys} key${keys === 1 ? '' : 's'}: choose an empty DB, or pass --force to flush it first`,
+    'stagingDb',
+  );
+}

@@ -1,0 +1,63 @@
+import type { Redis } from 'ioredis';
+import type { LoadReport } from '../../../../app/schemas/bulk';
+import { infoNumber } from '../../info/infoSnapshot';
+import { parseInfoPairs } from '../../info/parseInfo';
+import { commandRefusal } from './commandRefusal';
+import { readInfo } from './serverFacts';
+
+export type ReplicaAck = NonNullable<LoadReport['replicas']>[number];
+
+export interface ReplicaWait {
+  replicas: ReplicaAck[];
+  /** WAIT's answer: replicas that acknowledged within the timeout. */
+  acknowledged: number;
+  /** Set when fewer than asked acknowledged. */
+  warning?: string;
+}
+
+/** slave0:ip=…,port=…,state=online,offset=…,lag=… lines of INFO replication. */
+export function replicasOf(replication: Record<string, string>, masterOffset: number): ReplicaAck[] {
+  const out: ReplicaAck[] = [];
+  for (const [name, value] of Object.entries(replication)) {
+    if (!/^slave\d+$/.test(name)) continue;
+    const p = parseInfoPairs(value);
+    const offset = infoNumber(p['offset']);
+    out.push({ addr: `${p['ip'] ?? '?'}:${p['port'] ?? '?'}`, offset, acked: offset >= masterOffset });
+  }
+  return out;
+}
+
+/**
+ * Wait until `count` replicas have the load. WAIT only counts the writes of
+ * the connection it runs on, and the load's writes went over the raw data
+ * connection: so a PUBLISH on this connection first (replicated, harmless,
+ * and after every write of the load in the replication stream) makes WAIT
+ * cover them. The offsets come from INFO replication, with master_repl_offset
+ * read before WAIT as the mark each replica must reach.
+ *
+ * Too few acknowledgements is a warning, not a failure: the data is live on
+ * the master and replicas catch up on their own; the report says which lag.
+ */
+export async function waitForReplicas(redis: Redis, count: number, jobId: string, timeoutMs: number): Promise<ReplicaWait> {
+  const before = (await readInfo(redis, 'replication'))['replication'] ?? {};
+  const mark = infoNumber(before['master_repl_offset']);
+  try {
+    await redis.publish('cacheboard:bulk', `${jobId} loaded`);
+  } catch (err) {
+    if (commandRefusal(err) === undefined) throw err;
+    // Without PUBLISH, WAIT covers only this connection's own writes (a swap's SWAPDB); offsets still tell.
+  }
+  const acknowledged = Number(await redis.call('WAIT', String(count), String(timeoutMs)));
+  const after = (await readInfo(redis, 'replication'))['replication'] ?? {};
+  const replicas = replicasOf(after, mark);
+  const acked = replicas.filter((r) => r.acked).length;
+  const result: ReplicaWait = { replicas, acknowledged };
+  if (Math.max(acked, acknowledged) < count) {
+    const lagging = replicas.filter((r) => !r.acked).map((r) => r.addr);
+    result.warning =
+      `Only ${Math.max(acked, acknowledged)} of ${count} replicas acknowledged the load within ${timeoutMs / 1000} s` +
+      (replicas.length < count ? ` (the master has ${replicas.length} connected)` : '') +
+      (lagging.length > 0 ? `; behind: ${lagging.join(', ')}` : '');
+  }
+  return result;
+}

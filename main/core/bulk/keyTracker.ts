@@ -1,0 +1,150 @@
+import type { KeyTracker } from './types';
+
+/** The table grows when it would pass this load factor (linear probing degrades past ~0.7). */
+const MAX_LOAD = 0.7;
+/** After growing, the table is half full: 8 bytes a slot, so at most ~16 bytes a key in steady state. */
+const LOAD_AFTER_GROW = 0.5;
+const INITIAL_SLOTS = 1024;
+const TWO_POW_32 = 4_294_967_296;
+
+/**
+ * Exact count of distinct keys, for swap mode's check "DBSIZE of staging ==
+ * distinct keys written". Keys are not kept: each one is reduced to a 64-bit
+ * FNV-1a hash of its bytes, held in an open-addressing set (two Uint32Arrays,
+ * hi and lo halves; 0/0 marks an empty slot). Two distinct keys share a 64-bit
+ * hash with probability ~n²/2⁶⁵ (about 3 in a million for 10 million keys),
+ * which would undercount by one: far rarer than the legitimate mismatch
+ * sources (TTLs expiring during the load).
+ *
+ * A load that deletes or renames keys makes "distinct keys written" unrelated
+ * to DBSIZE; the source then calls untrackable() and the set is dropped.
+ */
+export class DistinctKeyTracker implements KeyTracker {
+  private hi: Uint32Array;
+  private lo: Uint32Array;
+  private size = 0;
+  private firstUntrackable: string | undefined;
+
+  constructor(initialSlots = INITIAL_SLOTS) {
+    const slots = Math.max(16, Math.ceil(initialSlots));
+    this.hi = new Uint32Array(slots);
+    this.lo = new Uint32Array(slots);
+  }
+
+  /** Distinct keys added so far (meaningless once untrackable). */
+  get count(): number {
+    return this.size;
+  }
+
+  get trackable(): boolean {
+    return this.firstUntrackable === undefined;
+  }
+
+  /** The first command that made the count unusable, e.g. "DEL". */
+  get untrackedBy(): string | undefined {
+    return this.firstUntrackable;
+  }
+
+  /** Slots allocated; memory is 8 bytes a slot. */
+  get capacity(): number {
+    return this.hi.length;
+  }
+
+  untrackable(command: string): void {
+    if (this.firstUntrackable !== undefined) return;
+    this.firstUntrackable = command;
+    // Nothing will read the set again: free it now rather than at the end of a long load.
+    this.hi = new Uint32Array(0);
+    this.lo = new Uint32Array(0);
+  }
+
+  add(buf: Buffer, start: number, end: number): void {
+    if (this.firstUntrackable !== undefined) return;
+    fnv1a64Halves(buf, start, end);
+    // 0/0 is the empty marker; a key hashing to it is stored as 0/1.
+    this.insert(hashHi, hashHi === 0 && hashLo === 0 ? 1 : hashLo);
+  }
+
+  private insert(hi: number, lo: number): void {
+    if (this.size + 1 > this.hi.length * MAX_LOAD) this.grow();
+    const his = this.hi;
+    const los = this.lo;
+    const slots = his.length;
+    let i = slotOf(hi, lo, slots);
+    for (;;) {
+      const h = his[i] as number;
+      const l = los[i] as number;
+      if (h === 0 && l === 0) {
+        his[i] = hi;
+        los[i] = lo;
+        this.size++;
+        return;
+      }
+      if (h === hi && l === lo) return;
+      if (++i === slots) i = 0;
+    }
+  }
+
+  private grow(): void {
+    const oldHi = this.hi;
+    const oldLo = this.lo;
+    const slots = Math.ceil((this.size + 1) / LOAD_AFTER_GROW);
+    const his = new Uint32Array(slots);
+    const los = new Uint32Array(slots);
+    for (let j = 0; j < oldHi.length; j++) {
+      const hi = oldHi[j] as number;
+      const lo = oldLo[j] as number;
+      if (hi === 0 && lo === 0) continue;
+      let i = slotOf(hi, lo, slots);
+      while ((his[i] as number) !== 0 || (los[i] as number) !== 0) if (++i === slots) i = 0;
+      his[i] = hi;
+      los[i] = lo;
+    }
+    this.hi = his;
+    this.lo = los;
+  }
+}
+
+/**
+ * Home slot of a hash. FNV's low bits are weak (bit 0 is the parity of the
+ * bytes' low bits), so both halves are mixed (murmur3's finaliser) and the
+ * result scaled to the table size, which need not be a power of two.
+ */
+function slotOf(hi: number, lo: number, slots: number): number {
+  let h = (hi ^ Math.imul(lo, 0x9e3779b1)) >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return Math.floor(((h >>> 0) / TWO_POW_32) * slots);
+}
+
+// The last hash, as two halves: returning them in an object would allocate once a key.
+let hashHi = 0;
+let hashLo = 0;
+
+/**
+ * FNV-1a 64 over buf[start, end) in two 32-bit halves: multiplying by the
+ * prime 2^40 + 0x1b3 is lo*0x1b3 (< 2^41, exact in a double) with its carry,
+ * plus hi*0x1b3, plus lo's low 24 bits shifted into hi. No BigInt, no string.
+ */
+function fnv1a64Halves(buf: Buffer, start: number, end: number): void {
+  let hi = 0xcbf29ce4;
+  let lo = 0x84222325;
+  for (let i = start; i < end; i++) {
+    lo = (lo ^ (buf[i] as number)) >>> 0;
+    const l = lo * 0x1b3;
+    const nlo = l >>> 0;
+    hi = (hi * 0x1b3 + (l - nlo) / TWO_POW_32 + ((lo << 8) >>> 0)) >>> 0;
+    lo = nlo;
+  }
+  hashHi = hi;
+  hashLo = lo;
+}
+
+/** The hash add() uses, as one BigInt: for tests against reference vectors. */
+export function fnv1a64(buf: Buffer, start = 0, end = buf.length): bigint {
+  fnv1a64Halves(buf, start, end);
+  return (BigInt(hashHi) << 32n) | BigInt(hashLo);
+}

@@ -1,0 +1,46 @@
+const NONE = new Uint32Array(0);
+
+/**
+ * The input lines of the batches whose replies have not all arrived yet.
+ * Redis answers one connection's commands in the order it received them, so
+ * reply number r belongs to command number r: the line of a failed command
+ * is found by walking the (short) list of in-flight batches.
+ */
+export class InFlightLines {
+  private firsts: number[] = [];
+  private lines: Uint32Array[] = [];
+  private head = 0;
+
+  /** Register a batch whose first command has the global index `first`. */
+  push(first: number, lines: Uint32Array): void {
+    this.firsts.push(first);
+    this.lines.push(lines);
+  }
+
+  /** The 1-based input line of command `index` (0-based, global), or 0 if unknown. */
+  lineOf(index: number): number {
+    // Errors belong to the oldest unanswered commands, so start at the head.
+    for (let b = this.head; b < this.firsts.length; b++) {
+      const next = this.firsts[b + 1];
+      if (next === undefined || index < next) return this.lines[b]?.[index - (this.firsts[b] ?? 0)] ?? 0;
+    }
+    return 0;
+  }
+
+  /** Forget batches whose every command is answered; `sent` ends the newest batch. */
+  release(replies: number, sent: number): void {
+    while (this.head < this.firsts.length) {
+      const end = this.firsts[this.head + 1] ?? sent;
+      if (end > replies) break;
+      // Drop the reference now: a source's line arrays are large and many.
+      this.lines[this.head] = NONE;
+      this.head++;
+    }
+    // Compact now and then rather than shift() per batch.
+    if (this.head > 1024 && this.head * 2 > this.firsts.length) {
+      this.firsts = this.firsts.slice(this.head);
+      this.lines = this.lines.slice(this.head);
+      this.head = 0;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { createReadStream } from 'node:fs';
+import type { CommandBatch, SourceOptions } from '../types';
+import { BatchSink } from './batchSink';
+import { commandsParser } from './commandsSource';
+import { csvParser } from './csvSource';
+import { ndjsonParser } from './ndjsonSource';
+import { parseStream, type ChunkParser } from './parseStream';
+import { respParser } from './respSource';
+import type { SourceHooks } from './sourceHooks';
+
+/** Read size: with large reads, per-chunk costs (and re-joining a record split between two) vanish. */
+export const READ_CHUNK_BYTES = 1 << 20;
+
+/** Knobs for previews and tests; a load uses the defaults. */
+export interface ReadOptions extends SourceHooks {
+  /** fs read size (the stream's highWaterMark). */
+  chunkBytes?: number;
+}
+
+/** A file streamed through its format's parser, as batches. Never holds the whole file. */
+export async function* fileBatches(
+  path: string,
+  opts: SourceOptions,
+  read: ReadOptions = {},
+  signal?: AbortSignal,
+): AsyncGenerator<CommandBatch> {
+  const sink = new BatchSink(opts.batchBytes);
+  const parser = makeParser(opts, sink, read);
+  const stream = createReadStream(path, { highWaterMark: read.chunkBytes ?? READ_CHUNK_BYTES });
+  try {
+    yield* parseStream(stream as AsyncIterable<Buffer>, parser, sink, { signal, skipBom: opts.format !== 'resp' });
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** The parser for a format, writing into sink. */
+export function makeParser(opts: SourceOptions, sink: BatchSink, hooks: SourceHooks = {}): ChunkParser {
+  switch (opts.format) {
+    case 'resp':
+      return respParser(opts, sink);
+    case 'commands':
+      return commandsParser(opts, sink);
+    case 'csv':
+    case 'tsv':
+      return csvParser(opts, sink, hooks);
+    case 'ndjson':
+      return ndjsonParser(opts, sink, hooks);
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Shared shapes of the bulk-load engine. Sources turn an input stream into
+ * batches of ready-encoded RESP; the pipe writer sends them on a raw socket and
+ * counts replies; the orchestrator (loadJob) wraps that in staging, verify and
+ * swap. Everything streams: nothing is proportional to the input's size except
+ * the distinct-key tracker.
+ */
+
+export type InputFormat = 'resp' | 'commands' | 'csv' | 'tsv' | 'ndjson';
+export type RecordType = 'string' | 'hash' | 'set' | 'zset' | 'list';
+export type LoadMode = 'swap' | 'flush' | 'merge';
+
+/** How tabular records become commands: the contract's type, so the two cannot drift. */
+import type { Mapping } from '../../../app/schemas/bulk';
+
+export type { Mapping };
+
+/** Where a command came from, for error messages: `file:line` (1-based). */
+export interface InputPosition {
+  file: string;
+  line: number;
+  column?: number;
+}
+
+/**
+ * Malformed input: stops the load. `message` says what was expected, e.g.
+ * "expected '$' followed by a length, got 'x'". Thrown by sources.
+ */
+export class InputError extends Error {
+  readonly position: InputPosition;
+  constructor(position: InputPosition, message: string) {
+    const where = `${position.file}:${position.line}${position.column !== undefined ? `:${position.column}` : ''}`;
+    super(`${where}: ${message}`);
+    this.name = 'InputError';
+    this.position = position;
+  }
+}
+
+/** A batch of commands, already RESP-encoded, in input order. */
+export interface CommandBatch {
+  /** RESP bytes of exactly `count` commands. */
+  resp: Buffer;
+  count: number;
+  /** 1-based input line where each command starts (length >= count). */
+  lines: Uint32Array;
+  /** Input records consumed so far (rows, objects or command lines), cumulative. */
+  records: number;
+  /** Input bytes consumed so far, cumulative (for progress and ETA). */
+  bytesRead: number;
+}
+
+/**
+ * Counts the distinct keys a load writes, for the swap-mode check
+ * "DBSIZE of staging == distinct keys written". Sources report every key they
+ * write; a command whose key effect can't be tracked (DEL, RENAME, FLUSHDB…)
+ * makes the count unusable, and the check is then reported as skipped.
+ */
+export interface KeyTracker {
+  add(buf: Buffer, start: number, end: number): void;
+  untrackable(command: string): void;
+}
+
+export interface SourceOptions {
+  /** Label for positions in errors (the file's name as the user knows it). */
+  file: string;
+  format: InputFormat;
+  mapping?: Mapping;
+  tracker?: KeyTracker;
+  /** Soft target for one batch's RESP size; sources cut batches near it. */
+  batchBytes?: number;
+}
+
+/** An input, streamed: never read whole into memory. */
+export interface CommandSource {
+  /** Total input bytes when known (a file), for progress. */
+  readonly totalBytes: number | undefined;
+  batches(signal?: AbortSignal): AsyncIterable<CommandBatch>;
+}
+
+/** One error reply, mapped back to its input. */
+export interface LoadErrorEntry {
+  position: string; // "file:line"
+  message: string; // Redis's text
+}
+
+export interface PipeProgress {
+  records: number;
+  commands: number; // sent
+  replies: number; // received
+  errors: number;
+  bytesRead: number;
+}
+
+export interface PipeResult extends PipeProgress {
+  /** The first 100 error replies. */
+  firstErrors: LoadErrorEntry[];
+  seconds: number;
+}

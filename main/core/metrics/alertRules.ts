@@ -1,0 +1,118 @@
+import type { NodeSample } from '../../../app/schemas/metrics';
+import type { AlertKindName, TopologyEntry } from './types';
+
+export type Severity = 'warning' | 'critical';
+
+export interface AlertThresholds {
+  lagBytes: number;
+  lagSeconds: number;
+  /** memory_high at or above this share of maxmemory. */
+  memoryPercent: number;
+}
+
+export const DEFAULT_THRESHOLDS: AlertThresholds = { lagBytes: 1024 * 1024, lagSeconds: 10, memoryPercent: 90 };
+
+export interface Condition {
+  kind: AlertKindName;
+  severity: Severity;
+  address: string;
+  message: string;
+}
+
+/** What one tick says: the conditions that hold, and every (kind, address) the tick could judge at all. */
+export interface Verdict {
+  firing: Map<string, Condition>;
+  /** Keys whose condition was evaluated; an alert outside this set keeps its state (no data is no news). */
+  judged: Set<string>;
+}
+
+export function alertKey(kind: AlertKindName, address: string): string {
+  return `${kind}@${address}`;
+}
+
+const SEVERITY: Record<AlertKindName, Severity> = {
+  node_unreachable: 'critical',
+  replica_link_down: 'critical',
+  replication_lag: 'warning',
+  memory_high: 'warning',
+  rejected_connections: 'warning',
+  bgsave_failed: 'critical',
+  evictions: 'warning',
+};
+
+function mib(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1048576).toFixed(1)} MiB` : `${bytes} bytes`;
+}
+
+class VerdictBuilder {
+  readonly verdict: Verdict = { firing: new Map(), judged: new Set() };
+
+  judge(kind: AlertKindName, address: string, fires: boolean, message: () => string): void {
+    const key = alertKey(kind, address);
+    this.verdict.judged.add(key);
+    // Two sources may judge one key (a replica's own link, its master's list): any firing wins.
+    if (fires && !this.verdict.firing.has(key)) {
+      this.verdict.firing.set(key, { kind, severity: SEVERITY[kind], address, message: message() });
+    }
+  }
+}
+
+function judgeNode(b: VerdictBuilder, s: NodeSample, before: NodeSample | undefined, t: AlertThresholds): void {
+  b.judge('node_unreachable', s.address, !s.up, () => `${s.address} does not answer: ${s.error ?? 'no reply'}`);
+  if (!s.up) return;
+  const pct = s.memory?.percentOfMax ?? null;
+  b.judge('memory_high', s.address, pct !== null && pct >= t.memoryPercent, () => `${s.address} uses ${pct}% of maxmemory`);
+  const status = s.persistence?.rdbLastBgsaveStatus ?? 'ok';
+  b.judge('bgsave_failed', s.address, status !== 'ok', () => `${s.address}: last background save failed (rdb_last_bgsave_status:${status})`);
+  const evictions = s.traffic?.evictionsPerSec ?? 0;
+  b.judge('evictions', s.address, evictions > 0, () => `${s.address} is evicting keys (${evictions}/s): it is at maxmemory`);
+  // A restart resets the counter, so only an increase within one server run counts.
+  const rejected = s.clients?.rejected ?? 0;
+  const rejectedBefore = before?.up === true ? (before.clients?.rejected ?? rejected) : rejected;
+  b.judge('rejected_connections', s.address, rejected > rejectedBefore, () =>
+    `${s.address} refused ${rejected - rejectedBefore} connection(s) (maxclients reached)`,
+  );
+  const repl = s.replication;
+  if (repl !== undefined && repl.role !== 'replica') {
+    // A promoted replica (REPLICAOF NO ONE, a failover) has no master link left to be down or behind.
+    b.judge('replica_link_down', s.address, false, () => '');
+    b.judge('replication_lag', s.address, false, () => '');
+  }
+  if (repl?.role === 'replica') {
+    const link = repl.masterLinkStatus ?? 'unknown';
+    b.judge('replica_link_down', s.address, link !== 'up', () =>
+      `${s.address}: link to master ${repl.masterAddress ?? '?'} is ${link}` +
+      (repl.masterLinkDownSinceSeconds === undefined ? '' : ` (for ${repl.masterLinkDownSinceSeconds} s)`),
+    );
+  }
+  for (const r of repl?.replicas ?? []) {
+    const lagging = r.lagBytes > t.lagBytes || r.lagSeconds > t.lagSeconds;
+    b.judge('replication_lag', r.address, lagging, () =>
+      `${r.address} is ${mib(r.lagBytes)} / ${r.lagSeconds} s behind master ${s.address}`,
+    );
+  }
+}
+
+/**
+ * The alert conditions of one tick. `previous` holds each node's last sample
+ * before this tick; `topology` says which master each replica belongs to, kept
+ * even while the replica is down, so a master that stopped listing a replica
+ * it had raises replica_link_down for it.
+ */
+export function judgeTick(
+  samples: NodeSample[],
+  previous: ReadonlyMap<string, NodeSample>,
+  topology: TopologyEntry[],
+  t: AlertThresholds,
+): Verdict {
+  const b = new VerdictBuilder();
+  const byAddress = new Map(samples.map((s) => [s.address, s]));
+  for (const s of samples) judgeNode(b, s, previous.get(s.address), t);
+  for (const n of topology) {
+    const master = n.master === undefined ? undefined : byAddress.get(n.master);
+    if (n.role !== 'replica' || master?.up !== true) continue;
+    const listed = (master.replication?.replicas ?? []).some((r) => r.address === n.address);
+    b.judge('replica_link_down', n.address, !listed, () => `master ${master.address} no longer lists replica ${n.address}`);
+  }
+  return b.verdict;
+}

@@ -1,0 +1,240 @@
+import type { Alert, MetricsEvent } from '../../../app/schemas/metrics';
+import { AppError } from '../../../app/errors';
+import { toAppErrorFor } from '../pool/redisErrors';
+import type { PoolApi } from '../pool/types';
+import { DEFAULT_THRESHOLDS, type AlertThresholds } from './alertRules';
+import { discoverTopology } from './discovery';
+import { DEFAULT_HISTORY_SECONDS } from './history';
+import { fetchInfo, withTimeout } from './nodeInfo';
+import { runOpsAction } from './opsAction';
+import { ProfilePoller, pollTimeoutMs } from './poller';
+import { readLatency, readSlowlog, type LatencyRecord } from './slowlog';
+import type { OpsAction, OpsActionRecord, SlowlogRecord, WatchOptions } from './types';
+
+export type { WatchOptions } from './types';
+
+/** A poller's history outlives its last watcher this long, so a page reload finds it again. */
+export const DEFAULT_GRACE_MS = 5 * 60_000;
+/** An alerts-only subscriber polls at this pace with the default thresholds. */
+export const DEFAULT_INTERVAL_MS = 1_000;
+export const MAX_ACTIONS = 20;
+
+export interface MetricsHubOptions {
+  pool: PoolApi;
+  historySeconds?: number;
+  graceMs?: number;
+  /** Quiet time before rejected_connections / evictions alerts resolve. */
+  alertQuietMs?: number;
+}
+
+interface Watcher {
+  opts: WatchOptions;
+  listener: (e: MetricsEvent) => void;
+}
+
+interface ProfileMetrics {
+  poller: ProfilePoller;
+  watchers: Set<Watcher>;
+  alertListeners: Set<(a: Alert) => void>;
+  grace: NodeJS.Timeout | undefined;
+}
+
+/** A subscriber that throws must not break polling or the other subscribers. */
+function deliver<T>(listener: (v: T) => void, value: T): void {
+  try {
+    listener(value);
+  } catch {
+    // ignored on purpose
+  }
+}
+
+/**
+ * Live metrics per profile: one poller per profile, shared by every watcher
+ * (polling at the smallest interval any of them asked for, alerting at the
+ * most sensitive thresholds), started by the first and stopped when the last
+ * leaves. Also SLOWLOG/LATENCY reads and timed BGSAVE/BGREWRITEAOF.
+ */
+export class MetricsHub {
+  private readonly pool: PoolApi;
+  private readonly historySeconds: number;
+  private readonly graceMs: number;
+  private readonly profiles = new Map<string, ProfileMetrics>();
+  private readonly actionLog = new Map<string, OpsActionRecord[]>();
+  private readonly runningActions = new Set<Promise<unknown>>();
+  private readonly abort = new AbortController();
+  private closed = false;
+
+  constructor(private readonly opts: MetricsHubOptions) {
+    this.pool = opts.pool;
+    this.historySeconds = opts.historySeconds ?? DEFAULT_HISTORY_SECONDS;
+    this.graceMs = opts.graceMs ?? DEFAULT_GRACE_MS;
+  }
+
+  /**
+   * Subscribe to a profile's metrics: history of every node first, then the
+   * current topology and active alerts, then live topology/samples/alert events.
+   * Returns the unsubscribe function (idempotent).
+   */
+  watch(profileId: string, opts: WatchOptions, listener: (e: MetricsEvent) => void): () => void {
+    const p = this.profile(profileId);
+    const watcher: Watcher = { opts: { ...opts }, listener };
+    p.watchers.add(watcher);
+    deliver(listener, { kind: 'history', nodes: p.poller.history() });
+    const topology = p.poller.topology();
+    if (topology !== undefined) deliver(listener, topology);
+    for (const alert of p.poller.activeAlerts()) deliver(listener, { kind: 'alert', alert });
+    this.reconfigure(profileId, p);
+    return () => {
+      if (p.watchers.delete(watcher)) this.reconfigure(profileId, p);
+    };
+  }
+
+  /** Alerts of a profile: the active ones first, then every raise and resolve. Keeps the profile polled. */
+  alerts(profileId: string, listener: (a: Alert) => void): () => void {
+    const p = this.profile(profileId);
+    p.alertListeners.add(listener);
+    for (const alert of p.poller.activeAlerts()) deliver(listener, alert);
+    this.reconfigure(profileId, p);
+    return () => {
+      if (p.alertListeners.delete(listener)) this.reconfigure(profileId, p);
+    };
+  }
+
+  /** SLOWLOG GET and LATENCY LATEST of one node of the profile (default: the profile's own). */
+  async slowlog(
+    profileId: string,
+    address: string | undefined,
+    count: number,
+  ): Promise<{ slowlog: SlowlogRecord[]; latency: LatencyRecord[] }> {
+    this.assertOpen();
+    const target = await this.nodeOf(profileId, address);
+    const redis = await this.pool.node(profileId, target);
+    try {
+      const [slowlog, latency] = await Promise.all([readSlowlog(redis, count), readLatency(redis)]);
+      return { slowlog, latency };
+    } catch (err) {
+      throw toAppErrorFor(redis, err);
+    }
+  }
+
+  /** BGSAVE or BGREWRITEAOF on one node, on a dedicated connection, timed until the fork child is done. */
+  async runAction(profileId: string, address: string, action: OpsAction): Promise<OpsActionRecord> {
+    this.assertOpen();
+    const target = await this.nodeOf(profileId, address);
+    const conn = await this.pool.dedicated(profileId, { purpose: 'blocking', address: target });
+    const run = runOpsAction(conn.redis, target, action, { signal: this.abort.signal }).finally(() => conn.release());
+    this.runningActions.add(run);
+    try {
+      const result = await run;
+      const log = [result, ...(this.actionLog.get(profileId) ?? [])].slice(0, MAX_ACTIONS);
+      this.actionLog.set(profileId, log);
+      return result;
+    } finally {
+      this.runningActions.delete(run);
+    }
+  }
+
+  /** The profile's recent actions, newest first. */
+  actions(profileId: string): OpsActionRecord[] {
+    return [...(this.actionLog.get(profileId) ?? [])];
+  }
+
+  /** Stop every poller and timer, stop waiting on actions; resolves when nothing of ours runs any more. */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    this.abort.abort();
+    const stopping: Promise<unknown>[] = [...this.runningActions].map((r) => r.catch(() => undefined));
+    for (const p of this.profiles.values()) {
+      clearTimeout(p.grace);
+      p.watchers.clear();
+      p.alertListeners.clear();
+      stopping.push(p.poller.stop());
+    }
+    this.profiles.clear();
+    await Promise.all(stopping);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new AppError('INTERNAL', 'Metrics are shut down; the app is closing.');
+  }
+
+  private profile(profileId: string): ProfileMetrics {
+    this.assertOpen();
+    this.pool.address(profileId); // NOT_FOUND for an unknown profile, before anything starts
+    let p = this.profiles.get(profileId);
+    if (p === undefined) {
+      const poller: ProfilePoller = new ProfilePoller({
+        profileId,
+        pool: this.pool,
+        intervalMs: DEFAULT_INTERVAL_MS,
+        thresholds: DEFAULT_THRESHOLDS,
+        historySeconds: this.historySeconds,
+        ...(this.opts.alertQuietMs === undefined ? {} : { alertQuietMs: this.opts.alertQuietMs }),
+        emit: (e) => this.fanOut(profileId, e),
+      });
+      p = { poller, watchers: new Set(), alertListeners: new Set(), grace: undefined };
+      this.profiles.set(profileId, p);
+    }
+    return p;
+  }
+
+  private fanOut(profileId: string, e: MetricsEvent): void {
+    const p = this.profiles.get(profileId);
+    if (p === undefined) return;
+    for (const w of [...p.watchers]) deliver(w.listener, e);
+    if (e.kind === 'alert') for (const l of [...p.alertListeners]) deliver(l, e.alert);
+  }
+
+  /** Poll at the fastest pace and alert at the most sensitive thresholds any watcher asked for. */
+  private reconfigure(profileId: string, p: ProfileMetrics): void {
+    if (this.closed) return;
+    if (p.watchers.size + p.alertListeners.size === 0) {
+      void p.poller.stop();
+      clearTimeout(p.grace);
+      p.grace = setTimeout(() => {
+        if (this.profiles.get(profileId) === p && p.watchers.size + p.alertListeners.size === 0) {
+          this.profiles.delete(profileId);
+        }
+      }, this.graceMs);
+      p.grace.unref();
+      return;
+    }
+    clearTimeout(p.grace);
+    p.grace = undefined;
+    const all = [...p.watchers].map((w) => w.opts);
+    const thresholds: AlertThresholds =
+      all.length === 0
+        ? DEFAULT_THRESHOLDS
+        : {
+            lagBytes: Math.min(...all.map((o) => o.lagBytesThreshold)),
+            lagSeconds: Math.min(...all.map((o) => o.lagSecondsThreshold)),
+            memoryPercent: DEFAULT_THRESHOLDS.memoryPercent,
+          };
+    const interval = all.length === 0 ? DEFAULT_INTERVAL_MS : Math.min(...all.map((o) => o.intervalMs));
+    p.poller.configure(interval, thresholds);
+    p.poller.start();
+  }
+
+  /**
+   * The node an address names, checked against the profile's replication tree.
+   * The address comes from an untrusted client and the connection would carry
+   * the profile's password, so only the profile's own address and nodes its
+   * servers report are accepted: never an arbitrary host.
+   */
+  private async nodeOf(profileId: string, address: string | undefined): Promise<string> {
+    const own = this.pool.address(profileId);
+    if (address === undefined || address === own) return own;
+    if (this.profiles.get(profileId)?.poller.hasNode(address) === true) return address;
+    const timeoutMs = pollTimeoutMs(DEFAULT_INTERVAL_MS);
+    const d = await discoverTopology(own, (a) =>
+      withTimeout(fetchInfo(this.pool, profileId, a, 'default'), timeoutMs, 'INFO'),
+    );
+    const canonical = d.aliases.get(address) ?? address;
+    if (d.nodes.some((n) => n.address === canonical)) return canonical;
+    throw new AppError(
+      'NOT_FOUND',
+      `${address} is not a node of this profile's replication tree (as discovered from ${own}).`,
+      'address',
+    );
+  }
+}

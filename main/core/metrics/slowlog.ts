@@ -1,0 +1,55 @@
+import type { Redis } from 'ioredis';
+import { argText } from './argText';
+import type { SlowlogRecord } from './types';
+
+export interface LatencyRecord {
+  event: string;
+  at: number;
+  latestMs: number;
+  maxMs: number;
+}
+
+function num(v: unknown): number {
+  const n = typeof v === 'number' ? v : Number(Buffer.isBuffer(v) ? v.toString('latin1') : v);
+  return Number.isFinite(n) ? n : 0;
+}
+
+function text(v: unknown): string {
+  if (Buffer.isBuffer(v)) return argText(v);
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+}
+
+/**
+ * SLOWLOG GET: [id, unix time, duration µs, [args], client ip:port, client name]
+ * per entry (the last two since Redis 4.0). Read as Buffers so binary arguments
+ * survive to be escaped; Redis already truncates them (32 args, 128 bytes each).
+ */
+export async function readSlowlog(redis: Redis, count: number): Promise<SlowlogRecord[]> {
+  const reply: unknown = await redis.callBuffer('SLOWLOG', 'GET', String(count));
+  if (!Array.isArray(reply)) return [];
+  return reply.flatMap((entry: unknown): SlowlogRecord[] => {
+    if (!Array.isArray(entry)) return [];
+    const [id, at, duration, args, client, name] = entry as unknown[];
+    return [
+      {
+        id: num(id),
+        at: num(at) * 1000,
+        durationUs: num(duration),
+        args: Array.isArray(args) ? args.map(text) : [],
+        client: text(client),
+        clientName: text(name),
+      },
+    ];
+  });
+}
+
+/** LATENCY LATEST: [event, unix time of the latest spike, latest ms, all-time max ms] per event. */
+export async function readLatency(redis: Redis): Promise<LatencyRecord[]> {
+  const reply: unknown = await redis.call('LATENCY', 'LATEST');
+  if (!Array.isArray(reply)) return [];
+  return reply.flatMap((row: unknown): LatencyRecord[] => {
+    if (!Array.isArray(row)) return [];
+    const [event, at, latest, max] = row as unknown[];
+    return [{ event: text(event), at: num(at) * 1000, latestMs: num(latest), maxMs: num(max) }];
+  });
+}

@@ -1,0 +1,47 @@
+import type { Alert, MetricsEvent, NodeSample } from '../../../app/schemas/metrics';
+import { eventually } from '../../../testing/redis';
+import type { MetricsHub } from './metricsHub';
+import type { WatchOptions } from './types';
+
+type Of<K extends MetricsEvent['kind']> = Extract<MetricsEvent, { kind: K }>;
+
+/** Test helper: a metrics.watch subscriber that keeps every event, with waits on them. */
+export interface WatchRecorder {
+  events: MetricsEvent[];
+  stop(): void;
+  ofKind<K extends MetricsEvent['kind']>(kind: K): Of<K>[];
+  /** The newest sample of `address`. */
+  latest(address: string): NodeSample | undefined;
+  alerts(): Alert[];
+  /** Wait until `check` holds over the events so far; fails the test with `what` otherwise. */
+  until(what: string, check: () => boolean, timeoutMs?: number): Promise<void>;
+  /** Wait for `n` more samples events. */
+  ticks(n: number, timeoutMs?: number): Promise<void>;
+}
+
+export const FAST: WatchOptions = { intervalMs: 250, lagBytesThreshold: 1024 * 1024, lagSecondsThreshold: 10 };
+
+export function record(hub: MetricsHub, profileId: string, opts: Partial<WatchOptions> = {}): WatchRecorder {
+  const events: MetricsEvent[] = [];
+  const stop = hub.watch(profileId, { ...FAST, ...opts }, (e) => events.push(e));
+  const ofKind = <K extends MetricsEvent['kind']>(kind: K): Of<K>[] => events.filter((e): e is Of<K> => e.kind === kind);
+  const until = async (what: string, check: () => boolean, timeoutMs = 5_000): Promise<void> => {
+    if (!(await eventually(check, timeoutMs))) throw new Error(`timed out waiting for ${what}`);
+  };
+  return {
+    events,
+    stop,
+    ofKind,
+    latest: (address) =>
+      ofKind('samples')
+        .flatMap((e) => e.samples)
+        .filter((s) => s.address === address)
+        .at(-1),
+    alerts: () => ofKind('alert').map((e) => e.alert),
+    until,
+    ticks: (n, timeoutMs) => {
+      const target = ofKind('samples').length + n;
+      return until(`${n} more ticks`, () => ofKind('samples').length >= target, timeoutMs);
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { AppError } from '../../../app/errors';
+import { runLoad } from '../../core/bulk/job/loadJob';
+import { prepareLoad } from '../../core/bulk/prepareLoad';
+import { detectFormat, previewSource, unknownFormatMessage } from '../../core/bulk/sources/openSource';
+import type { Handlers } from '../handlers';
+import type { CoreServices } from './services';
+
+type BulkHandlers = Pick<
+  Handlers,
+  'bulk.files' | 'bulk.pick' | 'bulk.preview' | 'bulk.start' | 'bulk.cancel' | 'bulk.progress'
+>;
+
+export function bulkHandlers({ profiles, pool, bulk }: CoreServices): BulkHandlers {
+  const { files, jobs } = bulk;
+  return {
+    'bulk.files': () => ({
+      files: files.list(),
+      uploadLimitBytes: files.uploadLimitBytes,
+      canPick: bulk.pickFile !== undefined,
+    }),
+
+    'bulk.pick': async () => {
+      if (!bulk.pickFile) {
+        throw new AppError('VALIDATION', 'The file dialog exists only in the desktop app; upload the file instead');
+      }
+      const path = await bulk.pickFile();
+      return { file: path === null ? null : files.register(path, 'picked') };
+    },
+
+    'bulk.preview': async ({ fileId, format, mapping, rows }) => {
+      const file = files.resolve(fileId);
+      const fmt = format ?? detectFormat(file.name);
+      if (fmt === undefined) {
+        throw new AppError('VALIDATION', unknownFormatMessage(file.name), 'format');
+      }
+      const preview = await previewSource(file.path, { file: file.name, format: fmt, ...(mapping ? { mapping } : {}) }, rows);
+      return { format: fmt, ...preview };
+    },
+
+    'bulk.start': (o) => {
+      const profile = profiles.get(o.profileId);
+      if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${o.profileId}"`, 'profileId');
+      const file = files.resolve(o.fileId);
+      const targetDb = o.targetDb ?? profile.spec.db;
+      const prepared = prepareLoad({ ...o, targetDb, path: file.path, fileLabel: file.name, requireConfirm: true });
+      const target = `${profile.spec.host}:${profile.spec.port}/${targetDb}`;
+      const holder = jobs.runningOn(target);
+      if (holder !== undefined) {
+        throw new AppError('CONFLICT', `Load ${holder} is already loading ${target}; wait for it or cancel it`);
+      }
+      const jobId = jobs.start(target, (id, emit, signal) =>
+        runLoad(
+          {
+            ...prepared,
+            jobId: id,
+            spec: profile.spec,
+            journalDir: bulk.journalDir,
+            control: () => pool.dedicated(o.profileId, { purpose: 'bulk', db: targetDb }),
+          },
+          emit,
+          signal,
+        ),
+      );
+      return { jobId };
+    },
+
+    'bulk.cancel': ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
+
+    'bulk.progress': ({ jobId }, sink) =>
+      jobs.subscribe(jobId, (e) => {
+        sink.push(e);
+        // The report is the last word: end the stream so the client knows.
+        if (e.kind === 'report') queueMicrotask(() => sink.end());
+      }),
+  };
+}

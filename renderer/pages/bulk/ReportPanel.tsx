@@ -1,0 +1,223 @@
+import type { ReactNode } from 'react';
+import type { LoadReport } from '../../../app/schemas/bulk';
+import { formatCount } from '../../lib/format';
+import { formatSeconds } from './progress';
+
+function Cell({ label, children, testId, value }: { label: string; children: ReactNode; testId?: string; value?: string | number }) {
+  return (
+    <div className="stat">
+      <dt>{label}</dt>
+      <dd>
+        <span className="stat-value" data-testid={testId} data-value={value}>
+          {children}
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+const yesNo = (b: boolean) => (b ? 'yes' : 'no');
+
+function headline(r: LoadReport): string {
+  const where = r.mode === 'swap' && r.swapped ? `db${r.targetDb} (swapped in from db${r.stagingDb ?? '?'})` : `db${r.targetDb}`;
+  switch (r.outcome) {
+    case 'ok':
+      return `Loaded ${formatCount(r.records)} records from ${r.file} into ${where} in ${formatSeconds(r.seconds)}.`;
+    case 'failed':
+      return r.mode === 'swap' ? `The load of ${r.file} failed; db${r.targetDb} was not touched.` : `The load of ${r.file} failed.`;
+    case 'cancelled':
+      return r.mode === 'swap'
+        ? `The load of ${r.file} was cancelled; db${r.targetDb} was not touched.`
+        : `The load of ${r.file} was cancelled.`;
+  }
+}
+
+/** The final report: outcome, figures, verification, persistence, replicas and the first errors. */
+export function ReportPanel({ report: r, actions }: { report: LoadReport; actions: ReactNode }) {
+  const v = r.verify;
+  return (
+    <section className={`panel bulk-report is-${r.outcome}`} data-testid="bulk-report" aria-label="Load report">
+      <div className={`bulk-outcome is-${r.outcome}`} role="status">
+        <strong className="bulk-outcome-word" data-testid="bulk-outcome">
+          {r.outcome}
+        </strong>
+        <span className="bulk-outcome-text">{headline(r)}</span>
+        {r.error !== undefined && (
+          <span className="bulk-outcome-error">
+            {r.error.message} <span className="alert-code">{r.error.code}</span>
+          </span>
+        )}
+      </div>
+
+      <dl className="stat-grid bulk-report-grid">
+        <Cell label="Records" testId="bulk-report-records" value={r.records}>
+          {formatCount(r.records)}
+        </Cell>
+        <Cell label="Commands" value={r.commands}>
+          {formatCount(r.commands)}
+        </Cell>
+        <Cell label="Errors" testId="bulk-report-errors" value={r.errors}>
+          {formatCount(r.errors)}
+        </Cell>
+        <Cell label="Time" value={r.seconds}>
+          {formatSeconds(r.seconds)}
+        </Cell>
+        <Cell label="Ops/s" value={r.opsPerSec}>
+          {formatCount(r.opsPerSec)}
+        </Cell>
+        <Cell label="Swapped" testId="bulk-report-swapped" value={yesNo(r.swapped)}>
+          {yesNo(r.swapped)}
+        </Cell>
+        <Cell label="Staging DB">{r.stagingDb === undefined ? '—' : `db${r.stagingDb}`}</Cell>
+        <Cell label="Mode / format">
+          {r.mode} · {r.format}
+        </Cell>
+      </dl>
+
+      <div className="bulk-report-details">
+        <table className="data-table bulk-kv">
+          <caption>Checks</caption>
+          <tbody>
+            <tr>
+              <th scope="row">Replies</th>
+              <td>
+                {v === undefined ? (
+                  <span className="muted">not verified</span>
+                ) : (
+                  <Verdict ok={v.replies}>
+                    {v.replies ? 'one per command' : 'missing'} ({formatCount(r.replies)} of {formatCount(r.commands)})
+                  </Verdict>
+                )}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Keys</th>
+              <td>
+                {v === undefined ? (
+                  <span className="muted">not verified</span>
+                ) : (
+                  <>
+                    <Verdict ok={v.keys === 'ok' ? true : v.keys === 'mismatch' ? false : undefined}>{v.keys}</Verdict>
+                    {(v.expectedKeys !== undefined || v.dbsize !== undefined) && (
+                      <span className="bulk-kv-sub">
+                        expected {v.expectedKeys === undefined ? '—' : formatCount(v.expectedKeys)} · DBSIZE{' '}
+                        {v.dbsize === undefined ? '—' : formatCount(v.dbsize)}
+                      </span>
+                    )}
+                    {v.note !== undefined && <span className="bulk-kv-sub">{v.note}</span>}
+                  </>
+                )}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">BGSAVE</th>
+              <td>
+                {r.bgsave === undefined ? (
+                  <span className="muted">not requested</span>
+                ) : (
+                  <>
+                    {r.bgsave.status} <span className="bulk-kv-sub">{formatSeconds(r.bgsave.seconds)}</span>
+                  </>
+                )}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Save config</th>
+              <td>
+                {r.saveConfig === undefined ? (
+                  <span className="muted">unchanged</span>
+                ) : (
+                  <>
+                    <span className="mono">{r.saveConfig.original === '' ? '""' : r.saveConfig.original}</span>{' '}
+                    <Verdict ok={r.saveConfig.restored}>{r.saveConfig.restored ? 'restored' : 'NOT restored'}</Verdict>
+                    {r.saveConfig.note !== undefined && <span className="bulk-kv-sub">{r.saveConfig.note}</span>}
+                  </>
+                )}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+
+        {r.replicas !== undefined && (
+          <table className="data-table" data-testid="bulk-replicas">
+            <caption>Replicas</caption>
+            <thead>
+              <tr>
+                <th scope="col">Address</th>
+                <th scope="col" className="num">
+                  Offset
+                </th>
+                <th scope="col">Acked</th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.replicas.length === 0 ? (
+                <tr>
+                  <td colSpan={3} className="empty">
+                    No replicas connected.
+                  </td>
+                </tr>
+              ) : (
+                r.replicas.map((x) => (
+                  <tr key={x.addr}>
+                    <th scope="row">{x.addr}</th>
+                    <td className="num">{formatCount(x.offset)}</td>
+                    <td>
+                      <Verdict ok={x.acked}>{yesNo(x.acked)}</Verdict>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        )}
+      </div>
+
+      {r.warnings.length > 0 && (
+        <div className="bulk-warnings">
+          <h3>Warnings</h3>
+          <ul>
+            {r.warnings.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {r.firstErrors.length > 0 && (
+        <div className="bulk-first-errors">
+          <table className="data-table" data-testid="bulk-first-errors">
+            <caption>
+              First errors{' '}
+              <span className="muted">
+                ({formatCount(r.firstErrors.length)} of {formatCount(r.errors)})
+              </span>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Position</th>
+                <th scope="col">Redis said</th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.firstErrors.map((e, i) => (
+                <tr key={i}>
+                  <th scope="row" className="bulk-pos">
+                    {e.position}
+                  </th>
+                  <td className="bulk-err-msg">{e.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <div className="form-actions">{actions}</div>
+    </section>
+  );
+}
+
+function Verdict({ ok, children }: { ok: boolean | undefined; children: ReactNode }) {
+  return <span className={`bulk-verdict ${ok === undefined ? 'is-neutral' : ok ? 'is-ok' : 'is-bad'}`}>{children}</span>;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { readJob, writeJob, type KeptJob } from './jobStore';
+
+function memory(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => m.get(k) ?? null,
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, v),
+  };
+}
+
+const job: KeptJob = { jobId: 'load_abcd', file: 'users.csv', mode: 'swap', targetDb: 0, profileName: 'local' };
+
+describe('jobStore', () => {
+  it('keeps the followed job and forgets it', () => {
+    const s = memory();
+    writeJob(job, s);
+    expect(readJob(s)).toEqual(job);
+    writeJob(undefined, s);
+    expect(readJob(s)).toBeUndefined();
+  });
+
+  it('ignores junk and storage that throws', () => {
+    const s = memory();
+    s.setItem('cacheboard.bulk.job', '{"jobId":1}');
+    expect(readJob(s)).toBeUndefined();
+    const broken = { getItem: () => { throw new Error('denied'); } };
+    expect(readJob(broken)).toBeUndefined();
+  });
+});
