@@ -81,9 +81,12 @@ export class FileRegistry {
         yield chunk;
       }
     };
+    const out = createWriteStream(path, { mode: 0o600 });
     try {
-      await pipeline(body, counter, createWriteStream(path, { mode: 0o600 }));
+      await pipeline(body, counter, out);
     } catch (e) {
+      // The stream opens its file asynchronously: wait until it is closed, or removing first lets the open recreate it.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       rmSync(path, { force: true });
       throw e;
     }

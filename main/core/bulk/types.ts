@@ -47,6 +47,11 @@ export interface CommandBatch {
   records: number;
   /** Input bytes consumed so far, cumulative (for progress and ETA). */
   bytesRead: number;
+  /**
+   * Called by the pipe once every command of the batch is answered: the socket
+   * is then done with `resp`, and the source may reuse its memory.
+   */
+  release?(): void;
 }
 
 /**

@@ -9,12 +9,14 @@ const NONE = new Uint32Array(0);
 export class InFlightLines {
   private firsts: number[] = [];
   private lines: Uint32Array[] = [];
+  private releases: ((() => void) | undefined)[] = [];
   private head = 0;
 
-  /** Register a batch whose first command has the global index `first`. */
-  push(first: number, lines: Uint32Array): void {
+  /** Register a batch whose first command has the global index `first`; `done` runs once it is all answered. */
+  push(first: number, lines: Uint32Array, done?: () => void): void {
     this.firsts.push(first);
     this.lines.push(lines);
+    this.releases.push(done);
   }
 
   /** The 1-based input line of command `index` (0-based, global), or 0 if unknown. */
@@ -34,12 +36,16 @@ export class InFlightLines {
       if (end > replies) break;
       // Drop the reference now: a source's line arrays are large and many.
       this.lines[this.head] = NONE;
+      const done = this.releases[this.head];
+      this.releases[this.head] = undefined;
+      done?.();
       this.head++;
     }
     // Compact now and then rather than shift() per batch.
     if (this.head > 1024 && this.head * 2 > this.firsts.length) {
       this.firsts = this.firsts.slice(this.head);
       this.lines = this.lines.slice(this.head);
+      this.releases = this.releases.slice(this.head);
       this.head = 0;
     }
   }

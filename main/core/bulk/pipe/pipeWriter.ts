@@ -139,7 +139,7 @@ class PipeRun {
     this.records = batch.records;
     this.bytesRead = batch.bytesRead;
     if (batch.count === 0) return;
-    this.lines.push(this.commands, batch.lines);
+    this.lines.push(this.commands, batch.lines, batch.release);
     this.commands += batch.count;
     if (!this.conn.socket.write(batch.resp)) {
       await this.waitFor(() => !this.conn.socket.writableNeedDrain, true);

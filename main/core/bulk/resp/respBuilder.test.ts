@@ -97,3 +97,31 @@ describe('RespBuilder', () => {
     expect(cmds[1]?.map(String)).toEqual(['SADD', 'k', ...Array.from({ length: 120 }, (_, i) => `m${i}`)]);
   });
 });
+
+describe('slab reuse', () => {
+  it('reuses a slab once every slice taken from it is recycled, and never while one is out', () => {
+    const b = new RespBuilder(256);
+    const fill = () => {
+      b.command(2).arg('SET').arg('x'.repeat(60));
+      return b.take();
+    };
+    const first = fill();
+    const slab = first.buffer;
+    const more: Buffer[] = [];
+    // Take until one lands on another slab (the builder moves on when less than a quarter is left).
+    while (more.length < 10 && more.every((t) => t.buffer === slab)) more.push(fill());
+    expect(more.some((t) => t.buffer !== slab)).toBe(true);
+    const onFirstSlab = [first, ...more].filter((t) => t.buffer === slab);
+    // One slice still out: the slab must not come back, or its bytes could be overwritten under the socket.
+    for (const t of onFirstSlab.slice(1)) b.recycle(t);
+    const later = Array.from({ length: 6 }, fill);
+    expect(later.every((t) => t.buffer !== slab)).toBe(true);
+    expect(onFirstSlab[0]?.toString()).toContain('SET');
+    // All back: later batches reuse the slabs already made instead of allocating new ones.
+    const seen = new Set([first, ...more, ...later].map((t) => t.buffer));
+    b.recycle(onFirstSlab[0] as Buffer);
+    for (const t of [...more.filter((t) => t.buffer !== slab), ...later]) b.recycle(t);
+    const again = Array.from({ length: 8 }, fill);
+    expect(again.every((t) => seen.has(t.buffer))).toBe(true);
+  });
+});

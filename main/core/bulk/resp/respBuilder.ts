@@ -4,6 +4,8 @@ const DEFAULT_SLAB_BYTES = 4 << 20;
 const SHORT_COPY = 24;
 /** Room for a RESP header line: a type byte, up to 16 digits, CRLF. */
 const HEADER_ROOM = 20;
+/** Spare slabs kept for reuse: enough for the batches a load keeps in flight. */
+const MAX_FREE_SLABS = 16;
 
 const STAR = 42;
 const DOLLAR = 36;
@@ -27,10 +29,53 @@ export class RespBuilder {
   private begin = 0;
   private pos = 0;
   private readonly slabBytes: number;
+  /**
+   * Taken slices not yet given back, per slab. A load pushes its whole input
+   * through here; left to the garbage collector, spent slabs pile up as
+   * external memory (V8 sees a small heap and rarely collects), so slabs whose
+   * every slice came back through recycle() are reused instead. Weak, so a
+   * consumer that never gives slices back (a preview) pins nothing.
+   */
+  private readonly outstanding = new WeakMap<ArrayBufferLike, number>();
+  private readonly free: Buffer[] = [];
 
   constructor(slabBytes = DEFAULT_SLAB_BYTES) {
     this.slabBytes = Math.max(64, slabBytes);
-    this.buf = Buffer.allocUnsafeSlow(this.slabBytes);
+    this.buf = this.newSlab();
+  }
+
+  /**
+   * Give back a Buffer returned by take() once nothing reads it any more (the
+   * pipe calls this when every command in it has been answered, so the socket
+   * is done with the bytes). Its slab is reused once all its slices are back.
+   */
+  recycle(taken: Buffer): void {
+    const slab = taken.buffer;
+    const left = (this.outstanding.get(slab) ?? 0) - 1;
+    if (left > 0) {
+      this.outstanding.set(slab, left);
+      return;
+    }
+    this.outstanding.delete(slab);
+    if (slab !== this.buf.buffer) this.retire(slab);
+  }
+
+  private newSlab(): Buffer {
+    return this.free.pop() ?? Buffer.allocUnsafeSlow(this.slabBytes);
+  }
+
+  /** A slab no longer written to and with no slice outstanding goes to the free list. */
+  private retire(slab: ArrayBufferLike): void {
+    if (slab.byteLength === this.slabBytes && this.free.length < MAX_FREE_SLABS && !this.outstanding.has(slab)) {
+      this.free.push(Buffer.from(slab));
+    }
+  }
+
+  /** Move to another slab; the old one is reused at once if nothing it handed out is still in use. */
+  private switchTo(next: Buffer): void {
+    const old = this.buf.buffer;
+    this.buf = next;
+    this.retire(old);
   }
 
   /** Bytes written since the last take() or clear(). */
@@ -151,10 +196,11 @@ export class RespBuilder {
   /** The bytes written since the last take(), as a Buffer this builder will never write to again. */
   take(): Buffer {
     const out = this.buf.subarray(this.begin, this.pos);
+    this.outstanding.set(this.buf.buffer, (this.outstanding.get(this.buf.buffer) ?? 0) + 1);
     this.begin = this.pos;
     // Start the next batch on a fresh slab while nothing is open, rather than copy it over later.
     if (this.buf.length - this.pos < this.slabBytes >> 2) {
-      this.buf = Buffer.allocUnsafeSlow(this.slabBytes);
+      this.switchTo(this.newSlab());
       this.begin = 0;
       this.pos = 0;
     }
@@ -170,9 +216,10 @@ export class RespBuilder {
   private ensure(n: number): void {
     if (this.pos + n <= this.buf.length) return;
     const open = this.pos - this.begin;
-    const next = Buffer.allocUnsafeSlow(Math.max(this.slabBytes, 2 * (open + n)));
+    const size = Math.max(this.slabBytes, 2 * (open + n));
+    const next = size === this.slabBytes ? this.newSlab() : Buffer.allocUnsafeSlow(size);
     this.buf.copy(next, 0, this.begin, this.pos);
-    this.buf = next;
+    this.switchTo(next);
     this.begin = 0;
     this.pos = open;
   }

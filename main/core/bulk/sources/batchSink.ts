@@ -61,8 +61,11 @@ export class BatchSink {
   /** Cut what is committed into a batch (nothing when empty). */
   cut(): void {
     if (this.count === 0) return;
+    const resp = this.out.take();
+    const out = this.out;
     this.ready.push({
-      resp: this.out.take(),
+      resp,
+      release: () => out.recycle(resp),
       count: this.count,
       lines: this.lines.slice(0, this.count),
       records: this.records,

@@ -1,0 +1,56 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The Bulk load page, as an ops engineer drives it. */
+export class BulkLoadPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/#/bulk-load');
+    await expect(this.page.getByRole('heading', { name: 'Bulk load' })).toBeVisible();
+  }
+
+  /** Uploads through the page's file input; the page selects the new file. */
+  async upload(name: string, content: string): Promise<void> {
+    await this.page.getByTestId('bulk-upload-input').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(content) });
+    await expect(this.file(name)).toHaveAttribute('data-selected', 'true');
+  }
+
+  file(name: string): Locator {
+    return this.page.locator(`[data-testid="bulk-file"][data-file-name="${name}"]`);
+  }
+
+  async mapString(key: string, value: string): Promise<void> {
+    await this.page.getByLabel('Key template').fill(key);
+    await this.page.getByLabel('Value column').fill(value);
+  }
+
+  preview(): Locator {
+    return this.page.getByTestId('bulk-preview');
+  }
+
+  async setMaxErrors(n: number): Promise<void> {
+    const field = this.page.getByLabel('Max errors');
+    if (!(await field.isVisible())) await this.page.getByText('Advanced').click();
+    await field.fill(String(n));
+  }
+
+  /** Types the DB number (swap and flush ask for it) and starts. */
+  async start(confirmDb: number): Promise<void> {
+    const start = this.page.getByTestId('bulk-start');
+    await expect(start).toBeDisabled();
+    await this.page.getByTestId('bulk-confirm-db').fill(String(confirmDb));
+    await start.click();
+  }
+
+  outcome(): Locator {
+    return this.page.getByTestId('bulk-outcome');
+  }
+
+  report(name: 'records' | 'errors' | 'swapped'): Locator {
+    return this.page.getByTestId(`bulk-report-${name}`);
+  }
+
+  firstErrors(): Locator {
+    return this.page.getByTestId('bulk-first-errors');
+  }
+}
