@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import type { CallDef, StreamDef } from './define';
+import { audit } from './schemas/audit';
 import { bulk } from './schemas/bulk';
 import { connections } from './schemas/connections';
 import { health } from './schemas/health';
 import { metrics } from './schemas/metrics';
+import { monitor } from './schemas/monitor';
+import { sampling } from './schemas/sampling';
 import { server } from './schemas/server';
 
 /**
@@ -16,6 +19,9 @@ export const contract = {
   ...server,
   ...bulk,
   ...metrics,
+  ...sampling,
+  ...monitor,
+  ...audit,
 } as const;
 
 export type Contract = typeof contract;

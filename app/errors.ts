@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'BAD_MESSAGE', // the envelope itself was malformed
   'UNAUTHENTICATED', // no session
   'FORBIDDEN', // the session's role is too low
+  'RATE_LIMITED', // too many attempts: wait as the message says
   'NOT_FOUND',
   'CONFLICT',
   'READ_ONLY', // e.g. a profile that comes from the server config file

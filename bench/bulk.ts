@@ -4,14 +4,9 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { spawnRedisServer } from '../main/core/redisProcess/spawnRedisServer';
 import { valueFor, writeBulkInputs } from './bulkData';
-import { runChild } from './measure';
+import { argValue, runChild } from './measure';
 
 const round = (n: number) => Math.round(n);
-
-function argValue(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
 
 /**
  * The same N records loaded four ways into a freshly flushed private

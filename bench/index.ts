@@ -5,12 +5,14 @@
  */
 import { bulkBench } from './bulk';
 import { metricsBench } from './metrics';
+import { samplingBench } from './sampling';
 
 type Suite = () => Promise<Record<string, unknown>>;
 
 const suites: Record<string, Suite> = {
   bulk: bulkBench,
   metrics: metricsBench,
+  sampling: samplingBench,
 };
 
 async function main(): Promise<number> {

@@ -1,6 +1,12 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
+/** `--name N` from the bench's command line, else the fallback. */
+export function argValue(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
 export interface ChildRun {
   seconds: number;
   stdout: string;

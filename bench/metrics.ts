@@ -2,11 +2,7 @@ import { Redis } from 'ioredis';
 import { MetricsHub } from '../main/core/metrics/metricsHub';
 import { Pool } from '../main/core/pool/pool';
 import { spawnRedisServer, type RedisProcess } from '../main/core/redisProcess/spawnRedisServer';
-
-function argValue(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
+import { argValue } from './measure';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (n: number) => Math.round(n / 1e5) / 10;

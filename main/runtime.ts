@@ -18,7 +18,12 @@ import type { Readable } from 'node:stream';
 import { FileRegistry } from './core/bulk/fileRegistry';
 import { BulkJobs } from './core/bulk/jobManager';
 import { restorePendingSaves } from './core/bulk/job/saveJournal';
+import { AuditLog } from './core/audit/auditLog';
+import { CallRateLimit } from './rpc/callRateLimit';
 import { MetricsHub } from './core/metrics/metricsHub';
+import { MonitorHub } from './core/monitor/monitorHub';
+import { monitorTargets } from './core/monitor/monitorTargets';
+import { SamplingJobs } from './core/sampling/samplingJobs';
 
 export interface RuntimeOptions {
   dataDir: string;
@@ -35,6 +40,8 @@ export interface RuntimeOptions {
   uploadLimitBytes?: number;
   /** Desktop: the main-process file dialog. */
   pickFile?: () => Promise<string | null>;
+  /** Web build: calls and subscriptions per user per second (burst: 4 s worth). */
+  callsPerSecond?: number;
 }
 
 export interface Runtime {
@@ -107,8 +114,12 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     (e: unknown) => console.error(`save-config journal: ${String(e)}`),
   );
   const metrics = new MetricsHub({ pool });
-  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics }), {
+  const sampling = new SamplingJobs();
+  const audit = new AuditLog(join(opts.dataDir, 'audit.log'));
+  const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
+  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, sampling, monitor, audit }), {
     mapError: (e) => toAppError(e),
+    ...(opts.callsPerSecond === undefined ? {} : { rateLimit: new CallRateLimit({ perSecond: opts.callsPerSecond, burst: opts.callsPerSecond * 4 }) }),
   });
 
   let closing: Promise<void> | null = null;
@@ -128,8 +139,10 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     close() {
       closing ??= (async () => {
         await restoring;
-        // Cancelled loads discard their staging and restore the save config before the pool goes.
-        await jobs.cancelAll();
+        // Cancelled loads discard their staging and restore the save config before the pool goes;
+        // cancelled samples release their connection.
+        await Promise.all([jobs.cancelAll(), sampling.cancelAll()]);
+        monitor.shutdown();
         await metrics.shutdown();
         await pool.shutdown();
         await embedded?.stop();

@@ -3,10 +3,13 @@ import { ConnectionBanner } from './components/ConnectionBanner';
 import { ProfileSelector } from './components/ProfileSelector';
 import { Sidebar } from './components/Sidebar';
 import { useHashRoute } from './lib/route';
+import { AuditPage } from './pages/Audit';
 import { BulkLoadPage } from './pages/BulkLoad';
 import { ConnectionsPage } from './pages/Connections';
+import { MonitorPage } from './pages/Monitor';
 import { OverviewPage } from './pages/Overview';
 import { DEFAULT_ROUTE, PAGES } from './pages/pages';
+import { SamplingPage } from './pages/Sampling';
 import { ProfilesProvider } from './profiles/ProfilesContext';
 
 function Page({ route }: { route: string }) {
@@ -17,6 +20,12 @@ function Page({ route }: { route: string }) {
       return <OverviewPage />;
     case 'bulk-load':
       return <BulkLoadPage />;
+    case 'sampling':
+      return <SamplingPage />;
+    case 'monitor':
+      return <MonitorPage />;
+    case 'audit':
+      return <AuditPage />;
   }
   const page = PAGES.find((p) => p.route === route);
   if (page?.soon !== undefined) return <ComingSoon page={page} />;

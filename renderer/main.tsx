@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { AuthGate } from './auth/AuthGate';
+import './auth/auth.css';
 import { BridgeProvider } from './bridge/BridgeContext';
 import { getBridge } from './bridge';
 import './styles.css';
@@ -8,10 +10,11 @@ import './styles.css';
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <BridgeProvider bridge={getBridge()}>
-      <App />
-    </BridgeProvider>
-  </StrictMode>,
+const app = () => (
+  <BridgeProvider bridge={getBridge()}>
+    <App />
+  </BridgeProvider>
 );
+
+// The desktop app has no sign-in; the web build asks the server first.
+createRoot(root).render(<StrictMode>{window.bridge ? app() : <AuthGate>{app}</AuthGate>}</StrictMode>);

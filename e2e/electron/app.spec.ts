@@ -96,3 +96,16 @@ test('the page cannot navigate away or open windows, and is served with the CSP'
   expect(page.url()).toMatch(/^app:\/\/cacheboard\//);
   expect(app?.windows()).toHaveLength(1);
 });
+
+test('the session denies permission requests (camera, microphone)', async () => {
+  const granted = await page.evaluate(async () => {
+    try {
+      const s = await navigator.mediaDevices.getUserMedia({ audio: true });
+      s.getTracks().forEach((t) => t.stop());
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  expect(granted).toBe(false);
+});

@@ -8,12 +8,18 @@ Usage: cacheboard <command> [options]
 Commands:
   serve        Serve the web build (UI + API) over HTTP and WebSocket.
                Env: PORT (7379), HOST (127.0.0.1), REDIS_URL, CACHEBOARD_CONFIG,
-                    CACHEBOARD_DATA_DIR, CACHEBOARD_SECRET_KEY, CACHEBOARD_ALLOW_REMOTE
+                    CACHEBOARD_DATA_DIR, CACHEBOARD_SECRET_KEY, CACHEBOARD_AUTH,
+                    CACHEBOARD_USERS, CACHEBOARD_PUBLIC_URL, CACHEBOARD_TLS_CERT/KEY
                Without REDIS_URL or CACHEBOARD_CONFIG it starts a private redis-server.
   info         One snapshot of a node and every node discovered from it.
                See: cacheboard info --help
+  user         Add, remove or list web users: cacheboard user add NAME --role ops
+               See: cacheboard user --help
   load FILE    Bulk-load a file (resp, commands, csv, tsv, ndjson) into Redis,
                staged and switched with SWAPDB by default. See: cacheboard load --help
+  sample       What a DB's keyspace is made of (types, encodings, sizes, TTLs,
+               biggest keys, prefixes), by RANDOMKEY sample or SCAN census.
+               See: cacheboard sample --help
 
 Options:
   -h, --help     Show this help
@@ -39,6 +45,14 @@ async function main(argv: string[]): Promise<number> {
     const { load } = await import('./load');
     return load(argv.slice(1));
   }
+  if (cmd === 'sample') {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      process.stdout.write((await import('./sampleArgs')).SAMPLE_HELP);
+      return 0;
+    }
+    const { sample } = await import('./sample');
+    return sample(argv.slice(1));
+  }
   if (cmd === 'info') {
     if (argv.includes('--help') || argv.includes('-h')) {
       process.stdout.write((await import('./info')).INFO_HELP);
@@ -46,6 +60,14 @@ async function main(argv: string[]): Promise<number> {
     }
     const { info } = await import('./info');
     return info(argv.slice(1));
+  }
+  if (cmd === 'user') {
+    const { user, USER_HELP } = await import('./user');
+    if (argv.length === 1 || argv.includes('--help') || argv.includes('-h')) {
+      process.stdout.write(USER_HELP);
+      return 0;
+    }
+    return user(argv.slice(1));
   }
   if (cmd === 'serve') {
     // Loaded on demand: --help must not pay for the server's dependency graph.

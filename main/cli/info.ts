@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
-import { AppError } from '../../app/errors';
-import { ProfileDraft } from '../../app/schemas/connections';
 import type { NodeSample } from '../../app/schemas/metrics';
 import { snapshotAll, toInfoJson } from '../core/metrics/infoReport';
 import { Pool } from '../core/pool/pool';
+import { specFromUrl, urlFrom } from './flags';
 
 export const INFO_HELP = `Usage: cacheboard info --url redis://[user:pass@]host:port [--json]
 
@@ -28,11 +27,7 @@ function human(s: NodeSample): string {
 
 export async function info(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { url: { type: 'string' }, json: { type: 'boolean' } } });
-  const url = values.url ?? env.REDIS_URL;
-  if (!url) throw new AppError('VALIDATION', '--url is required (or set REDIS_URL)', 'url');
-  const draft = ProfileDraft.safeParse({ name: 'cli', url });
-  if (!draft.success) throw new AppError('VALIDATION', `--url: ${draft.error.issues[0]?.message ?? 'invalid'}`, 'url');
-  const spec = draft.data;
+  const spec = specFromUrl(urlFrom(values.url, env));
   const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
   try {
     const samples = await snapshotAll(pool, 'cli');

@@ -1,12 +1,14 @@
+import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { AppError } from '../../app/errors';
-import { ProfileDraft } from '../../app/schemas/connections';
 import type { LoadEvent, LoadReport } from '../../app/schemas/bulk';
 import { restorePendingSaves } from '../core/bulk/job/saveJournal';
+import { AuditLog } from '../core/audit/auditLog';
+import { loadSummary } from '../core/audit/loadSummary';
 import { runLoad } from '../core/bulk/job/loadJob';
 import { prepareLoad } from '../core/bulk/prepareLoad';
 import { Pool } from '../core/pool/pool';
 import { dataDirFrom } from './dataDir';
+import { specFromUrl } from './flags';
 import { parseLoadArgs } from './loadArgs';
 import { renderProgress } from './progressBar';
 
@@ -45,9 +47,7 @@ function summary(r: LoadReport): string {
 /** `cacheboard load`: exit code 0 on success, 1 on failure, 130 when cancelled by Ctrl-C. */
 export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseLoadArgs(argv, env);
-  const draft = ProfileDraft.safeParse({ name: 'cli', url: args.url });
-  if (!draft.success) throw new AppError('VALIDATION', `--url: ${draft.error.issues[0]?.message ?? 'invalid'}`, 'url');
-  const spec = draft.data;
+  const spec = specFromUrl(args.url);
   const prepared = prepareLoad({
     ...args,
     path: args.file,
@@ -93,6 +93,7 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
       abort.signal,
     );
     if (tty) process.stderr.write('\r\x1b[K');
+    auditCliLoad(env, report, `${spec.host}:${spec.port}/${spec.db}`);
     if (args.json) process.stdout.write(`${JSON.stringify(reportJson(report))}\n`);
     else process.stdout.write(summary(report));
     if (report.outcome === 'cancelled') return 130;
@@ -101,4 +102,12 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
     process.off('SIGINT', onSigint);
     await pool.shutdown();
   }
+}
+
+/** The same audit log the server keeps, so a load from a shell is on the record too. */
+function auditCliLoad(env: NodeJS.ProcessEnv, report: LoadReport, target: string): void {
+  const dir = dataDirFrom(env);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const user = `cli:${env.USER ?? env.LOGNAME ?? 'unknown'}`;
+  new AuditLog(join(dir, 'audit.log')).append({ user, action: `bulk.${report.mode}`, target, outcome: report.outcome, detail: loadSummary(report) });
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../../app/errors';
 import { InputFormat, LoadMode, Mapping, RecordType } from '../../app/schemas/bulk';
+import { int, oneOf, urlFrom } from './flags';
 
 export interface LoadArgs {
   file: string;
@@ -42,22 +43,6 @@ Load
 The URL may also come from REDIS_URL. Exit code 0 only when the load succeeded.
 `;
 
-function int(flag: string, v: string | undefined, min: number): number | undefined {
-  if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) < min) {
-    throw new AppError('VALIDATION', `--${flag} must be a whole number ≥ ${min}, not "${v}"`, flag);
-  }
-  return Number(v);
-}
-
-function oneOf<T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T | undefined {
-  if (v === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(v)) {
-    throw new AppError('VALIDATION', `--${flag} must be one of ${allowed.join(', ')}, not "${v}"`, flag);
-  }
-  return v as T;
-}
-
 /** Flags to a validated LoadArgs; every error names its flag. */
 export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs {
   let parsed;
@@ -92,8 +77,7 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs 
   if (positionals.length !== 1) {
     throw new AppError('VALIDATION', `give exactly one input file (got ${positionals.length})\n\n${LOAD_HELP}`, 'file');
   }
-  const url = v.url ?? env.REDIS_URL;
-  if (!url) throw new AppError('VALIDATION', '--url is required (or set REDIS_URL)', 'url');
+  const url = urlFrom(v.url, env);
 
   const out: LoadArgs = {
     file: positionals[0] as string,

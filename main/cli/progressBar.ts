@@ -1,4 +1,5 @@
 import type { LoadEvent } from '../../app/schemas/bulk';
+import type { SamplingEvent } from '../../app/schemas/sampling';
 
 const WIDTH = 30;
 
@@ -8,12 +9,22 @@ function human(n: number): string {
   return String(Math.round(n));
 }
 
+/** The bar and percent that start every progress line. */
+function bar(frac: number): string {
+  const filled = Math.round(Math.min(1, Math.max(0, frac)) * WIDTH);
+  return `${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)} ${(frac * 100).toFixed(1).padStart(5)}%`;
+}
+
 /** One redrawn line on a TTY: bar, percent, records, rate, ETA, errors. */
 export function renderProgress(e: Extract<LoadEvent, { kind: 'progress' }>): string {
   const frac = e.bytesTotal ? Math.min(1, e.bytesRead / e.bytesTotal) : 0;
-  const filled = Math.round(frac * WIDTH);
-  const bar = `${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}`;
   const eta = e.etaSeconds !== undefined ? ` ETA ${Math.ceil(e.etaSeconds)}s` : '';
   const errs = e.errors > 0 ? ` errors ${e.errors}` : '';
-  return `${bar} ${(frac * 100).toFixed(1).padStart(5)}%  ${human(e.records)} records  ${human(e.opsPerSec)} ops/s${eta}${errs}`;
+  return `${bar(frac)}  ${human(e.records)} records  ${human(e.opsPerSec)} ops/s${eta}${errs}`;
+}
+
+/** A sample's or census's line: keys examined of the target (a census's target is DBSIZE at the start). */
+export function renderSamplingProgress(e: Extract<SamplingEvent, { kind: 'progress' }>): string {
+  const frac = e.target > 0 ? Math.min(1, e.examined / e.target) : 0;
+  return `${bar(frac)}  ${human(e.examined)} keys  ${human(e.keysPerSec)} keys/s`;
 }

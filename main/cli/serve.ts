@@ -1,24 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../app/errors';
 import { aesSecretBox } from '../core/pool/aesSecretBox';
 import { noSecretBox } from '../core/pool/noSecretBox';
 import { createRuntime } from '../runtime';
 import { createWebServer } from '../server/webServer';
-import { isLoopback, readServeEnv } from './serveEnv';
+import { authModeFor } from './serveAuth';
+import { readServeEnv } from './serveEnv';
 
 const STATIC_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 
 /** `cacheboard serve`: the web build. Resolves once listening; stops on SIGINT/SIGTERM. */
 export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const cfg = readServeEnv(env);
-  if (!isLoopback(cfg.host) && !cfg.allowRemote) {
-    throw new AppError(
-      'VALIDATION',
-      `HOST=${cfg.host} would expose Cacheboard beyond this machine, and this build has no login yet. ` +
-        'Bind to 127.0.0.1 (the default) or set CACHEBOARD_ALLOW_REMOTE=1 if a proxy in front does authentication.',
-      'HOST',
-    );
-  }
+  const auth = authModeFor(cfg);
   const secretBox = cfg.secretKey
     ? aesSecretBox(cfg.secretKey)
     : noSecretBox(
@@ -29,6 +24,8 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
     dataDir: cfg.dataDir,
     secretBox,
     embedded: true,
+    // Generous for a person clicking (and the UI's own streams), tight for a script flooding Redis.
+    callsPerSecond: 50,
     ...(cfg.importDir ? { importDir: cfg.importDir } : {}),
     ...(cfg.uploadLimitBytes ? { uploadLimitBytes: cfg.uploadLimitBytes } : {}),
     ...(cfg.redisUrl ? { redisUrl: cfg.redisUrl } : {}),
@@ -40,8 +37,9 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
     attach: runtime.attach,
     upload: runtime.upload,
     staticDir: STATIC_DIR,
-    // Until login exists (security issue), only loopback clients reach this server by default.
-    sessionFor: () => ({ role: 'ops' }),
+    auth,
+    ...(cfg.publicUrl === undefined ? {} : { allowedOrigins: [cfg.publicUrl] }),
+    ...(cfg.tls === undefined ? {} : { https: { cert: readFileSync(cfg.tls.certFile), key: readFileSync(cfg.tls.keyFile) } }),
   });
 
   let stopping = false;
@@ -73,5 +71,7 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void>
   for (const p of runtime.builtinProfiles.filter((b) => b.source === 'config')) {
     console.log(`Profile "${p.spec.name}" -> ${p.spec.host}:${p.spec.port}/${p.spec.db}`);
   }
-  console.log(`Cacheboard ${runtime.version} is ready: open http://${shownHost}:${cfg.port}/`);
+  const scheme = cfg.tls === undefined ? 'http' : 'https';
+  console.log(`Cacheboard ${runtime.version} is ready: open ${cfg.publicUrl ?? `${scheme}://${shownHost}:${cfg.port}`}/`);
+  console.log(auth.kind === 'users' ? 'Sign-in required (users from ' + cfg.usersFile + ').' : 'Local mode: loopback only, no sign-in.');
 }

@@ -4,7 +4,8 @@ import { isLoopback, readServeEnv } from './serveEnv';
 describe('cacheboard serve environment', () => {
   it('defaults to 127.0.0.1:7379', () => {
     const env = readServeEnv({ HOME: '/home/x' });
-    expect(env).toMatchObject({ port: 7379, host: '127.0.0.1', allowRemote: false });
+    expect(env).toMatchObject({ port: 7379, host: '127.0.0.1', auth: 'auto' });
+    expect(env.usersFile.endsWith('users.json')).toBe(true);
     expect(env.redisUrl).toBeUndefined();
   });
 
@@ -15,6 +16,14 @@ describe('cacheboard serve environment', () => {
   it('passes REDIS_URL, CACHEBOARD_CONFIG and the data dir through', () => {
     const env = readServeEnv({ REDIS_URL: 'redis://h:1/2', CACHEBOARD_CONFIG: '/c.json', CACHEBOARD_DATA_DIR: '/d' });
     expect(env).toMatchObject({ redisUrl: 'redis://h:1/2', configFile: '/c.json', dataDir: '/d' });
+  });
+
+  it('reads the auth settings and names the variable that is wrong', () => {
+    const env = readServeEnv({ CACHEBOARD_AUTH: 'required', CACHEBOARD_PUBLIC_URL: 'https://cb.example/app', CACHEBOARD_USERS: '/u.json' });
+    expect(env).toMatchObject({ auth: 'required', publicUrl: 'https://cb.example', usersFile: '/u.json' });
+    expect(() => readServeEnv({ CACHEBOARD_AUTH: 'off' })).toThrow(/CACHEBOARD_AUTH/);
+    expect(() => readServeEnv({ CACHEBOARD_PUBLIC_URL: 'not a url' })).toThrow(/CACHEBOARD_PUBLIC_URL/);
+    expect(() => readServeEnv({ CACHEBOARD_TLS_CERT: '/c.pem' })).toThrow(/CACHEBOARD_TLS_KEY/);
   });
 
   it('knows loopback addresses', () => {

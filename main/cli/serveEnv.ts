@@ -1,5 +1,5 @@
 import { AppError } from '../../app/errors';
-import { dataDirFrom } from './dataDir';
+import { dataDirFrom, usersFileFrom } from './dataDir';
 
 export interface ServeEnv {
   port: number;
@@ -8,7 +8,14 @@ export interface ServeEnv {
   configFile?: string;
   dataDir: string;
   secretKey?: string;
-  allowRemote: boolean;
+  /** `required`: users must sign in even on loopback. `auto`: when users exist or HOST is not loopback. */
+  auth: 'auto' | 'required';
+  /** The users file (scrypt hashes); default $CACHEBOARD_DATA_DIR/users.json. */
+  usersFile: string;
+  /** The URL people open, e.g. https://cacheboard.example: its origin is the only one allowed on the WebSocket. */
+  publicUrl?: string;
+  /** Serve HTTPS with these PEM files. */
+  tls?: { certFile: string; keyFile: string };
   importDir?: string;
   uploadLimitBytes?: number;
 }
@@ -32,8 +39,33 @@ export function readServeEnv(env: NodeJS.ProcessEnv): ServeEnv {
     port,
     host,
     dataDir: dataDirFrom(env),
-    allowRemote: env.CACHEBOARD_ALLOW_REMOTE === '1',
+    auth: 'auto',
+    usersFile: '',
   };
+  out.usersFile = usersFileFrom(env);
+  const auth = env.CACHEBOARD_AUTH ?? 'auto';
+  if (auth !== 'auto' && auth !== 'required') {
+    throw new AppError('VALIDATION', `CACHEBOARD_AUTH must be "auto" or "required", not "${auth}"`, 'CACHEBOARD_AUTH');
+  }
+  out.auth = auth;
+  if (env.CACHEBOARD_PUBLIC_URL) {
+    let url: URL;
+    try {
+      url = new URL(env.CACHEBOARD_PUBLIC_URL);
+    } catch {
+      throw new AppError('VALIDATION', `CACHEBOARD_PUBLIC_URL is not a URL: "${env.CACHEBOARD_PUBLIC_URL}"`, 'CACHEBOARD_PUBLIC_URL');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      throw new AppError('VALIDATION', 'CACHEBOARD_PUBLIC_URL must be an http:// or https:// URL', 'CACHEBOARD_PUBLIC_URL');
+    }
+    out.publicUrl = url.origin;
+  }
+  const cert = env.CACHEBOARD_TLS_CERT;
+  const key = env.CACHEBOARD_TLS_KEY;
+  if ((cert === undefined) !== (key === undefined)) {
+    throw new AppError('VALIDATION', 'Set both CACHEBOARD_TLS_CERT and CACHEBOARD_TLS_KEY, or neither', cert === undefined ? 'CACHEBOARD_TLS_CERT' : 'CACHEBOARD_TLS_KEY');
+  }
+  if (cert !== undefined && key !== undefined) out.tls = { certFile: cert, keyFile: key };
   if (env.REDIS_URL) out.redisUrl = env.REDIS_URL;
   if (env.CACHEBOARD_CONFIG) out.configFile = env.CACHEBOARD_CONFIG;
   if (env.CACHEBOARD_SECRET_KEY) out.secretKey = env.CACHEBOARD_SECRET_KEY;

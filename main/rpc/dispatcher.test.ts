@@ -3,6 +3,7 @@ import { contract, type Name } from '../../app/contract';
 import { AppError } from '../../app/errors';
 import { RpcClient } from '../../app/rpcClient';
 import type { ServerMessage } from '../../app/wire';
+import { CallRateLimit } from './callRateLimit';
 import { Dispatcher } from './dispatcher';
 import type { Handlers, StreamSink } from './handlers';
 import { createMemoryWirePair } from './memoryWire';
@@ -94,6 +95,17 @@ describe('dispatcher over the in-memory wire', () => {
   it('returns a call result through serialisation', async () => {
     const h = harness(ops);
     await expect(h.client.invoke('health', {})).resolves.toEqual({ status: 'ok', version: '9.9.9' });
+  });
+
+  it('refuses calls beyond the per-user rate with RATE_LIMITED, before the handler runs', async () => {
+    let now = 0;
+    const rateLimit = new CallRateLimit({ perSecond: 1, burst: 2, now: () => now });
+    const h = harness({ role: 'analyst', user: 'ana' }, {}, { rateLimit });
+    await expect(h.client.invoke('health', {})).resolves.toMatchObject({ status: 'ok' });
+    await expect(h.client.invoke('health', {})).resolves.toMatchObject({ status: 'ok' });
+    await expect(h.client.invoke('health', {})).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    now = 1000;
+    await expect(h.client.invoke('health', {})).resolves.toMatchObject({ status: 'ok' });
   });
 
   it('rejects invalid input with an error naming the field', async () => {

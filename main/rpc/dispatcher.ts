@@ -5,6 +5,7 @@ import { AppError, type ErrorInfo } from '../../app/errors';
 import { ClientMessage } from '../../app/wire';
 import type { CallContext, Handlers, StreamSink } from './handlers';
 import type { Session } from './session';
+import type { CallRateLimit } from './callRateLimit';
 import { StreamQueue } from './streamQueue';
 import type { Wire } from './wire';
 
@@ -15,6 +16,8 @@ export interface DispatcherOptions {
   streamCapacity?: number;
   streamIntervalMs?: number;
   log?: (msg: string) => void;
+  /** Calls and subscriptions per user (web build); none when absent (desktop, tests). */
+  rateLimit?: CallRateLimit;
 }
 
 type AnyCall = (args: unknown, ctx: CallContext) => unknown;
@@ -92,6 +95,9 @@ export class Dispatcher {
       if (!roleAllows(session.role, def.role)) {
         throw new AppError('FORBIDDEN', `${name} needs the ${def.role} role; this session has ${session.role}`);
       }
+      if (this.opts.rateLimit !== undefined && !this.opts.rateLimit.take(session.user ?? 'local')) {
+        throw new AppError('RATE_LIMITED', 'Too many requests from this user; wait a moment and try again.');
+      }
       const parsed = def.input.safeParse(input);
       if (!parsed.success) throw validationError(parsed.error);
       return { def, args: parsed.data as unknown };
@@ -157,6 +163,9 @@ export class Dispatcher {
         push: (ev) => queue.push(ev),
         end: (err) => endSub(id, err?.toInfo()),
         signal: abort.signal,
+        get backlog() {
+          return queue.queued;
+        },
       };
       try {
         const handler = this.handlers[name as keyof Handlers] as unknown as AnyStream;

@@ -20,6 +20,12 @@ export interface StreamSink<E> {
   /** End the stream from the server side (after delivering what is queued). */
   end(error?: AppError): void;
   readonly signal: AbortSignal;
+  /**
+   * Events pushed but not yet delivered (the transport is slow, or the batch
+   * interval has not come). A producer that can drop with an exact count of its
+   * own (MONITOR lines) checks this instead of relying on the queue's drops.
+   */
+  readonly backlog: number;
 }
 
 export type CallHandler<N extends CallName> = (

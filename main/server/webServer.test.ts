@@ -1,10 +1,12 @@
 import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ServerMessage } from '../../app/wire';
+import { upgradeStatus } from '../../testing/http';
 import { useRedis } from '../../testing/redis';
 import { noSecretBox } from '../core/pool/noSecretBox';
 import { createRuntime, type Runtime } from '../runtime';
@@ -27,7 +29,6 @@ beforeAll(async () => {
     attach: runtime.attach,
     upload: runtime.upload,
     staticDir: join(tmpdir(), 'cacheboard-no-such-dir'),
-    sessionFor: () => ({ role: 'ops' }),
     maxMessageBytes: 64 * 1024,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -105,9 +106,23 @@ describe('web server', () => {
     expect(res.status).toBe(200);
   });
 
-  it('refuses a WebSocket upgrade from another origin', async () => {
-    const c = await connect({ origin: 'https://evil.example' });
-    expect(await c.closed).toBe(1008);
+  it('refuses a WebSocket upgrade from another origin before upgrading', async () => {
+    expect(await upgradeStatus(`ws://${base}/api/ws`, { origin: 'https://evil.example' })).toBe(403);
+  });
+
+  it('answers only to loopback Host names (DNS rebinding)', async () => {
+    expect(await upgradeStatus(`ws://${base}/api/ws`, { host: 'evil.example' })).toBe(403);
+    // fetch() will not send a forged Host; node:http will.
+    const [hostname, port] = base.split(':');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ hostname, port: Number(port), path: '/api/session', headers: { host: 'rebind.evil.example' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(403);
   });
 
   it('accepts a same-origin browser upgrade', async () => {

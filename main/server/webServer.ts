@@ -7,6 +7,8 @@ import { AppError } from '../../app/errors';
 import type { LoadFile } from '../../app/schemas/bulk';
 import type { Session } from '../rpc/session';
 import type { Wire } from '../rpc/wire';
+import { registerAuth, type AuthMode } from './auth/webAuth';
+import { hostIsLoopback } from './hostCheck';
 import { originAllowed } from './originCheck';
 import { SECURITY_HEADERS } from './securityHeaders';
 import { wsWire } from './wsWire';
@@ -17,15 +19,21 @@ export interface WebServerOptions {
   upload(session: Session, name: string, body: Readable): Promise<LoadFile>;
   /** Built renderer (dist/renderer). */
   staticDir: string;
-  /** Who a new WebSocket client is. Login arrives with the security issue. */
-  sessionFor(): Session;
+  /** Users and sessions, or local mode (loopback, one implicit ops user). Default: local. */
+  auth?: AuthMode;
   /** Largest accepted WebSocket message. */
   maxMessageBytes?: number;
   allowedOrigins?: string[];
+  /** Serve HTTPS (PEM). */
+  https?: { cert: Buffer; key: Buffer };
 }
 
 export async function createWebServer(opts: WebServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 1 << 20 });
+  const app = (
+    opts.https === undefined
+      ? Fastify({ logger: false, bodyLimit: 1 << 20 })
+      : Fastify({ logger: false, bodyLimit: 1 << 20, https: opts.https })
+  ) as FastifyInstance;
   app.addHook('onSend', async (_req, reply) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
   });
@@ -34,15 +42,65 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
 
   app.get('/api/health', async () => ({ status: 'ok', version: opts.version }));
 
-  app.get('/api/ws', { websocket: true }, (socket, req) => {
-    if (!originAllowed(req.headers.origin, req.headers.host, opts.allowedOrigins)) {
-      socket.close(1008, 'origin not allowed');
-      return;
-    }
-    // A protocol error must never take the process down; the dispatcher answers it.
-    socket.on('error', () => socket.terminate());
-    opts.attach(wsWire(socket), opts.sessionFor());
+  const mode = opts.auth ?? { kind: 'local' };
+  if (mode.kind === 'local') {
+    // Local mode trusts whoever reaches it, so only loopback names may: a DNS-rebinding
+    // page (evil.example resolving to 127.0.0.1) arrives with its own name in Host.
+    app.addHook('onRequest', async (req, reply) => {
+      if (!hostIsLoopback(req.headers.host)) {
+        return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'This local Cacheboard answers only to localhost / 127.0.0.1.' } });
+      }
+    });
+  }
+  const auth = registerAuth(app, mode);
+  const sockets = new Map<string, Set<{ close(code: number, reason: string): void }>>();
+  auth.onLogout((token) => {
+    for (const ws of sockets.get(token) ?? []) ws.close(4401, 'signed out');
+    sockets.delete(token);
   });
+  // Sessions expire while sockets stay open: close those whose session is gone.
+  const sweep = setInterval(() => {
+    for (const [token, set] of sockets) {
+      if (auth.alive(token)) continue;
+      for (const ws of set) ws.close(4401, 'session expired');
+      sockets.delete(token);
+    }
+  }, 30_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  app.get(
+    '/api/ws',
+    {
+      websocket: true,
+      // Refused before the upgrade: a foreign page or a signed-out client never gets a socket.
+      preValidation: async (req, reply) => {
+        if (!originAllowed(req.headers.origin, req.headers.host, opts.allowedOrigins)) {
+          return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'Origin not allowed' } });
+        }
+        if (auth.sessionOf(req) === null) {
+          return reply.code(401).send({ error: { code: 'UNAUTHENTICATED', message: 'Sign in first' } });
+        }
+      },
+    },
+    (socket, req) => {
+      const session: Session | null = auth.sessionOf(req);
+      if (session === null) {
+        socket.close(4401, 'sign in first');
+        return;
+      }
+      // A protocol error must never take the process down; the dispatcher answers it.
+      socket.on('error', () => socket.terminate());
+      const token = auth.tokenOf(req);
+      if (mode.kind === 'users' && token !== undefined) {
+        const set = sockets.get(token) ?? new Set();
+        set.add(socket);
+        sockets.set(token, set);
+        socket.on('close', () => set.delete(socket));
+      }
+      opts.attach(wsWire(socket), session);
+    },
+  );
 
   // Uploads are raw bodies streamed to disk, never buffered: the route takes the stream as is.
   app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
@@ -51,12 +109,16 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
     if (req.headers['x-cacheboard-upload'] !== '1' || !originAllowed(req.headers.origin, req.headers.host, opts.allowedOrigins)) {
       return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'Uploads must come from the Cacheboard page' } });
     }
+    const session = auth.sessionOf(req);
+    if (session === null) {
+      return reply.code(401).send({ error: { code: 'UNAUTHENTICATED', message: 'Sign in first' } });
+    }
     const name = req.query.name;
     if (typeof name !== 'string' || name.trim() === '') {
       return reply.code(400).send({ error: { code: 'VALIDATION', message: 'name query parameter is required', field: 'name' } });
     }
     try {
-      const file = await opts.upload(opts.sessionFor(), name, req.body as Readable);
+      const file = await opts.upload(session, name, req.body as Readable);
       return { file };
     } catch (e) {
       const err = e instanceof AppError ? e : new AppError('INTERNAL', 'Upload failed; see the server log');

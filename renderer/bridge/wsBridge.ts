@@ -24,9 +24,13 @@ export interface WsBridgeOptions {
   maxBackoffMs?: number;
   /** 0..1, for jitter; injectable so tests are deterministic. */
   random?: () => number;
+  /** The server closed the socket because the session ended (close code 4401). */
+  onSessionEnded?: () => void;
 }
 
 const SOCKET_OPEN = 1;
+/** The server's close code for "the session ended" (signed out or expired). */
+export const SESSION_CLOSE_CODE = 4401;
 const SERVER_TYPES = new Set(['result', 'batch', 'end', 'error']);
 
 export function wsUrl(loc: { protocol: string; host: string }): string {
@@ -168,6 +172,7 @@ export class WsBridge implements ClientBridge {
     s.onclose = (ev) => {
       if (this.socket !== s) return;
       this.socket = undefined;
+      if (ev.code === SESSION_CLOSE_CODE) this.opts.onSessionEnded?.();
       // 1006 (no close frame) is the usual case and says nothing a person can use.
       this.lost(ev.reason !== '' ? ev.reason : undefined);
     };

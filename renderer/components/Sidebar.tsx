@@ -1,3 +1,4 @@
+import { SessionBadge } from '../auth/SessionBadge';
 import { hrefOf } from '../lib/route';
 import { PAGES } from '../pages/pages';
 
@@ -20,6 +21,7 @@ export function Sidebar({ current }: { current: string }) {
           ))}
         </ul>
       </nav>
+      <SessionBadge />
     </aside>
   );
 }

@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAvgTtl,
   formatBytes,
+  formatCompact,
   formatCount,
   formatDuration,
+  formatEta,
+  formatFraction,
   formatLatency,
   formatMaxMemory,
   formatPercent,
+  formatSeconds,
   hitRatio,
+  truncate,
 } from './format';
 
 describe('formatBytes', () => {
@@ -69,5 +74,39 @@ describe('numbers and ratios', () => {
   it('reads avg_ttl as milliseconds and 0 as "no TTL"', () => {
     expect(formatAvgTtl(0)).toBe('—');
     expect(formatAvgTtl(90_000)).toBe('1m 30s');
+  });
+});
+
+describe('progress figures', () => {
+  it('never rounds up to 100 % before the end', () => {
+    expect(formatFraction(0.9999)).toBe('99.9 %');
+    expect(formatFraction(1)).toBe('100.0 %');
+    expect(formatFraction(undefined)).toBe('—');
+  });
+
+  it('formats ETAs and run times for people', () => {
+    expect(formatEta(undefined)).toBe('—');
+    expect(formatEta(0.3)).toBe('<1s');
+    expect(formatEta(125)).toBe('2m 5s');
+    expect(formatSeconds(1.234)).toBe('1.23 s');
+    expect(formatSeconds(42.25)).toBe('42.3 s');
+    expect(formatSeconds(3700)).toBe('1h 1m');
+  });
+});
+
+describe('formatCompact', () => {
+  it('formats axis numbers compactly', () => {
+    expect(formatCompact(950)).toBe('950');
+    expect(formatCompact(1234)).toBe('1.2k');
+    expect(formatCompact(45_000)).toBe('45k');
+    expect(formatCompact(5_600_000)).toBe('5.6M');
+  });
+});
+
+describe('truncate', () => {
+  it('cuts long untrusted text by characters, not UTF-16 units', () => {
+    expect(truncate('abcdef', 4)).toBe('abc…');
+    expect(truncate('abc', 4)).toBe('abc');
+    expect(truncate('😀😀😀😀😀', 3)).toBe('😀😀…');
   });
 });

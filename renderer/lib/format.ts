@@ -72,3 +72,44 @@ export function hitRatio(hits: number, misses: number): number | undefined {
 export function formatAvgTtl(ms: number): string {
   return ms > 0 ? formatDuration(ms / 1000) : '—';
 }
+
+/** 0.4237 -> "42.3 %": progress, floored, so it never shows 100 % before the end. */
+export function formatFraction(f: number | undefined): string {
+  if (f === undefined || !Number.isFinite(f)) return '—';
+  const tenths = Math.floor(f * 1000) / 10;
+  return `${tenths.toFixed(1)} %`;
+}
+
+/** "—" unknown, "<1s" nearly there, else "3m 12s". */
+export function formatEta(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
+  if (seconds < 1) return '<1s';
+  return formatDuration(seconds);
+}
+
+/** A run's time: "0.42 s" for the quick ones, then like uptime. */
+export function formatSeconds(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '—';
+  if (seconds < 10) return `${seconds.toFixed(2)} s`;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return formatDuration(seconds);
+}
+
+/** 1234 -> "1.2k", 5_600_000 -> "5.6M": chart axes have no room for grouping. */
+export function formatCompact(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  const a = Math.abs(n);
+  if (a < 1000) return String(Math.round(n * 10) / 10);
+  if (a < 1e6) return `${(n / 1e3).toFixed(a < 1e4 ? 1 : 0)}k`;
+  if (a < 1e9) return `${(n / 1e6).toFixed(a < 1e7 ? 1 : 0)}M`;
+  return `${(n / 1e9).toFixed(1)}G`;
+}
+
+/**
+ * Untrusted text cut to `max` characters with an ellipsis; the caller puts the
+ * full text in a title. Rendered as React text, so no escaping is needed here.
+ */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}

@@ -14,3 +14,45 @@ export function writeStored(key: string, value: string): void {
     // Remembering is a convenience; the choice still holds for this session.
   }
 }
+
+/** This tab's sessionStorage, or undefined where there is none or it is refused. */
+export function sessionStore(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A JSON value kept under `key`, checked by `parse` (storage is user-editable and
+ * outlives versions of the page): undefined when absent, junk, or storage refuses us.
+ */
+export function readJson<T>(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  key: string,
+  parse: (value: unknown) => T | undefined,
+): T | undefined {
+  try {
+    const raw = storage?.getItem(key);
+    if (raw === null || raw === undefined) return undefined;
+    return parse(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keep `value` under `key` (undefined removes it); false when storage refused it (full, denied). */
+export function writeJson(
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
+  key: string,
+  value: unknown,
+): boolean {
+  try {
+    if (value === undefined) storage?.removeItem(key);
+    else storage?.setItem(key, JSON.stringify(value));
+    return storage !== undefined;
+  } catch {
+    return false;
+  }
+}

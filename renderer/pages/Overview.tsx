@@ -1,91 +1,194 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
-import type { InfoSnapshot } from '../../app/schemas/server';
-import { useCall } from '../bridge/useCall';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { ErrorCode } from '../../app/errors';
+import type { ProfileView } from '../../app/schemas/connections';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { hrefOf } from '../lib/route';
-import { appendPoint, type SeriesPoint } from '../lib/series';
+import { NoProfile } from '../components/NoProfile';
+import { Segmented } from '../components/Segmented';
 import { useProfiles } from '../profiles/ProfilesContext';
-import { addressOf } from './connections/address';
-import { KeyspaceTable } from './overview/KeyspaceTable';
-import { StatGrid } from './overview/StatGrid';
+import { AlertsBar } from './overview/AlertsBar';
+import type { ChartNode } from './overview/Charts';
+import { clock } from './overview/display';
+import { NodeCards } from './overview/NodeCards';
+import { NodeDetails } from './overview/NodeDetails';
+import { isReplicaRole, profileAddress, sameAddress } from './overview/nodes';
+import { pageModel, type PageModel } from './overview/pageModel';
+import { PersistencePanel } from './overview/PersistencePanel';
+import { SlowlogPanel } from './overview/SlowlogPanel';
+import { TopCommands } from './overview/TopCommands';
+import { TopologyGraph } from './overview/TopologyGraph';
+import { POLL_MS, useMetricsWatch, type MetricsWatch } from './overview/useMetricsWatch';
+import { useOpsActions } from './overview/useOpsActions';
+import './overview/overview.css';
 
 // Recharts is most of the bundle's weight; load it with the first page that draws a chart.
-const LiveChart = lazy(() => import('./overview/LiveChart').then((m) => ({ default: m.LiveChart })));
+const Charts = lazy(() => import('./overview/Charts').then((m) => ({ default: m.Charts })));
 
-const POLL_MS = 1000;
-const WINDOW_MS = 120_000;
-const MAX_POINTS = 240;
+const WINDOWS: readonly { label: string; value: number }[] = [
+  { label: '1 min', value: 60_000 },
+  { label: '5 min', value: 5 * 60_000 },
+  { label: '15 min', value: 15 * 60_000 },
+];
 
-/** INFO of the selected profile, polled every second, with a short client-side history. */
+/** Codes that mean the node itself could not be reached, as opposed to a refusal or our own link. */
+const REACH_CODES = new Set<ErrorCode>(['UNREACHABLE', 'TIMEOUT', 'TLS', 'AUTH_FAILED']);
+
+/**
+ * The one role="alert" on the page: the profile's own node is down, or the watch
+ * stream itself failed. Always names host:port, since that is what ops search for.
+ */
+function NodeError({ model, watch, address }: { model: PageModel; watch: MetricsWatch; address: string }) {
+  // The profile's node as the server names it, else the master: a profile that names the
+  // master by another host (localhost vs 127.0.0.1) still means that node.
+  const own = model.defaultNode === undefined ? undefined : model.samples.get(model.defaultNode);
+  if (own !== undefined && !own.up) {
+    return (
+      <div className="alert alert-error ov-page-error" role="alert" data-testid="overview-error">
+        <strong>
+          Cannot reach Redis at {own.address}
+          {sameAddress(own.address, address) ? '' : ` (profile ${address})`}:
+        </strong>
+        {own.error !== undefined && <span>{own.error}</span>}
+        <span className="muted">Polling again every {POLL_MS / 1000} s.</span>
+      </div>
+    );
+  }
+  if (watch.error === undefined) return null;
+  const title = REACH_CODES.has(watch.error.code)
+    ? `Cannot reach Redis at ${address}:`
+    : `Live metrics for ${address} stopped:`;
+  return (
+    <div className="ov-page-error" data-testid="overview-error">
+      <ErrorAlert error={watch.error} title={title} />
+    </div>
+  );
+}
+
 export function OverviewPage() {
   const { profiles, selected, loading, error: listError } = useProfiles();
-  const [series, setSeries] = useState<{ profileId: string; points: SeriesPoint[] }>({ profileId: '', points: [] });
   const profileId = selected?.id;
+  const watch = useMetricsWatch(profileId);
+  const ops = useOpsActions(profileId);
+  const [pick, setPick] = useState<{ profileId: string; address: string } | undefined>(undefined);
+  const [windowMs, setWindowMs] = useState<number>(15 * 60_000);
 
-  const onData = useCallback(
-    (info: InfoSnapshot) => {
-      if (profileId === undefined) return;
-      const point = { t: info.at, ops: info.stats.opsPerSec, memory: info.memory.used };
-      setSeries((s) => ({
-        profileId,
-        points: appendPoint(s.profileId === profileId ? s.points : [], point, WINDOW_MS, MAX_POINTS),
-      }));
-    },
-    [profileId],
-  );
-  const info = useCall('server.info', profileId === undefined ? undefined : { profileId }, {
-    intervalMs: POLL_MS,
-    onData,
-  });
+  const ownAddress = selected === undefined ? '' : profileAddress(selected);
+  const picked = pick !== undefined && pick.profileId === profileId ? pick.address : undefined;
+  const model = useMemo(() => pageModel(watch.state, ownAddress, picked), [watch.state, ownAddress, picked]);
+  // Same array while the nodes, colours and roles are: the charts skip redraws by identity.
+  // The memo keys on the string that encodes everything the array holds.
+  const chartNodes: ChartNode[] = model.cards.map((c) => ({ address: c.address, color: c.color, replica: isReplicaRole(c.role) }));
+  const nodesKey = JSON.stringify(chartNodes);
+  const stableNodes = useMemo(() => JSON.parse(nodesKey) as ChartNode[], [nodesKey]);
 
   if (selected === undefined) {
-    if (listError) return <ErrorAlert error={listError} title="Could not list connections:" />;
     return (
-      <section className="panel empty-state" data-testid="overview-empty">
-        {loading && profiles.length === 0 ? (
-          <p>Loading…</p>
-        ) : (
-          <>
-            <h2>No connections yet</h2>
-            <p>
-              Add a Redis connection to see its live overview. <a href={hrefOf('connections')}>Go to Connections</a>
-            </p>
-          </>
-        )}
-      </section>
+      <NoProfile
+        loading={loading && profiles.length === 0}
+        error={listError}
+        purpose="see its live overview"
+        testId="overview-empty"
+      />
     );
   }
 
-  const points = series.profileId === selected.id ? series.points : [];
+  const select = (address: string) => setPick({ profileId: selected.id, address });
+  const now = watch.state.at ?? 0;
+  const card = model.cards.find((c) => c.address === model.selected);
+  const selectedSample = model.selected === undefined ? undefined : model.samples.get(model.selected);
+  const hasData = watch.state.samples.length > 0;
 
   return (
-    <div className="page">
-      <div className="toolbar">
-        <p className="page-intro">
-          <strong>{selected.name}</strong> <span className="mono muted">{addressOf(selected)}</span>
-        </p>
-        <span className="muted">INFO every {POLL_MS / 1000} s</span>
-      </div>
-      {info.error ? (
-        <div className="panel error-state" data-testid="overview-error">
-          <ErrorAlert error={info.error} title={`Cannot read INFO from ${selected.name}:`} />
-          <p className="muted">Retrying every second.</p>
-        </div>
-      ) : info.data === undefined ? (
-        <p className="empty">Loading…</p>
+    <div className="page ov-page">
+      <Toolbar profile={selected} address={ownAddress} watch={watch} nodes={model.order.length} />
+      <NodeError model={model} watch={watch} address={ownAddress} />
+      {!hasData ? (
+        watch.error === undefined && <p className="empty">Connecting to {ownAddress}…</p>
       ) : (
         <>
-          <StatGrid info={info.data} />
-          <div className="overview-grid">
-            <Suspense fallback={<div className="panel chart">Loading chart…</div>}>
-              <LiveChart points={points} />
-            </Suspense>
-            <div className="panel">
-              <KeyspaceTable keyspace={info.data.keyspace} />
-            </div>
+          <AlertsBar
+            groups={model.alerts}
+            now={now}
+            nodeCount={model.order.length}
+            downCount={model.downCount}
+            onSelect={select}
+          />
+          <NodeCards cards={model.cards} selected={model.selected} onSelect={select} />
+          <div className="ov-row">
+            <TopologyGraph
+              nodes={model.topology}
+              samples={watch.state.samples}
+              colors={model.colors}
+              selected={model.selected}
+              onSelect={select}
+            />
+            <NodeDetails card={card} order={model.order} onSelect={select} />
           </div>
+          <section className="ov-charts-section" aria-label="Time series">
+            <header className="ov-section-head">
+              <h2>History</h2>
+              <span className="muted">
+                one poll every {POLL_MS / 1000} s · gaps where a node was down · last {clock(now)}
+              </span>
+              <Segmented label="Time window" options={WINDOWS} value={windowMs} onChange={setWindowMs} />
+            </header>
+            <Suspense fallback={<div className="panel chart">Loading charts…</div>}>
+              <Charts
+                series={watch.state.series}
+                nodes={stableNodes}
+                now={now}
+                windowMs={windowMs}
+                pollMs={POLL_MS}
+                selected={model.selected}
+              />
+            </Suspense>
+          </section>
+          <PersistencePanel
+            nodes={model.cards.map((c) => ({ address: c.address, color: c.color, sample: c.sample }))}
+            selected={model.selected}
+            ops={ops}
+            now={now}
+          />
+          {model.selected !== undefined && (
+            <div className="ov-row ov-row-detail">
+              <TopCommands
+                commands={selectedSample?.up ? selectedSample.topCommands : undefined}
+                address={model.selected}
+              />
+              <SlowlogPanel profileId={selected.id} address={model.selected} up={selectedSample?.up === true} />
+            </div>
+          )}
         </>
       )}
+    </div>
+  );
+}
+
+function Toolbar({
+  profile,
+  address,
+  watch,
+  nodes,
+}: {
+  profile: ProfileView;
+  address: string;
+  watch: MetricsWatch;
+  nodes: number;
+}) {
+  return (
+    <div className="toolbar">
+      <p className="page-intro">
+        <strong>{profile.name}</strong> <span className="mono muted">{address}</span>
+        {nodes > 0 && (
+          <span className="muted">
+            {' '}
+            · {nodes} node{nodes === 1 ? '' : 's'}
+          </span>
+        )}
+      </p>
+      <span className={`ov-live ${watch.live ? 'is-live' : 'is-idle'}`}>
+        <span className="ov-dot" aria-hidden="true" />
+        {watch.live ? `Live · every ${POLL_MS / 1000} s` : watch.error !== undefined ? 'Retrying…' : 'Connecting…'}
+      </span>
     </div>
   );
 }

@@ -12,11 +12,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: 'connections', label: 'Connections' },
   { route: 'overview', label: 'Overview' },
   { route: 'bulk-load', label: 'Bulk load' },
-  {
-    route: 'sampling',
-    label: 'Sampling',
-    soon: 'Sample the keyspace to see what it is made of: types, encodings, sizes, TTLs, the biggest keys and the common prefixes.',
-  },
+  { route: 'sampling', label: 'Sampling' },
   {
     route: 'audience-trials',
     label: 'Audience trials',
@@ -27,11 +23,8 @@ export const PAGES: readonly PageEntry[] = [
     label: 'Pipeline trials',
     soon: 'Measure round trips against pipelines, MULTI/EXEC and multiplexed clients on the real server.',
   },
-  {
-    route: 'monitor',
-    label: 'Monitor',
-    soon: 'Watch the live command stream of a node, or of a master and its replicas side by side, without freezing the UI or the server.',
-  },
+  { route: 'monitor', label: 'Monitor' },
+  { route: 'audit', label: 'Audit log' },
 ];
 
 export const DEFAULT_ROUTE = 'overview';

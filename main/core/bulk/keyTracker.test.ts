@@ -40,6 +40,12 @@ describe('DistinctKeyTracker', () => {
     expect(t.trackable).toBe(true);
   });
 
+  it('says whether a key is new, so a census can skip one SCAN returned twice', () => {
+    const t = new DistinctKeyTracker();
+    const seen = ['a', 'b', 'a', 'c', 'b'].map((k) => t.add(Buffer.from(k), 0, k.length));
+    expect(seen).toEqual([true, true, false, true, false]);
+  });
+
   it('reads only the given byte range of a shared buffer', () => {
     const t = new DistinctKeyTracker();
     const buf = Buffer.from('xxuser:1yyuser:1zz');

@@ -58,14 +58,15 @@ export class DistinctKeyTracker implements KeyTracker {
     this.lo = new Uint32Array(0);
   }
 
-  add(buf: Buffer, start: number, end: number): void {
-    if (this.firstUntrackable !== undefined) return;
+  /** Whether the key is new (false once untrackable): a census uses it to skip keys SCAN returned twice. */
+  add(buf: Buffer, start: number, end: number): boolean {
+    if (this.firstUntrackable !== undefined) return false;
     fnv1a64Halves(buf, start, end);
     // 0/0 is the empty marker; a key hashing to it is stored as 0/1.
-    this.insert(hashHi, hashHi === 0 && hashLo === 0 ? 1 : hashLo);
+    return this.insert(hashHi, hashHi === 0 && hashLo === 0 ? 1 : hashLo);
   }
 
-  private insert(hi: number, lo: number): void {
+  private insert(hi: number, lo: number): boolean {
     if (this.size + 1 > this.hi.length * MAX_LOAD) this.grow();
     const his = this.hi;
     const los = this.lo;
@@ -78,9 +79,9 @@ export class DistinctKeyTracker implements KeyTracker {
         his[i] = hi;
         los[i] = lo;
         this.size++;
-        return;
+        return true;
       }
-      if (h === hi && l === lo) return;
+      if (h === hi && l === lo) return false;
       if (++i === slots) i = 0;
     }
   }

@@ -117,6 +117,15 @@ export class MetricsHub {
     }
   }
 
+  /** The profile's replication tree, discovered now (one INFO per node). */
+  async nodes(profileId: string): Promise<{ address: string; role: string; up: boolean }[]> {
+    this.assertOpen();
+    const own = this.pool.address(profileId);
+    const timeoutMs = pollTimeoutMs(DEFAULT_INTERVAL_MS);
+    const d = await discoverTopology(own, (a) => withTimeout(fetchInfo(this.pool, profileId, a, 'default'), timeoutMs, 'INFO'));
+    return d.nodes.map((n) => ({ address: n.address, role: n.role, up: n.up }));
+  }
+
   /** BGSAVE or BGREWRITEAOF on one node, on a dedicated connection, timed until the fork child is done. */
   async runAction(profileId: string, address: string, action: OpsAction): Promise<OpsActionRecord> {
     this.assertOpen();
@@ -221,7 +230,7 @@ export class MetricsHub {
    * the profile's password, so only the profile's own address and nodes its
    * servers report are accepted: never an arbitrary host.
    */
-  private async nodeOf(profileId: string, address: string | undefined): Promise<string> {
+  async nodeOf(profileId: string, address: string | undefined): Promise<string> {
     const own = this.pool.address(profileId);
     if (address === undefined || address === own) return own;
     if (this.profiles.get(profileId)?.poller.hasNode(address) === true) return address;

@@ -1,36 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, closeAdmins, startRedis } from '../../../testing/redis';
-import { replicaArgs, startReplicaSet, type ReplicaSet } from '../../../testing/replication';
-import type { Pool } from '../pool/pool';
+import { describe, expect, it } from 'vitest';
+import { adminClient, startRedis } from '../../../testing/redis';
+import { replicaArgs } from '../../../testing/replication';
 import { spawnRedisServer } from '../redisProcess/spawnRedisServer';
-import { MetricsHub } from './metricsHub';
-import { poolFor } from './testPool';
+import { useHubOnReplicaSet } from './testPool';
 import { record } from './watchRecorder';
 
 const INTERVAL = 250;
-let set: ReplicaSet;
-let pool: Pool;
-let hub: MetricsHub;
+const fx = useHubOnReplicaSet({ replicas: 2, args: ['--enable-debug-command', 'yes'] });
 const addr = (p: { port: number }): string => `127.0.0.1:${p.port}`;
-
-beforeAll(async () => {
-  set = await startReplicaSet({ replicas: 2, args: ['--enable-debug-command', 'yes'] });
-  pool = poolFor({ m: set.master });
-  hub = new MetricsHub({ pool });
-});
-afterAll(async () => {
-  await hub.shutdown();
-  await pool.shutdown();
-  await closeAdmins();
-  await set.stop();
-});
 
 describe('a replica that dies and comes back', () => {
   it('is marked down within two intervals, leaves a gap in its history, and its alert resolves after a restart on the same port', async () => {
-    const w = record(hub, 'm', { intervalMs: INTERVAL });
+    const w = record(fx.hub, 'm', { intervalMs: INTERVAL });
     await w.until('3 nodes up', () => w.ofKind('samples').at(-1)?.samples.filter((s) => s.up).length === 3);
     await w.ticks(2);
-    const victim = set.replicas[0]!;
+    const victim = fx.set.replicas[0]!;
     const address = addr(victim);
     const killedAt = Date.now();
     victim.kill('SIGKILL');
@@ -47,7 +31,7 @@ describe('a replica that dies and comes back', () => {
     );
     await w.ticks(2);
 
-    const history = record(hub, 'm', { intervalMs: INTERVAL });
+    const history = record(fx.hub, 'm', { intervalMs: INTERVAL });
     const h = history.ofKind('history')[0]?.nodes.find((n) => n.address === address);
     history.stop();
     const afterKill = (h?.at ?? []).map((at, i) => ({ at, ops: h?.opsPerSec[i], mem: h?.usedMemory[i] })).filter((p) => p.at > killedAt);
@@ -55,8 +39,8 @@ describe('a replica that dies and comes back', () => {
     expect(afterKill.every((p) => p.ops === null && p.mem === null)).toBe(true);
     expect(h?.opsPerSec.some((v) => v !== null && v > 0)).toBe(true); // before the kill
 
-    const back = await spawnRedisServer({ port: victim.port, args: replicaArgs(set.master) });
-    set.replicas[0] = back;
+    const back = await spawnRedisServer({ port: victim.port, args: replicaArgs(fx.set.master) });
+    fx.set.replicas[0] = back;
     await w.until('node_unreachable resolved', () => w.alerts().some((a) => a.id === down.id && a.resolvedAt !== undefined), 10_000);
     await w.until('replica_link_down resolved', () =>
       w.alerts().some((a) => a.kind === 'replica_link_down' && a.address === address && a.resolvedAt !== undefined),
@@ -69,12 +53,12 @@ describe('a replica that dies and comes back', () => {
 
 describe('a replica paused by DEBUG SLEEP while the master takes writes', () => {
   it('is reported unreachable (its poll times out) and behind its master, and recovers', async () => {
-    const w = record(hub, 'm', { intervalMs: INTERVAL, lagBytesThreshold: 64 });
-    const sleeper = set.replicas[1]!;
+    const w = record(fx.hub, 'm', { intervalMs: INTERVAL, lagBytesThreshold: 64 });
+    const sleeper = fx.set.replicas[1]!;
     const address = addr(sleeper);
     await w.until('node up', () => w.latest(address)?.up === true);
     await w.ticks(2);
-    const writer = await adminClient(set.master);
+    const writer = await adminClient(fx.set.master);
     const side = await adminClient(sleeper);
     const startedAt = Date.now();
     const sleeping = side.call('DEBUG', 'SLEEP', '2').catch(() => undefined);
@@ -105,12 +89,12 @@ describe('a replica paused by DEBUG SLEEP while the master takes writes', () => 
 
 describe('a replica added while watching', () => {
   it('shows up in the topology and the samples without a new watcher', async () => {
-    const w = record(hub, 'm', { intervalMs: INTERVAL });
+    const w = record(fx.hub, 'm', { intervalMs: INTERVAL });
     await w.until('topology', () => w.ofKind('topology').length > 0);
-    const extra = await startRedis({ args: replicaArgs(set.master) });
+    const extra = await startRedis({ args: replicaArgs(fx.set.master) });
     try {
       await w.until('the new replica in the topology', () =>
-        w.ofKind('topology').at(-1)?.nodes.some((n) => n.address === addr(extra) && n.master === addr(set.master)) === true,
+        w.ofKind('topology').at(-1)?.nodes.some((n) => n.address === addr(extra) && n.master === addr(fx.set.master)) === true,
       );
       await w.until('a sample of it', () => w.latest(addr(extra))?.up === true);
     } finally {

@@ -368,12 +368,21 @@ export class Pool implements PoolApi {
  * unbracketed ("::1" + port), so the port is what follows the last colon.
  */
 function otherNode(spec: ProfileSpec, address: string): { key: string; spec: ProfileSpec } | undefined {
+  const at = specAtAddress(spec, address);
+  if (at.host === spec.host && at.port === spec.port) return undefined;
+  return { key: `${at.host}:${at.port}`, spec: at };
+}
+
+/**
+ * The profile's spec (credentials, TLS) aimed at another node, "host:port" or
+ * "[v6]:port". Callers check the address belongs to the profile's tree first.
+ */
+export function specAtAddress(spec: ProfileSpec, address: string): ProfileSpec {
   const colon = address.lastIndexOf(':');
   const port = Number(address.slice(colon + 1));
   const host = address.slice(0, Math.max(colon, 0)).replace(/^\[(.*)\]$/, '$1');
   if (colon <= 0 || host === '' || !Number.isInteger(port) || port < 1 || port > 65535) {
     throw new AppError('VALIDATION', `"${address}" is not a host:port address.`, 'address');
   }
-  if (host === spec.host && port === spec.port) return undefined;
-  return { key: `${host}:${port}`, spec: { ...spec, host, port } };
+  return { ...spec, host, port };
 }

@@ -1,8 +1,10 @@
 import { AppError } from '../../../app/errors';
+import { loadSummary } from '../../core/audit/loadSummary';
 import { runLoad } from '../../core/bulk/job/loadJob';
 import { prepareLoad } from '../../core/bulk/prepareLoad';
 import { detectFormat, previewSource, unknownFormatMessage } from '../../core/bulk/sources/openSource';
 import type { Handlers } from '../handlers';
+import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
 
 type BulkHandlers = Pick<
@@ -10,7 +12,7 @@ type BulkHandlers = Pick<
   'bulk.files' | 'bulk.pick' | 'bulk.preview' | 'bulk.start' | 'bulk.cancel' | 'bulk.progress'
 >;
 
-export function bulkHandlers({ profiles, pool, bulk }: CoreServices): BulkHandlers {
+export function bulkHandlers({ profiles, pool, bulk, audit }: CoreServices): BulkHandlers {
   const { files, jobs } = bulk;
   return {
     'bulk.files': () => ({
@@ -37,7 +39,7 @@ export function bulkHandlers({ profiles, pool, bulk }: CoreServices): BulkHandle
       return { format: fmt, ...preview };
     },
 
-    'bulk.start': (o) => {
+    'bulk.start': (o, { session }) => {
       const profile = profiles.get(o.profileId);
       if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${o.profileId}"`, 'profileId');
       const file = files.resolve(o.fileId);
@@ -48,8 +50,10 @@ export function bulkHandlers({ profiles, pool, bulk }: CoreServices): BulkHandle
       if (holder !== undefined) {
         throw new AppError('CONFLICT', `Load ${holder} is already loading ${target}; wait for it or cancel it`);
       }
-      const jobId = jobs.start(target, (id, emit, signal) =>
-        runLoad(
+      const trail = auditFor(audit, session, `bulk.${prepared.mode}`, target);
+      const jobId = jobs.start(target, (id, emit, signal) => {
+        trail('started', `${id} ${file.name}`);
+        return runLoad(
           {
             ...prepared,
             jobId: id,
@@ -59,8 +63,14 @@ export function bulkHandlers({ profiles, pool, bulk }: CoreServices): BulkHandle
           },
           emit,
           signal,
-        ),
-      );
+        ).then((report) => {
+          trail(report.outcome, loadSummary(report));
+          if (report.saveConfig !== undefined) {
+            auditFor(audit, session, 'config.set', target)(report.saveConfig.restored ? 'ok' : 'failed', `save "" during the load, then save "${report.saveConfig.original}" ${report.saveConfig.restored ? 'restored' : 'NOT restored'}`);
+          }
+          return report;
+        });
+      });
       return { jobId };
     },
 

@@ -41,12 +41,19 @@ export function connectionHandlers({ profiles, pool }: CoreServices): Connection
       return { removed: true as const };
     },
 
-    'connections.test': ({ id, draft }) => {
+    'connections.test': ({ id, draft }, { session }) => {
       if (draft === undefined) return pool.test(mustGet(id ?? '').spec);
+      // A draft names any host: testing it would let an analyst probe the internal
+      // network through this server. Analysts test saved profiles only.
+      if (session.role !== 'ops') {
+        throw new AppError('FORBIDDEN', 'Analysts can test saved connections only; ask an ops user to add this one.', 'draft');
+      }
       const spec = { ...draft };
       if (spec.password === undefined && id !== undefined) {
-        const saved = mustGet(id).spec.password;
-        if (saved !== undefined) spec.password = saved;
+        const saved = mustGet(id).spec;
+        // The saved password goes only where the saved profile points: never to a host the
+        // draft just changed, or the form would send a stored secret anywhere it is told.
+        if (saved.password !== undefined && saved.host === spec.host && saved.port === spec.port) spec.password = saved.password;
       }
       return pool.test(spec);
     },

@@ -1,8 +1,11 @@
 import type { Handlers } from '../handlers';
+import { auditHandlers } from './audit';
 import { bulkHandlers } from './bulk';
 import { connectionHandlers } from './connections';
 import { healthHandlers } from './health';
 import { metricsHandlers } from './metrics';
+import { monitorHandlers } from './monitor';
+import { samplingHandlers } from './sampling';
 import { serverHandlers } from './server';
 import type { CoreServices } from './services';
 
@@ -14,5 +17,8 @@ export function createHandlers(core: CoreServices): Handlers {
     ...serverHandlers(core),
     ...bulkHandlers(core),
     ...metricsHandlers(core),
+    ...samplingHandlers(core),
+    ...monitorHandlers(core),
+    ...auditHandlers(core),
   };
 }

@@ -1,8 +1,11 @@
+import type { AuditLog } from '../../core/audit/auditLog';
 import type { BulkJobs } from '../../core/bulk/jobManager';
 import type { FileRegistry } from '../../core/bulk/fileRegistry';
 import type { MetricsHub } from '../../core/metrics/metricsHub';
+import type { MonitorHub } from '../../core/monitor/monitorHub';
 import type { ProfileStore } from '../../core/pool/profileStore';
 import type { PoolApi } from '../../core/pool/types';
+import type { SamplingJobs } from '../../core/sampling/samplingJobs';
 
 export interface BulkServices {
   files: FileRegistry;
@@ -20,4 +23,8 @@ export interface CoreServices {
   pool: PoolApi;
   bulk: BulkServices;
   metrics: MetricsHub;
+  sampling: SamplingJobs;
+  monitor: MonitorHub;
+  /** Append-only record of the jobs that change or expose data. */
+  audit: AuditLog;
 }

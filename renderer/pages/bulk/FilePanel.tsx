@@ -7,6 +7,7 @@ import { toAppError } from '../../bridge/toAppError';
 import type { CallState } from '../../bridge/useCall';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FieldError } from '../../components/FieldError';
+import { ProgressBar } from '../../components/ProgressBar';
 import { formatBytes } from '../../lib/format';
 import { tooLarge, uploadFile, type UploadProgress } from './upload';
 
@@ -172,17 +173,13 @@ function UploadControl({ limitBytes, onUploaded }: { limitBytes: number | undefi
           <span className="bulk-upload-name" title={upload.name}>
             {upload.name}
           </span>
-          <div
-            className="bulk-bar bulk-bar-small"
-            role="progressbar"
-            aria-label={`Uploading ${upload.name}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={pct}
-            data-testid="bulk-upload-progress"
-          >
-            <div className="bulk-bar-fill" style={{ width: `${pct}%` }} />
-          </div>
+          <ProgressBar
+            small
+            fraction={pct / 100}
+            label={`Uploading ${upload.name}`}
+            valueText={`${pct} %`}
+            testId="bulk-upload-progress"
+          />
           <span className="bulk-upload-figures">
             {formatBytes(upload.progress.loaded)} / {formatBytes(upload.progress.total)}
           </span>

@@ -4,13 +4,13 @@ import type { LoadFile } from '../../../app/schemas/bulk';
 import { useBridge } from '../../bridge/BridgeContext';
 import { toAppError } from '../../bridge/toAppError';
 import { useCall } from '../../bridge/useCall';
+import { besideField } from '../../lib/formInput';
 import { useProfiles } from '../../profiles/ProfilesContext';
 import { FilePanel } from './FilePanel';
 import type { KeptJob } from './jobStore';
 import { MappingPanel } from './MappingPanel';
 import { PreviewPanel } from './PreviewPanel';
 import {
-  besideField,
   confirmMatches,
   controlOf,
   EMPTY_MAPPING,

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { FieldError } from '../../components/FieldError';
-import { TextField } from './Field';
+import { TextField } from '../../components/TextField';
 import {
   FORMATS,
   formatNames,

@@ -1,26 +1,12 @@
 import { useState } from 'react';
-import type { AppError } from '../../../app/errors';
-import { useBridge } from '../../bridge/BridgeContext';
-import { toAppError } from '../../bridge/toAppError';
+import { useCancel } from '../../bridge/useCancel';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { formatBytes, formatCount, formatDuration } from '../../lib/format';
+import { formatBytes, formatCount, formatDuration, formatEta, formatFraction } from '../../lib/format';
 import type { KeptJob } from './jobStore';
 import { isTerminal, outcomeOf, type LoadView } from './loadView';
-import { etaOf, formatEta, formatFraction, fractionOf } from './progress';
-
-function Figure({ label, value, sub, testId }: { label: string; value: string; sub?: string; testId?: string }) {
-  return (
-    <div className="stat">
-      <dt>{label}</dt>
-      <dd>
-        <span className="stat-value" data-testid={testId}>
-          {value}
-        </span>
-        {sub !== undefined && <span className="stat-sub">{sub}</span>}
-      </dd>
-    </div>
-  );
-}
+import { etaOf, fractionOf } from './progress';
+import { ProgressBar } from '../../components/ProgressBar';
+import { Stat } from '../../components/Stat';
 
 /** The bar, the phase and the running figures; Cancel while the load runs. */
 export function ProgressPanel({ job, view }: { job: KeptJob; view: LoadView }) {
@@ -44,40 +30,31 @@ export function ProgressPanel({ job, view }: { job: KeptJob; view: LoadView }) {
         </span>
         {!done && <CancelButton job={job} />}
       </div>
-      <div className="bulk-bar-row">
-        <div
-          className={`bulk-bar${pct === undefined && !done ? ' is-indeterminate' : ''}`}
-          role="progressbar"
-          aria-label="Load progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={pct}
-          aria-valuetext={pct === undefined ? `${formatCount(p?.records ?? 0)} records` : `${pct} %`}
-          data-testid="bulk-progress"
-        >
-          <div className="bulk-bar-fill" style={{ width: `${(fraction ?? (done ? 1 : 0)) * 100}%` }} />
-        </div>
-        <span className="bulk-bar-pct">
-          {fraction === undefined ? `${formatCount(p?.records ?? 0)} records` : formatFraction(fraction)}
-        </span>
-      </div>
+      <ProgressBar
+        fraction={fraction}
+        done={done}
+        label="Load progress"
+        valueText={pct === undefined ? `${formatCount(p?.records ?? 0)} records` : `${pct} %`}
+        testId="bulk-progress"
+        figure={fraction === undefined ? `${formatCount(p?.records ?? 0)} records` : formatFraction(fraction)}
+      />
       {!done && (
         <dl className="stat-grid bulk-figures">
-          <Figure
+          <Stat
             label="Records"
             value={formatCount(p?.records ?? 0)}
             sub={p?.bytesTotal !== undefined ? `${formatBytes(p.bytesRead)} of ${formatBytes(p.bytesTotal)}` : undefined}
             testId="bulk-records"
           />
-          <Figure label="Commands" value={formatCount(p?.commands ?? 0)} sub={`${formatCount(p?.replies ?? 0)} replies`} />
-          <Figure label="Rate" value={`${formatCount(p?.opsPerSec ?? 0)} ops/s`} />
-          <Figure
+          <Stat label="Commands" value={formatCount(p?.commands ?? 0)} sub={`${formatCount(p?.replies ?? 0)} replies`} />
+          <Stat label="Rate" value={`${formatCount(p?.opsPerSec ?? 0)} ops/s`} />
+          <Stat
             label="ETA"
             value={formatEta(etaOf(p, view.phases.loading?.at))}
             sub={elapsed === undefined ? undefined : `${formatDuration(elapsed)} elapsed`}
           />
-          <Figure label="Errors" value={formatCount(p?.errors ?? 0)} testId="bulk-errors" />
-          <Figure label="Used memory" value={p?.usedMemory === undefined ? '—' : formatBytes(p.usedMemory)} />
+          <Stat label="Errors" value={formatCount(p?.errors ?? 0)} testId="bulk-errors" />
+          <Stat label="Used memory" value={p?.usedMemory === undefined ? '—' : formatBytes(p.usedMemory)} />
         </dl>
       )}
     </section>
@@ -85,25 +62,11 @@ export function ProgressPanel({ job, view }: { job: KeptJob; view: LoadView }) {
 }
 
 function CancelButton({ job }: { job: KeptJob }) {
-  const bridge = useBridge();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<string>();
-  const [error, setError] = useState<AppError>();
+  const { cancel: call, busy, note, error } = useCancel('bulk.cancel', job.jobId, 'The load had already finished.');
 
   async function cancel() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { cancelled } = await bridge.invoke('bulk.cancel', { jobId: job.jobId });
-      // The report follows on the stream; this only says when there was nothing left to stop.
-      setNote(cancelled ? 'Cancelling…' : 'The load had already finished.');
-      setConfirming(false);
-    } catch (e) {
-      setError(toAppError(e));
-    } finally {
-      setBusy(false);
-    }
+    if (await call()) setConfirming(false);
   }
 
   const consequence =

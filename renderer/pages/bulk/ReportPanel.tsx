@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LoadReport } from '../../../app/schemas/bulk';
-import { formatCount } from '../../lib/format';
-import { formatSeconds } from './progress';
+import { formatCount, formatSeconds } from '../../lib/format';
 
 function Cell({ label, children, testId, value }: { label: string; children: ReactNode; testId?: string; value?: string | number }) {
   return (

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import type { AppError } from '../../../app/errors';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { FieldError } from '../../components/FieldError';
+import { Choices } from '../../components/Choices';
 import { hrefOf } from '../../lib/route';
 import { addressOf } from '../connections/address';
-import { TextField } from './Field';
+import { TextField } from '../../components/TextField';
 import { MODES, modeNames, needsConfirm, type Control, type TargetValues } from './setup';
 
 interface Props {
@@ -83,27 +83,15 @@ export function TargetPanel(p: Props) {
             />
           </div>
 
-          <fieldset className="bulk-modes" aria-invalid={errors.mode !== undefined}>
-            <legend>Mode</legend>
-            {modeNames.map((m) => (
-              <div key={m} className={`bulk-mode${v.mode === m ? ' is-on' : ''}`}>
-                <input
-                  id={`${uid}-mode-${m}`}
-                  type="radio"
-                  name={`${uid}-mode`}
-                  value={m}
-                  checked={v.mode === m}
-                  aria-describedby={`${uid}-mode-${m}-desc`}
-                  onChange={() => onChange({ mode: m, confirm: '' })}
-                />
-                <label htmlFor={`${uid}-mode-${m}`}>{m}</label>
-                <span id={`${uid}-mode-${m}-desc`} className="bulk-mode-desc">
-                  {MODES[m]}
-                </span>
-              </div>
-            ))}
-            <FieldError field="mode" id={`${uid}-mode-error`} message={errors.mode} />
-          </fieldset>
+          <Choices
+            legend="Mode"
+            field="mode"
+            className="bulk-modes"
+            options={modeNames.map((m) => ({ value: m, label: m, detail: MODES[m] }))}
+            value={v.mode}
+            onChange={(mode) => onChange({ mode, confirm: '' })}
+            error={errors.mode}
+          />
 
           <div className="bulk-target-col">
             <details

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage as memory } from '../../lib/memoryStorage';
 import { readJob, writeJob, type KeptJob } from './jobStore';
-
-function memory(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, v),
-  };
-}
 
 const job: KeptJob = { jobId: 'load_abcd', file: 'users.csv', mode: 'swap', targetDb: 0, profileName: 'local' };
 

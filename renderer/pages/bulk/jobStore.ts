@@ -1,3 +1,5 @@
+import { readJson, sessionStore, writeJson } from '../../lib/storage';
+
 /**
  * The load this tab is following, kept in sessionStorage: a job outlives the page
  * (leave and come back mid-load), and the server replays its history to whoever
@@ -14,33 +16,19 @@ export interface KeptJob {
 
 const KEY = 'cacheboard.bulk.job';
 
+function parseJob(raw: unknown): KeptJob | undefined {
+  const v = (raw ?? {}) as Partial<KeptJob>;
+  if (typeof v.jobId !== 'string' || typeof v.file !== 'string' || typeof v.mode !== 'string') return undefined;
+  if (typeof v.targetDb !== 'number' || typeof v.profileName !== 'string') return undefined;
+  return { jobId: v.jobId, file: v.file, mode: v.mode, targetDb: v.targetDb, profileName: v.profileName };
+}
+
 /** A kept job, or undefined when there is none or storage refuses us. */
 export function readJob(storage: Pick<Storage, 'getItem'> | undefined = sessionStore()): KeptJob | undefined {
-  try {
-    const raw = storage?.getItem(KEY);
-    if (raw === null || raw === undefined) return undefined;
-    const v = JSON.parse(raw) as Partial<KeptJob>;
-    if (typeof v.jobId !== 'string' || typeof v.file !== 'string' || typeof v.mode !== 'string') return undefined;
-    if (typeof v.targetDb !== 'number' || typeof v.profileName !== 'string') return undefined;
-    return { jobId: v.jobId, file: v.file, mode: v.mode, targetDb: v.targetDb, profileName: v.profileName };
-  } catch {
-    return undefined;
-  }
+  return readJson(storage, KEY, parseJob);
 }
 
+/** Remembering is a convenience: if storage refuses, the load still runs, only a revisit can't find it. */
 export function writeJob(job: KeptJob | undefined, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = sessionStore()): void {
-  try {
-    if (job === undefined) storage?.removeItem(KEY);
-    else storage?.setItem(KEY, JSON.stringify(job));
-  } catch {
-    // Remembering is a convenience: the load still runs, only a revisit can't find it.
-  }
-}
-
-function sessionStore(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
+  writeJson(storage, KEY, job);
 }

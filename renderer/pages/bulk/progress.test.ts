@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendOps, EMPTY_SERIES, etaOf, formatEta, formatFraction, formatSeconds, fractionOf, type ProgressEvent } from './progress';
+import { appendOps, EMPTY_SERIES, etaOf, fractionOf, type ProgressEvent } from './progress';
 
 const p = (at: number, bytesRead: number, bytesTotal: number | undefined, etaSeconds?: number): ProgressEvent => ({
   kind: 'progress',
@@ -22,27 +22,12 @@ describe('progress math', () => {
     expect(fractionOf(p(0, 1200, 1000))).toBe(1);
   });
 
-  it('never rounds up to 100 % before the end', () => {
-    expect(formatFraction(0.9999)).toBe('99.9 %');
-    expect(formatFraction(1)).toBe('100.0 %');
-    expect(formatFraction(undefined)).toBe('—');
-  });
-
   it("prefers the server's ETA and otherwise extrapolates from the bytes read", () => {
     expect(etaOf(p(10_000, 500, 1000, 42), 0)).toBe(42);
     // Half the file in 10 s: another 10 s to go.
     expect(etaOf(p(10_000, 500, 1000), 0)).toBe(10);
     expect(etaOf(p(10_000, 0, 1000), 0)).toBeUndefined();
     expect(etaOf(p(10_000, 500, undefined), 0)).toBeUndefined();
-  });
-
-  it('formats ETAs and durations for people', () => {
-    expect(formatEta(undefined)).toBe('—');
-    expect(formatEta(0.3)).toBe('<1s');
-    expect(formatEta(125)).toBe('2m 5s');
-    expect(formatSeconds(1.234)).toBe('1.23 s');
-    expect(formatSeconds(42.25)).toBe('42.3 s');
-    expect(formatSeconds(3700)).toBe('1h 1m');
   });
 });
 

@@ -1,5 +1,4 @@
 import type { LoadEvent } from '../../../app/schemas/bulk';
-import { formatDuration } from '../../lib/format';
 
 export type ProgressEvent = Extract<LoadEvent, { kind: 'progress' }>;
 
@@ -7,13 +6,6 @@ export type ProgressEvent = Extract<LoadEvent, { kind: 'progress' }>;
 export function fractionOf(p: Pick<ProgressEvent, 'bytesRead' | 'bytesTotal'> | undefined): number | undefined {
   if (p?.bytesTotal === undefined || p.bytesTotal <= 0) return undefined;
   return Math.min(1, Math.max(0, p.bytesRead / p.bytesTotal));
-}
-
-/** 0.4237 -> "42.3 %". Never shows 100 % before the last byte is read. */
-export function formatFraction(f: number | undefined): string {
-  if (f === undefined || !Number.isFinite(f)) return '—';
-  const tenths = Math.floor(f * 1000) / 10;
-  return `${tenths.toFixed(1)} %`;
 }
 
 /**
@@ -28,21 +20,6 @@ export function etaOf(p: ProgressEvent | undefined, loadingSince: number | undef
   const elapsed = (p.at - loadingSince) / 1000;
   if (elapsed <= 0) return undefined;
   return (elapsed * (1 - f)) / f;
-}
-
-/** "—" unknown, "<1s" nearly there, else "3m 12s". */
-export function formatEta(seconds: number | undefined): string {
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
-  if (seconds < 1) return '<1s';
-  return formatDuration(seconds);
-}
-
-/** Load time: "0.42 s" for the quick ones, then like uptime. */
-export function formatSeconds(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '—';
-  if (seconds < 10) return `${seconds.toFixed(2)} s`;
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  return formatDuration(seconds);
 }
 
 export interface OpsPoint {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  besideField,
   confirmMatches,
   controlOf,
   EMPTY_MAPPING,
@@ -120,14 +119,6 @@ describe('controlOf', () => {
     expect(controlOf('profileId')).toBeUndefined();
     expect(controlOf(undefined)).toBeUndefined();
     expect(controlOf('rows')).toBeUndefined();
-  });
-});
-
-describe('besideField', () => {
-  it("drops the dispatcher's path prefix, which the input's place already says", () => {
-    expect(besideField('mapping.value: value is required', 'mapping.value')).toBe('value is required');
-    expect(besideField('db must be a number', 'targetDb')).toBe('db must be a number');
-    expect(besideField('x: y', undefined)).toBe('x: y');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { CallInput } from '../../../app/contract';
 import type { LoadOptions, Mapping } from '../../../app/schemas/bulk';
-import { numberInput } from '../connections/draft';
+import { numberInput } from '../../lib/formInput';
 
 export type InputFormat = NonNullable<LoadOptions['format']>;
 export type LoadMode = LoadOptions['mode'];
@@ -231,15 +231,6 @@ export function controlOf(field: string | undefined): Control | undefined {
   const parts = field.split('.');
   const name = parts[0] === 'mapping' ? (parts.length > 1 ? `mapping.${parts[1]}` : 'mapping.key') : (parts[0] ?? '');
   return (CONTROLS as readonly string[]).includes(name) ? (name as Control) : undefined;
-}
-
-/**
- * The message to show beside an input: the dispatcher prefixes schema messages
- * with their path ("mapping.value: value is required…"), which the input's place
- * already says.
- */
-export function besideField(message: string, field: string | undefined): string {
-  return field !== undefined && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
 }
 
 /** Put `{col}` into the key template at the caret (replacing a selection). */

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FORM, formFieldOf, formFromProfile, numberInput, toDraft } from './draft';
-
-describe('numberInput', () => {
-  it('turns whole numbers into numbers and empty into absent', () => {
-    expect(numberInput(' 6380 ')).toBe(6380);
-    expect(numberInput('')).toBeUndefined();
-  });
-  it('passes other text through for the server to reject, never NaN', () => {
-    expect(numberInput('abc')).toBe('abc');
-    expect(JSON.stringify({ port: numberInput('12x') })).toBe('{"port":"12x"}');
-  });
-});
+import { EMPTY_FORM, formFieldOf, formFromProfile, toDraft } from './draft';
 
 describe('toDraft', () => {
   it('sends only what was filled in, with numbers as numbers', () => {

@@ -1,4 +1,5 @@
 import type { ProfileDraft, ProfileView } from '../../../app/schemas/connections';
+import { numberInput } from '../../lib/formInput';
 
 /** The form as typed: every text input is a string until it is sent. */
 export interface FormValues {
@@ -45,18 +46,6 @@ export function formFromProfile(p: ProfileView): FormValues {
     servername: p.tls.servername ?? '',
     verifyCert: p.tls.rejectUnauthorized,
   };
-}
-
-/**
- * A whole number as a number; empty as absent (the server's default applies).
- * Anything else goes out as typed, so the contract's schema rejects it with its own
- * message on this field: one validator, and no NaN (which JSON would turn into null).
- */
-export function numberInput(raw: string): number | undefined {
-  const s = raw.trim();
-  if (s === '') return undefined;
-  if (/^-?\d+$/.test(s)) return Number(s);
-  return s as unknown as number;
 }
 
 /** The draft `connections.add|update|test` take. Empty inputs are left out, not sent as "". */

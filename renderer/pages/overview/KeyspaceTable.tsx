@@ -1,11 +1,18 @@
-import type { InfoSnapshot } from '../../../app/schemas/server';
-import { formatAvgTtl, formatCount } from '../../lib/format';
+import type { NodeSample } from '../../../app/schemas/metrics';
+import { formatCount, formatPercent } from '../../lib/format';
 
-/** INFO keyspace: one row per DB that holds keys. */
-export function KeyspaceTable({ keyspace }: { keyspace: InfoSnapshot['keyspace'] }) {
+type Keyspace = NonNullable<NodeSample['keyspace']>;
+
+/** INFO keyspace of one node: one row per DB that holds keys. */
+export function KeyspaceTable({ keyspace, stale }: { keyspace: Keyspace; stale?: string }) {
+  const total = keyspace.reduce((n, k) => n + k.keys, 0);
   return (
-    <table className="data-table" data-testid="keyspace-table">
-      <caption>Keyspace</caption>
+    <table className="data-table ov-table" data-testid="keyspace-table">
+      <caption>
+        Keyspace
+        {keyspace.length > 1 && <span className="muted ov-caption-sub"> {formatCount(total)} keys in all</span>}
+        {stale !== undefined && <span className="ov-stale"> {stale}</span>}
+      </caption>
       <thead>
         <tr>
           <th scope="col">DB</th>
@@ -16,7 +23,7 @@ export function KeyspaceTable({ keyspace }: { keyspace: InfoSnapshot['keyspace']
             With TTL
           </th>
           <th scope="col" className="num">
-            Avg TTL
+            % TTL
           </th>
         </tr>
       </thead>
@@ -33,7 +40,7 @@ export function KeyspaceTable({ keyspace }: { keyspace: InfoSnapshot['keyspace']
               <th scope="row">db{k.db}</th>
               <td className="num">{formatCount(k.keys)}</td>
               <td className="num">{formatCount(k.expires)}</td>
-              <td className="num">{formatAvgTtl(k.avgTtl)}</td>
+              <td className="num">{formatPercent(k.keys > 0 ? k.expires / k.keys : undefined)}</td>
             </tr>
           ))
         )}

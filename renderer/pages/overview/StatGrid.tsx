@@ -1,49 +1,102 @@
-import type { InfoSnapshot } from '../../../app/schemas/server';
-import { formatBytes, formatCount, formatDuration, formatMaxMemory, formatPercent, hitRatio } from '../../lib/format';
+import type { NodeSample } from '../../../app/schemas/metrics';
+import { formatBytes, formatCount, formatDuration, formatMaxMemory, formatPercent } from '../../lib/format';
+import { formatKbps, formatLag } from './display';
+import { roleLabel } from './nodes';
+import type { LinkView } from './replication';
+import { Stat } from '../../components/Stat';
 
-function Stat({ label, value, testId, sub }: { label: string; value: string; testId?: string; sub?: string }) {
-  return (
-    <div className="stat">
-      <dt>{label}</dt>
-      <dd>
-        <span className="stat-value" data-testid={testId}>
-          {value}
-        </span>
-        {sub !== undefined && <span className="stat-sub">{sub}</span>}
-      </dd>
-    </div>
-  );
-}
+const DASH = '—';
 
-/** The headline figures of one INFO snapshot. */
-export function StatGrid({ info }: { info: InfoSnapshot }) {
-  const { server, memory, stats, clients } = info;
-  const ratio = hitRatio(stats.keyspaceHits, stats.keyspaceMisses);
+/**
+ * The headline figures of one node. A down node keeps its version and role from
+ * its last sample while up; the live figures read "—" rather than stale numbers.
+ */
+export function StatGrid({
+  sample,
+  lastUp,
+  link,
+  role: knownRole,
+}: {
+  sample: NodeSample;
+  lastUp: NodeSample | undefined;
+  link: LinkView | undefined;
+  /** The role the topology gives, for a node down since before the page opened. */
+  role: string | undefined;
+}) {
+  const live = sample.up ? sample : undefined;
+  const known = live ?? lastUp;
+  const { traffic, memory, clients, replication } = live ?? {};
+  const role = known?.role ?? replication?.role ?? knownRole;
+  const replicas = replication?.replicas ?? [];
+  let replSub: string | undefined;
+  if (link !== undefined && replication?.masterAddress !== undefined) {
+    replSub = `of ${replication.masterAddress}`;
+  } else if (replicas.length > 0) {
+    replSub = `${replicas.filter((r) => r.state === 'online').length}/${replicas.length} replicas online`;
+  }
   return (
-    <dl className="stat-grid">
-      <Stat label="Version" value={server.version} testId="stat-version" />
-      <Stat label="Role" value={info.role} testId="stat-role" />
-      <Stat label="Uptime" value={formatDuration(server.uptimeSeconds)} testId="stat-uptime" />
+    <dl className={`stat-grid ov-stats${live ? '' : ' is-stale'}`}>
+      <Stat label="Version" value={known?.version ?? DASH} testId="stat-version" />
+      <Stat label="Role" value={roleLabel(role)} testId="stat-role" sub={replSub} />
+      <Stat label="Uptime" value={live?.uptimeSeconds === undefined ? DASH : formatDuration(live.uptimeSeconds)} testId="stat-uptime" />
       <Stat
         label="Clients"
-        value={formatCount(clients.connected)}
+        value={clients === undefined ? DASH : formatCount(clients.connected)}
         testId="stat-clients"
-        sub={clients.blocked > 0 ? `${formatCount(clients.blocked)} blocked` : undefined}
+        sub={
+          clients === undefined
+            ? undefined
+            : `${formatCount(clients.blocked)} blocked · ${formatCount(clients.rejected)} rejected`
+        }
       />
       <Stat
         label="Used memory"
-        value={`${formatBytes(memory.used)} / ${formatMaxMemory(memory.maxmemory)}`}
+        value={memory === undefined ? DASH : `${formatBytes(memory.used)} / ${formatMaxMemory(memory.maxmemory)}`}
         testId="stat-memory"
-        sub={`peak ${formatBytes(memory.peak)} · frag ${memory.fragmentation.toFixed(2)}`}
+        sub={
+          memory === undefined
+            ? undefined
+            : `peak ${formatBytes(memory.peak)} · rss ${formatBytes(memory.rss)} · frag ${memory.fragmentation.toFixed(2)}`
+        }
       />
-      <Stat label="Ops/s" value={formatCount(stats.opsPerSec)} testId="stat-ops" />
+      <Stat
+        label="Ops/s"
+        value={traffic === undefined ? DASH : formatCount(traffic.opsPerSec)}
+        testId="stat-ops"
+        sub={traffic === undefined ? undefined : `in ${formatKbps(traffic.inputKbps)} · out ${formatKbps(traffic.outputKbps)}`}
+      />
       <Stat
         label="Hit ratio"
-        value={formatPercent(ratio)}
+        value={traffic === undefined ? DASH : formatPercent(traffic.hitRatio ?? undefined)}
         testId="stat-hit-ratio"
-        sub={`${formatCount(stats.keyspaceHits)} hits · ${formatCount(stats.keyspaceMisses)} misses`}
+        sub={
+          traffic === undefined
+            ? undefined
+            : `${formatCount(traffic.evictionsPerSec)} evicted/s · ${formatCount(traffic.expirationsPerSec)} expired/s`
+        }
       />
-      <Stat label="Mode" value={server.mode} testId="stat-mode" />
+      <Stat
+        label="Replication"
+        value={
+          link === undefined
+            ? replication === undefined
+              ? DASH
+              : `offset ${formatCount(replication.masterReplOffset)}`
+            : link.state === 'down'
+              ? 'link down'
+              : link.lagBytes !== undefined && link.lagSeconds !== undefined
+                ? `lag ${formatLag(link.lagBytes, link.lagSeconds)}`
+                : `link ${link.state}`
+        }
+        testId="stat-replication"
+        sub={
+          link === undefined || link.state === 'down'
+            ? undefined
+            : link.detail === undefined
+              ? `link ${link.state}`
+              : `master sees it ${link.detail}`
+        }
+      />
     </dl>
   );
 }

@@ -2,12 +2,13 @@ import type { Redis } from 'ioredis';
 import { AppError } from '../../../../app/errors';
 import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
 import type { ProfileSpec } from '../../pool/types';
+import type { PreparedLoad } from '../prepareLoad';
 import { infoNumber } from '../../info/infoSnapshot';
 import { DistinctKeyTracker } from '../keyTracker';
 import { pipeLoad } from '../pipe/pipeWriter';
 import { openRawConnection } from '../pipe/rawConnection';
 import { openSource } from '../sources/openSource';
-import type { CommandBatch, InputFormat, KeyTracker, LoadMode, Mapping, PipeProgress, PipeResult, SourceOptions } from '../types';
+import type { CommandBatch, KeyTracker, PipeProgress, PipeResult, SourceOptions } from '../types';
 import { resumeAutoSaves, suspendAutoSaves, type SaveSuspension } from './autoSaves';
 import { runBgsave } from './bgsave';
 import { LoadCancelled, throwIfCancelled, untilCancelled } from './cancellation';
@@ -29,22 +30,11 @@ export interface ControlLease {
   release(): Promise<void>;
 }
 
-export interface RunLoadInput {
+/** What prepareLoad settled, plus what only the caller knows: the job, the secret-bearing spec. */
+export interface RunLoadInput extends PreparedLoad {
   jobId: string;
   /** With the password: the raw data connection authenticates itself. */
   spec: ProfileSpec;
-  path: string;
-  /** The file's name as the user knows it, for positions in errors. */
-  fileLabel: string;
-  format: InputFormat;
-  mapping?: Mapping;
-  mode: LoadMode;
-  targetDb: number;
-  stagingDb?: number;
-  force: boolean;
-  maxErrors: number;
-  bgsave: boolean;
-  waitReplicas?: number;
   /** Where the save-config journal lives (see saveJournal.ts). */
   journalDir: string;
   /** A fresh dedicated connection each call: the control connection, and a spare for cleanup if it dies. */

@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import { addUser } from '../../main/server/auth/users';
+import { AuditPage } from '../pages/AuditPage';
+import { ConnectionsPage } from '../pages/ConnectionsPage';
+import { OverviewPage } from '../pages/OverviewPage';
+import { expect, test } from '../redisFixture';
+import { startServe, type ServeProcess } from '../serveProcess';
+
+const ANALYST_PASSWORD = 'e2e-analyst-pw-7d2c';
+
+test.describe('Audit log page', () => {
+  test('a BGSAVE run from the Overview is on the record, newest first, with its user and outcome', async ({ page, redis }, testInfo) => {
+    const conns = new ConnectionsPage(page);
+    const name = await conns.addServer('audit', redis);
+    const overview = new OverviewPage(page);
+    await overview.open(name);
+    await overview.runAction('bgsave');
+
+    const audit = new AuditPage(page);
+    await audit.open();
+    // The web server's data dir is shared by the run: other specs' entries are there too.
+    const target = `${redis.host}:${redis.port}`;
+    const ok = audit.rows({ action: 'bgsave', target, outcome: 'ok' });
+    await expect(ok).toHaveCount(1);
+    await expect(audit.cell(ok, 'user')).toHaveText('local');
+    await expect(audit.cell(ok, 'outcome')).toHaveText('ok');
+    await expect(audit.cell(ok, 'detail')).toContainText('status ok');
+    // The start is logged before the end, so it comes after it here.
+    const mine = audit.rows({ target });
+    await expect(mine).toHaveCount(2);
+    await expect(mine.nth(0)).toHaveAttribute('data-outcome', 'ok');
+    await expect(mine.nth(1)).toHaveAttribute('data-outcome', 'started');
+
+    await audit.filter(`bgsave ${redis.port}`);
+    await expect(audit.rows()).toHaveCount(2);
+    await audit.outcome('started');
+    await expect(audit.rows()).toHaveCount(1);
+    await expect(audit.rows({ outcome: 'started' })).toHaveCount(1);
+    await audit.outcome('all');
+    await page.screenshot({ path: testInfo.outputPath('audit-log.png'), fullPage: true });
+
+    await audit.filter('no such entry anywhere');
+    await expect(page.getByTestId('audit-empty')).toHaveText('No entry matches the filter.');
+
+    // A BGSAVE run from another tab appears on Refresh, without reopening the page.
+    await audit.filter('');
+    const other = await page.context().newPage();
+    const otherOverview = new OverviewPage(other);
+    await otherOverview.open(name);
+    await otherOverview.runAction('bgsave');
+    await other.close();
+    await expect(audit.rows({ target, outcome: 'ok' })).toHaveCount(1);
+    await audit.refresh();
+    await expect(audit.rows({ target, outcome: 'ok' })).toHaveCount(2);
+
+    await conns.open();
+    await conns.remove(name);
+  });
+});
+
+test.describe('Audit log page for an analyst', () => {
+  let serve: ServeProcess;
+
+  test.beforeEach(async ({ redis }) => {
+    serve = await startServe({ REDIS_URL: redis.url }, (dir) => addUser(join(dir, 'users.json'), 'ana', 'analyst', ANALYST_PASSWORD));
+  });
+  test.afterEach(async () => {
+    await serve.stop();
+  });
+
+  test('says the log is for ops only', async ({ page }, testInfo) => {
+    await page.goto(serve.url);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('User name').fill('ana');
+    await form.getByLabel('Password').fill(ANALYST_PASSWORD);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('session-badge')).toContainText('ana · analyst');
+
+    await new AuditPage(page).open(serve.url);
+    const forbidden = page.getByTestId('audit-forbidden');
+    await expect(forbidden).toContainText('Ops only');
+    await expect(forbidden.getByRole('alert')).toContainText('FORBIDDEN');
+    await expect(page.getByTestId('audit-table')).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('audit-analyst.png') });
+  });
+});

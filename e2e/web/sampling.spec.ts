@@ -1,0 +1,163 @@
+import type { Redis } from 'ioredis';
+import { OverviewPage } from '../pages/OverviewPage';
+import { SamplingPage } from '../pages/SamplingPage';
+import { expect, test } from '../redisFixture';
+
+const HTML_KEY = '<img src=x onerror=alert(1)>';
+const FORMULA_KEY = "=cmd|' /C calc'!A0";
+/** `bin:` then 0xff, CR, LF: not UTF-8, and control characters a table row must not break on. */
+const BINARY_KEY = Buffer.from([0x62, 0x69, 0x6e, 0x3a, 0xff, 0x0d, 0x0a]);
+
+interface Mix {
+  strings: number;
+  hashes: number;
+  sets: number;
+  /** Keys under each top-level prefix. */
+  prefixes: Record<string, number>;
+}
+
+/**
+ * A known keyspace: strings under user: and cache:page: (the cache ones with TTLs),
+ * hashes under user:profile:, sets under tag:, and three odd keys with big values so
+ * they lead the top-by-memory table.
+ */
+async function writeMix(admin: Redis, seed: number): Promise<Mix> {
+  const users = 30 + (seed % 20);
+  const pages = 20 + (seed % 10);
+  const profiles = 15 + (seed % 15);
+  const tags = 8 + (seed % 8);
+  const p = admin.pipeline();
+  for (let i = 0; i < users; i++) p.set(`user:${i}`, `name-${i}`);
+  for (let i = 0; i < pages; i++) p.set(`cache:page:${i}`, `<html>${i}</html>`, 'EX', i % 2 === 0 ? 30 : 600);
+  for (let i = 0; i < profiles; i++) p.hset(`user:profile:${i}`, { name: `n${i}`, age: String(20 + i), city: 'x' });
+  for (let i = 0; i < tags; i++) p.sadd(`tag:${i}`, 'a', 'b', String(i));
+  p.set(HTML_KEY, 'h'.repeat(6000));
+  p.set(FORMULA_KEY, 'f'.repeat(5000));
+  p.set(BINARY_KEY, 'b'.repeat(4000));
+  await p.exec();
+  return {
+    strings: users + pages + 3,
+    hashes: profiles,
+    sets: tags,
+    prefixes: { 'user:': users + profiles, 'cache:': pages, 'tag:': tags },
+  };
+}
+
+test.describe('Sampling page', () => {
+  test('a census counts every type exactly, shows prefixes and odd keys as text, and exports CSV', async ({ page, redis, admin }, testInfo) => {
+    test.setTimeout(60_000);
+    const mix = await writeMix(admin, redis.port);
+    page.on('dialog', (d) => {
+      throw new Error(`a dialog opened: ${d.message()}`);
+    });
+    const sampling = new SamplingPage(page);
+    await sampling.openOn('sampling', redis);
+    await sampling.run('census', { scanCount: '50' });
+
+    const total = mix.strings + mix.hashes + mix.sets;
+    await expect(sampling.summary('dbsize')).toHaveText(String(total));
+    await expect(sampling.summary('keys-examined')).toHaveText(String(total));
+    await expect(sampling.typeCell('string', 'count')).toHaveText(String(mix.strings));
+    await expect(sampling.typeCell('hash', 'count')).toHaveText(String(mix.hashes));
+    await expect(sampling.typeCell('set', 'count')).toHaveText(String(mix.sets));
+    await expect(sampling.typeRows()).toHaveCount(3);
+    // A census is exact: no interval column.
+    await expect(sampling.typeCell('string', 'ci')).toHaveCount(0);
+
+    for (const [prefix, count] of Object.entries(mix.prefixes)) {
+      await expect(sampling.prefixRow(prefix).locator('[data-col="count"]')).toHaveText(String(count));
+    }
+    await sampling.openPrefix('user:');
+    await expect(sampling.prefixRow('user:profile:').locator('[data-col="count"]')).toHaveText(String(mix.hashes));
+
+    // Untrusted key names are text: the markup shows as characters and makes no element.
+    const top = sampling.topByMemory();
+    await expect(top).toContainText(HTML_KEY);
+    await expect(top).toContainText(FORMULA_KEY);
+    await expect(top).toContainText('bin:\\xff\\r\\n');
+    await expect(page.locator('img')).toHaveCount(0);
+    await expect(top.locator('tbody tr').first()).toContainText(HTML_KEY);
+
+    for (const chart of ['types', 'memory', 'ttl', 'size', 'length', 'namespaces'] as const) {
+      await expect(sampling.chart(chart).locator('.recharts-bar-rectangle').first()).toBeVisible();
+    }
+
+    const csv = await sampling.export('csv');
+    expect(csv.name).toMatch(/^sampling-sampling-\d+-db0-census-.*\.csv$/);
+    const lines = csv.text.split('\r\n');
+    const types = lines.indexOf('types');
+    expect(types).toBeGreaterThan(0);
+    expect(lines.slice(types + 2, types + 5).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(
+      expect.arrayContaining([`string,${mix.strings}`, `hash,${mix.hashes}`, `set,${mix.sets}`]),
+    );
+    // The formula-looking key is neutralised with a leading quote; the HTML one is kept as is.
+    expect(lines.some((l) => l.includes(`,'${FORMULA_KEY},`))).toBe(true);
+    expect(lines.some((l) => l.includes(`,${HTML_KEY},`))).toBe(true);
+    // namespaces: prefix, parent, depth, count, …
+    expect(lines.find((l) => l.startsWith('user:,,'))?.split(',')[3]).toBe(String(mix.prefixes['user:']));
+
+    const json = await sampling.export('json');
+    const report = JSON.parse(json.text) as { keysExamined: number; method: string };
+    expect(report).toMatchObject({ keysExamined: total, method: 'census' });
+
+    await sampling.screenshot(testInfo.outputPath('sampling.png'));
+
+    // The run is kept for the profile: another page and back shows the same report.
+    await new OverviewPage(page).open();
+    await sampling.open();
+    await expect(sampling.state()).toHaveText('done');
+    await expect(sampling.typeCell('hash', 'count')).toHaveText(String(mix.hashes));
+  });
+
+  test('a sample shows confidence intervals and estimates scaled to DBSIZE', async ({ page, redis, admin }, testInfo) => {
+    const mix = await writeMix(admin, redis.port);
+    const sampling = new SamplingPage(page);
+    await sampling.openOn('sample', redis);
+    await sampling.run('sample', { samples: '400' });
+
+    await expect(sampling.summary('keys-examined')).toHaveText('400');
+    await expect(sampling.summary('dbsize')).toHaveText(String(mix.strings + mix.hashes + mix.sets));
+    await expect(sampling.summary('estimated-memory')).toContainText('≈');
+    await expect(sampling.typeCell('string', 'ci')).toContainText('±');
+    await expect(sampling.typeCell('string', 'estimated-count')).toContainText('≈');
+    await expect(sampling.chart('types').locator('.recharts-errorBar').first()).toBeAttached();
+    await sampling.screenshot(testInfo.outputPath('sampling-sample.png'));
+  });
+
+  test('errors name their field, an empty DB says so, and a slow census can be cancelled', async ({ page, redis, admin }, testInfo) => {
+    test.setTimeout(60_000);
+    await writeMix(admin, redis.port);
+    const sampling = new SamplingPage(page);
+    await sampling.openOn('samplingcancel', redis);
+
+    await sampling.method('census');
+    await sampling.fill('match', 'k'.repeat(300));
+    await sampling.start();
+    await expect(sampling.fieldError('match')).toContainText('match');
+    await expect(sampling.state()).toHaveCount(0);
+
+    await sampling.fill('match', '');
+    await sampling.fill('db', '5');
+    await sampling.start();
+    await expect(page.getByTestId('sampling-empty')).toContainText('DB 5 is empty', { timeout: 15_000 });
+    await expect(sampling.chart('types')).toHaveCount(0);
+
+    // Ten keys per SCAN and two seconds between batches: slow enough to cancel mid-way.
+    await sampling.fill('db', '');
+    await sampling.fill('scanCount', '10');
+    await sampling.fill('pauseMs', '2000');
+    await sampling.start();
+    await expect(sampling.state()).toHaveText('running');
+    await expect(page.getByTestId('sampling-examined')).not.toHaveText('0', { timeout: 15_000 });
+    // The report fills in from partial reports while the run goes.
+    await expect(sampling.report()).toContainText('partial', { timeout: 15_000 });
+    await expect(sampling.chart('types').locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await expect(sampling.state()).toHaveText('running');
+    await sampling.screenshot(testInfo.outputPath('sampling-running.png'));
+    await sampling.cancel();
+    await expect(sampling.state()).toHaveText('cancelled', { timeout: 15_000 });
+    await expect(sampling.headline()).toContainText(/cancelled after \d+ keys/);
+    await expect(sampling.report()).toContainText('partial');
+    await sampling.screenshot(testInfo.outputPath('sampling-cancelled.png'));
+  });
+});

@@ -1,0 +1,34 @@
+import { AppError } from '../../app/errors';
+import { ProfileDraft, type ProfileSpec } from '../../app/schemas/connections';
+
+/** A flag's whole-number value (undefined when absent); the error names the flag. */
+export function int(flag: string, v: string | undefined, min: number): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < min) {
+    throw new AppError('VALIDATION', `--${flag} must be a whole number ≥ ${min}, not "${v}"`, flag);
+  }
+  return Number(v);
+}
+
+/** A flag's value from a fixed set (undefined when absent); the error lists the choices. */
+export function oneOf<T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T | undefined {
+  if (v === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(v)) {
+    throw new AppError('VALIDATION', `--${flag} must be one of ${allowed.join(', ')}, not "${v}"`, flag);
+  }
+  return v as T;
+}
+
+/** --url, else REDIS_URL: every command that talks to one server takes it this way. */
+export function urlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  const url = flag ?? env.REDIS_URL;
+  if (!url) throw new AppError('VALIDATION', '--url is required (or set REDIS_URL)', 'url');
+  return url;
+}
+
+/** The connection a `--url redis://…` names, checked like a profile; errors name --url. */
+export function specFromUrl(url: string): ProfileSpec {
+  const draft = ProfileDraft.safeParse({ name: 'cli', url });
+  if (!draft.success) throw new AppError('VALIDATION', `--url: ${draft.error.issues[0]?.message ?? 'invalid'}`, 'url');
+  return draft.data;
+}

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../core/redisProcess/freePort';
+import { fill } from '../core/sampling/samplingTestKit';
+import { adminClient, closeAdmins, useRedis } from '../../testing/redis';
+
+const redis = useRedis();
+afterAll(closeAdmins);
+beforeAll(async () => {
+  const admin = await adminClient(redis());
+  await fill(admin, 1_500, (p, i) => p.set(`user:${i}`, 'v'));
+  await fill(admin, 500, (p, i) => p.hset(`cart:${i}`, 'sku', '1'));
+  await fill(admin, 500, (p, i) => p.expire(`user:${i}`, 7_200));
+});
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** `cacheboard sample …` as a cron job runs it; `whenRunning` gets the child once it started. */
+function cli(args: string[], whenRunning?: (child: ReturnType<typeof spawn>) => void, url = `${redis().url}/0`): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/cacheboard.js', 'sample', '--url', url, ...args], { stdio: 'pipe' });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
+    whenRunning?.(child);
+  });
+}
+
+describe('cacheboard sample', () => {
+  it('--full --json prints one object with exact counts in the documented shape', async () => {
+    const r = await cli(['--full', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out) as Record<string, unknown>;
+    expect(j).toMatchObject({
+      method: 'census',
+      dbsize: 2_000,
+      keys_examined: 2_000,
+      keys_missing: 0,
+      types: {
+        string: { count: 1_500, percent: 75, ci_low: 75, ci_high: 75 },
+        hash: { count: 500, percent: 25 },
+      },
+      encodings: { string: { embstr: { count: 1_500 } }, hash: { listpack: { count: 500 } } },
+      ttl: { none: { count: 1_500 }, lt1h: { count: 0 }, lt1d: { count: 500 } },
+      namespaces: [
+        { prefix: 'user:', parent: '', depth: 1, count: 1_500, percent: 75 },
+        { prefix: 'cart:', parent: '', depth: 1, count: 500, percent: 25 },
+      ],
+    });
+    for (const field of ['seconds', 'memory_total', 'top_by_memory', 'top_by_length', 'warnings']) expect(j).toHaveProperty(field);
+    expect((j.top_by_memory as unknown[])[0]).toEqual(
+      expect.objectContaining({ key: expect.any(String), key_bytes: expect.any(Number), type: 'hash', memory: expect.any(Number) }),
+    );
+  });
+
+  it('prints redis-sampler-like lines for a sample: count, percent and the interval', async () => {
+    const r = await cli(['--samples', '1000']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Sample of db0: 1000 draws of 2000 keys/);
+    expect(r.out).toMatch(/^ {2}string: \d+ \(\d+\.\d\d% ±\d\.\d+\)/m);
+    expect(r.out).toMatch(/^ {2}hash listpack: \d+/m);
+    expect(r.out).toMatch(/^TOP NAMESPACES\n {2}user: {2}\d+ keys/m);
+  });
+
+  it('stops on Ctrl-C, prints what it examined and exits 130', async () => {
+    const r = await cli(['--full', '--json', '--scan-count', '10', '--pause-ms', '50'], (child) => {
+      setTimeout(() => child.kill('SIGINT'), 1_500);
+    });
+    expect(r.code).toBe(130);
+    const j = JSON.parse(r.out) as { keys_examined: number };
+    expect(j.keys_examined).toBeGreaterThan(0);
+    expect(j.keys_examined).toBeLessThan(2_000);
+  });
+
+  it('exits 1 naming the flag on bad input, and naming the server when it is not there', async () => {
+    const bad = await cli(['--samples', 'lots']);
+    expect(bad).toMatchObject({ code: 1, out: '' });
+    expect(bad.err).toMatch(/--samples must be a whole number/);
+    const gone = await cli(['--json'], undefined, `redis://127.0.0.1:${await freePort()}/0`);
+    expect(gone.code).toBe(1);
+    expect(gone.err).toMatch(/Cannot reach Redis at 127\.0\.0\.1:\d+/);
+    expect(JSON.parse(gone.out)).toMatchObject({ error: { code: 'UNREACHABLE' } });
+  });
+});

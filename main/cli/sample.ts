@@ -1,0 +1,42 @@
+import type { SamplingEvent } from '../../app/schemas/sampling';
+import { connectionFor, runSampling } from '../core/sampling/runSampling';
+import { specFromUrl } from './flags';
+import { renderSamplingProgress } from './progressBar';
+import { parseSampleArgs } from './sampleArgs';
+import { sampleJson, sampleText } from './sampleOutput';
+
+/** `cacheboard sample`: exit code 0 when done, 1 on failure, 130 when cancelled by Ctrl-C (the partial report is printed). */
+export async function sample(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const args = parseSampleArgs(argv, env);
+  const spec = specFromUrl(args.url);
+  const tty = process.stderr.isTTY === true && !args.json;
+  const abort = new AbortController();
+  let interrupted = false;
+  const onSigint = () => {
+    if (interrupted) process.exit(130); // second Ctrl-C: leave now
+    interrupted = true;
+    if (!args.json) process.stderr.write('\nStopping: reporting what was examined… (Ctrl-C again to quit now)\n');
+    abort.abort();
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    const emit = (e: SamplingEvent) => {
+      if (e.kind === 'progress' && tty) process.stderr.write(`\r${renderSamplingProgress(e)}\x1b[K`);
+    };
+    const end = await runSampling(
+      { options: { ...args.settings, db: spec.db }, ...connectionFor(spec, spec.db, `cacheboard:sampling:cli${process.pid}`) },
+      emit,
+      abort.signal,
+    );
+    if (tty) process.stderr.write('\r\x1b[K');
+    if (end.kind === 'failed') {
+      process.stderr.write(`cacheboard: ${end.error.message}\n`);
+      if (args.json) process.stdout.write(`${JSON.stringify({ error: end.error })}\n`);
+      return 1;
+    }
+    process.stdout.write(args.json ? `${JSON.stringify(sampleJson(end.report))}\n` : sampleText(end.report));
+    return end.kind === 'cancelled' ? 130 : 0;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

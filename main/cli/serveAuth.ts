@@ -1,0 +1,37 @@
+import { AppError } from '../../app/errors';
+import { LoginLimiter } from '../server/auth/loginLimiter';
+import { SessionStore } from '../server/auth/sessions';
+import { readUsers } from '../server/auth/users';
+import type { AuthMode } from '../server/auth/webAuth';
+import { isLoopback, type ServeEnv } from './serveEnv';
+
+const SESSION_HOURS = 12;
+
+/**
+ * Auth is on whenever users exist, whenever the server binds beyond loopback,
+ * or when CACHEBOARD_AUTH=required. On with no users, the server refuses to
+ * start: there is no default user and no default password.
+ */
+export function authModeFor(cfg: ServeEnv): AuthMode {
+  const users = readUsers(cfg.usersFile);
+  const why =
+    users.length > 0 ? undefined : cfg.auth === 'required' ? 'CACHEBOARD_AUTH=required' : isLoopback(cfg.host) ? undefined : `HOST=${cfg.host} is not loopback`;
+  if (users.length === 0 && why === undefined) return { kind: 'local' };
+  if (users.length === 0) {
+    throw new AppError(
+      'VALIDATION',
+      `Sign-in is required (${why}) but ${cfg.usersFile} has no users. Add one first: ` +
+        'cacheboard user add NAME --role ops (it asks for the password; scripts use --password-stdin).',
+      'users',
+    );
+  }
+  return {
+    kind: 'users',
+    // Read at each sign-in, so `cacheboard user add/remove` applies without a restart.
+    users: () => readUsers(cfg.usersFile),
+    sessions: new SessionStore({ absoluteMs: SESSION_HOURS * 3600_000 }),
+    limiter: new LoginLimiter(),
+    secure: cfg.tls !== undefined || cfg.publicUrl?.startsWith('https:') === true,
+    maxAgeSeconds: SESSION_HOURS * 3600,
+  };
+}

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ROLES, type Role } from '../../app/define';
+import { AppError } from '../../app/errors';
+import { addUser, readUsers, removeUser } from '../server/auth/users';
+import { usersFileFrom } from './dataDir';
+
+export const USER_HELP = `Usage:
+  cacheboard user add NAME --role analyst|ops [--password-stdin]
+  cacheboard user remove NAME
+  cacheboard user list
+
+Users of the web build, kept in $CACHEBOARD_USERS (default $CACHEBOARD_DATA_DIR/users.json)
+as scrypt hashes. "add" asks for the password twice on a terminal; scripts pipe it with
+--password-stdin (the first line of stdin). Adding an existing name sets a new password
+and role. A running server reads the file at each sign-in.
+`;
+
+export async function user(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [action, name, ...rest] = argv;
+  const file = usersFileFrom(env);
+  if (action === 'list') {
+    for (const u of readUsers(file)) process.stdout.write(`${u.name}\t${u.role}\n`);
+    return 0;
+  }
+  if (action === 'remove') {
+    if (name === undefined) throw new AppError('VALIDATION', 'user remove needs a NAME', 'NAME');
+    removeUser(file, name);
+    process.stdout.write(`Removed ${name}. Their open sessions end when they expire or at the next server restart.\n`);
+    return 0;
+  }
+  if (action !== 'add') throw new AppError('VALIDATION', `unknown user action "${action ?? ''}": use add, remove or list`, 'action');
+  if (name === undefined || name.startsWith('-')) throw new AppError('VALIDATION', 'user add needs a NAME', 'NAME');
+  const roleAt = rest.indexOf('--role');
+  const role = roleAt >= 0 ? rest[roleAt + 1] : undefined;
+  if (role === undefined || !(ROLES as readonly string[]).includes(role)) {
+    throw new AppError('VALIDATION', `--role must be one of ${ROLES.join(', ')}`, '--role');
+  }
+  const password = rest.includes('--password-stdin') ? await firstLineOfStdin() : await askTwice();
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const added = await addUser(file, name, role as Role, password);
+  process.stdout.write(`${added ? 'Added' : 'Updated'} ${name} (${role}) in ${file}\n`);
+  return 0;
+}
+
+async function firstLineOfStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '');
+}
+
+async function askTwice(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    throw new AppError('VALIDATION', 'no terminal to ask the password on: pipe it with --password-stdin', '--password-stdin');
+  }
+  const a = await ask('Password: ');
+  const b = await ask('Again: ');
+  if (a !== b) throw new AppError('VALIDATION', 'the two passwords differ', 'password');
+  return a;
+}
+
+/** Read one line from the terminal without echoing it. */
+function ask(prompt: string): Promise<string> {
+  process.stderr.write(prompt);
+  const stdin = process.stdin;
+  stdin.setRawMode(true);
+  stdin.resume();
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const onData = (d: Buffer) => {
+      for (const ch of d.toString('utf8')) {
+        if (ch === '\r' || ch === '\n') {
+          done();
+          process.stderr.write('\n');
+          resolve(value);
+          return;
+        }
+        if (ch === '\u0003') {
+          done();
+          reject(new AppError('CANCELLED', 'cancelled'));
+          return;
+        }
+        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    const done = () => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+    };
+    stdin.on('data', onData);
+  });
+}

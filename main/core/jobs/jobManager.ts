@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../../../app/errors';
+
+/** How a kind of job's events are kept for replay; the rest of the job machinery is shared. */
+export interface JobKind<E, R> {
+  /** Id prefix: `load` gives `load_xxxxxxxx`. */
+  prefix: string;
+  /** What NOT_FOUND calls it: "load", "sampling run". */
+  noun: string;
+  /**
+   * Events only the newest of which matters to a late subscriber (progress, a partial
+   * report) name a slot; the others are kept in order, up to a bound.
+   */
+  latestSlot(e: E): string | undefined;
+  /** The event that ends the job (a report, done, cancelled, failed). */
+  isFinal(e: E): boolean;
+  /** The final event for what the runner resolved with. */
+  finish(result: R): E;
+  /** What a runner that threw instead of reporting emits (a bug in it, not a Redis error). */
+  crashed(message: string): E;
+}
+
+interface Job<E> {
+  id: string;
+  target: string;
+  abort: AbortController;
+  history: E[];
+  latest: Map<string, E>;
+  final: E | null;
+  listeners: Set<(e: E) => void>;
+}
+
+export type JobRun<E, R> = (jobId: string, emit: (e: E) => void, signal: AbortSignal) => Promise<R>;
+
+const MAX_HISTORY = 200;
+const MAX_FINISHED = 20;
+
+/**
+ * Running and recent jobs of one kind. Each keeps a small replayable history so a
+ * subscriber that arrives after `start` (or after a page reload) misses nothing that
+ * matters: the ordered events (bounded), the newest of each "latest" slot, the final one.
+ */
+export class JobManager<E, R> {
+  private readonly jobs = new Map<string, Job<E>>();
+
+  constructor(private readonly kind: JobKind<E, R>) {}
+
+  /** `run` resolves with what becomes the final event; if it emitted one already, that one stands. */
+  start(target: string, run: JobRun<E, R>): string {
+    const id = `${this.kind.prefix}_${randomBytes(6).toString('base64url')}`;
+    const job: Job<E> = {
+      id,
+      target,
+      abort: new AbortController(),
+      history: [],
+      latest: new Map(),
+      final: null,
+      listeners: new Set(),
+    };
+    this.jobs.set(id, job);
+    const emit = (e: E) => {
+      if (job.final !== null) return; // nothing follows the last word
+      const slot = this.kind.latestSlot(e);
+      if (this.kind.isFinal(e)) job.final = e;
+      else if (slot !== undefined) job.latest.set(slot, e);
+      else if (job.history.length < MAX_HISTORY) job.history.push(e);
+      for (const l of job.listeners) l(e);
+    };
+    run(id, emit, job.abort.signal)
+      .then((result) => emit(this.kind.finish(result)))
+      .catch((err: unknown) => emit(this.kind.crashed(err instanceof Error ? err.message : String(err))))
+      .finally(() => this.prune());
+    return id;
+  }
+
+  /** A job still running against the same target, if any. */
+  runningOn(target: string): string | undefined {
+    for (const j of this.jobs.values()) if (j.target === target && j.final === null) return j.id;
+    return undefined;
+  }
+
+  subscribe(jobId: string, listener: (e: E) => void): () => void {
+    const job = this.mustGet(jobId);
+    for (const e of job.history) listener(e);
+    for (const e of job.latest.values()) listener(e);
+    if (job.final !== null) listener(job.final);
+    job.listeners.add(listener);
+    return () => job.listeners.delete(listener);
+  }
+
+  cancel(jobId: string): boolean {
+    const job = this.mustGet(jobId);
+    if (job.final !== null) return false;
+    job.abort.abort();
+    return true;
+  }
+
+  /** Cancel everything (shutdown); resolves when every job has reported or the time is up. */
+  async cancelAll(timeoutMs = 10_000): Promise<void> {
+    const running = [...this.jobs.values()].filter((j) => j.final === null);
+    for (const j of running) j.abort.abort();
+    const deadline = Date.now() + timeoutMs;
+    while (running.some((j) => j.final === null) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  private mustGet(jobId: string): Job<E> {
+    const job = this.jobs.get(jobId);
+    if (!job) throw new AppError('NOT_FOUND', `No ${this.kind.noun} with id ${jobId}`, 'jobId');
+    return job;
+  }
+
+  private prune(): void {
+    const finished = [...this.jobs.values()].filter((j) => j.final !== null);
+    for (const j of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED))) {
+      if (j.listeners.size === 0) this.jobs.delete(j.id);
+    }
+  }
+}

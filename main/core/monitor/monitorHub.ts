@@ -1,0 +1,279 @@
+import type { AppError } from '../../../app/errors';
+import type { RawConnection } from '../bulk/pipe/rawConnection';
+import { keyOf } from './commandKey';
+import { HotCounter } from './hotCounter';
+import { compileFilter, type LinePredicate, type MonitorFilter } from './monitorFilter';
+import type { MonitorEntry } from './monitorLine';
+import { MonitorSource, type SourceState } from './monitorSource';
+import { ownClients } from './ownClients';
+
+/** One node MONITOR can be opened on. */
+export interface MonitorTarget {
+  /** "host:port" of the node. */
+  address: string;
+  /** A fresh raw connection, authenticated and named (see OWN_NAME_PREFIX). */
+  open(): Promise<RawConnection>;
+  /** CLIENT LIST of the node, read over an ordinary (non-MONITOR) connection. */
+  clientList(): Promise<string>;
+}
+
+export interface LinesBatch {
+  lines: MonitorEntry[];
+  /** Lines this viewer's filter kept, since it joined. */
+  matched: number;
+  /** Of those, sent to it. */
+  delivered: number;
+  /** Of those, dropped because it could not keep up (counted exactly: matched = delivered + dropped + 0 held). */
+  dropped: number;
+}
+
+export interface NodeStats {
+  at: number;
+  address: string;
+  /** Lines the node sent in the last second, all of them (before any filter). */
+  linesPerSec: number;
+  /** Lines since the MONITOR connection opened. */
+  received: number;
+  unparsed: number;
+  topCommands: { name: string; count: number }[];
+  /** Approximate beyond the heaviest keys (see HotCounter). */
+  topKeys: { name: string; count: number }[];
+  /** Redis-side output buffer of the MONITOR client (CLIENT LIST omem), bytes; undefined until read. */
+  omem: number | undefined;
+}
+
+export interface Viewer {
+  lines(batch: LinesBatch): void;
+  stats(s: NodeStats): void;
+  state(state: SourceState, message?: string): void;
+  gap(from: number, to: number, reason: string): void;
+  /** The stream ends: an error, or the session limit. */
+  end(err?: AppError, message?: string): void;
+  /** The transport still holds earlier batches: this tick's lines are dropped and counted instead. */
+  congested(): boolean;
+}
+
+export interface MonitorHubOptions {
+  resolve(profileId: string, address?: string): Promise<MonitorTarget>;
+  /** 50 ms: at most 20 batches a second per viewer. */
+  tickMs?: number;
+  statsMs?: number;
+  /** Most lines one viewer gets per tick; the rest are dropped and counted. */
+  maxLinesPerTick?: number;
+  /** A viewer's stream ends after this long: MONITOR roughly halves a server's throughput. */
+  sessionLimitMs?: number;
+  /** How often CLIENT LIST is read, for our own connections and the MONITOR client's omem. */
+  clientListMs?: number;
+}
+
+interface ViewerState {
+  viewer: Viewer;
+  keep: LinePredicate;
+  sampleEvery: number;
+  seen: number;
+  buffer: MonitorEntry[];
+  matched: number;
+  delivered: number;
+  dropped: number;
+  reported: number;
+  limitTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+interface NodeEntry {
+  key: string;
+  target: MonitorTarget;
+  source: MonitorSource;
+  viewers: Set<ViewerState>;
+  commands: HotCounter;
+  keys: HotCounter;
+  windowLines: number;
+  own: ReadonlySet<string>;
+  omem: number | undefined;
+  timers: ReturnType<typeof setInterval>[];
+}
+
+export const OWN_NAME_PREFIX = 'cacheboard:';
+const DEFAULTS = { tickMs: 50, statsMs: 1000, maxLinesPerTick: 1000, sessionLimitMs: 10 * 60_000, clientListMs: 2000 };
+
+/**
+ * One MONITOR connection per node, shared by every viewer of that node: opened
+ * with the first, closed with the last. Lines are filtered per viewer on the
+ * Node side and handed over in ticks of at most `maxLinesPerTick`; a viewer that
+ * cannot keep up loses lines, counted exactly, and never holds more than one
+ * tick's worth of memory.
+ */
+export class MonitorHub {
+  private readonly nodes = new Map<string, NodeEntry>();
+  private readonly o: Required<Omit<MonitorHubOptions, 'resolve'>>;
+
+  constructor(private readonly opts: MonitorHubOptions) {
+    this.o = { ...DEFAULTS, ...stripUndefined(opts) };
+  }
+
+  /** Start watching; the returned function stops (idempotent). */
+  async watch(profileId: string, address: string | undefined, filter: MonitorFilter, viewer: Viewer): Promise<() => void> {
+    const target = await this.opts.resolve(profileId, address);
+    const key = `${profileId}|${target.address}`;
+    const node = this.nodes.get(key) ?? this.openNode(key, target);
+    const v: ViewerState = {
+      viewer,
+      keep: compileFilter(filter),
+      sampleEvery: Math.max(1, filter.sampleEvery),
+      seen: 0,
+      buffer: [],
+      matched: 0,
+      delivered: 0,
+      dropped: 0,
+      reported: -1,
+      limitTimer: undefined,
+    };
+    node.viewers.add(v);
+    viewer.state(node.source.state);
+    const minutes = Math.round(this.o.sessionLimitMs / 60_000);
+    v.limitTimer = setTimeout(() => {
+      this.flushViewer(v);
+      viewer.end(undefined, `MONITOR stopped after ${minutes} min to spare ${target.address}: it costs the server much of its throughput. Start again to go on.`);
+      leave();
+    }, this.o.sessionLimitMs);
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
+      clearTimeout(v.limitTimer);
+      v.buffer = [];
+      node.viewers.delete(v);
+      if (node.viewers.size === 0) this.closeNode(node);
+    };
+    return leave;
+  }
+
+  /** Viewers and open MONITOR connections, for tests and diagnostics. */
+  counts(): { nodes: number; viewers: number } {
+    let viewers = 0;
+    for (const n of this.nodes.values()) viewers += n.viewers.size;
+    return { nodes: this.nodes.size, viewers };
+  }
+
+  shutdown(): void {
+    for (const node of [...this.nodes.values()]) {
+      for (const v of node.viewers) {
+        clearTimeout(v.limitTimer);
+        v.viewer.end();
+      }
+      node.viewers.clear();
+      this.closeNode(node);
+    }
+  }
+
+  private openNode(key: string, target: MonitorTarget): NodeEntry {
+    const node: NodeEntry = {
+      key,
+      target,
+      source: undefined as unknown as MonitorSource,
+      viewers: new Set(),
+      commands: new HotCounter(500),
+      keys: new HotCounter(2000),
+      windowLines: 0,
+      own: new Set(),
+      omem: undefined,
+      timers: [],
+    };
+    node.source = new MonitorSource(target.address, () => target.open(), {
+      entry: (e) => this.onEntry(node, e),
+      state: (s, m) => {
+        for (const v of node.viewers) v.viewer.state(s, m);
+      },
+      gap: (from, to, reason) => {
+        for (const v of node.viewers) {
+          this.flushViewer(v);
+          v.viewer.gap(from, to, reason);
+        }
+      },
+      fatal: (err) => {
+        for (const v of [...node.viewers]) {
+          clearTimeout(v.limitTimer);
+          v.viewer.end(err);
+        }
+        node.viewers.clear();
+        this.closeNode(node);
+      },
+    });
+    this.nodes.set(key, node);
+    node.timers.push(
+      setInterval(() => {
+        for (const v of node.viewers) this.flushViewer(v);
+      }, this.o.tickMs),
+      setInterval(() => this.emitStats(node), this.o.statsMs),
+      setInterval(() => void this.readClients(node), this.o.clientListMs),
+    );
+    void this.readClients(node);
+    node.source.start();
+    return node;
+  }
+
+  private closeNode(node: NodeEntry): void {
+    if (this.nodes.get(node.key) !== node) return;
+    this.nodes.delete(node.key);
+    for (const t of node.timers) clearInterval(t);
+    node.timers = [];
+    node.source.stop();
+  }
+
+  private onEntry(node: NodeEntry, e: MonitorEntry): void {
+    node.windowLines++;
+    node.commands.add(e.command);
+    const k = keyOf(e);
+    if (k !== undefined) node.keys.add(k);
+    for (const v of node.viewers) {
+      if (!v.keep(e, node.own)) continue;
+      if (v.sampleEvery > 1 && v.seen++ % v.sampleEvery !== 0) continue;
+      v.matched++;
+      if (v.buffer.length < this.o.maxLinesPerTick) v.buffer.push(e);
+      else v.dropped++;
+    }
+  }
+
+  private flushViewer(v: ViewerState): void {
+    if (v.buffer.length === 0 && v.reported === v.matched) return;
+    if (v.viewer.congested()) {
+      v.dropped += v.buffer.length;
+      v.buffer = [];
+      return;
+    }
+    const lines = v.buffer;
+    v.buffer = [];
+    v.delivered += lines.length;
+    v.reported = v.matched;
+    v.viewer.lines({ lines, matched: v.matched, delivered: v.delivered, dropped: v.dropped });
+  }
+
+  private emitStats(node: NodeEntry): void {
+    const s: NodeStats = {
+      at: Date.now(),
+      address: node.target.address,
+      linesPerSec: Math.round((node.windowLines * 1000) / this.o.statsMs),
+      received: node.source.received,
+      unparsed: node.source.unparsed,
+      topCommands: node.commands.top(10),
+      topKeys: node.keys.top(20),
+      omem: node.omem,
+    };
+    node.windowLines = 0;
+    for (const v of node.viewers) v.viewer.stats(s);
+  }
+
+  private async readClients(node: NodeEntry): Promise<void> {
+    try {
+      const list = await node.target.clientList();
+      const r = ownClients(list, OWN_NAME_PREFIX, node.source.clientId);
+      node.own = r.own;
+      node.omem = r.monitorOmem;
+    } catch {
+      // CLIENT LIST may be denied by ACL: own traffic then shows, and omem is unknown.
+    }
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && typeof v !== 'function')) as Partial<T>;
+}

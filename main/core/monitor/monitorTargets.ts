@@ -1,0 +1,30 @@
+import { AppError } from '../../../app/errors';
+import { openRawConnection } from '../bulk/pipe/rawConnection';
+import type { MetricsHub } from '../metrics/metricsHub';
+import { specAtAddress } from '../pool/pool';
+import type { PoolApi, StoredProfile } from '../pool/types';
+import { OWN_NAME_PREFIX, type MonitorTarget } from './monitorHub';
+
+/**
+ * How the hub reaches a node: the address is checked against the profile's
+ * replication tree (never an arbitrary host with the profile's password), the
+ * MONITOR socket is a raw one named like every connection of ours, and CLIENT
+ * LIST goes over the pool's monitoring connection to that node.
+ */
+export function monitorTargets(deps: {
+  profile(id: string): StoredProfile | undefined;
+  metrics: Pick<MetricsHub, 'nodeOf'>;
+  pool: Pick<PoolApi, 'node'>;
+}): (profileId: string, address?: string) => Promise<MonitorTarget> {
+  return async (profileId, address) => {
+    const profile = deps.profile(profileId);
+    if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
+    const node = await deps.metrics.nodeOf(profileId, address);
+    const spec = specAtAddress(profile.spec, node);
+    return {
+      address: node,
+      open: () => openRawConnection(spec, spec.db, { name: `${OWN_NAME_PREFIX}monitor:${profileId}` }),
+      clientList: async () => String(await (await deps.pool.node(profileId, node)).client('LIST')),
+    };
+  };
+}

@@ -1,0 +1,48 @@
+import { AppError } from '../../../app/errors';
+import { parseInfo } from '../info/parseInfo';
+import { SCRATCH_ROOT, foreignKeys } from './scratch';
+import type { TrialPipe } from './trialPipe';
+
+export interface PreflightInput {
+  /** The DBs the trial writes to. */
+  dbs: readonly number[];
+  confirmNonEmpty: boolean;
+  /** The input field that chose the DBs, for errors: `db`, or `dbs` when a later one is out of range. */
+  dbField(db: number): string;
+}
+
+/**
+ * What must hold before a trial writes anything: the server is a master (a
+ * replica refuses writes, and a trial on one would only measure errors), every
+ * DB exists, and none holds somebody's keys unless the caller confirmed it.
+ */
+export async function preflight(pipe: TrialPipe, input: PreflightInput): Promise<void> {
+  const replication = parseInfo(await pipe.text('INFO', 'replication'))['replication'] ?? {};
+  if (replication['role'] === 'slave') {
+    const master = `${replication['master_host'] ?? '?'}:${replication['master_port'] ?? '?'}`;
+    throw new AppError(
+      'READ_ONLY',
+      `${pipe.address} is a replica (INFO replication role:slave, master ${master}): a trial writes scratch keys, which a replica refuses. Run it on the master.`,
+      'profileId',
+    );
+  }
+  for (const db of input.dbs) {
+    let foreign: number;
+    try {
+      foreign = await foreignKeys(pipe, db);
+    } catch (e) {
+      if (e instanceof AppError && /DB index is out of range/i.test(e.message)) {
+        throw new AppError('VALIDATION', `db ${db} does not exist on ${pipe.address} (see its "databases" setting)`, input.dbField(db));
+      }
+      throw e;
+    }
+    if (foreign > 0 && !input.confirmNonEmpty) {
+      throw new AppError(
+        'VALIDATION',
+        `db ${db} on ${pipe.address} holds keys of its own (DBSIZE ${foreign}). A trial writes and removes only keys under ` +
+          `${SCRATCH_ROOT}<run>:, but it loads the server while it runs. Confirm to run there anyway (confirmNonEmpty), or pick an empty DB.`,
+        'confirmNonEmpty',
+      );
+    }
+  }
+}

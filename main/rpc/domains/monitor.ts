@@ -1,0 +1,43 @@
+import type { Handlers } from '../handlers';
+import { auditFor } from './auditTrail';
+import type { CoreServices } from './services';
+
+type MonitorHandlers = Pick<Handlers, 'monitor.nodes' | 'monitor.watch'>;
+
+/**
+ * Batches already queued for delivery beyond which a tick's lines are dropped
+ * (and counted) instead: the queue then never drops a batch, whose lines the
+ * viewer could not count.
+ */
+const MAX_BACKLOG = 4;
+
+export function monitorHandlers({ metrics, monitor, audit }: CoreServices): MonitorHandlers {
+  return {
+    'monitor.nodes': async ({ profileId }) => ({ nodes: await metrics.nodes(profileId) }),
+
+    'monitor.watch': async ({ profileId, address, filter }, sink, { session }) => {
+      const started = Date.now();
+      const stop = await monitor.watch(profileId, address, filter, {
+        lines: (b) => sink.push({ kind: 'lines', ...b }),
+        stats: ({ omem, ...s }) => sink.push({ kind: 'stats', ...s, ...(omem === undefined ? {} : { omem }) }),
+        state: (state, message) => sink.push({ kind: 'state', state, ...(message === undefined ? {} : { message }) }),
+        gap: (from, to, reason) => sink.push({ kind: 'gap', from, to, reason }),
+        end: (err, message) => {
+          if (message !== undefined) sink.push({ kind: 'ended', message });
+          sink.end(err);
+        },
+        congested: () => sink.backlog >= MAX_BACKLOG,
+      });
+      // MONITOR shows values: who watched which node, and for how long, is on the record.
+      const trail = auditFor(audit, session, 'monitor', address ?? `profile ${profileId}`);
+      trail('started');
+      let stopped = false;
+      return () => {
+        if (stopped) return;
+        stopped = true;
+        stop();
+        trail('ok', `watched ${Math.round((Date.now() - started) / 1000)} s`);
+      };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { AppError } from '../../../app/errors';
+import { connectionFor, runSampling } from '../../core/sampling/runSampling';
+import { isFinalSamplingEvent } from '../../core/sampling/samplingJobs';
+import type { Handlers } from '../handlers';
+import type { CoreServices } from './services';
+
+type SamplingHandlers = Pick<Handlers, 'sampling.start' | 'sampling.cancel' | 'sampling.progress'>;
+
+export function samplingHandlers({ profiles, sampling }: Pick<CoreServices, 'profiles' | 'sampling'>): SamplingHandlers {
+  return {
+    'sampling.start': ({ profileId, db, ...options }) => {
+      const profile = profiles.get(profileId);
+      if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
+      const target = db ?? profile.spec.db;
+      const jobId = sampling.start(`${profileId}/${target}`, (id, emit, signal) =>
+        runSampling(
+          { options: { ...options, db: target }, ...connectionFor(profile.spec, target, `cacheboard:sampling:${id}`) },
+          emit,
+          signal,
+        ),
+      );
+      return { jobId };
+    },
+
+    'sampling.cancel': ({ jobId }) => ({ cancelled: sampling.cancel(jobId) }),
+
+    'sampling.progress': ({ jobId }, sink) =>
+      sampling.subscribe(jobId, (e) => {
+        sink.push(e);
+        // done, cancelled and failed are the last word: end the stream so the client knows.
+        if (isFinalSamplingEvent(e)) queueMicrotask(() => sink.end());
+      }),
+  };
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { besideField, numberInput } from './formInput';
+
+describe('numberInput', () => {
+  it('turns whole numbers into numbers and empty into absent', () => {
+    expect(numberInput(' 6380 ')).toBe(6380);
+    expect(numberInput('')).toBeUndefined();
+  });
+  it('passes other text through for the server to reject, never NaN', () => {
+    expect(numberInput('abc')).toBe('abc');
+    expect(JSON.stringify({ port: numberInput('12x') })).toBe('{"port":"12x"}');
+  });
+});
+
+describe('besideField', () => {
+  it("drops the dispatcher's path prefix, which the input's place already says", () => {
+    expect(besideField('mapping.value: value is required', 'mapping.value')).toBe('value is required');
+    expect(besideField('db must be a number', 'targetDb')).toBe('db must be a number');
+    expect(besideField('x: y', undefined)).toBe('x: y');
+  });
+});

@@ -1,0 +1,22 @@
+/** Helpers for forms whose inputs are checked by the contract's schema on the server. */
+
+/**
+ * A whole number as a number; empty as absent (the server's default applies).
+ * Anything else goes out as typed, so the contract's schema rejects it with its own
+ * message on this field: one validator, and no NaN (which JSON would turn into null).
+ */
+export function numberInput(raw: string): number | undefined {
+  const s = raw.trim();
+  if (s === '') return undefined;
+  if (/^-?\d+$/.test(s)) return Number(s);
+  return s as unknown as number;
+}
+
+/**
+ * The message to show beside an input: the dispatcher prefixes schema messages
+ * with their path ("mapping.value: value is required…"), which the input's place
+ * already says.
+ */
+export function besideField(message: string, field: string | undefined): string {
+  return field !== undefined && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+}

@@ -1,0 +1,153 @@
+import { useCallback, useState } from 'react';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { downloadText } from '../../lib/download';
+import { formatCount } from '../../lib/format';
+import { isReplicaRole, roleLabel } from '../overview/nodes';
+import { Counters } from './Counters';
+import { exportName, toMonitorText, toNdjson, type ExportFormat } from './exportLines';
+import { argsText, clockMs } from './lineText';
+import { LineList } from './LineList';
+import type { Row } from './rows';
+import type { MonitorSession, Pane } from './session';
+import { TopTables } from './TopTables';
+import type { DelaySummary } from './writeMatcher';
+
+interface Props {
+  session: MonitorSession;
+  pane: Pane;
+  color: string;
+  query: string;
+  /** Whether a watched master makes replication delays possible. */
+  hasMaster: boolean;
+  /** Whether replicas are watched beside this node. */
+  hasReplicas: boolean;
+  /** The pane's own error is shown beside the filter instead (a refused filter value). */
+  errorShownElsewhere: boolean;
+}
+
+type Status = 'live' | 'connecting' | 'reconnecting' | 'stopped' | 'ended' | 'error' | 'idle';
+
+function statusOf(p: Pane): Status {
+  if (p.feed.error !== undefined) return 'error';
+  if (p.feed.ended !== undefined) return 'ended';
+  if (p.key === undefined || !p.live) return p.feed.state === undefined ? 'idle' : 'stopped';
+  return p.feed.state ?? 'connecting';
+}
+
+const BADGE: Record<Status, string> = {
+  live: 'badge-ready',
+  connecting: 'badge-connecting',
+  reconnecting: 'badge-reconnecting',
+  stopped: 'badge-closed',
+  ended: 'badge-closed',
+  error: 'badge-error',
+  idle: 'badge-closed',
+};
+
+const ms = (v: number) => `${v.toFixed(Math.abs(v) < 10 ? 2 : 1)} ms`;
+
+function DelayLine({ delays, hasMaster }: { delays: DelaySummary | undefined; hasMaster: boolean }) {
+  if (!hasMaster) return <p className="hint mon-delay">Watch the master as well to see how far behind this replica is.</p>;
+  return (
+    <p className="mon-delay" data-testid="monitor-delay" data-value={delays?.latest ?? ''}>
+      <span className="mon-delay-label">Replication delay</span>{' '}
+      {delays === undefined ? (
+        <span className="muted">no write seen on both yet</span>
+      ) : (
+        <>
+          <strong>{ms(delays.latest)}</strong>
+          <span className="muted">
+            {' '}
+            latest · p50 {ms(delays.p50)} · max {ms(delays.max)} over the last {formatCount(delays.window)} · {formatCount(delays.pairs)} writes paired
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
+
+function LineDetail({ row }: { row: Row | undefined }) {
+  if (row === undefined) return <p className="hint mon-detail-hint">Click a line to read it whole.</p>;
+  if (row.kind === 'mark') return <p className="mon-detail mono">{row.text}</p>;
+  const l = row.line;
+  return (
+    <div className="mon-detail" data-testid="monitor-detail">
+      <div className="mon-detail-head mono muted">
+        {clockMs(l.ts)} · db {l.db} · {l.client}
+        {l.truncated && ' · arguments cut at 1 KB'}
+        {l.moreArgs > 0 && ` · ${formatCount(l.moreArgs)} more arguments not kept`}
+      </div>
+      <div className="mon-detail-text mono">
+        <strong>{l.command}</strong> {argsText(l)}
+      </div>
+    </div>
+  );
+}
+
+function ExportButtons({ session, pane }: { session: MonitorSession; pane: Pane }) {
+  const save = (format: ExportFormat) => {
+    const rows = session.rows(pane);
+    const name = exportName(pane.address, format, new Date());
+    if (format === 'ndjson') downloadText(name, toNdjson(rows, pane.address), 'application/x-ndjson');
+    else downloadText(name, toMonitorText(rows), 'text/plain;charset=utf-8');
+  };
+  return (
+    <span className="mon-export" role="group" aria-label={`Export the lines of ${pane.address}`}>
+      <button type="button" className="btn btn-small" onClick={() => save('ndjson')} title="The buffered lines, one JSON object a line" data-testid="monitor-export-ndjson">
+        NDJSON
+      </button>
+      <button type="button" className="btn btn-small" onClick={() => save('text')} title="The buffered lines in MONITOR's own format" data-testid="monitor-export-text">
+        Text
+      </button>
+    </span>
+  );
+}
+
+/** One node: its status, counters, lines, replication delay and top tables. */
+export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, errorShownElsewhere }: Props) {
+  const [selected, setSelected] = useState<Row | undefined>(undefined);
+  const onSelect = useCallback((r: Row) => setSelected(r), []);
+  const feed = pane.feed;
+  const view = session.view(pane, query);
+  const status = statusOf(pane);
+  const searching = query.trim() !== '';
+  const replica = isReplicaRole(pane.role);
+  return (
+    <section className="panel mon-pane" data-testid="monitor-pane" data-address={pane.address} data-status={status} aria-label={`MONITOR of ${pane.address}`}>
+      <header className="mon-pane-head">
+        <span className="mon-swatch" style={{ background: color }} aria-hidden="true" />
+        <span className="mono mon-pane-address">{pane.address}</span>
+        <span className="tag">{roleLabel(pane.role)}</span>
+        <span className={`badge ${BADGE[status]}`} data-testid="monitor-status" title={feed.stateMessage}>
+          {status}
+        </span>
+        <ExportButtons session={session} pane={pane} />
+      </header>
+      {replica ? (
+        <DelayLine delays={pane.delays?.summary()} hasMaster={hasMaster} />
+      ) : (
+        hasReplicas && <p className="hint mon-delay">Each replica pane pairs its writes with the same writes seen here.</p>
+      )}
+      {feed.error !== undefined && !errorShownElsewhere && feed.error.code !== 'DISCONNECTED' && (
+        <ErrorAlert error={feed.error} title={`MONITOR of ${pane.address} stopped:`} />
+      )}
+      {status === 'reconnecting' && feed.stateMessage !== undefined && (
+        <p className="hint hint-warn">
+          {feed.stateMessage} Reconnecting…
+        </p>
+      )}
+      <Counters feed={feed} />
+      {feed.transportDropped > 0 && (
+        <p className="hint hint-warn">{formatCount(feed.transportDropped)} batches were lost on the way to this page; the counters above stay exact.</p>
+      )}
+      {searching && (
+        <p className="hint" data-testid="monitor-search-count">
+          {formatCount(view.length)} of {formatCount(feed.rows.length)} buffered lines match
+        </p>
+      )}
+      <LineList view={view} query={query} paused={session.paused} selected={selected?.seq} onSelect={onSelect} label={`Lines from ${pane.address}`} />
+      <LineDetail row={selected} />
+      <TopTables stats={feed.stats} live={pane.live} />
+    </section>
+  );
+}

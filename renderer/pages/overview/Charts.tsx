@@ -1,0 +1,209 @@
+import { memo, useMemo } from 'react';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatBytes, formatCompact, formatCount } from '../../lib/format';
+import { chartRows, redrawEveryMs, type ChartColumn, type ChartRow } from './chartRows';
+import { clock, formatKbps } from './display';
+import type { MetricKey, SeriesStore } from './timeSeries';
+
+export interface ChartNode {
+  address: string;
+  color: string;
+  replica: boolean;
+}
+
+interface Props {
+  series: SeriesStore;
+  nodes: readonly ChartNode[];
+  /** Newest tick time; the window ends there. */
+  now: number;
+  windowMs: number;
+  pollMs: number;
+  selected: string | undefined;
+}
+
+/** Rows per chart: a chart is ~450 px wide, so more only costs Recharts time (it walks every point of every line). */
+const MAX_ROWS = 300;
+
+
+interface Line {
+  key: string;
+  address: string;
+  color: string;
+  dashed: boolean;
+  label: string;
+}
+
+interface Spec {
+  testId: string;
+  title: string;
+  unit: string;
+  axis(v: number): string;
+  value(v: number): string;
+  lines: Line[];
+  columns: ChartColumn[];
+  note?: string;
+}
+
+const HEIGHT = 170;
+
+function buildSpecs(series: SeriesStore, nodes: readonly ChartNode[]): Spec[] {
+  const one = (metric: MetricKey, prefix: string, only?: (n: ChartNode) => boolean, dashed = false, suffix = '') => {
+    const picked = nodes.map((n, i) => ({ n, key: `${prefix}${i}` })).filter(({ n }) => only?.(n) ?? true);
+    return {
+      lines: picked.map(({ n, key }) => ({ key, address: n.address, color: n.color, dashed, label: `${n.address}${suffix}` })),
+      columns: picked.map(({ n, key }) => ({ key, metric, points: series.get(n.address) ?? [] })),
+    };
+  };
+  const ops = one('ops', 'n');
+  const mem = one('mem', 'n');
+  const clients = one('clients', 'n');
+  const netIn = one('netIn', 'i', undefined, false, ' in');
+  const netOut = one('netOut', 'o', undefined, true, ' out');
+  const lag = one('lag', 'n', (n) => n.replica);
+  return [
+    { testId: 'chart-ops', title: 'Ops/s', unit: 'ops/s', axis: formatCompact, value: formatCount, ...ops },
+    { testId: 'chart-memory', title: 'Used memory', unit: '', axis: formatBytes, value: formatBytes, ...mem },
+    { testId: 'chart-clients', title: 'Connected clients', unit: '', axis: formatCompact, value: formatCount, ...clients },
+    {
+      testId: 'chart-network',
+      title: 'Network in / out',
+      unit: 'KB/s',
+      axis: formatCompact,
+      value: formatKbps,
+      lines: [...netIn.lines, ...netOut.lines],
+      columns: [...netIn.columns, ...netOut.columns],
+      note: 'solid in · dashed out',
+    },
+    {
+      testId: 'chart-lag',
+      title: 'Replication lag',
+      unit: 'bytes behind master',
+      axis: formatBytes,
+      value: formatBytes,
+      ...lag,
+    },
+  ];
+}
+
+function MetricChart({
+  spec,
+  rows,
+  selected,
+}: {
+  spec: Spec;
+  rows: ChartRow[];
+  selected: string | undefined;
+}) {
+  const byKey = new Map(spec.lines.map((l) => [l.key, l]));
+  const legend = spec.lines.filter((l) => !l.dashed);
+  // SVG paints in order: the selected node's lines go last so that replicas with the
+  // same figures (a replica replays its master's writes) never hide them.
+  const drawOrder = [...spec.lines.filter((l) => l.address !== selected), ...spec.lines.filter((l) => l.address === selected)];
+  return (
+    <figure className="panel chart ov-chart" data-testid={spec.testId} aria-label={spec.title}>
+      <figcaption className="ov-chart-head">
+        <span className="ov-chart-title">{spec.title}</span>
+        {spec.unit !== '' && <span className="muted"> {spec.unit}</span>}
+        {spec.note !== undefined && <span className="muted ov-chart-note">{spec.note}</span>}
+      </figcaption>
+      {spec.lines.length === 0 ? (
+        <p className="empty ov-chart-empty">{spec.testId === 'chart-lag' ? 'No replicas.' : 'No nodes.'}</p>
+      ) : rows.length < 2 ? (
+        <p className="empty ov-chart-empty">Collecting samples…</p>
+      ) : (
+        <ResponsiveContainer width="100%" height={HEIGHT}>
+          <LineChart data={rows} margin={{ top: 6, right: 10, bottom: 0, left: 0 }}>
+            <CartesianGrid stroke="#e3e6eb" vertical={false} />
+            <XAxis
+              dataKey="t"
+              type="number"
+              scale="time"
+              domain={['dataMin', 'dataMax']}
+              tickFormatter={clock}
+              tick={{ fontSize: 10 }}
+              minTickGap={48}
+            />
+            <YAxis
+              domain={[0, (max: number) => (max > 0 ? max * 1.08 : 1)]}
+              tickFormatter={spec.axis}
+              tick={{ fontSize: 10 }}
+              width={62}
+              allowDecimals={false}
+            />
+            <Tooltip
+              isAnimationActive={false}
+              labelFormatter={(t) => clock(Number(t))}
+              formatter={(v, _name, item) => [
+                v === null || v === undefined ? 'down' : spec.value(Number(v)),
+                byKey.get(String(item.dataKey))?.label ?? '',
+              ]}
+              itemSorter={(item) => -Number(item.value ?? 0)}
+              contentStyle={{ fontSize: 11, padding: '4px 8px' }}
+              itemStyle={{ padding: 0 }}
+            />
+            {drawOrder.map((l) => (
+              <Line
+                key={l.key}
+                dataKey={l.key}
+                name={l.label}
+                stroke={l.color}
+                strokeWidth={l.address === selected ? 2.25 : 1.25}
+                strokeDasharray={l.dashed ? '4 3' : undefined}
+                dot={false}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      )}
+      {legend.length > 0 && (
+        <ul className="ov-legend" aria-label="Legend">
+          {legend.map((l) => (
+            <li key={l.key} className={l.address === selected ? 'is-selected' : undefined}>
+              <span className="ov-swatch" style={{ background: l.color }} aria-hidden="true" />
+              <span className="mono">{l.address}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}
+
+/**
+ * One chart per metric, a line per node, null (down) drawn as a gap. Rows are
+ * rebuilt each tick from the bounded per-node series; Recharts animation is off.
+ */
+function ChartsNow({ series, nodes, now, windowMs, pollMs, selected }: Props) {
+  const specs = useMemo(() => buildSpecs(series, nodes), [series, nodes]);
+  const rows = useMemo(
+    () =>
+      specs.map((s) =>
+        chartRows(s.columns, { from: now - windowMs, toleranceMs: pollMs / 2, gapMs: pollMs * 3.5, maxRows: MAX_ROWS }),
+      ),
+    [specs, now, windowMs, pollMs],
+  );
+  return (
+    <div className="ov-charts">
+      {specs.map((s, i) => (
+        <MetricChart key={s.testId} spec={s} rows={rows[i] ?? []} selected={selected} />
+      ))}
+    </div>
+  );
+}
+
+const frameOf = (p: Props) => Math.floor(p.now / redrawEveryMs(p.windowMs, p.pollMs));
+
+/** Skips the redraw of a tick that would move nothing by a whole pixel; anything else the user changed redraws at once. */
+export const Charts = memo(
+  ChartsNow,
+  (a, b) =>
+    frameOf(a) === frameOf(b) &&
+    a.nodes === b.nodes &&
+    a.windowMs === b.windowMs &&
+    a.pollMs === b.pollMs &&
+    a.selected === b.selected &&
+    // The first history (or a resubscribe's) must show without waiting for the frame.
+    a.series.size === b.series.size,
+);

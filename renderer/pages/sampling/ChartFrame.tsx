@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+
+interface Props {
+  title: string;
+  /** A short line after the title: the unit, what is measured. */
+  note?: ReactNode;
+  /** Controls at the right of the title (a type picker, a toggle). */
+  actions?: ReactNode;
+  testId: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/** One chart panel of the Sampling page: a titled figure. */
+export function ChartFrame({ title, note, actions, testId, className, children }: Props) {
+  return (
+    <figure className={`panel chart smp-chart ${className ?? ''}`} data-testid={testId} aria-label={title}>
+      <figcaption className="smp-chart-head">
+        <span className="smp-chart-title">{title}</span>
+        {note !== undefined && <span className="muted smp-chart-note">{note}</span>}
+        {actions !== undefined && <span className="smp-chart-actions">{actions}</span>}
+      </figcaption>
+      {children}
+    </figure>
+  );
+}

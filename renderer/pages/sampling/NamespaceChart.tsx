@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import type { SamplingReport } from '../../../app/schemas/sampling';
+import { Segmented } from '../../components/Segmented';
+import { formatBytes, formatCompact, formatCount, truncate } from '../../lib/format';
+import { HBarChart } from './chartParts';
+import { ChartFrame } from './ChartFrame';
+import { formatShare, namespaceDepths, topNamespaces, type HBar, type NamespaceMetric } from './report';
+
+const BARS = 12;
+const LABEL_CHARS = 24;
+
+/** The biggest prefixes at one level of the tree, by memory or by keys. */
+export function NamespaceChart({ report, metric }: { report: SamplingReport; metric: NamespaceMetric }) {
+  const depths = namespaceDepths(report.namespaces);
+  const [picked, setPicked] = useState<number>();
+  const depth = picked !== undefined && depths.includes(picked) ? picked : depths[0];
+  const rows = topNamespaces(
+    report.namespaces.filter((n) => n.depth === depth),
+    metric,
+    BARS,
+  ).map(
+    (n): HBar => ({
+      key: n.prefix,
+      label: truncate(n.prefix, LABEL_CHARS),
+      value: n[metric],
+      figure: metric === 'memory' ? formatBytes(n.memory) : formatCount(n.count),
+      color: '#2456d3',
+      detail: `${n.prefix} · ${formatCount(n.count)} keys (${formatShare(n.percent)}) · ${formatBytes(n.memory)}`,
+    }),
+  );
+
+  return (
+    <ChartFrame
+      title={`Top prefixes by ${metric === 'memory' ? 'memory' : 'keys'}`}
+      note={depth === undefined ? undefined : `level ${depths.indexOf(depth) + 1} of the “:” tree`}
+      testId="sampling-chart-namespaces"
+      actions={
+        depths.length > 1 && depth !== undefined ? (
+          <Segmented
+            label="Level"
+            options={depths.slice(0, 4).map((d, i) => ({ value: d, label: `level ${i + 1}` }))}
+            value={depth}
+            onChange={setPicked}
+          />
+        ) : undefined
+      }
+    >
+      {rows.length === 0 ? (
+        <p className="empty smp-chart-empty">No key has a “:” prefix.</p>
+      ) : (
+        <HBarChart
+          rows={rows}
+          axis={metric === 'memory' ? formatBytes : formatCompact}
+          labelWidth={176}
+          labelMono
+          figureWidth={70}
+        />
+      )}
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,41 @@
+import type { SamplingReport } from '../../../app/schemas/sampling';
+import { Stat } from '../../components/Stat';
+import { formatBytes, formatCount, formatPercent, formatSeconds } from '../../lib/format';
+
+/**
+ * The headline figures of a report; a sample's totals are marked as estimates, and
+ * an unfinished census' as a lower bound (it has not seen every key).
+ */
+export function SummaryStats({ report: r, partial }: { report: SamplingReport; partial: boolean }) {
+  const sample = r.method === 'sample';
+  const rate = r.seconds > 0 ? `${formatCount(r.keysExamined / r.seconds)} keys/s` : undefined;
+  return (
+    <dl className="stat-grid smp-summary" data-testid="sampling-summary">
+      <Stat label="DBSIZE" value={formatCount(r.dbsize)} sub={`db${r.db}${r.match === undefined ? '' : ` · MATCH ${r.match}`}`} testId="sampling-dbsize" />
+      <Stat
+        label="Keys examined"
+        value={formatCount(r.keysExamined)}
+        sub={sample ? 'repeats counted' : `${formatPercent(r.dbsize > 0 ? r.keysExamined / r.dbsize : undefined)} of DBSIZE`}
+        testId="sampling-keys-examined"
+      />
+      <Stat label="Time" value={formatSeconds(r.seconds)} sub={rate} />
+      <Stat
+        label="Memory examined"
+        value={formatBytes(r.memoryTotal)}
+        sub={r.memorySamples === 0 ? 'exact MEMORY USAGE' : `SAMPLES ${r.memorySamples}`}
+      />
+      <Stat
+        label={sample ? 'Est. total memory' : 'Total memory'}
+        value={`${sample ? '≈ ' : partial ? '≥ ' : ''}${formatBytes(r.estimatedMemoryTotal)}`}
+        sub={sample ? 'scaled to DBSIZE' : partial ? 'of the keys examined' : 'every key measured'}
+        testId="sampling-estimated-memory"
+      />
+      <Stat
+        label="Keys missing"
+        value={formatCount(r.keysMissing)}
+        sub="gone before probed"
+        testId="sampling-keys-missing"
+      />
+    </dl>
+  );
+}

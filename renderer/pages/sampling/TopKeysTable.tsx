@@ -1,0 +1,85 @@
+import type { KeyType, SamplingReport } from '../../../app/schemas/sampling';
+import { formatBytes, formatCount } from '../../lib/format';
+import { KeyName } from './KeyName';
+import { formatTtl, lengthUnit } from './report';
+import { TypeName } from './TypeName';
+
+type TopKey = SamplingReport['topByMemory'][number];
+
+/** A key's length: bytes for a string, elements for the rest. */
+function formatLength(type: KeyType, n: number): string {
+  return lengthUnit(type) === 'bytes' ? formatBytes(n) : `${formatCount(n)} el.`;
+}
+
+interface Props {
+  keys: readonly TopKey[];
+  by: 'memory' | 'length';
+  testId: string;
+}
+
+/** The biggest keys, like `redis-cli --memkeys` / `--bigkeys` but over this run's keys. */
+export function TopKeysTable({ keys, by, testId }: Props) {
+  return (
+    <table className="data-table smp-table smp-top" data-testid={testId}>
+      <caption>
+        Top {keys.length} by {by}
+        <span className="muted smp-caption-sub">
+          {by === 'memory' ? ' MEMORY USAGE' : ' STRLEN for strings, element count for the rest'}
+        </span>
+      </caption>
+      <colgroup>
+        <col className="smp-col-rank" />
+        <col />
+        <col className="smp-col-type" />
+        <col className="smp-col-enc" />
+        <col className="smp-col-num" />
+        <col className="smp-col-num" />
+        <col className="smp-col-ttl" />
+      </colgroup>
+      <thead>
+        <tr>
+          <th scope="col" className="num">
+            #
+          </th>
+          <th scope="col">Key</th>
+          <th scope="col">Type</th>
+          <th scope="col">Encoding</th>
+          <th scope="col" className={`num${by === 'memory' ? ' is-sorted' : ''}`}>
+            Memory
+          </th>
+          <th scope="col" className={`num${by === 'length' ? ' is-sorted' : ''}`}>
+            Length
+          </th>
+          <th scope="col" className="num">
+            TTL
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.length === 0 ? (
+          <tr>
+            <td colSpan={7} className="empty">
+              No keys yet.
+            </td>
+          </tr>
+        ) : (
+          keys.map((k, i) => (
+            <tr key={i}>
+              <td className="num muted">{i + 1}</td>
+              <td className="smp-key-cell">
+                <KeyName name={k.key} />
+              </td>
+              <td>
+                <TypeName type={k.type} />
+              </td>
+              <td className="mono">{k.encoding}</td>
+              <td className="num">{formatBytes(k.memory)}</td>
+              <td className="num">{formatLength(k.type, k.length)}</td>
+              <td className="num">{formatTtl(k.ttl)}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,21 @@
+import type { SamplingReport } from '../../../app/schemas/sampling';
+import { HBarChart } from './chartParts';
+import { ChartFrame } from './ChartFrame';
+import { shareBar, shareTicks, ttlRows } from './report';
+
+/** Keys by time to live: how much of the cache expires on its own, and how soon. */
+export function TtlChart({ report: r }: { report: SamplingReport }) {
+  const sample = r.method === 'sample';
+  const rows = ttlRows(r);
+  return (
+    <ChartFrame title="TTL" note="% of keys by time left to live" testId="sampling-chart-ttl">
+      <HBarChart
+        rows={rows.map((t) => shareBar(t.bucket, t.label, t, '#0f8b8d', sample))}
+        ticks={shareTicks(rows)}
+        axis={(v) => `${v} %`}
+        labelWidth={84}
+        figureWidth={sample ? 92 : 52}
+      />
+    </ChartFrame>
+  );
+}

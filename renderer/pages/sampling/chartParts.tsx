@@ -1,0 +1,81 @@
+import type { CSSProperties } from 'react';
+import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { HBar } from './report';
+
+/** What every Sampling chart shares: no animation (partial reports redraw each second), small type. */
+export const AXIS_TICK = { fontSize: 10 } as const;
+export const GRID_STROKE = '#e3e6eb';
+export const TOOLTIP_STYLE: { contentStyle: CSSProperties; itemStyle: CSSProperties } = {
+  contentStyle: { fontSize: 11, padding: '4px 8px' },
+  itemStyle: { padding: 0 },
+};
+export const CHART_HEIGHT = 190;
+
+/** A bar too small to see still shows a sliver when it holds anything (one 1 GiB key among millions). */
+export const VISIBLE_IF_ANY = (value: number | undefined | null) => (value !== null && value !== undefined && value > 0 ? 2 : 0);
+
+const ROW_PX = 26;
+
+/**
+ * Horizontal bars with the category at the left and its figure in a column at the
+ * right, so labels never collide however narrow the panel; whiskers when rows carry an interval.
+ */
+export function HBarChart({ rows, ticks, axis, labelWidth = 64, labelMono = false, figureWidth = 96 }: {
+  rows: readonly HBar[];
+  /** The value axis' ticks, first to last; without them the axis runs from 0 to a rounded maximum. */
+  ticks?: number[];
+  axis(v: number): string;
+  labelWidth?: number;
+  /** Labels are key prefixes: monospaced, like keys everywhere else. */
+  labelMono?: boolean;
+  figureWidth?: number;
+}) {
+  const whiskers = rows.some((r) => r.err !== undefined && (r.err[0] > 0 || r.err[1] > 0));
+  return (
+    <ResponsiveContainer width="100%" height={rows.length * ROW_PX + 28}>
+      <BarChart data={rows} layout="vertical" margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={5}>
+        <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
+        <XAxis
+          type="number"
+          domain={ticks === undefined ? [0, 'auto'] : [0, ticks.at(-1) ?? 1]}
+          ticks={ticks}
+          tickCount={ticks === undefined ? 4 : undefined}
+          tickFormatter={axis}
+          tick={AXIS_TICK}
+        />
+        <YAxis
+          yAxisId="label"
+          type="category"
+          dataKey="label"
+          width={labelWidth}
+          interval={0}
+          tick={labelMono ? { fontSize: 11, fontFamily: 'var(--mono)' } : { fontSize: 11 }}
+        />
+        <YAxis
+          yAxisId="figure"
+          orientation="right"
+          type="category"
+          dataKey="figure"
+          width={figureWidth}
+          interval={0}
+          axisLine={false}
+          tickLine={false}
+          tick={{ fontSize: 11, fill: '#1c2128' }}
+        />
+        <Tooltip
+          isAnimationActive={false}
+          cursor={{ fill: 'rgba(36, 86, 211, 0.06)' }}
+          formatter={(_v, _n, item) => [(item.payload as HBar).detail, '']}
+          separator=""
+          {...TOOLTIP_STYLE}
+        />
+        <Bar yAxisId="label" dataKey="value" isAnimationActive={false} minPointSize={VISIBLE_IF_ANY}>
+          {rows.map((r) => (
+            <Cell key={r.key} fill={r.color} />
+          ))}
+          {whiskers && <ErrorBar dataKey="err" width={6} stroke="#1c2128" strokeWidth={1.25} isAnimationActive={false} />}
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
