@@ -8,6 +8,7 @@ import { metrics } from './schemas/metrics';
 import { monitor } from './schemas/monitor';
 import { sampling } from './schemas/sampling';
 import { server } from './schemas/server';
+import { trials } from './schemas/trials';
 
 /**
  * The one contract: every call and stream the UI may use. The dispatcher
@@ -20,6 +21,7 @@ export const contract = {
   ...bulk,
   ...metrics,
   ...sampling,
+  ...trials,
   ...monitor,
   ...audit,
 } as const;

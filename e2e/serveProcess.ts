@@ -23,7 +23,7 @@ export interface ServeProcess {
  */
 export async function startServe(
   env: Record<string, string>,
-  prepare?: (dataDir: string) => Promise<void>,
+  prepare?: (dataDir: string) => Promise<unknown>,
 ): Promise<ServeProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cb-e2e-serve-'));
   await prepare?.(dataDir);

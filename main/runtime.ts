@@ -24,6 +24,7 @@ import { MetricsHub } from './core/metrics/metricsHub';
 import { MonitorHub } from './core/monitor/monitorHub';
 import { monitorTargets } from './core/monitor/monitorTargets';
 import { SamplingJobs } from './core/sampling/samplingJobs';
+import { TrialJobs } from './core/trials/trialJobs';
 
 export interface RuntimeOptions {
   dataDir: string;
@@ -115,9 +116,10 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   );
   const metrics = new MetricsHub({ pool });
   const sampling = new SamplingJobs();
+  const trials = new TrialJobs();
   const audit = new AuditLog(join(opts.dataDir, 'audit.log'));
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
-  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, sampling, monitor, audit }), {
+  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, sampling, trials, monitor, audit }), {
     mapError: (e) => toAppError(e),
     ...(opts.callsPerSecond === undefined ? {} : { rateLimit: new CallRateLimit({ perSecond: opts.callsPerSecond, burst: opts.callsPerSecond * 4 }) }),
   });
@@ -140,8 +142,8 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
       closing ??= (async () => {
         await restoring;
         // Cancelled loads discard their staging and restore the save config before the pool goes;
-        // cancelled samples release their connection.
-        await Promise.all([jobs.cancelAll(), sampling.cancelAll()]);
+        // cancelled samples release their connection; cancelled trials remove their scratch keys.
+        await Promise.all([jobs.cancelAll(), sampling.cancelAll(), trials.cancelAll()]);
         monitor.shutdown();
         await metrics.shutdown();
         await pool.shutdown();

@@ -10,7 +10,7 @@ export const LOAD_COMMANDS = ['set', 'get'] as const;
  * test, then the GET test (which reads what the SETs wrote), over the same
  * connections, one per client. Connecting is not timed.
  */
-export async function loadTrial(ctx: TrialContext, o: LoadTrialOptions & { db: number }): Promise<void> {
+export async function loadTrial(ctx: TrialContext, o: Omit<LoadTrialOptions, 'profileId'> & { db: number }): Promise<void> {
   const opened = await Promise.allSettled(Array.from({ length: o.clients }, () => ctx.connector.raw(o.db, ctx.name)));
   const conns = opened.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   try {
@@ -22,7 +22,7 @@ export async function loadTrial(ctx: TrialContext, o: LoadTrialOptions & { db: n
   }
 }
 
-async function loadStep(ctx: TrialContext, conns: RawConnection[], command: 'set' | 'get', o: LoadTrialOptions & { db: number }) {
+async function loadStep(ctx: TrialContext, conns: RawConnection[], command: 'set' | 'get', o: Omit<LoadTrialOptions, 'profileId'> & { db: number }) {
   let figures: Awaited<ReturnType<typeof sendRequests>> | undefined;
   const plan = { command, n: o.n, dataSize: o.dataSize, keyspace: o.keyspace, prefix: ctx.prefix };
   const seconds = await timed(ctx, command, async (tick) => {

@@ -107,7 +107,7 @@ export function multiplexDbs(o: Pick<MultiplexTrialOptions, 'dbs'> & { db: numbe
 }
 
 /** The blocking client, then the pool's shared connection per DB, pipelined and fire-and-forget. */
-export async function multiplexTrial(ctx: TrialContext, o: MultiplexTrialOptions & { db: number }): Promise<void> {
+export async function multiplexTrial(ctx: TrialContext, o: Omit<MultiplexTrialOptions, 'profileId'> & { db: number }): Promise<void> {
   const dbs = multiplexDbs(o);
   const plan: IncrPlan = { n: o.n, batch: o.batch, dbs, prefix: ctx.prefix };
   const cleanAll = async () => {

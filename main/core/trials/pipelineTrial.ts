@@ -88,7 +88,7 @@ export function pipelineTotal(o: Pick<PipelineTrialOptions, 'n' | 'sweep' | 'swe
 }
 
 /** The four variants, then the transaction-size sweep, each from an empty scratch space. */
-export async function pipelineTrial(ctx: TrialContext, o: PipelineTrialOptions & { db: number }): Promise<void> {
+export async function pipelineTrial(ctx: TrialContext, o: Omit<PipelineTrialOptions, 'profileId'> & { db: number }): Promise<void> {
   const pipe = new TrialPipe(await ctx.connector.raw(o.db, ctx.name), ctx.errorContext);
   try {
     for (const variant of PIPELINE_VARIANTS) {

@@ -7,6 +7,7 @@ import { metricsHandlers } from './metrics';
 import { monitorHandlers } from './monitor';
 import { samplingHandlers } from './sampling';
 import { serverHandlers } from './server';
+import { trialHandlers } from './trials';
 import type { CoreServices } from './services';
 
 /** Every contract entry bound to its core service; the type fails if one is missing. */
@@ -18,6 +19,7 @@ export function createHandlers(core: CoreServices): Handlers {
     ...bulkHandlers(core),
     ...metricsHandlers(core),
     ...samplingHandlers(core),
+    ...trialHandlers(core),
     ...monitorHandlers(core),
     ...auditHandlers(core),
   };

@@ -6,6 +6,7 @@ import type { MonitorHub } from '../../core/monitor/monitorHub';
 import type { ProfileStore } from '../../core/pool/profileStore';
 import type { PoolApi } from '../../core/pool/types';
 import type { SamplingJobs } from '../../core/sampling/samplingJobs';
+import type { TrialJobs } from '../../core/trials/trialJobs';
 
 export interface BulkServices {
   files: FileRegistry;
@@ -24,6 +25,7 @@ export interface CoreServices {
   bulk: BulkServices;
   metrics: MetricsHub;
   sampling: SamplingJobs;
+  trials: TrialJobs;
   monitor: MonitorHub;
   /** Append-only record of the jobs that change or expose data. */
   audit: AuditLog;
