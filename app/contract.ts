@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CallDef, StreamDef } from './define';
+import { audience } from './schemas/audience';
 import { audit } from './schemas/audit';
 import { bulk } from './schemas/bulk';
 import { connections } from './schemas/connections';
@@ -24,6 +25,7 @@ export const contract = {
   ...trials,
   ...monitor,
   ...audit,
+  ...audience,
 } as const;
 
 export type Contract = typeof contract;

@@ -5,14 +5,18 @@
  */
 import { bulkBench } from './bulk';
 import { metricsBench } from './metrics';
+import { monitorBench } from './monitor';
 import { samplingBench } from './sampling';
+import { trialsBench } from './trials';
 
 type Suite = () => Promise<Record<string, unknown>>;
 
 const suites: Record<string, Suite> = {
   bulk: bulkBench,
   metrics: metricsBench,
+  monitor: monitorBench,
   sampling: samplingBench,
+  trials: trialsBench,
 };
 
 async function main(): Promise<number> {

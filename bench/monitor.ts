@@ -7,11 +7,7 @@ import { Redis } from 'ioredis';
 import { freePort } from '../main/core/redisProcess/freePort';
 import { spawnRedisServer } from '../main/core/redisProcess/spawnRedisServer';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
-
-function argValue(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
+import { argValue } from './measure';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

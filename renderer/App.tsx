@@ -9,6 +9,7 @@ import { ConnectionsPage } from './pages/Connections';
 import { MonitorPage } from './pages/Monitor';
 import { OverviewPage } from './pages/Overview';
 import { DEFAULT_ROUTE, PAGES } from './pages/pages';
+import { PipelineTrialsPage } from './pages/PipelineTrials';
 import { SamplingPage } from './pages/Sampling';
 import { ProfilesProvider } from './profiles/ProfilesContext';
 
@@ -22,6 +23,8 @@ function Page({ route }: { route: string }) {
       return <BulkLoadPage />;
     case 'sampling':
       return <SamplingPage />;
+    case 'pipeline-trials':
+      return <PipelineTrialsPage />;
     case 'monitor':
       return <MonitorPage />;
     case 'audit':

@@ -7,6 +7,7 @@ Usage: cacheboard <command> [options]
 
 Commands:
   serve        Serve the web build (UI + API) over HTTP and WebSocket.
+               --auth required: sign-in even on loopback. See: cacheboard serve --help
                Env: PORT (7379), HOST (127.0.0.1), REDIS_URL, CACHEBOARD_CONFIG,
                     CACHEBOARD_DATA_DIR, CACHEBOARD_SECRET_KEY, CACHEBOARD_AUTH,
                     CACHEBOARD_USERS, CACHEBOARD_PUBLIC_URL, CACHEBOARD_TLS_CERT/KEY
@@ -20,6 +21,9 @@ Commands:
   sample       What a DB's keyspace is made of (types, encodings, sizes, TTLs,
                biggest keys, prefixes), by RANDOMKEY sample or SCAN census.
                See: cacheboard sample --help
+  trials       Time round trips against pipelines, MULTI/EXEC and multiplexing,
+               or load the server like redis-benchmark: pipeline|multiplex|load.
+               See: cacheboard trials --help
 
 Options:
   -h, --help     Show this help
@@ -53,6 +57,14 @@ async function main(argv: string[]): Promise<number> {
     const { sample } = await import('./sample');
     return sample(argv.slice(1));
   }
+  if (cmd === 'trials') {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      process.stdout.write((await import('./trialsArgs')).TRIALS_HELP);
+      return 0;
+    }
+    const { trials } = await import('./trials');
+    return trials(argv.slice(1));
+  }
   if (cmd === 'info') {
     if (argv.includes('--help') || argv.includes('-h')) {
       process.stdout.write((await import('./info')).INFO_HELP);
@@ -70,9 +82,13 @@ async function main(argv: string[]): Promise<number> {
     return user(argv.slice(1));
   }
   if (cmd === 'serve') {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      process.stdout.write((await import('./serveArgs')).SERVE_HELP);
+      return 0;
+    }
     // Loaded on demand: --help must not pay for the server's dependency graph.
     const { serve } = await import('./serve');
-    await serve();
+    await serve(argv.slice(1));
     return -1; // keeps running
   }
   process.stderr.write(`cacheboard: unknown command "${cmd}"\n\n${HELP}`);

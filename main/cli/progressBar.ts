@@ -1,5 +1,6 @@
 import type { LoadEvent } from '../../app/schemas/bulk';
 import type { SamplingEvent } from '../../app/schemas/sampling';
+import type { TrialEvent } from '../../app/schemas/trials';
 
 const WIDTH = 30;
 
@@ -27,4 +28,10 @@ export function renderProgress(e: Extract<LoadEvent, { kind: 'progress' }>): str
 export function renderSamplingProgress(e: Extract<SamplingEvent, { kind: 'progress' }>): string {
   const frac = e.target > 0 ? Math.min(1, e.examined / e.target) : 0;
   return `${bar(frac)}  ${human(e.examined)} keys  ${human(e.keysPerSec)} keys/s`;
+}
+
+/** A trial's line: commands of the whole run (sweep included), the step running and its rate. */
+export function renderTrialProgress(e: Extract<TrialEvent, { kind: 'progress' }>): string {
+  const frac = e.total > 0 ? Math.min(1, e.done / e.total) : 0;
+  return `${bar(frac)}  ${e.step}  ${human(e.opsPerSec)} ops/s`;
 }

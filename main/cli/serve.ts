@@ -5,14 +5,15 @@ import { aesSecretBox } from '../core/pool/aesSecretBox';
 import { noSecretBox } from '../core/pool/noSecretBox';
 import { createRuntime } from '../runtime';
 import { createWebServer } from '../server/webServer';
+import { parseServeArgs } from './serveArgs';
 import { authModeFor } from './serveAuth';
 import { readServeEnv } from './serveEnv';
 
 const STATIC_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 
 /** `cacheboard serve`: the web build. Resolves once listening; stops on SIGINT/SIGTERM. */
-export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const cfg = readServeEnv(env);
+export async function serve(argv: string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const cfg = readServeEnv(env, parseServeArgs(argv));
   const auth = authModeFor(cfg);
   const secretBox = cfg.secretKey
     ? aesSecretBox(cfg.secretKey)

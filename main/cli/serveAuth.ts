@@ -9,13 +9,13 @@ const SESSION_HOURS = 12;
 
 /**
  * Auth is on whenever users exist, whenever the server binds beyond loopback,
- * or when CACHEBOARD_AUTH=required. On with no users, the server refuses to
+ * or when `--auth required` / CACHEBOARD_AUTH=required. On with no users, the server refuses to
  * start: there is no default user and no default password.
  */
 export function authModeFor(cfg: ServeEnv): AuthMode {
   const users = readUsers(cfg.usersFile);
   const why =
-    users.length > 0 ? undefined : cfg.auth === 'required' ? 'CACHEBOARD_AUTH=required' : isLoopback(cfg.host) ? undefined : `HOST=${cfg.host} is not loopback`;
+    users.length > 0 ? undefined : cfg.auth === 'required' ? cfg.authSetBy : isLoopback(cfg.host) ? undefined : `HOST=${cfg.host} is not loopback`;
   if (users.length === 0 && why === undefined) return { kind: 'local' };
   if (users.length === 0) {
     throw new AppError(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseServeArgs } from './serveArgs';
 import { isLoopback, readServeEnv } from './serveEnv';
 
 describe('cacheboard serve environment', () => {
@@ -24,6 +25,14 @@ describe('cacheboard serve environment', () => {
     expect(() => readServeEnv({ CACHEBOARD_AUTH: 'off' })).toThrow(/CACHEBOARD_AUTH/);
     expect(() => readServeEnv({ CACHEBOARD_PUBLIC_URL: 'not a url' })).toThrow(/CACHEBOARD_PUBLIC_URL/);
     expect(() => readServeEnv({ CACHEBOARD_TLS_CERT: '/c.pem' })).toThrow(/CACHEBOARD_TLS_KEY/);
+  });
+
+  it('takes --auth over CACHEBOARD_AUTH, remembers which one decided, and names the flag when it is wrong', () => {
+    expect(readServeEnv({ CACHEBOARD_AUTH: 'auto' }, parseServeArgs(['--auth', 'required']))).toMatchObject({ auth: 'required', authSetBy: '--auth required' });
+    expect(readServeEnv({ CACHEBOARD_AUTH: 'required' }, parseServeArgs(['--auth=auto']))).toMatchObject({ auth: 'auto', authSetBy: '--auth auto' });
+    expect(readServeEnv({ CACHEBOARD_AUTH: 'required' }, parseServeArgs([]))).toMatchObject({ auth: 'required', authSetBy: 'CACHEBOARD_AUTH=required' });
+    expect(() => parseServeArgs(['--auth', 'off'])).toThrow('--auth must be one of auto, required, not "off"');
+    expect(() => parseServeArgs(['--port', '1'])).toThrow(/'--port'.*cacheboard serve --help/);
   });
 
   it('knows loopback addresses', () => {

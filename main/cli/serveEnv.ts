@@ -1,5 +1,6 @@
 import { AppError } from '../../app/errors';
 import { dataDirFrom, usersFileFrom } from './dataDir';
+import type { AuthSetting, ServeFlags } from './serveArgs';
 
 export interface ServeEnv {
   port: number;
@@ -9,7 +10,9 @@ export interface ServeEnv {
   dataDir: string;
   secretKey?: string;
   /** `required`: users must sign in even on loopback. `auto`: when users exist or HOST is not loopback. */
-  auth: 'auto' | 'required';
+  auth: AuthSetting;
+  /** Which setting chose `auth`, as the user wrote it: `--auth required`, `CACHEBOARD_AUTH=required`. */
+  authSetBy: string;
   /** The users file (scrypt hashes); default $CACHEBOARD_DATA_DIR/users.json. */
   usersFile: string;
   /** The URL people open, e.g. https://cacheboard.example: its origin is the only one allowed on the WebSocket. */
@@ -26,8 +29,8 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK.has(host) || host.startsWith('127.');
 }
 
-/** Reads `cacheboard serve`'s environment; errors name the variable. */
-export function readServeEnv(env: NodeJS.ProcessEnv): ServeEnv {
+/** Reads `cacheboard serve`'s environment and flags (a flag wins over its variable); errors name the variable. */
+export function readServeEnv(env: NodeJS.ProcessEnv, flags: ServeFlags = {}): ServeEnv {
   const rawPort = env.PORT ?? '7379';
   const port = Number(rawPort);
   if (!/^\d+$/.test(rawPort) || port < 1 || port > 65535) {
@@ -40,6 +43,7 @@ export function readServeEnv(env: NodeJS.ProcessEnv): ServeEnv {
     host,
     dataDir: dataDirFrom(env),
     auth: 'auto',
+    authSetBy: 'default',
     usersFile: '',
   };
   out.usersFile = usersFileFrom(env);
@@ -47,7 +51,8 @@ export function readServeEnv(env: NodeJS.ProcessEnv): ServeEnv {
   if (auth !== 'auto' && auth !== 'required') {
     throw new AppError('VALIDATION', `CACHEBOARD_AUTH must be "auto" or "required", not "${auth}"`, 'CACHEBOARD_AUTH');
   }
-  out.auth = auth;
+  out.auth = flags.auth ?? auth;
+  out.authSetBy = flags.auth !== undefined ? `--auth ${flags.auth}` : env.CACHEBOARD_AUTH === undefined ? 'default' : `CACHEBOARD_AUTH=${auth}`;
   if (env.CACHEBOARD_PUBLIC_URL) {
     let url: URL;
     try {

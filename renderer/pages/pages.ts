@@ -18,11 +18,7 @@ export const PAGES: readonly PageEntry[] = [
     label: 'Audience trials',
     soon: 'Build an audience from user attributes and time its per-day activity query across several storage strategies side by side.',
   },
-  {
-    route: 'pipeline-trials',
-    label: 'Pipeline trials',
-    soon: 'Measure round trips against pipelines, MULTI/EXEC and multiplexed clients on the real server.',
-  },
+  { route: 'pipeline-trials', label: 'Pipeline trials' },
   { route: 'monitor', label: 'Monitor' },
   { route: 'audit', label: 'Audit log' },
 ];

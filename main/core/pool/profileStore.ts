@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import type { Role } from '../../../app/define';
 import { AppError } from '../../../app/errors';
 import { validateSpecFiles } from './connectionOptions';
 import { readProfilesFile, writeProfilesFile, type ProfileRecord } from './profilesFile';
+import { analystIdOf, analystVariant, splitConnectionId, usesAnalystId } from './roleProfiles';
 import type { ProfileSpec, ProfileView, SecretBox, StoredProfile } from './types';
 
 export interface ProfileStoreOptions {
@@ -56,8 +58,22 @@ export class ProfileStore {
     return [...this.readOnly.values(), ...users];
   }
 
-  /** Throws SECRETS_UNAVAILABLE when a stored password cannot be opened (e.g. the key changed). */
+  /** Every profile and every analyst variant: the pool reports a state for each connection id. */
+  connectable(): StoredProfile[] {
+    const variants = [...this.readOnly.values()].flatMap((p) => analystVariant(p) ?? []);
+    return [...this.list(), ...variants];
+  }
+
+  /**
+   * By profile id or connection id (`forRole`). Throws SECRETS_UNAVAILABLE when a
+   * stored password cannot be opened (e.g. the key changed).
+   */
   get(id: string): StoredProfile | undefined {
+    const of = splitConnectionId(id);
+    if (of.analyst) {
+      const base = this.readOnly.get(of.id);
+      return base === undefined ? undefined : analystVariant(base);
+    }
     const fixed = this.readOnly.get(id);
     if (fixed !== undefined) return fixed;
     const rec = this.records.find((r) => r.id === id);
@@ -88,9 +104,25 @@ export class ProfileStore {
     this.commit(this.records.filter((r) => r.id !== id));
   }
 
-  view(p: StoredProfile): ProfileView {
+  /**
+   * The id whose connections a session of `role` uses: an analyst's, when the
+   * profile carries analyst credentials, so the pool opens separate connections
+   * as that Redis user; otherwise the profile's own.
+   */
+  forRole(id: string, role: Role): string {
+    return usesAnalystId(this.readOnly.get(id), role) ? analystIdOf(id) : id;
+  }
+
+  /** The profile id a session of `role` knows a connection id by; undefined when it is another role's connection. */
+  shownAs(connectionId: string, role: Role): string | undefined {
+    const { id } = splitConnectionId(connectionId);
+    return this.forRole(id, role) === connectionId ? id : undefined;
+  }
+
+  /** What leaves the Node side; an analyst sees the Redis user they connect as. */
+  view(p: StoredProfile, role: Role = 'ops'): ProfileView {
     const rec = p.source === 'user' ? this.records.find((r) => r.id === p.id) : undefined;
-    const { spec } = p;
+    const spec = (usesAnalystId(p, role) ? analystVariant(p) : undefined)?.spec ?? p.spec;
     return {
       id: p.id,
       name: spec.name,

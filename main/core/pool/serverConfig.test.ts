@@ -111,6 +111,39 @@ describe('loadServerConfig', () => {
     expect(message).toContain(`${file}: profiles[2].tls.caFile: file not found: /no/such/ca.pem`);
   });
 
+  it('reads analyst credentials from inline, env or a secret file, and keeps them out of the spec', () => {
+    const secret = join(dir, 'analyst-secret');
+    writeFileSync(secret, 'analyst-from-file\n');
+    const file = configFile({
+      profiles: [
+        { id: 'prod', name: 'Prod', host: 'h', passwordEnv: 'OPS_PW', analyst: { username: 'cb-analyst', passwordFile: secret } },
+        { id: 'stage', name: 'Stage', host: 'h', analyst: { username: 'reader', passwordEnv: 'ANALYST_PW' } },
+        { id: 'dev', name: 'Dev', host: 'h', analyst: { username: 'nopass-reader' } },
+      ],
+    });
+    const [prod, stage, dev] = loadServerConfig(file, { OPS_PW: 'ops-pw', ANALYST_PW: 'analyst-from-env' });
+    expect(prod).toMatchObject({ spec: { password: 'ops-pw' }, analyst: { username: 'cb-analyst', password: 'analyst-from-file' } });
+    expect(prod?.spec.username).toBeUndefined();
+    expect(stage?.analyst).toEqual({ username: 'reader', password: 'analyst-from-env' });
+    expect(dev?.analyst).toEqual({ username: 'nopass-reader' });
+  });
+
+  it('names the analyst field that is wrong', () => {
+    const file = configFile({
+      profiles: [
+        { id: 'a', name: 'A', host: 'h', analyst: { username: 'r', passwordEnv: 'NOT_SET' } },
+        { id: 'b', name: 'B', host: 'h', analyst: { username: 'r', password: 'x', passwordFile: '/no/such' } },
+        { id: 'c', name: 'C', host: 'h', analyst: { password: 'x' } },
+        { id: 'd', name: 'D', host: 'h', analyst: { username: 'r', passwrd: 'typo' } },
+      ],
+    });
+    const lines = errorOf(() => loadServerConfig(file, {})).message.split('\n');
+    expect(lines[0]).toBe(`${file}: profiles[0].analyst.passwordEnv: environment variable NOT_SET is not set`);
+    expect(lines[1]).toBe(`${file}: profiles[1].analyst: give the password one way only: password (or in url), passwordEnv or passwordFile`);
+    expect(lines[2]).toMatch(new RegExp(`^${file}: profiles\\[2\\]\\.analyst\\.username: `));
+    expect(lines[3]).toMatch(new RegExp(`^${file}: profiles\\[3\\]\\.analyst: .*passwrd`));
+  });
+
   it('names the file when it is missing or not JSON, and the path when the shape is wrong', () => {
     expect(errorOf(() => loadServerConfig(join(dir, 'nope.json'), {})).message).toBe(`${join(dir, 'nope.json')}: file not found`);
     const bad = configFile('{ not json');

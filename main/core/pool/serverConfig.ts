@@ -4,17 +4,35 @@ import { AppError } from '../../../app/errors';
 import { ProfileId } from '../../../app/schemas/common';
 import { ProfileDraft } from '../../../app/schemas/connections';
 import { validateSpecFiles } from './connectionOptions';
-import type { StoredProfile } from './types';
+import { readSecret, type ReportProblem } from './configSecret';
+import type { Credentials, StoredProfile } from './types';
 import { formatIssuePath } from './zodIssues';
 
 const EnvName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
+const PasswordFile = z.string().min(1, 'must not be empty');
+
+/** The Redis ACL user analysts' sessions connect as (see README, "Redis ACL for analysts"). */
+const AnalystEntry = z
+  .object({
+    username: z.string().min(1, 'username is required').max(256),
+    password: z.string().min(1, 'password must not be empty').max(4096).optional(),
+    passwordEnv: EnvName.optional(),
+    passwordFile: PasswordFile.optional(),
+  })
+  .strict();
 
 /** The config-only fields; the rest of each entry must be a valid ProfileDraft. */
 const ConfigEntry = z.looseObject({
   id: ProfileId,
   passwordEnv: EnvName.optional(),
-  passwordFile: z.string().min(1, 'must not be empty').optional(),
+  passwordFile: PasswordFile.optional(),
+  analyst: AnalystEntry.optional(),
 });
+
+function analystCredentials(entry: z.output<typeof AnalystEntry>, env: NodeJS.ProcessEnv, at: ReportProblem): Credentials {
+  const password = readSecret(entry, env, at);
+  return { username: entry.username, ...(password === undefined ? {} : { password }) };
+}
 
 const ConfigFile = z.object({ profiles: z.array(z.unknown()) }).strict();
 
@@ -30,7 +48,8 @@ function fail(file: string, problems: Problem[]): never {
 
 /**
  * The web build's profiles from a JSON file (CACHEBOARD_CONFIG):
- * `{ "profiles": [ { "id", "name", "url" | host/port/db/username/tls, "passwordEnv" | "passwordFile" } ] }`.
+ * `{ "profiles": [ { "id", "name", "url" | host/port/db/username/tls, "passwordEnv" | "passwordFile",
+ *   "analyst"?: { "username", "password" | "passwordEnv" | "passwordFile" } } ] }`.
  * Every error names the file and the field path, e.g.
  * "cacheboard.json: profiles[0].port: port must be between 1 and 65535".
  * Passwords come from the environment or a secret file, so none need be in the file.
@@ -56,7 +75,7 @@ export function loadServerConfig(file: string, env: NodeJS.ProcessEnv = process.
       for (const issue of entry.error.issues) at(issue.path, issue.message);
       return;
     }
-    const { id, passwordEnv, passwordFile, ...draft } = entry.data;
+    const { id, passwordEnv, passwordFile, analyst, ...draft } = entry.data;
     const parsed = ProfileDraft.safeParse(draft);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) at(issue.path, issue.message);
@@ -66,33 +85,16 @@ export function loadServerConfig(file: string, env: NodeJS.ProcessEnv = process.
     if (seen.has(id)) at(['id'], `duplicate id "${id}"`);
     seen.add(id);
 
-    const sources = [spec.password !== undefined, passwordEnv !== undefined, passwordFile !== undefined];
-    if (sources.filter(Boolean).length > 1) {
-      at([], 'give the password one way only: password (or in url), passwordEnv or passwordFile');
-      return;
-    }
-    if (passwordEnv !== undefined) {
-      const value = env[passwordEnv];
-      if (value === undefined || value === '') at(['passwordEnv'], `environment variable ${passwordEnv} is not set`);
-      else spec.password = value;
-    }
-    if (passwordFile !== undefined) {
-      try {
-        // Secret files (Docker/Kubernetes) usually end with a newline that is not part of the password.
-        const value = readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '');
-        if (value === '') at(['passwordFile'], `${passwordFile} is empty`);
-        else spec.password = value;
-      } catch (err) {
-        at(['passwordFile'], `cannot read ${passwordFile}: ${(err as { code?: string }).code ?? (err as Error).message}`);
-      }
-    }
+    const password = readSecret({ password: spec.password, passwordEnv, passwordFile }, env, at);
+    if (password !== undefined) spec.password = password;
+    const roleCredentials = analyst === undefined ? undefined : analystCredentials(analyst, env, (path, m) => at(['analyst', ...path], m));
     try {
       validateSpecFiles(spec);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       at(['tls', 'caFile'], err.message.replace(/^tls\.caFile: /, ''));
     }
-    out.push({ id, source: 'config', spec });
+    out.push({ id, source: 'config', spec, ...(roleCredentials === undefined ? {} : { analyst: roleCredentials }) });
   });
   if (problems.length > 0) fail(file, problems);
   return out;

@@ -3,11 +3,19 @@ import type { ConnectionState, ProfileSpec, ProfileView, TestResult } from '../.
 
 export type { ConnectionState, ProfileSpec, ProfileView, TestResult };
 
+/** A Redis ACL user to connect as instead of the profile's own. */
+export interface Credentials {
+  username: string;
+  password?: string;
+}
+
 /** A stored profile: the spec plus identity and where it came from. */
 export interface StoredProfile {
   id: string;
   source: 'user' | 'config' | 'embedded';
   spec: ProfileSpec;
+  /** Config profiles only: what analysts' sessions connect as; ops keep `spec`'s credentials. */
+  analyst?: Credentials;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { AppError } from '../../../app/errors';
+import type { ConnectionState } from '../../../app/schemas/connections';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
+import { connectionOf, roleOf } from './sessionProfile';
 
 type ConnectionHandlers = Pick<
   Handlers,
@@ -20,8 +22,8 @@ export function connectionHandlers({ profiles, pool }: CoreServices): Connection
   };
 
   return {
-    'connections.list': () => ({
-      profiles: profiles.list().map((p) => profiles.view(p)),
+    'connections.list': (_args, { session }) => ({
+      profiles: profiles.list().map((p) => profiles.view(p, roleOf(session))),
       passwordStorage: profiles.passwordStorage(),
     }),
 
@@ -42,7 +44,8 @@ export function connectionHandlers({ profiles, pool }: CoreServices): Connection
     },
 
     'connections.test': ({ id, draft }, { session }) => {
-      if (draft === undefined) return pool.test(mustGet(id ?? '').spec);
+      // A saved profile is tested with the credentials this session's calls will use.
+      if (draft === undefined) return pool.test(mustGet(connectionOf(profiles, id ?? '', session)).spec);
       // A draft names any host: testing it would let an analyst probe the internal
       // network through this server. Analysts test saved profiles only.
       if (session.role !== 'ops') {
@@ -58,10 +61,16 @@ export function connectionHandlers({ profiles, pool }: CoreServices): Connection
       return pool.test(spec);
     },
 
-    'connections.state': (_args, sink) => {
+    'connections.state': (_args, sink, { session }) => {
+      // Each session sees the state of the connections its calls use (an analyst's
+      // under the profile's own id), never another role's.
+      const push = (s: ConnectionState) => {
+        const profileId = profiles.shownAs(s.profileId, roleOf(session));
+        if (profileId !== undefined) sink.push({ ...s, profileId });
+      };
       // Current state of every profile first (the pool knows all of them), then changes.
-      for (const s of pool.states()) sink.push(s);
-      return pool.onState((s) => sink.push(s));
+      for (const s of pool.states()) push(s);
+      return pool.onState(push);
     },
   };
 }

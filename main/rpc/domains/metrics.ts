@@ -1,18 +1,22 @@
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
+import { connectionOf } from './sessionProfile';
 
 type MetricsHandlers = Pick<
   Handlers,
   'metrics.watch' | 'metrics.alerts' | 'metrics.slowlog' | 'metrics.action' | 'metrics.actions'
 >;
 
-export function metricsHandlers({ metrics, audit }: CoreServices): MetricsHandlers {
+export function metricsHandlers({ metrics, audit, profiles }: Pick<CoreServices, 'metrics' | 'audit' | 'profiles'>): MetricsHandlers {
   return {
-    // One poller per profile serves every watcher; this subscription only listens.
-    'metrics.watch': ({ profileId, ...opts }, sink) => metrics.watch(profileId, opts, (e) => sink.push(e)),
-    'metrics.alerts': ({ profileId }, sink) => metrics.alerts(profileId, (a) => sink.push(a)),
-    'metrics.slowlog': ({ profileId, address, count }) => metrics.slowlog(profileId, address, count),
+    // One poller per connection id serves every watcher; this subscription only listens.
+    // Analysts' pollers are their own, polling as the profile's analyst Redis user.
+    'metrics.watch': ({ profileId, ...opts }, sink, { session }) =>
+      metrics.watch(connectionOf(profiles, profileId, session), opts, (e) => sink.push(e)),
+    'metrics.alerts': ({ profileId }, sink, { session }) => metrics.alerts(connectionOf(profiles, profileId, session), (a) => sink.push(a)),
+    'metrics.slowlog': ({ profileId, address, count }, { session }) =>
+      metrics.slowlog(connectionOf(profiles, profileId, session), address, count),
     'metrics.action': async ({ profileId, address, action }, { session }) => {
       const trail = auditFor(audit, session, action, address);
       trail('started');
@@ -26,6 +30,7 @@ export function metricsHandlers({ metrics, audit }: CoreServices): MetricsHandle
         throw e;
       }
     },
+    // Ops run the actions on the profile's own connections, so their log is kept under its own id.
     'metrics.actions': ({ profileId }) => ({ actions: metrics.actions(profileId) }),
   };
 }

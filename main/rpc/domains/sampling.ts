@@ -3,13 +3,15 @@ import { connectionFor, runSampling } from '../../core/sampling/runSampling';
 import { isFinalSamplingEvent } from '../../core/sampling/samplingJobs';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
+import { connectionOf } from './sessionProfile';
 
 type SamplingHandlers = Pick<Handlers, 'sampling.start' | 'sampling.cancel' | 'sampling.progress'>;
 
 export function samplingHandlers({ profiles, sampling }: Pick<CoreServices, 'profiles' | 'sampling'>): SamplingHandlers {
   return {
-    'sampling.start': ({ profileId, db, ...options }) => {
-      const profile = profiles.get(profileId);
+    'sampling.start': ({ profileId, db, ...options }, { session }) => {
+      // An analyst's run probes the keys as the profile's analyst Redis user, when it has one.
+      const profile = profiles.get(connectionOf(profiles, profileId, session));
       if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
       const target = db ?? profile.spec.db;
       const jobId = sampling.start(`${profileId}/${target}`, (id, emit, signal) =>

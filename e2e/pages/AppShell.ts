@@ -1,0 +1,38 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The frame around every page: sign-in, the navigation and the header's profile
+ * picker. Moves between pages by the navigation (no reload), so it works on any
+ * server, not only the suite's own.
+ */
+export class AppShell {
+  constructor(private readonly page: Page) {}
+
+  async signIn(origin: string, user: string, password: string): Promise<void> {
+    await this.page.goto(origin);
+    const form = this.page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('User name').fill(user);
+    await form.getByLabel('Password').fill(password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(this.page.getByTestId('session-badge')).toContainText(`Signed in as ${user}`);
+  }
+
+  navLinks(): Locator {
+    return this.page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  }
+
+  /** Every page's label, in navigation order (a "soon" badge is not part of it). */
+  async pageLabels(): Promise<string[]> {
+    const texts = await this.navLinks().evaluateAll((links) => links.map((a) => a.firstChild?.textContent ?? ''));
+    return texts.map((t) => t.trim());
+  }
+
+  async go(label: string): Promise<void> {
+    await this.navLinks().filter({ hasText: label }).first().click();
+    await expect(this.page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+  }
+
+  async selectProfile(name: string): Promise<void> {
+    await this.page.getByLabel('Profile').selectOption({ label: name });
+  }
+}

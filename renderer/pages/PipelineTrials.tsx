@@ -1,0 +1,94 @@
+import { useMemo, useState } from 'react';
+import type { ProfileView } from '../../app/schemas/connections';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { NoProfile } from '../components/NoProfile';
+import { useProfiles } from '../profiles/ProfilesContext';
+import { DEFAULT_FORM, type TrialForm } from './trials/form';
+import { KeptRunsPanel } from './trials/KeptRunsPanel';
+import { currentRun, formOf, keepForm, setCurrentRun, useKeptRuns, type CurrentRun } from './trials/pageSession';
+import { reportResults, resultsOf } from './trials/results';
+import { TrialControls } from './trials/TrialControls';
+import { TrialResults } from './trials/TrialResults';
+import { TrialStatus } from './trials/TrialStatus';
+import { useTrialRun } from './trials/useTrialRun';
+import './trials/trials.css';
+
+/**
+ * Pipeline trials: round trips against pipelines, MULTI/EXEC and multiplexing,
+ * measured on the real server. One trial runs at a time per profile; every
+ * finished run is kept for the page session so runs can be compared.
+ */
+export function PipelineTrialsPage() {
+  const { profiles, selected, loading, error } = useProfiles();
+  if (selected === undefined) {
+    return (
+      <NoProfile
+        loading={loading && profiles.length === 0}
+        error={error}
+        purpose="time round trips, pipelines and transactions on it"
+        testId="trials-no-profile"
+      />
+    );
+  }
+  return <ProfileTrials key={selected.id} profile={selected} />;
+}
+
+function ProfileTrials({ profile }: { profile: ProfileView }) {
+  const [run, setRun] = useState<CurrentRun | undefined>(() => currentRun(profile.id));
+  const [form, setForm] = useState<TrialForm>(() => formOf(profile.id) ?? DEFAULT_FORM);
+  const [shown, setShown] = useState<string>();
+  const { view, streamError, dropped } = useTrialRun(run);
+  const kept = useKeptRuns().find((k) => k.jobId === shown);
+  const lost = streamError !== undefined && streamError.code !== 'DISCONNECTED' && view.outcome === undefined;
+  // Progress replaces the view ten times a second; the results change once per variant.
+  const { started, variants, sweep, report, outcome } = view;
+  const live = useMemo(
+    () => (run === undefined ? undefined : resultsOf(run.trial, { started, variants, sweep, report, outcome })),
+    [run, started, variants, sweep, report, outcome],
+  );
+  const shownResults = useMemo(() => (kept === undefined ? undefined : reportResults(kept.report, kept.outcome)), [kept]);
+  const refusal = run !== undefined && view.error !== undefined ? { jobId: run.jobId, error: view.error } : undefined;
+
+  return (
+    <div className="page trial-page" data-job-id={run?.jobId}>
+      <div className="toolbar">
+        <p className="page-intro">
+          What round trips cost on this server: the same writes sent one at a time, pipelined, in transactions and over
+          multiplexed connections, optionally through a proxy that adds network delay. Trials write only scratch keys and
+          remove them, but they load the server while they run: use a test or idle one.
+        </p>
+      </div>
+      <TrialControls
+        profile={profile}
+        form={form}
+        onForm={(f) => {
+          keepForm(profile.id, f);
+          setForm(f);
+        }}
+        running={run !== undefined && view.outcome === undefined && !lost}
+        onStarted={(started) => {
+          setCurrentRun(started);
+          setRun(started);
+          setShown(undefined);
+        }}
+        refusal={refusal}
+      />
+      {run !== undefined &&
+        (lost ? (
+          <div className="panel error-state">
+            <ErrorAlert error={streamError} title={`Cannot follow trial ${run.jobId}:`} />
+            <p className="muted">The server may have restarted since it began, or forgotten it among older runs.</p>
+          </div>
+        ) : (
+          <TrialStatus key={run.jobId} run={run} view={view} />
+        ))}
+      {dropped > 0 && <p className="hint">{`${dropped} progress update${dropped === 1 ? ' was' : 's were'} dropped while the page was busy.`}</p>}
+      {kept !== undefined && shownResults !== undefined ? (
+        <TrialResults results={shownResults} title={`Results of kept run ${kept.jobId}`} />
+      ) : (
+        live !== undefined && <TrialResults results={live} title="Results" />
+      )}
+      <KeptRunsPanel shown={kept?.jobId} onShow={setShown} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The trial charts, one lazy chunk: Recharts is most of the bundle. The frame and
+ * the bar chart are the Sampling page's, so every chart in the app reads alike.
+ */
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { SweepPoint, VariantResult } from '../../../app/schemas/trials';
+import { formatCompact, formatCount } from '../../lib/format';
+import { ChartFrame } from '../sampling/ChartFrame';
+import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../sampling/chartParts';
+import { opsBars, sweepSeries } from './results';
+
+/** Ops/s per variant, the rate and the ratio to the first at the right of each bar. */
+export function OpsChart({ variants, unit }: { variants: readonly VariantResult[]; unit: string }) {
+  const bars = opsBars(variants);
+  return (
+    <ChartFrame title="Throughput by variant" note={`${unit}/s, higher is better`} testId="trials-chart-ops">
+      {bars.length === 0 ? (
+        <p className="empty smp-chart-empty">No variant has finished yet.</p>
+      ) : (
+        <HBarChart rows={bars} axis={formatCompact} labelWidth={132} figureWidth={128} />
+      )}
+    </ChartFrame>
+  );
+}
+
+const PLAIN = '#8a94a3';
+const PIPELINED = '#2456d3';
+
+/** The transaction-size sweep: ops/s by MULTI size, each command awaited (plain) or the whole transaction written at once. */
+export function SweepChart({ sweep }: { sweep: readonly SweepPoint[] }) {
+  const rows = sweepSeries(sweep);
+  return (
+    <ChartFrame title="MULTI/EXEC by transaction size" note="SETs/s, plain against pipelined" testId="trials-chart-sweep">
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT + 20}>
+        <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
+          <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+          <XAxis
+            dataKey="size"
+            tick={AXIS_TICK}
+            interval={0}
+            label={{ value: 'commands per MULTI', position: 'insideBottomRight', offset: -2, fontSize: 10, fill: '#667080' }}
+            height={34}
+          />
+          <YAxis tickFormatter={formatCompact} tick={AXIS_TICK} width={44} domain={[0, 'auto']} />
+          <Tooltip
+            isAnimationActive={false}
+            labelFormatter={(size) => `MULTI of ${String(size)}`}
+            formatter={(v, name) => [`${formatCount(Number(v))}/s`, name]}
+            {...TOOLTIP_STYLE}
+          />
+          <Legend wrapperStyle={{ fontSize: 11 }} verticalAlign="top" align="right" height={20} />
+          <Line dataKey="plain" name="plain (each command awaited)" stroke={PLAIN} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+          <Line dataKey="pipelined" name="pipelined (one write)" stroke={PIPELINED} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+        </LineChart>
+      </ResponsiveContainer>
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,91 @@
+import { TRIALS } from './form';
+import { comparisonGroups, type ComparisonGroup } from './keptRuns';
+import { keptRuns, useKeptRuns } from './pageSession';
+
+interface Props {
+  /** The kept run whose results are shown above, if one is. */
+  shown: string | undefined;
+  onShow(jobId: string | undefined): void;
+}
+
+/** Runs kept for this page session, side by side per trial: a row per run, a column per variant. */
+export function KeptRunsPanel({ shown, onShow }: Props) {
+  const groups = comparisonGroups(useKeptRuns());
+  return (
+    <section className="trial-kept" aria-label="Kept runs" data-testid="trials-kept">
+      <header className="trial-section-head">
+        <h2>Kept runs</h2>
+        <span className="muted">every finished run of this page session, to compare; kept in this tab’s memory only</span>
+      </header>
+      {groups.length === 0 ? (
+        <p className="panel muted trial-kept-empty">Runs appear here when they finish: change a parameter or the proxy delay and run again to compare.</p>
+      ) : (
+        groups.map((g) => <GroupTable key={g.trial} group={g} shown={shown} onShow={onShow} />)
+      )}
+    </section>
+  );
+}
+
+function GroupTable({ group: g, shown, onShow }: { group: ComparisonGroup } & Props) {
+  return (
+    <div className="panel trial-table-panel">
+      <table className="data-table trial-table trial-kept-table" data-testid={`trials-kept-${g.trial}`}>
+        <caption>{TRIALS[g.trial].label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Run</th>
+            <th scope="col">Server</th>
+            <th scope="col">Parameters</th>
+            <th scope="col">Proxy</th>
+            {g.variants.map((v) => (
+              <th key={v.variant} scope="col" className="num">
+                {v.name}
+              </th>
+            ))}
+            <th scope="col" aria-label="Actions" />
+          </tr>
+        </thead>
+        <tbody>
+          {g.rows.map((r) => (
+            <tr key={r.jobId} data-job-id={r.jobId} className={shown === r.jobId ? 'is-shown' : undefined}>
+              <th scope="row">
+                {r.number}
+                {r.outcome === 'cancelled' && <span className="tag tag-warn trial-tag">cancelled</span>}
+              </th>
+              <td>
+                <span className="trial-kept-profile">{r.profileName}</span> <span className="mono muted">{r.address}</span>
+              </td>
+              <td className="mono" data-col="params">
+                {r.params}
+              </td>
+              <td data-col="proxy">{r.proxy}</td>
+              {g.variants.map((v) => {
+                const cell = r.cells[v.variant];
+                return (
+                  <td key={v.variant} className="num" data-col={v.variant}>
+                    {cell === undefined ? '—' : cell.rate}
+                    {cell?.sub !== undefined && <span className="trial-cell-sub">{cell.sub}</span>}
+                  </td>
+                );
+              })}
+              <td className="trial-kept-actions">
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-pressed={shown === r.jobId}
+                  onClick={() => onShow(shown === r.jobId ? undefined : r.jobId)}
+                  data-testid="trials-kept-show"
+                >
+                  {shown === r.jobId ? 'Showing' : 'Show'}
+                </button>
+                <button type="button" className="btn btn-small btn-danger-ghost" onClick={() => keptRuns.remove(r.jobId)} data-testid="trials-kept-remove">
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useId, useRef, useState } from 'react';
+import type { AppError } from '../../../app/errors';
+import type { ProfileView } from '../../../app/schemas/connections';
+import { useBridge } from '../../bridge/BridgeContext';
+import { toAppError } from '../../bridge/toAppError';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Segmented } from '../../components/Segmented';
+import { besideField } from '../../lib/formInput';
+import { addressOf } from '../connections/address';
+import { controlOf, toOptions, trialKinds, TRIALS, type Control, type TrialForm } from './form';
+import type { CurrentRun } from './pageSession';
+import { TrialFields } from './TrialFields';
+import type { TrialError } from './trialView';
+
+interface Props {
+  profile: ProfileView;
+  form: TrialForm;
+  onForm(form: TrialForm): void;
+  /** A run of this profile is still going: one at a time. */
+  running: boolean;
+  onStarted(run: CurrentRun): void;
+  /** The last run's refusal, when it named one of the inputs (a DB with keys, a DB out of range). */
+  refusal: { jobId: string; error: TrialError } | undefined;
+}
+
+type Errors = Partial<Record<Control, string>>;
+
+const PICKER = trialKinds.map((value) => ({ value, label: TRIALS[value].label }));
+
+/** Trial picker, its parameters, the proxy and the confirmation; Start. */
+export function TrialControls({ profile, form, onForm, running, onStarted, refusal }: Props) {
+  const bridge = useBridge();
+  const uid = useId();
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState<AppError>();
+  const [starting, setStarting] = useState(false);
+  // The refusal stays beside its input until that input (or anything) changes.
+  const [dismissed, setDismissed] = useState<string>();
+  // A double click lands before the disabled button renders; one start per click.
+  const inFlight = useRef(false);
+  const refused = refusal !== undefined && refusal.jobId !== dismissed ? refusal : undefined;
+
+  function errorOf(control: Control): string | undefined {
+    if (errors[control] !== undefined) return errors[control];
+    if (refused !== undefined && controlOf(refused.error.field) === control) return besideField(refused.error.message, refused.error.field);
+    return undefined;
+  }
+
+  function change(patch: Partial<TrialForm>) {
+    setError(undefined);
+    setErrors({});
+    if (refusal !== undefined) setDismissed(refusal.jobId);
+    onForm({ ...form, ...patch });
+  }
+
+  async function start() {
+    if (inFlight.current || running) return;
+    inFlight.current = true;
+    setStarting(true);
+    setError(undefined);
+    setErrors({});
+    if (refusal !== undefined) setDismissed(refusal.jobId);
+    try {
+      const { jobId } = await bridge.invoke('trials.start', toOptions(profile.id, form));
+      onStarted({ jobId, profileId: profile.id, profileName: profile.name, trial: form.trial });
+    } catch (e) {
+      const err = toAppError(e);
+      const control = controlOf(err.field);
+      if (control !== undefined) setErrors({ [control]: besideField(err.message, err.field) });
+      else setError(err);
+    } finally {
+      setStarting(false);
+      inFlight.current = false;
+    }
+  }
+
+  return (
+    <section className="panel trial-controls" aria-labelledby={`${uid}-title`}>
+      <header className="trial-controls-head">
+        <h2 id={`${uid}-title`}>Run</h2>
+        <span className="muted">
+          on <strong className="trial-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span>
+        </span>
+      </header>
+      <div className="trial-picker">
+        <Segmented label="Trial" options={PICKER} value={form.trial} onChange={(trial) => change({ trial })} testId="trials-picker" />
+        <span className="muted trial-detail">{TRIALS[form.trial].detail}</span>
+      </div>
+      <TrialFields form={form} profileDb={profile.db} change={change} errorOf={errorOf} />
+      <div className="trial-start-row">
+        <button type="button" className="btn btn-primary" onClick={start} disabled={starting || running} aria-busy={starting} data-testid="trials-start">
+          {starting ? 'Starting…' : `Start ${TRIALS[form.trial].label.toLowerCase()} trial`}
+        </button>
+        <span className="hint">
+          {running
+            ? 'A trial on this profile is running; cancel it below or wait for its results.'
+            : 'Writes keys under cacheboard:trial:<run>: only, and removes them when it ends, however it ends.'}
+        </span>
+        <ErrorAlert error={error} title="Could not start:" />
+      </div>
+    </section>
+  );
+}

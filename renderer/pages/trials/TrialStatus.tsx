@@ -1,0 +1,98 @@
+import { toAppError } from '../../bridge/toAppError';
+import { useCancel } from '../../bridge/useCancel';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { ProgressBar } from '../../components/ProgressBar';
+import { Stat } from '../../components/Stat';
+import { formatCount, formatFraction, formatSeconds } from '../../lib/format';
+import { controlOf, TRIALS } from './form';
+import type { CurrentRun } from './pageSession';
+import { fractionOf, stepLabel, type TrialView } from './trialView';
+
+function headline(run: CurrentRun, v: TrialView): string {
+  const where = v.started === undefined ? run.profileName : `${v.started.address} db${v.started.dbs.join(', ')}`;
+  const what = `${TRIALS[run.trial].label} trial on ${where}`;
+  const finished = v.variants.length;
+  switch (v.outcome) {
+    case undefined:
+      return v.started === undefined ? `${what}: checking the server…` : `${what}: running`;
+    case 'done':
+      return `${what}: ${finished} variants in ${formatSeconds(v.report?.seconds ?? 0)}, scratch keys removed.`;
+    case 'cancelled':
+      return `${what}: cancelled after ${finished} variant${finished === 1 ? '' : 's'}; scratch keys removed.`;
+    case 'failed':
+      return `${what} failed.`;
+  }
+}
+
+/** Where a run stands: state, the bar, the running step and its live rate; Cancel while it runs. */
+export function TrialStatus({ run, view: v }: { run: CurrentRun; view: TrialView }) {
+  const p = v.progress;
+  const running = v.outcome === undefined;
+  const fraction = fractionOf(v);
+  const total = p?.total ?? v.started?.total;
+  const done = p?.done ?? 0;
+  const of = total === undefined ? '' : ` of ${formatCount(total)}`;
+  const elapsed = running ? (p?.elapsedMs ?? 0) / 1000 : (v.report?.seconds ?? (p?.elapsedMs ?? 0) / 1000);
+  const beside = v.error !== undefined && controlOf(v.error.field) !== undefined;
+
+  return (
+    <section className={`panel trial-status${v.outcome ? ` is-${v.outcome === 'done' ? 'ok' : v.outcome}` : ''}`} aria-label="Trial status">
+      <div className="trial-status-head">
+        <strong className={`trial-state is-${v.outcome ?? 'running'}`} data-testid="trials-state">
+          {v.outcome ?? 'running'}
+        </strong>
+        <span className="trial-headline" data-testid="trials-headline">
+          {headline(run, v)}
+        </span>
+        {running && <CancelButton jobId={run.jobId} />}
+      </div>
+      {v.error !== undefined &&
+        (beside ? (
+          <p className="hint-warn" data-testid="trials-refused">
+            Refused before anything was written: the reason is beside the <span className="mono">{v.error.field}</span> input above.
+          </p>
+        ) : (
+          <ErrorAlert error={toAppError(v.error)} title="The trial failed:" />
+        ))}
+      {v.outcome !== 'failed' && (
+        <>
+          <ProgressBar
+            fraction={fraction}
+            done={!running}
+            label="Trial progress"
+            valueText={`${formatCount(done)} commands${of}`}
+            testId="trials-progress"
+            figure={formatFraction(fraction)}
+          />
+          <dl className="stat-grid">
+            <Stat label="Step" value={running ? (p === undefined ? '—' : stepLabel(p.step)) : v.outcome === 'done' ? 'finished' : 'stopped'} testId="trials-step" />
+            <Stat label="Live rate" value={running && p !== undefined ? `${formatCount(p.opsPerSec)} ops/s` : '—'} sub="of the running step" testId="trials-rate" />
+            <Stat label="Commands" value={formatCount(done)} sub={of === '' ? undefined : `${of.trim()}, sweep included`} />
+            <Stat label="Elapsed" value={formatSeconds(elapsed)} sub={running ? undefined : 'checks and cleanup included'} />
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Cancelling needs no confirmation: the trial removes its scratch keys and reports the variants that finished. */
+function CancelButton({ jobId }: { jobId: string }) {
+  const { cancel, busy, note, error } = useCancel('trials.cancel', jobId, 'The trial had already finished.');
+  return (
+    <span className="trial-cancel">
+      {note !== undefined && <span className="muted">{note}</span>}
+      <button
+        type="button"
+        className="btn btn-small btn-danger-ghost"
+        onClick={cancel}
+        disabled={busy || note !== undefined}
+        title="Stop the trial; its scratch keys are removed and the finished variants reported"
+        data-testid="trials-cancel"
+      >
+        Cancel
+      </button>
+      <ErrorAlert error={error} title="Could not cancel:" />
+    </span>
+  );
+}
