@@ -25,6 +25,9 @@ import { MonitorHub } from './core/monitor/monitorHub';
 import { monitorTargets } from './core/monitor/monitorTargets';
 import { SamplingJobs } from './core/sampling/samplingJobs';
 import { TrialJobs } from './core/trials/trialJobs';
+import { AudienceJobs } from './core/audience/audienceJobs';
+import { DemoJobs } from './core/audience/demo/demoJobs';
+import { seedEmbeddedDemo } from './core/audience/demo/embeddedDemo';
 
 export interface RuntimeOptions {
   dataDir: string;
@@ -117,9 +120,13 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const metrics = new MetricsHub({ pool });
   const sampling = new SamplingJobs();
   const trials = new TrialJobs();
+  const audience = { jobs: new AudienceJobs(), demo: new DemoJobs() };
+  // Our own private server only: the Audience trials page has data to try at once.
+  const seeding = new AbortController();
+  const seeded = embedded === null ? Promise.resolve() : seedEmbeddedDemo(builtin[builtin.length - 1]!.spec, seeding.signal).then((line) => console.log(line));
   const audit = new AuditLog(join(opts.dataDir, 'audit.log'));
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
-  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, sampling, trials, monitor, audit }), {
+  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, sampling, trials, monitor, audit, audience }), {
     mapError: (e) => toAppError(e),
     ...(opts.callsPerSecond === undefined ? {} : { rateLimit: new CallRateLimit({ perSecond: opts.callsPerSecond, burst: opts.callsPerSecond * 4 }) }),
   });
@@ -143,7 +150,8 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
         await restoring;
         // Cancelled loads discard their staging and restore the save config before the pool goes;
         // cancelled samples release their connection; cancelled trials remove their scratch keys.
-        await Promise.all([jobs.cancelAll(), sampling.cancelAll(), trials.cancelAll()]);
+        seeding.abort();
+        await Promise.all([jobs.cancelAll(), sampling.cancelAll(), trials.cancelAll(), audience.jobs.cancelAll(), audience.demo.cancelAll(), seeded]);
         monitor.shutdown();
         await metrics.shutdown();
         await pool.shutdown();

@@ -4,6 +4,7 @@ import { ProfileSelector } from './components/ProfileSelector';
 import { Sidebar } from './components/Sidebar';
 import { useHashRoute } from './lib/route';
 import { AuditPage } from './pages/Audit';
+import { AudienceTrialsPage } from './pages/AudienceTrials';
 import { BulkLoadPage } from './pages/BulkLoad';
 import { ConnectionsPage } from './pages/Connections';
 import { MonitorPage } from './pages/Monitor';
@@ -23,6 +24,8 @@ function Page({ route }: { route: string }) {
       return <BulkLoadPage />;
     case 'sampling':
       return <SamplingPage />;
+    case 'audience-trials':
+      return <AudienceTrialsPage />;
     case 'pipeline-trials':
       return <PipelineTrialsPage />;
     case 'monitor':

@@ -221,7 +221,7 @@ export const StrategyResult = z.object({
   p50Ms: z.number(),
   p95Ms: z.number(),
   meanMs: z.number(),
-  /** Server-side time per run: INFO commandstats usec deltas over the timed runs, divided by runs. */
+  /** Server-side time per run: INFO commandstats usec deltas over the timed runs, divided by runs; -1 when INFO is denied. */
   serverMs: z.number(),
   /** Commands sent per run (a script counts as one). */
   commands: z.number(),
@@ -231,7 +231,7 @@ export const StrategyResult = z.object({
   /** What this strategy answered on its last run (compared across strategies). */
   audienceSize: z.number(),
   days: z.array(DayCount),
-  /** Identical to the reference (the first strategy that ran). */
+  /** Identical to the reference (the first strategy that ran); false when skipped. */
   matches: z.boolean(),
 });
 export type StrategyResult = z.output<typeof StrategyResult>;
@@ -384,14 +384,16 @@ export const DemoEvent = z.discriminatedUnion('kind', [
     users: z.number(),
     days: z.number(),
     layouts: z.array(LayoutKind),
-    /** Commands the load will send. */
+    /** Users to generate (progress counts users whose commands were sent). */
     total: z.number(),
   }),
   /** At most 10 a second. */
   z.object({
     kind: z.literal('progress'),
+    /** Users generated and sent so far. */
     done: z.number(),
     total: z.number(),
+    /** Commands answered per second so far. */
     commandsPerSec: z.number(),
     elapsedMs: z.number(),
   }),

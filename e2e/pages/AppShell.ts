@@ -33,6 +33,6 @@ export class AppShell {
   }
 
   async selectProfile(name: string): Promise<void> {
-    await this.page.getByLabel('Profile').selectOption({ label: name });
+    await this.page.getByLabel('Profile', { exact: true }).selectOption({ label: name });
   }
 }

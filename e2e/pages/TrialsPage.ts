@@ -38,9 +38,12 @@ export class TrialsPage {
     await this.page.getByTestId('trials-start').click();
   }
 
-  /** Starts the trial as set up and waits for it to end with `outcome`. */
+  /** Starts the trial as set up and waits for this new run (not the last one shown) to end with `outcome`. */
   async run(outcome: 'done' | 'failed' = 'done', timeout = 45_000): Promise<void> {
+    const root = this.page.locator('.trial-page');
+    const before = await root.getAttribute('data-job-id');
     await this.start();
+    await expect(root).toHaveAttribute('data-job-id', before === null ? /^trial_/ : new RegExp(`^(?!${before}$)trial_`));
     await expect(this.state()).toHaveText(outcome, { timeout });
   }
 
@@ -50,6 +53,7 @@ export class TrialsPage {
 
   /** The job id of the page's current run. */
   async jobId(): Promise<string> {
+    await expect(this.page.locator('.trial-page')).toHaveAttribute('data-job-id', /^trial_/);
     const id = await this.page.locator('.trial-page').getAttribute('data-job-id');
     if (id === null) throw new Error('no trial has been started on the page');
     return id;
@@ -101,9 +105,18 @@ export class TrialsPage {
     return this.page.getByTestId(`trials-kept-${trial}`).locator('tbody tr');
   }
 
-  /** A viewport-sized shot (1280×800), scrolled so the first results sit under the controls. */
+  /** A viewport-sized shot (1280×800); with `scrollTo`, the page scrolled to put that element at the top. */
   async screenshot(path: string, scrollTo?: Locator): Promise<void> {
-    if (scrollTo !== undefined) await scrollTo.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    if (scrollTo !== undefined) await scrollTo.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 12));
     await this.page.screenshot({ path });
+  }
+
+  /** The whole page, grown to its height, for a look at everything below the fold. */
+  async screenshotAll(path: string): Promise<void> {
+    const height = await this.page.evaluate(() => document.documentElement.scrollHeight);
+    const size = this.page.viewportSize() ?? { width: 1280, height: 800 };
+    await this.page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+    await this.page.screenshot({ path, fullPage: true });
+    await this.page.setViewportSize(size);
   }
 }

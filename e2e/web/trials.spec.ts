@@ -22,7 +22,7 @@ async function scratchKeys(admin: Redis, db: number, pattern = `${SCRATCH_ROOT}*
 const figure = (text: string) => Number(text.replace(/,/g, '').replace(/[^\d.]+$/, ''));
 
 test.describe('Pipeline trials page', () => {
-  test('a pipeline trial is refused on a DB with keys until confirmed, then compares four variants and keeps each run', async ({ page, redis, admin }) => {
+  test('a pipeline trial is refused on a DB with keys until confirmed, then compares four variants and keeps each run', async ({ page, redis, admin }, testInfo) => {
     test.setTimeout(120_000);
     await admin.set('own:key', 'keep me');
     const trials = new TrialsPage(page);
@@ -81,7 +81,8 @@ test.describe('Pipeline trials page', () => {
     await expect(trials.report()).toContainText('+0.3 ms each way');
     expect(await scratchKeys(admin, 0)).toBe(0);
 
-    await trials.screenshot('docs/pipeline-trials.png', page.getByTestId('trials-report'));
+    await trials.screenshotAll(testInfo.outputPath('pipeline-trials-all.png'));
+    await trials.screenshot('docs/pipeline-trials.png', trials.report());
 
     // A kept run can be shown again, and removed.
     await trials.kept('pipeline').nth(1).getByTestId('trials-kept-show').click();
@@ -92,7 +93,7 @@ test.describe('Pipeline trials page', () => {
     await expect(trials.latency()).toBeVisible();
   });
 
-  test('bad inputs name their field; small load and multiplex trials report their figures', async ({ page, redis, admin }) => {
+  test('bad inputs name their field; small load and multiplex trials report their figures', async ({ page, redis, admin }, testInfo) => {
     test.setTimeout(90_000);
     const trials = new TrialsPage(page);
     await trials.openOn('trialsload', redis);
@@ -125,6 +126,7 @@ test.describe('Pipeline trials page', () => {
     await expect(trials.chart('ops').locator('.recharts-bar-rectangle')).toHaveCount(2);
     await expect(trials.kept('load').first()).toContainText('C 4 · N 2,000 · D 16 B · R 100 · db2');
     expect(await scratchKeys(admin, 2)).toBe(0);
+    await trials.screenshotAll(testInfo.outputPath('trials-load.png'));
 
     await trials.pick('Multiplex');
     await trials.fill({ db: '3', n: '500', batch: '10', dbs: '3' });
@@ -135,9 +137,10 @@ test.describe('Pipeline trials page', () => {
     await expect(trials.kept('multiplex').first()).toContainText('db3–5');
     await expect(trials.kept('load')).toHaveCount(1);
     for (const db of [3, 4, 5]) expect(await scratchKeys(admin, db)).toBe(0);
+    await trials.screenshotAll(testInfo.outputPath('trials-multiplex.png'));
   });
 
-  test('a long trial can be cancelled, and it leaves no scratch key behind', async ({ page, redis, admin }) => {
+  test('a long trial can be cancelled, and it leaves no scratch key behind', async ({ page, redis, admin }, testInfo) => {
     test.setTimeout(60_000);
     const trials = new TrialsPage(page);
     await trials.openOn('trialscancel', redis);
@@ -154,6 +157,7 @@ test.describe('Pipeline trials page', () => {
 
     await trials.cancel();
     await expect(trials.state()).toHaveText('cancelled', { timeout: 15_000 });
+    await trials.screenshotAll(testInfo.outputPath('trials-cancelled.png'));
     await expect(trials.headline()).toContainText(/cancelled after \d+ variants?; scratch keys removed/);
     // The cancelled event comes after the cleanup: nothing is left by then.
     expect(await scratchKeys(admin, 0)).toBe(0);

@@ -45,9 +45,14 @@ async function seedHostileData(admin: Redis): Promise<void> {
   await admin.set('constructor', POLLUTE);
   await admin.hset('__proto__', '__proto__', POLLUTE, 'constructor', '{"prototype":{"polluted":1}}', 'polluted', '1');
   await admin.hset(`hash:${IMG}`, SCRIPT, JS, '__proto__', POLLUTE);
-  // Prefix trees built as nested objects would walk these into Object.prototype.
-  await admin.set('__proto__:polluted', POLLUTE);
-  await admin.set('constructor:prototype:polluted', POLLUTE);
+  // Prefix trees built as nested objects would walk these into Object.prototype
+  // (two keys each, so each is a listed prefix, not a lone key).
+  for (const key of ['__proto__:polluted', '__proto__:constructor:polluted', '__proto__:constructor:prototype', 'constructor:prototype:polluted', 'constructor:prototype:x']) {
+    await admin.set(key, POLLUTE);
+  }
+  await admin.set(`${IMG}:1`, SCRIPT);
+  await admin.set(`${IMG}:2`, SCRIPT);
+  await admin.set('javascript:void(window.__pwned=1)', JS);
   await admin.config('SET', 'slowlog-log-slower-than', '10000');
 }
 
@@ -100,7 +105,8 @@ test.describe('Untrusted data on every page', () => {
     // Overview: SLOWLOG shows the seeded commands' arguments.
     await shell.go('Overview');
     const slowlog = page.getByTestId('slowlog');
-    for (const text of [IMG, SCRIPT, JS, BIDI, ZERO_WIDTH, POLLUTE]) await expect(slowlog).toContainText(text, { timeout: 15_000 });
+    // An argument holding quotes is shown quoted, as redis-cli would.
+    for (const text of [...TEXTS, JSON.stringify(POLLUTE), '__proto__']) await expect(slowlog).toContainText(text, { timeout: 15_000 });
     await expect(slowlog).toContainText(BAD_UTF8_TEXT);
 
     // Bulk load: a file named with markup, holding hostile commands, previewed and merged in.
@@ -120,7 +126,12 @@ test.describe('Untrusted data on every page', () => {
     await sampling.run('census', { scanCount: '10' });
     const top = sampling.topByMemory();
     for (const text of [...TEXTS, BAD_UTF8_TEXT, '__proto__', 'constructor']) await expect(top).toContainText(text);
-    await expect(page.getByTestId('sampling-namespaces')).toContainText('__proto__');
+    const prefixes = page.getByTestId('sampling-namespaces');
+    for (const prefix of ['__proto__:', 'constructor:', `${IMG}:`, 'javascript:']) await expect(sampling.prefixRow(prefix)).toContainText(prefix);
+    await sampling.openPrefix('__proto__:');
+    await sampling.openPrefix('constructor:');
+    await expect(prefixes).toContainText('__proto__:constructor:');
+    await expect(prefixes).toContainText('constructor:prototype:');
 
     await shell.go('Pipeline trials');
 
@@ -132,7 +143,10 @@ test.describe('Untrusted data on every page', () => {
     await monitor.live(address);
     await hostileCommands(admin);
     const pane = monitor.pane(address);
-    for (const text of [IMG, SCRIPT, JS, BIDI, ZERO_WIDTH, BAD_UTF8_TEXT, POLLUTE]) {
+    // MONITOR itself escapes every byte outside printable ASCII (and quotes), so bidi and
+    // zero-width characters arrive, and show, as \xHH text.
+    const monitorTexts = [IMG, SCRIPT, JS, 'invoice\\xe2\\x80\\xaefdp.exe', 'zero\\xe2\\x80\\x8bwidth', BAD_UTF8_TEXT, '__proto__ {\\"polluted\\":1}'];
+    for (const text of monitorTexts) {
       await expect(monitor.rows(pane).filter({ hasText: text }).first()).toBeVisible();
     }
     await page.getByTestId('monitor-stop').click();

@@ -86,7 +86,9 @@ export function trialsText(r: TrialReport, outcome: TrialOutcome): string {
     lines.push(`  through a proxy adding ${l.requestedMs} ms each way: round trip ${ms(l.directRttMs)} ms direct, ${ms(l.proxiedRttMs)} ms proxied (+${ms(l.addedRttMs)})`);
   }
   lines.push('');
-  if (r.trial === 'load') {
+  if (r.variants.length === 0) {
+    lines.push('  (no variant finished)');
+  } else if (r.trial === 'load') {
     lines.push(
       ...table([
         ['command', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors'],
@@ -97,7 +99,7 @@ export function trialsText(r: TrialReport, outcome: TrialOutcome): string {
       ]),
     );
   } else {
-    const base = r.variants[0]?.variant ?? '';
+    const base = r.variants[0]!.variant;
     lines.push(
       ...table([
         ['variant', 'seconds', 'ops/s', `vs ${base}`],
@@ -114,7 +116,6 @@ export function trialsText(r: TrialReport, outcome: TrialOutcome): string {
       ]),
     );
   }
-  if (r.variants.length === 0) lines.push('  (no variant finished)');
   if (r.warnings.length > 0) lines.push('', 'WARNINGS', ...r.warnings.map((w) => `  ${w}`));
   return `${lines.join('\n')}\n`;
 }

@@ -4,7 +4,7 @@ import { useBridge } from './BridgeContext';
 import { toAppError } from './toAppError';
 
 /** The calls that stop a long job by its id and say whether there was anything left to stop. */
-export type CancelCall = 'bulk.cancel' | 'sampling.cancel' | 'trials.cancel';
+export type CancelCall = 'bulk.cancel' | 'sampling.cancel' | 'trials.cancel' | 'audience.cancel' | 'audience.demoCancel';
 
 export interface Cancel {
   cancel(): Promise<boolean>;

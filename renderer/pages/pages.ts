@@ -13,11 +13,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: 'overview', label: 'Overview' },
   { route: 'bulk-load', label: 'Bulk load' },
   { route: 'sampling', label: 'Sampling' },
-  {
-    route: 'audience-trials',
-    label: 'Audience trials',
-    soon: 'Build an audience from user attributes and time its per-day activity query across several storage strategies side by side.',
-  },
+  { route: 'audience-trials', label: 'Audience trials' },
   { route: 'pipeline-trials', label: 'Pipeline trials' },
   { route: 'monitor', label: 'Monitor' },
   { route: 'audit', label: 'Audit log' },

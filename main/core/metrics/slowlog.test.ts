@@ -15,7 +15,7 @@ describe('MetricsHub.slowlog', () => {
     await admin.call('DEBUG', 'SLEEP', '0.02');
     const { slowlog, latency } = await fx.hub.slowlog('m', undefined, 10);
     const setEntry = slowlog.find((e) => e.args[0]?.toLowerCase() === 'set');
-    expect(setEntry).toMatchObject({ args: ['set', '\\xff\\x00a', 'héllo\\x0a'], clientName: 'loader-7' });
+    expect(setEntry).toMatchObject({ args: ['set', '\\xff\\x00a', 'héllo\\n'], clientName: 'loader-7' });
     expect(setEntry?.client).toMatch(/^127\.0\.0\.1:\d+$/);
     expect(setEntry?.at).toBeGreaterThan(Date.now() - 60_000);
     expect(slowlog.length).toBeLessThanOrEqual(10);

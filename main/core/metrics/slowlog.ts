@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { argText } from './argText';
+import { escapeBytes } from '../text/escapeBytes';
 import type { SlowlogRecord } from './types';
 
 export interface LatencyRecord {
@@ -15,7 +15,7 @@ function num(v: unknown): number {
 }
 
 function text(v: unknown): string {
-  if (Buffer.isBuffer(v)) return argText(v);
+  if (Buffer.isBuffer(v)) return escapeBytes(v, 0, v.length).text;
   return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
 }
 

@@ -9,6 +9,11 @@ describe('escapeBytes', () => {
     expect(esc(v)).toEqual({ text: 'a b"é\\n\\r\\t\\x00\\x7f\\xc3\\\\', next: v.length });
   });
 
+  it('shows bidi controls, zero-width characters and the BOM as \\u escapes, other UTF-8 as is', () => {
+    const v = Buffer.from('a\u202eb\u200bc\u2066d\ufeffé\u0085');
+    expect(esc(v).text).toBe('a\\u202eb\\u200bc\\u2066d\\ufeffé\\u0085');
+  });
+
   it('escapes double quotes when asked (text shown between quotes)', () => {
     expect(esc(Buffer.from('say "hi"'), { quote: true }).text).toBe('say \\"hi\\"');
   });

@@ -1,4 +1,5 @@
 import type { Handlers } from '../handlers';
+import { audienceHandlers } from './audience';
 import { auditHandlers } from './audit';
 import { bulkHandlers } from './bulk';
 import { connectionHandlers } from './connections';
@@ -22,5 +23,6 @@ export function createHandlers(core: CoreServices): Handlers {
     ...trialHandlers(core),
     ...monitorHandlers(core),
     ...auditHandlers(core),
+    ...audienceHandlers(core),
   };
 }

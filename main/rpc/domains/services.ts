@@ -1,3 +1,5 @@
+import type { AudienceJobs } from '../../core/audience/audienceJobs';
+import type { DemoJobs } from '../../core/audience/demo/demoJobs';
 import type { AuditLog } from '../../core/audit/auditLog';
 import type { BulkJobs } from '../../core/bulk/jobManager';
 import type { FileRegistry } from '../../core/bulk/fileRegistry';
@@ -29,4 +31,6 @@ export interface CoreServices {
   monitor: MonitorHub;
   /** Append-only record of the jobs that change or expose data. */
   audit: AuditLog;
+  /** Audience trials (with their recent reports) and demo-data loads. */
+  audience: { jobs: AudienceJobs; demo: DemoJobs };
 }

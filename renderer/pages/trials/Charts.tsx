@@ -7,7 +7,7 @@ import type { SweepPoint, VariantResult } from '../../../app/schemas/trials';
 import { formatCompact, formatCount } from '../../lib/format';
 import { ChartFrame } from '../sampling/ChartFrame';
 import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../sampling/chartParts';
-import { opsBars, sweepSeries } from './results';
+import { logTicks, opsBars, sweepSeries } from './results';
 
 /** Ops/s per variant, the rate and the ratio to the first at the right of each bar. */
 export function OpsChart({ variants, unit }: { variants: readonly VariantResult[]; unit: string }) {
@@ -29,8 +29,10 @@ const PIPELINED = '#2456d3';
 /** The transaction-size sweep: ops/s by MULTI size, each command awaited (plain) or the whole transaction written at once. */
 export function SweepChart({ sweep }: { sweep: readonly SweepPoint[] }) {
   const rows = sweepSeries(sweep);
+  // Plain and pipelined are decades apart at size 100: a linear axis flattens plain to a line on zero.
+  const ticks = logTicks(rows.flatMap((r) => [r.plain, r.pipelined]));
   return (
-    <ChartFrame title="MULTI/EXEC by transaction size" note="SETs/s, plain against pipelined" testId="trials-chart-sweep">
+    <ChartFrame title="MULTI/EXEC by transaction size" note="SETs/s (log scale), plain against pipelined" testId="trials-chart-sweep">
       <ResponsiveContainer width="100%" height={CHART_HEIGHT + 20}>
         <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
@@ -41,7 +43,15 @@ export function SweepChart({ sweep }: { sweep: readonly SweepPoint[] }) {
             label={{ value: 'commands per MULTI', position: 'insideBottomRight', offset: -2, fontSize: 10, fill: '#667080' }}
             height={34}
           />
-          <YAxis tickFormatter={formatCompact} tick={AXIS_TICK} width={44} domain={[0, 'auto']} />
+          <YAxis
+            scale="log"
+            domain={[ticks[0] ?? 1, ticks.at(-1) ?? 10]}
+            ticks={ticks}
+            allowDataOverflow
+            tickFormatter={formatCompact}
+            tick={AXIS_TICK}
+            width={44}
+          />
           <Tooltip
             isAnimationActive={false}
             labelFormatter={(size) => `MULTI of ${String(size)}`}

@@ -35,8 +35,7 @@ function GroupTable({ group: g, shown, onShow }: { group: ComparisonGroup } & Pr
           <tr>
             <th scope="col">Run</th>
             <th scope="col">Server</th>
-            <th scope="col">Parameters</th>
-            <th scope="col">Proxy</th>
+            <th scope="col">Parameters · proxy</th>
             {g.variants.map((v) => (
               <th key={v.variant} scope="col" className="num">
                 {v.name}
@@ -53,12 +52,15 @@ function GroupTable({ group: g, shown, onShow }: { group: ComparisonGroup } & Pr
                 {r.outcome === 'cancelled' && <span className="tag tag-warn trial-tag">cancelled</span>}
               </th>
               <td>
-                <span className="trial-kept-profile">{r.profileName}</span> <span className="mono muted">{r.address}</span>
+                {r.profileName}
+                <span className="trial-cell-sub mono">{r.address}</span>
               </td>
-              <td className="mono" data-col="params">
+              <td data-col="params">
                 {r.params}
+                <span className="trial-cell-sub" data-col="proxy">
+                  {r.proxy}
+                </span>
               </td>
-              <td data-col="proxy">{r.proxy}</td>
               {g.variants.map((v) => {
                 const cell = r.cells[v.variant];
                 return (

@@ -66,7 +66,7 @@ export function TrialStatus({ run, view: v }: { run: CurrentRun; view: TrialView
           />
           <dl className="stat-grid">
             <Stat label="Step" value={running ? (p === undefined ? '—' : stepLabel(p.step)) : v.outcome === 'done' ? 'finished' : 'stopped'} testId="trials-step" />
-            <Stat label="Live rate" value={running && p !== undefined ? `${formatCount(p.opsPerSec)} ops/s` : '—'} sub="of the running step" testId="trials-rate" />
+            <Stat label="Live rate" value={running && p !== undefined ? `${formatCount(p.opsPerSec)} ops/s` : '—'} sub={running ? 'of the running step' : 'no step running'} testId="trials-rate" />
             <Stat label="Commands" value={formatCount(done)} sub={of === '' ? undefined : `${of.trim()}, sweep included`} />
             <Stat label="Elapsed" value={formatSeconds(elapsed)} sub={running ? undefined : 'checks and cleanup included'} />
           </dl>

@@ -7,7 +7,7 @@ const FIGURES: readonly { key: Figure; head: string; title: string }[] = [
   { key: 'ops', head: 'Ops', title: 'Commands the variant counts (SETs, INCRs, requests; not MULTI, EXEC or SELECT)' },
   { key: 'seconds', head: 'Time', title: 'Wall time of the variant' },
   { key: 'opsPerSec', head: 'Ops/s', title: 'Ops over time' },
-  { key: 'ratio', head: 'vs first', title: 'Ops/s over the first variant’s (the baseline)' },
+  { key: 'ratio', head: '×', title: 'Ops/s over the first variant’s (the baseline)' },
   { key: 'keys', head: 'Keys', title: 'Scratch keys the variant left, counted as they were removed' },
 ];
 
@@ -23,6 +23,7 @@ export function VariantTable({ variants, pending }: { variants: readonly Variant
   const rows = variantRows(variants);
   const ratios = variants.some((v) => v.ratio !== undefined);
   const latency = variants.some((v) => v.latency !== undefined);
+  const baseline = rows[0]?.name ?? '';
   const figures = FIGURES.filter((f) => f.key !== 'ratio' || ratios);
   return (
     <table className="data-table trial-table" data-testid="trials-results">
@@ -31,7 +32,7 @@ export function VariantTable({ variants, pending }: { variants: readonly Variant
           <th scope="col">Variant</th>
           {figures.map((f) => (
             <th key={f.key} scope="col" className="num" title={f.title}>
-              {f.head}
+              {f.key === 'ratio' ? `× ${baseline}` : f.head}
             </th>
           ))}
           {latency &&

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialEvent } from '../../../app/schemas/trials';
-import { formatRatio, opsBars, paramsText, resultsOf, sweepSeries, variantRows } from './results';
+import { formatRatio, logTicks, opsBars, paramsText, resultsOf, sweepSeries, variantRows } from './results';
 import { EMPTY_TRIAL, foldTrial } from './trialView';
 import { pipelineReport, point, variant } from './testReport';
 
@@ -49,6 +49,15 @@ describe('chart rows', () => {
     const rows = sweepSeries([point(10, 5, 50), point(1, 2, 4)]);
     expect(rows.map((r) => r.size)).toEqual(['1', '10']);
     expect(rows[1]).toMatchObject({ plain: 5, pipelined: 50, ratio: 10 });
+  });
+});
+
+describe('logTicks', () => {
+  it('spans the values with powers of ten', () => {
+    expect(logTicks([283, 117_755])).toEqual([100, 1000, 10_000, 100_000, 1_000_000]);
+    expect(logTicks([1000])).toEqual([1000, 10_000]);
+    expect(logTicks([0, 50, 90])).toEqual([10, 100]);
+    expect(logTicks([])).toEqual([1, 10]);
   });
 });
 

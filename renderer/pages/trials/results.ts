@@ -76,6 +76,18 @@ export function sweepSeries(sweep: readonly SweepPoint[]): { size: string; plain
     .map((p) => ({ size: String(p.size), plain: p.plain.opsPerSec, pipelined: p.pipelined.opsPerSec, ratio: p.ratio }));
 }
 
+/**
+ * A log axis for rates that span decades (a plain MULTI of 1 against a pipelined
+ * one of 100): the powers of ten around the values, at least two of them.
+ */
+export function logTicks(values: readonly number[]): number[] {
+  const positive = values.filter((v) => v > 0 && Number.isFinite(v));
+  if (positive.length === 0) return [1, 10];
+  const lo = Math.floor(Math.log10(Math.min(...positive)));
+  const hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...positive))));
+  return Array.from({ length: hi - lo + 1 }, (_, i) => 10 ** (lo + i));
+}
+
 /** What a run was asked to do, in a line: "N 2,000 · B 100 · sweep 500". */
 export function paramsText(report: Pick<TrialReport, 'trial' | 'params' | 'dbs'>): string {
   const p = report.params;

@@ -1,7 +1,7 @@
 import type { Arg } from '../audienceLink';
 import { int } from '../audienceLink';
 import { setStores } from './sets';
-import type { Strategy } from '../strategy';
+import { SCRATCH_TTL_MS, type Strategy } from '../strategy';
 
 /** Keys per ZUNIONSTORE: bounds one command's size; later chunks add into the result. */
 const CHUNK = 10_000;
@@ -30,7 +30,7 @@ export const zunionstore: Strategy = {
       if (i === 0) second.push(['ZUNIONSTORE', union, String(keys.length), ...keys, 'AGGREGATE', 'SUM']);
       else second.push(['ZUNIONSTORE', union, String(keys.length + 1), union, ...keys, 'AGGREGATE', 'SUM']);
     }
-    if (ids.length > 0) second.push(['PEXPIRE', union, '60000']);
+    if (ids.length > 0) second.push(['PEXPIRE', union, String(SCRATCH_TTL_MS)]);
     const scoresAt = second.push(['ZMSCORE', union, ...env.days]) - 1;
     second.push(['DEL', union, ...written]);
     const out = await link.call(second);

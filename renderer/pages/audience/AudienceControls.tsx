@@ -1,0 +1,111 @@
+import { useId, useRef, useState } from 'react';
+import type { AppError } from '../../../app/errors';
+import type { AudienceAttributes } from '../../../app/schemas/audience';
+import type { ProfileView } from '../../../app/schemas/connections';
+import { useBridge } from '../../bridge/BridgeContext';
+import { toAppError } from '../../bridge/toAppError';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { besideField } from '../../lib/formInput';
+import { addressOf } from '../connections/address';
+import { Builder } from './Builder';
+import { composeWhere } from './expression';
+import { controlOf, dbInput, toOptions, type AudienceForm, type Control } from './form';
+import type { CurrentRun } from './pageSession';
+import { RunOptions } from './RunOptions';
+import { useParse } from './useParse';
+import { WhereField } from './WhereField';
+
+interface Props {
+  profile: ProfileView;
+  /** The form with the discovered range filled into empty dates. */
+  form: AudienceForm;
+  onForm(form: AudienceForm): void;
+  attributes: { data: AudienceAttributes | undefined; loading: boolean; error: AppError | undefined; refresh(): void };
+  /** A trial of this profile is still going: one at a time. */
+  running: boolean;
+  onStarted(run: CurrentRun): void;
+}
+
+type Errors = Partial<Record<Control, string>>;
+
+/** The audience (chips and the expression), the range and the strategies; Run. */
+export function AudienceControls({ profile, form, onForm, attributes, running, onStarted }: Props) {
+  const bridge = useBridge();
+  const uid = useId();
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState<AppError>();
+  const [starting, setStarting] = useState(false);
+  // A double click lands before the disabled button renders; one start per click.
+  const inFlight = useRef(false);
+  const parse = useParse(form.where, profile.id, dbInput(form));
+  const invalid = !parse.pending && parse.result?.valid === false;
+  const handEdited = form.picks.length > 0 && form.where !== composeWhere(form.picks);
+
+  function change(patch: Partial<AudienceForm>) {
+    setError(undefined);
+    setErrors({});
+    onForm({ ...form, ...patch });
+  }
+
+  async function start() {
+    if (inFlight.current || running) return;
+    inFlight.current = true;
+    setStarting(true);
+    setError(undefined);
+    setErrors({});
+    try {
+      const { jobId } = await bridge.invoke('audience.start', toOptions(profile.id, form));
+      onStarted({ jobId, profileId: profile.id, profileName: profile.name });
+    } catch (e) {
+      const err = toAppError(e);
+      const control = controlOf(err.field);
+      if (control !== undefined) setErrors({ [control]: besideField(err.message, err.field) });
+      else setError(err);
+    } finally {
+      setStarting(false);
+      inFlight.current = false;
+    }
+  }
+
+  return (
+    <section className="panel aud-controls" aria-labelledby={`${uid}-title`}>
+      <header className="trial-controls-head">
+        <h2 id={`${uid}-title`}>Audience</h2>
+        <span className="muted">
+          on <strong className="trial-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span>
+        </span>
+      </header>
+      <Builder
+        attributes={attributes.data}
+        loading={attributes.loading}
+        error={attributes.error}
+        refresh={attributes.refresh}
+        picks={form.picks}
+        onPicks={(picks) => change({ picks, where: composeWhere(picks) })}
+      />
+      {handEdited && <p className="hint">The expression was edited by hand; a chip click writes it again from the chips.</p>}
+      <WhereField value={form.where} onChange={(where) => change({ where })} parse={parse} error={errors.where} known={attributes.data?.attributes} />
+      <RunOptions form={form} profileDb={profile.db} change={change} errorOf={(c) => errors[c]} />
+      <div className="trial-start-row">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={start}
+          disabled={starting || running || invalid}
+          aria-busy={starting}
+          data-testid="aud-run"
+        >
+          {starting ? 'Starting…' : 'Run trial'}
+        </button>
+        <span className="hint">
+          {running
+            ? 'A trial on this profile is running; cancel it below or wait for its results.'
+            : invalid
+              ? 'Fix the expression first: the error is shown under it.'
+              : 'Reads the data keys; temporary keys go under the scratch prefix with a TTL and are removed at the end of every run.'}
+        </span>
+        <ErrorAlert error={error} title="Could not start:" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useRef, useState } from 'react';
+import type { AppError } from '../../../app/errors';
+import type { ProfileView } from '../../../app/schemas/connections';
+import { useSession } from '../../auth/SessionContext';
+import { useBridge } from '../../bridge/BridgeContext';
+import { toAppError } from '../../bridge/toAppError';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { TextField } from '../../components/TextField';
+import { besideField } from '../../lib/formInput';
+import { CheckField } from '../trials/CheckField';
+import { DEFAULT_DEMO, demoControlOf, toDemoOptions, type DemoControl, type DemoForm } from './demo';
+import { DemoStatus } from './DemoStatus';
+import { currentDemo, setCurrentDemo } from './pageSession';
+import { useDemoLoad } from './useDemoLoad';
+
+interface Props {
+  profile: ProfileView;
+  db: { db?: number };
+  /** The load wrote keys: scan the attributes again. */
+  onLoaded(): void;
+}
+
+const FORBIDDEN_NOTE = 'Loading demo data writes to the server, so it needs the ops role; an analyst can time trials on data already there.';
+
+/** The synthetic TV audience: users × days, deterministic per seed, written in all three layouts. Ops only. */
+export function DemoPanel({ profile, db, onLoaded }: Props) {
+  const bridge = useBridge();
+  const { session } = useSession();
+  const analyst = session.role === 'analyst';
+  const [form, setForm] = useState<DemoForm>(DEFAULT_DEMO);
+  const [jobId, setJobId] = useState(() => currentDemo(profile.id));
+  const [errors, setErrors] = useState<Partial<Record<DemoControl, string>>>({});
+  const [error, setError] = useState<AppError>();
+  const [starting, setStarting] = useState(false);
+  const inFlight = useRef(false);
+  const load = useDemoLoad(jobId, onLoaded);
+  const running = jobId !== undefined && load.view.outcome === undefined && load.streamError === undefined;
+
+  function change(patch: Partial<DemoForm>) {
+    setErrors({});
+    setError(undefined);
+    setForm({ ...form, ...patch });
+  }
+
+  async function start() {
+    if (inFlight.current || running) return;
+    inFlight.current = true;
+    setStarting(true);
+    setErrors({});
+    setError(undefined);
+    try {
+      const started = await bridge.invoke('audience.demoData', toDemoOptions(profile.id, db, form));
+      setCurrentDemo(profile.id, started.jobId);
+      setJobId(started.jobId);
+    } catch (e) {
+      const err = toAppError(e);
+      const control = demoControlOf(err.field);
+      if (control !== undefined) setErrors({ [control]: besideField(err.message, err.field) });
+      else setError(err);
+    } finally {
+      setStarting(false);
+      inFlight.current = false;
+    }
+  }
+
+  const field = (name: 'users' | 'days' | 'seed', label: string) => (
+    <TextField
+      label={label}
+      field={name}
+      className="aud-field aud-demo-field"
+      value={form[name]}
+      onChange={(value) => change({ [name]: value })}
+      error={errors[name]}
+      numeric
+      testId={`aud-demo-${name}`}
+    />
+  );
+
+  return (
+    <section className="panel aud-demo" aria-label="Demo dataset" data-testid="aud-demo">
+      <div className="aud-demo-row">
+        <div className="aud-demo-text">
+          <h2>Demo dataset</h2>
+          <p className="muted">
+            A synthetic TV audience (gender, age band, region, income band, about 20 interests, daily activity), written through
+            the bulk pipe as bitmaps, sets and per-user zsets. The same seed gives the same data.
+          </p>
+        </div>
+        {field('users', 'Users')}
+        {field('days', 'Days')}
+        {field('seed', 'Seed')}
+        <CheckField
+          label="Replace demo keys in a DB that holds keys"
+          field="overwrite"
+          checked={form.overwrite}
+          onChange={(overwrite) => change({ overwrite })}
+          error={errors.overwrite}
+          testId="aud-demo-overwrite"
+          className="aud-demo-overwrite"
+        />
+        <button
+          type="button"
+          className="btn"
+          onClick={start}
+          disabled={starting || running || analyst}
+          aria-busy={starting}
+          title={analyst ? FORBIDDEN_NOTE : undefined}
+          data-testid="aud-demo-load"
+        >
+          {starting ? 'Starting…' : 'Load demo data'}
+        </button>
+      </div>
+      {analyst && <p className="hint">{FORBIDDEN_NOTE}</p>}
+      <ErrorAlert error={error} title="Could not load demo data:" />
+      {error?.code === 'FORBIDDEN' && (
+        <p className="hint-warn" data-testid="aud-demo-forbidden">
+          {FORBIDDEN_NOTE}
+        </p>
+      )}
+      {jobId !== undefined && <DemoStatus jobId={jobId} load={load} />}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { toAppError } from '../../bridge/toAppError';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { ProgressBar } from '../../components/ProgressBar';
+import { formatBytes, formatCount, formatFraction, formatSeconds } from '../../lib/format';
+import { CancelJob } from './CancelJob';
+import type { DemoLoadState } from './useDemoLoad';
+
+/** A demo load's bar and, once it ended, what it wrote. */
+export function DemoStatus({ jobId, load }: { jobId: string; load: DemoLoadState }) {
+  const { view: v, fraction, streamError } = load;
+  const p = v.progress;
+  const r = v.report;
+  const running = v.outcome === undefined && streamError === undefined;
+  const outcomeClass = v.outcome === undefined ? '' : v.outcome === 'done' ? 'is-ok' : `is-${v.outcome}`;
+  return (
+    <div className={`aud-demo-status ${outcomeClass}`} data-testid="aud-demo-status" data-state={v.outcome ?? 'running'}>
+      {streamError !== undefined && v.outcome === undefined && <ErrorAlert error={streamError} title={`Cannot follow demo load ${jobId}:`} />}
+      {v.error !== undefined && <ErrorAlert error={toAppError(v.error)} title="The demo load failed:" />}
+      {v.outcome !== 'failed' && (
+        <div className="aud-demo-progress">
+          <strong className={`trial-state is-${v.outcome ?? 'running'}`} data-testid="aud-demo-state">
+            {v.outcome ?? 'loading'}
+          </strong>
+          <ProgressBar
+            fraction={fraction}
+            done={!running}
+            small
+            label="Demo data progress"
+            valueText={`${formatCount(p?.done ?? 0)} of ${formatCount(p?.total ?? v.started?.total ?? 0)} commands`}
+            testId="aud-demo-progress"
+            figure={formatFraction(fraction)}
+          />
+          {running && <CancelJob call="audience.demoCancel" jobId={jobId} title="Stop the load; keys already written stay" testId="aud-demo-cancel" />}
+        </div>
+      )}
+      {v.outcome !== 'failed' && (
+      <p className="muted aud-demo-figures" data-testid="aud-demo-figures">
+        {r !== undefined
+          ? `${formatCount(r.users)} users × ${formatCount(r.days)} days (${r.first} → ${r.last}, seed ${r.seed}) into ${r.address} db${r.db}: ${formatCount(r.keys)} keys, ${formatCount(r.commands)} commands, ${formatBytes(r.bytes)} in ${formatSeconds(r.seconds)}.`
+          : p !== undefined
+            ? `${formatCount(p.done)} of ${formatCount(p.total)} commands · ${formatCount(p.commandsPerSec)} commands/s`
+            : v.started !== undefined
+              ? `${formatCount(v.started.users)} users × ${formatCount(v.started.days)} days into ${v.started.address} db${v.started.db} (${v.started.layouts.join(', ')})`
+              : 'Starting…'}
+      </p>
+      )}
+    </div>
+  );
+}

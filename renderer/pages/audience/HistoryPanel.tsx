@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import type { AppError } from '../../../app/errors';
+import { STRATEGY_NAMES, type AudienceReport } from '../../../app/schemas/audience';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { historyRow, pickTwo } from './history';
+import { PairTable } from './PairTable';
+
+interface Props {
+  reports: readonly AudienceReport[] | undefined;
+  error: AppError | undefined;
+  /** The saved run whose results are shown above, if one is. */
+  shown: string | undefined;
+  onShow(id: string | undefined): void;
+}
+
+/** Saved runs from the server, newest first: one row each, a p50 column per strategy; tick two to compare. */
+export function HistoryPanel({ reports, error, shown, onShow }: Props) {
+  const [picked, setPicked] = useState<string[]>([]);
+  const list = reports ?? [];
+  const pair = picked.map((id) => list.find((r) => r.id === id)).filter((r): r is AudienceReport => r !== undefined);
+  return (
+    <section className="trial-kept" aria-label="Saved runs" data-testid="aud-history">
+      <header className="trial-section-head">
+        <h2>Saved runs</h2>
+        <span className="muted">recent trials kept by the server; tick two to compare them</span>
+      </header>
+      <ErrorAlert error={error} title="Could not read the saved runs:" />
+      {list.length === 0 ? (
+        <p className="panel muted trial-kept-empty">{reports === undefined ? 'Loading…' : 'Runs appear here when they finish.'}</p>
+      ) : (
+        <div className="panel trial-table-panel">
+          <table className="data-table trial-table trial-kept-table aud-history-table">
+            <thead>
+              <tr>
+                <th scope="col">Compare</th>
+                <th scope="col">Finished (UTC)</th>
+                <th scope="col">Where</th>
+                <th scope="col">Range</th>
+                <th scope="col" className="num">
+                  Size
+                </th>
+                <th scope="col">Best p50</th>
+                {STRATEGY_NAMES.map((s) => (
+                  <th key={s} scope="col" className="num">
+                    {s}
+                  </th>
+                ))}
+                <th scope="col" aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((report) => {
+                const r = historyRow(report);
+                return (
+                  <tr key={r.id} data-report-id={r.id} className={shown === r.id ? 'is-shown' : undefined}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Compare the run of ${r.when}`}
+                        checked={picked.includes(r.id)}
+                        onChange={() => setPicked(pickTwo(picked, r.id))}
+                        data-testid="aud-history-pick"
+                      />
+                    </td>
+                    <td className="aud-when">{r.when}</td>
+                    <td className="mono aud-history-where" title={`${r.where} · ${r.target}`}>
+                      {r.where}
+                      {!r.countsMatch && <span className="tag tag-warn">counts differ</span>}
+                    </td>
+                    <td className="aud-range">{r.range}</td>
+                    <td className="num" data-col="size">
+                      {r.audienceSize}
+                    </td>
+                    <td className="trial-strong" data-col="best">
+                      {r.best}
+                    </td>
+                    {STRATEGY_NAMES.map((s) => (
+                      <td key={s} className="num" data-col={s}>
+                        {r.p50[s]}
+                      </td>
+                    ))}
+                    <td className="trial-kept-actions">
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        aria-pressed={shown === r.id}
+                        onClick={() => onShow(shown === r.id ? undefined : r.id)}
+                        data-testid="aud-history-show"
+                      >
+                        {shown === r.id ? 'Showing' : 'Show'}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pair.length === 2 && <PairTable x={pair[0] as AudienceReport} y={pair[1] as AudienceReport} />}
+      {pair.length === 1 && <p className="hint">Tick one more run to compare.</p>}
+    </section>
+  );
+}
