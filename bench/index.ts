@@ -3,6 +3,7 @@
  * next to the anchor it was measured against in the same run. Benchmarks are
  * not tests: they assert nothing.
  */
+import { audienceBench } from './audience';
 import { bulkBench } from './bulk';
 import { metricsBench } from './metrics';
 import { monitorBench } from './monitor';
@@ -12,6 +13,7 @@ import { trialsBench } from './trials';
 type Suite = () => Promise<Record<string, unknown>>;
 
 const suites: Record<string, Suite> = {
+  audience: audienceBench,
   bulk: bulkBench,
   metrics: metricsBench,
   monitor: monitorBench,

@@ -123,7 +123,8 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const audience = { jobs: new AudienceJobs(), demo: new DemoJobs() };
   // Our own private server only: the Audience trials page has data to try at once.
   const seeding = new AbortController();
-  const seeded = embedded === null ? Promise.resolve() : seedEmbeddedDemo(builtin[builtin.length - 1]!.spec, seeding.signal).then((line) => console.log(line));
+  const embeddedSpec = builtin.find((p) => p.source === 'embedded')?.spec;
+  const seeded = embeddedSpec === undefined ? Promise.resolve() : seedEmbeddedDemo(embeddedSpec, seeding.signal).then((line) => console.log(line));
   const audit = new AuditLog(join(opts.dataDir, 'audit.log'));
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
   const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, sampling, trials, monitor, audit, audience }), {

@@ -20,7 +20,11 @@ export const MAX_WHERE_LENGTH = 2_000;
 export const Day = z
   .string({ error: 'a day must be text like 2024-01-31' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day must look like 2024-01-31')
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'not a real calendar day');
+  .refine((s) => {
+    const t = Date.parse(`${s}T00:00:00Z`);
+    // Date.parse rolls 2024-02-30 over to March 1st instead of refusing it: compare the text back.
+    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
+  }, 'not a real calendar day');
 
 /** Whole days from `from` to `to`, both included (0 or less when `to` is before `from`). */
 export function daysInRange(from: string, to: string): number {

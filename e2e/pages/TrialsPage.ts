@@ -89,7 +89,7 @@ export class TrialsPage {
     return this.page.getByTestId('trials-results').locator(`tr[data-variant="${variant}"] [data-col="${col}"]`);
   }
 
-  chart(name: 'ops' | 'sweep'): Locator {
+  chart(name: 'ops' | 'sweep' | 'latency'): Locator {
     return this.page.getByTestId(`trials-chart-${name}`);
   }
 
@@ -108,6 +108,8 @@ export class TrialsPage {
   /** A viewport-sized shot (1280×800); with `scrollTo`, the page scrolled to put that element at the top. */
   async screenshot(path: string, scrollTo?: Locator): Promise<void> {
     if (scrollTo !== undefined) await scrollTo.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 12));
+    // The pointer rests where the last click was, which after the scroll may be over a chart: no tooltip in the shot.
+    await this.page.mouse.move(0, 0);
     await this.page.screenshot({ path });
   }
 

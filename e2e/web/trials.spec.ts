@@ -81,6 +81,8 @@ test.describe('Pipeline trials page', () => {
     await expect(trials.report()).toContainText('+0.3 ms each way');
     expect(await scratchKeys(admin, 0)).toBe(0);
 
+    await expect(trials.chart('ops').locator('.recharts-bar-rectangle')).toHaveCount(4);
+    await expect(trials.chart('sweep').locator('.recharts-line')).toHaveCount(2);
     await trials.screenshotAll(testInfo.outputPath('pipeline-trials-all.png'));
     await trials.screenshot('docs/pipeline-trials.png', trials.report());
 
@@ -124,6 +126,8 @@ test.describe('Pipeline trials page', () => {
     await expect(trials.cell('set', 'keys')).toHaveText('100');
     await expect(trials.cell('set', 'ratio')).toHaveCount(0);
     await expect(trials.chart('ops').locator('.recharts-bar-rectangle')).toHaveCount(2);
+    // p50, p95, p99 and max for each command.
+    await expect(trials.chart('latency').locator('.recharts-bar-rectangle')).toHaveCount(8);
     await expect(trials.kept('load').first()).toContainText('C 4 · N 2,000 · D 16 B · R 100 · db2');
     expect(await scratchKeys(admin, 2)).toBe(0);
     await trials.screenshotAll(testInfo.outputPath('trials-load.png'));

@@ -1,4 +1,6 @@
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError } from '../../app/errors';
+import type { z } from 'zod';
 import { ProfileDraft, type ProfileSpec } from '../../app/schemas/connections';
 
 /** A flag's whole-number value (undefined when absent); the error names the flag. */
@@ -31,4 +33,25 @@ export function specFromUrl(url: string): ProfileSpec {
   const draft = ProfileDraft.safeParse({ name: 'cli', url });
   if (!draft.success) throw new AppError('VALIDATION', `--url: ${draft.error.issues[0]?.message ?? 'invalid'}`, 'url');
   return draft.data;
+}
+
+/**
+ * Raw flag values through the contract's schema, so the CLI and the UI refuse the same
+ * things; the first issue is reported against the flag its field (dotted path) came from.
+ */
+export function throughSchema<S extends z.ZodType>(schema: S, raw: Record<string, unknown>, flagOf: (field: string) => string): z.output<S> {
+  const checked = schema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, x]) => x !== undefined)));
+  if (checked.success) return checked.data;
+  const issue = checked.error.issues[0];
+  const flag = flagOf((issue?.path ?? []).map(String).join('.'));
+  throw new AppError('VALIDATION', `--${flag}: ${issue?.message ?? 'invalid'}`, flag);
+}
+
+/** Strict flag parsing for a command: an unknown or malformed flag is refused with the command's help. */
+export function parseFlags<const O extends ParseArgsOptionsConfig>(argv: string[], options: O, help: string) {
+  try {
+    return parseArgs({ args: argv, strict: true, options }).values;
+  } catch (e) {
+    throw new AppError('VALIDATION', `${e instanceof Error ? e.message : String(e)}\n\n${help}`);
+  }
 }

@@ -24,6 +24,11 @@ Commands:
   trials       Time round trips against pipelines, MULTI/EXEC and multiplexing,
                or load the server like redis-benchmark: pipeline|multiplex|load.
                See: cacheboard trials --help
+  audience     Count an audience by attributes and its activity per day, timing
+               four storage/query strategies side by side.
+               See: cacheboard audience --help
+  demo-data    Write a synthetic TV audience (bitmaps, sets, per-user zsets).
+               See: cacheboard demo-data --help
 
 Options:
   -h, --help     Show this help
@@ -64,6 +69,22 @@ async function main(argv: string[]): Promise<number> {
     }
     const { trials } = await import('./trials');
     return trials(argv.slice(1));
+  }
+  if (cmd === 'audience') {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      process.stdout.write((await import('./audienceArgs')).AUDIENCE_HELP);
+      return 0;
+    }
+    const { audience } = await import('./audience');
+    return audience(argv.slice(1));
+  }
+  if (cmd === 'demo-data') {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      process.stdout.write((await import('./demoDataArgs')).DEMO_DATA_HELP);
+      return 0;
+    }
+    const { demoData } = await import('./demoData');
+    return demoData(argv.slice(1));
   }
   if (cmd === 'info') {
     if (argv.includes('--help') || argv.includes('-h')) {

@@ -1,3 +1,4 @@
+import type { AudienceEvent, DemoEvent } from '../../app/schemas/audience';
 import type { LoadEvent } from '../../app/schemas/bulk';
 import type { SamplingEvent } from '../../app/schemas/sampling';
 import type { TrialEvent } from '../../app/schemas/trials';
@@ -34,4 +35,14 @@ export function renderSamplingProgress(e: Extract<SamplingEvent, { kind: 'progre
 export function renderTrialProgress(e: Extract<TrialEvent, { kind: 'progress' }>): string {
   const frac = e.total > 0 ? Math.min(1, e.done / e.total) : 0;
   return `${bar(frac)}  ${e.step}  ${human(e.opsPerSec)} ops/s`;
+}
+
+/** An audience trial's line: the strategy running, warm-up or timed, run n of K. */
+export function renderAudienceProgress(e: Extract<AudienceEvent, { kind: 'progress' }>): string {
+  return `${bar(e.runs > 0 ? e.run / e.runs : 0)}  ${e.strategy} ${e.phase} ${e.run}/${e.runs}`;
+}
+
+/** A demo-data load's line: users generated and sent of the total, commands answered per second. */
+export function renderDemoProgress(e: Extract<DemoEvent, { kind: 'progress' }>): string {
+  return `${bar(e.total > 0 ? e.done / e.total : 0)}  ${human(e.done)} users  ${human(e.commandsPerSec)} commands/s`;
 }

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ProfileView } from '../../app/schemas/connections';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { NoProfile } from '../components/NoProfile';
-import { useProfiles } from '../profiles/ProfilesContext';
+import { WithProfile } from '../components/WithProfile';
 import { DEFAULT_FORM, type TrialForm } from './trials/form';
 import { KeptRunsPanel } from './trials/KeptRunsPanel';
 import { currentRun, formOf, keepForm, setCurrentRun, useKeptRuns, type CurrentRun } from './trials/pageSession';
@@ -19,18 +18,11 @@ import './trials/trials.css';
  * finished run is kept for the page session so runs can be compared.
  */
 export function PipelineTrialsPage() {
-  const { profiles, selected, loading, error } = useProfiles();
-  if (selected === undefined) {
-    return (
-      <NoProfile
-        loading={loading && profiles.length === 0}
-        error={error}
-        purpose="time round trips, pipelines and transactions on it"
-        testId="trials-no-profile"
-      />
-    );
-  }
-  return <ProfileTrials key={selected.id} profile={selected} />;
+  return (
+    <WithProfile purpose="time round trips, pipelines and transactions on it" testId="trials-no-profile">
+      {(profile) => <ProfileTrials profile={profile} />}
+    </WithProfile>
+  );
 }
 
 function ProfileTrials({ profile }: { profile: ProfileView }) {

@@ -55,7 +55,6 @@ export async function runAudience(run: AudienceRun, emit: (e: AudienceEvent) => 
   let conn: RawConnection | null = null;
   let link: AudienceLink | null = null;
   let normalized = o.where.trim();
-  let days: string[] = [];
   let warnings: string[] = [];
   const address = () => conn?.address ?? `${run.errorContext.host ?? '?'}:${run.errorContext.port ?? '?'}`;
 
@@ -93,7 +92,7 @@ export async function runAudience(run: AudienceRun, emit: (e: AudienceEvent) => 
     const expr = parseWhere(o.where);
     normalized = formatExpr(expr);
     const plan = planOf(expr);
-    days = daysBetween(o.from, o.to);
+    const days = daysBetween(o.from, o.to);
     checkScratchPrefix(keys);
     conn = await run.connect();
     link = linkOver(conn, run.errorContext, 'during an audience trial; its scratch keys expire on their own.');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../app/errors';
-import { LayoutKeys, literalHead } from './layoutKeys';
+import { literalHead, type LayoutKeys } from './layoutKeys';
 
 /**
  * Temporary keys of one trial: `<scratchPrefix>[{tag}:]<run>:<n>`. Inside a cluster the

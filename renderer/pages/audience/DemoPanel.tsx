@@ -67,7 +67,7 @@ export function DemoPanel({ profile, db, onLoaded }: Props) {
     <TextField
       label={label}
       field={name}
-      className="aud-field aud-demo-field"
+      className="aud-demo-field"
       value={form[name]}
       onChange={(value) => change({ [name]: value })}
       error={errors[name]}
@@ -78,14 +78,14 @@ export function DemoPanel({ profile, db, onLoaded }: Props) {
 
   return (
     <section className="panel aud-demo" aria-label="Demo dataset" data-testid="aud-demo">
+      <div className="aud-demo-text">
+        <h2>Demo dataset</h2>
+        <p className="muted">
+          A synthetic TV audience (gender, age band, region, income band, about 20 interests, daily activity), written through the
+          bulk pipe as bitmaps, sets and per-user zsets. The same seed gives the same data.
+        </p>
+      </div>
       <div className="aud-demo-row">
-        <div className="aud-demo-text">
-          <h2>Demo dataset</h2>
-          <p className="muted">
-            A synthetic TV audience (gender, age band, region, income band, about 20 interests, daily activity), written through
-            the bulk pipe as bitmaps, sets and per-user zsets. The same seed gives the same data.
-          </p>
-        </div>
         {field('users', 'Users')}
         {field('days', 'Days')}
         {field('seed', 'Seed')}

@@ -32,14 +32,17 @@ export function HistoryPanel({ reports, error, shown, onShow }: Props) {
           <table className="data-table trial-table trial-kept-table aud-history-table">
             <thead>
               <tr>
-                <th scope="col">Compare</th>
+                <th scope="col" title="Tick two runs to compare them">
+                  Pick
+                </th>
                 <th scope="col">Finished (UTC)</th>
-                <th scope="col">Where</th>
-                <th scope="col">Range</th>
+                <th scope="col">Where · range</th>
                 <th scope="col" className="num">
                   Size
                 </th>
-                <th scope="col">Best p50</th>
+                <th scope="col" className="num">
+                  Best p50
+                </th>
                 {STRATEGY_NAMES.map((s) => (
                   <th key={s} scope="col" className="num">
                     {s}
@@ -56,23 +59,27 @@ export function HistoryPanel({ reports, error, shown, onShow }: Props) {
                     <td>
                       <input
                         type="checkbox"
-                        aria-label={`Compare the run of ${r.when}`}
+                        aria-label={`Compare the run of ${r.date} ${r.time}`}
                         checked={picked.includes(r.id)}
                         onChange={() => setPicked(pickTwo(picked, r.id))}
                         data-testid="aud-history-pick"
                       />
                     </td>
-                    <td className="aud-when">{r.when}</td>
-                    <td className="mono aud-history-where" title={`${r.where} · ${r.target}`}>
-                      {r.where}
-                      {!r.countsMatch && <span className="tag tag-warn">counts differ</span>}
+                    <td className="aud-when">
+                      {r.date}
+                      <span className="trial-cell-sub">{r.time}</span>
                     </td>
-                    <td className="aud-range">{r.range}</td>
+                    <td className="aud-history-where" title={r.target}>
+                      <span className="mono">{r.where}</span>
+                      {!r.countsMatch && <span className="tag tag-warn">counts differ</span>}
+                      <span className="trial-cell-sub">{r.range}</span>
+                    </td>
                     <td className="num" data-col="size">
                       {r.audienceSize}
                     </td>
-                    <td className="trial-strong" data-col="best">
-                      {r.best}
+                    <td className="num" data-col="best">
+                      <span className="trial-strong">{r.bestMs}</span>
+                      <span className="trial-cell-sub">{r.bestName}</span>
                     </td>
                     {STRATEGY_NAMES.map((s) => (
                       <td key={s} className="num" data-col={s}>

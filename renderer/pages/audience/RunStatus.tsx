@@ -30,6 +30,8 @@ export function RunStatus({ run, view: v }: { run: CurrentRun; view: RunView }) 
   const fraction = fractionOf(v);
   const elapsed = running ? (p?.elapsedMs ?? 0) / 1000 : (v.report?.seconds ?? (p?.elapsedMs ?? 0) / 1000);
   const s = v.started;
+  const timed = v.results.filter((r) => r.skipped === undefined).length;
+  const skipped = v.results.length - timed;
   return (
     <section className={`panel trial-status${v.outcome ? ` is-${v.outcome === 'done' ? 'ok' : v.outcome}` : ''}`} aria-label="Trial status">
       <div className="trial-status-head">
@@ -55,12 +57,17 @@ export function RunStatus({ run, view: v }: { run: CurrentRun; view: RunView }) 
             figure={formatFraction(fraction)}
           />
           <dl className="stat-grid">
-            <Stat label="Strategy" value={running && p !== undefined ? p.strategy : '—'} testId="aud-step-strategy" />
-            <Stat
-              label="Phase · run"
-              value={running && p !== undefined ? `${p.phase === 'warmup' ? 'warm-up' : 'timed'} ${p.run}/${p.runs}` : running ? '—' : (v.outcome ?? '—')}
-              testId="aud-step"
-            />
+            {running ? (
+              <>
+                <Stat label="Strategy" value={p?.strategy ?? '—'} sub={p === undefined || s === undefined ? undefined : `${s.strategies.indexOf(p.strategy) + 1} of ${s.strategies.length}`} testId="aud-step-strategy" />
+                <Stat label="Phase · run" value={p === undefined ? '—' : `${p.phase === 'warmup' ? 'warm-up' : 'timed'} ${p.run}/${p.runs}`} testId="aud-step" />
+              </>
+            ) : (
+              <>
+                <Stat label="Strategies" value={`${timed} timed`} sub={`${skipped} skipped`} testId="aud-step-strategy" />
+                <Stat label="Phase · run" value={v.outcome === 'done' ? 'finished' : 'stopped'} testId="aud-step" />
+              </>
+            )}
             <Stat label="Runs per strategy" value={s === undefined ? '—' : `${s.warmup} + ${s.trials}`} sub="warm-up + timed (K)" />
             <Stat label="Elapsed" value={formatSeconds(elapsed)} sub={running ? undefined : 'warm-up and cleanup included'} />
           </dl>

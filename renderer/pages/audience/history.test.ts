@@ -7,10 +7,12 @@ describe('historyRow', () => {
     const r = report({ strategies: [strategy('bitmap-lua', 6.2), strategy('sets', 500), strategy('zunionstore', 0, { runs: 0, skipped: 'no zsets' })] });
     const row = historyRow(r);
     expect(row).toMatchObject({
-      when: '2024-05-01 10:00:00',
+      date: '2024-05-01',
+      time: '10:00:00',
       range: '2024-01-01 → 2024-01-02 (2 days)',
       target: '127.0.0.1:6390 db0',
-      best: 'bitmap-lua 6.2 ms',
+      bestMs: '6.2 ms',
+      bestName: 'bitmap-lua',
       audienceSize: '1,200',
     });
     expect(row.p50).toEqual({ 'bitmap-lua': '6.2 ms', 'bitmap-pipeline': '—', sets: '500 ms', zunionstore: 'skipped' });

@@ -5,13 +5,16 @@ import { bestOf, formatTimes, ran } from './results';
 /** A saved run in the comparison table, as displayed. */
 export interface HistoryRow {
   id: string;
-  /** "2024-05-01 10:00:00" (UTC, as the server stamped it). */
-  when: string;
+  /** "2024-05-01" and "10:00:00" (UTC, as the server stamped it). */
+  date: string;
+  time: string;
   where: string;
   range: string;
   target: string;
   audienceSize: string;
-  best: string;
+  /** The fastest strategy's p50 and its name; "—" and "" when none ran. */
+  bestMs: string;
+  bestName: string;
   /** Each strategy's p50, "skipped", or "—" when it was not asked for. */
   p50: Record<StrategyName, string>;
   countsMatch: boolean;
@@ -31,14 +34,17 @@ export function historyRow(r: AudienceReport): HistoryRow {
   const best = bestOf(r.strategies);
   const p50 = Object.fromEntries(STRATEGY_NAMES.map((name) => [name, '—'])) as Record<StrategyName, string>;
   for (const s of r.strategies) p50[s.name] = ran(s) ? formatLatency(s.p50Ms) : 'skipped';
+  const [date = '', time = ''] = whenText(r.finishedAt).split(' ');
   return {
     id: r.id,
-    when: whenText(r.finishedAt),
+    date,
+    time,
     where: r.normalized === '' ? r.where : r.normalized,
     range: rangeText(r.from, r.to),
     target: `${r.address} db${r.db}`,
     audienceSize: formatCount(r.audienceSize),
-    best: best === undefined ? '—' : `${best.name} ${formatLatency(best.p50Ms)}`,
+    bestMs: best === undefined ? '—' : formatLatency(best.p50Ms),
+    bestName: best?.name ?? '',
     p50,
     countsMatch: r.countsMatch,
   };

@@ -21,7 +21,7 @@ describe('strategy results', () => {
     const bars = latencyBars([strategy('bitmap-lua', 10, { minMs: 7, p95Ms: 16 }), skipped]);
     expect(bars).toHaveLength(1);
     expect(bars[0]).toMatchObject({ label: 'bitmap-lua', value: 10, err: [3, 6] });
-    expect(bars[0]?.figure).toBe('10.0 ms (7.0 ms–16.0 ms)');
+    expect(bars[0]?.figure).toBe('10.0 ms (7.0–16.0)');
   });
 });
 

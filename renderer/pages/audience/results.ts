@@ -73,6 +73,9 @@ export function strategyRows(strategies: readonly StrategyResult[]): StrategyRow
   });
 }
 
+/** A latency without its unit, for a figure that says it once: "0.41". */
+const bare = (ms: number) => formatLatency(ms).replace(/ ms$/, '');
+
 /** p50 as the bar, min to p95 as its whiskers: the spread of the K runs at a glance. */
 export function latencyBars(strategies: readonly StrategyResult[]): HBar[] {
   return strategies.filter(ran).map((s) => ({
@@ -80,7 +83,7 @@ export function latencyBars(strategies: readonly StrategyResult[]): HBar[] {
     label: s.name,
     value: s.p50Ms,
     err: [Math.max(0, s.p50Ms - s.minMs), Math.max(0, s.p95Ms - s.p50Ms)],
-    figure: `${formatLatency(s.p50Ms)} (${formatLatency(s.minMs)}–${formatLatency(s.p95Ms)})`,
+    figure: `${formatLatency(s.p50Ms)} (${bare(s.minMs)}–${bare(s.p95Ms)})`,
     color: STRATEGY_COLORS[s.name],
     detail: `${s.name}: min ${formatLatency(s.minMs)} · p50 ${formatLatency(s.p50Ms)} · p95 ${formatLatency(s.p95Ms)} over ${formatCount(s.runs)} runs`,
   }));

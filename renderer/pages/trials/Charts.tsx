@@ -2,12 +2,12 @@
  * The trial charts, one lazy chunk: Recharts is most of the bundle. The frame and
  * the bar chart are the Sampling page's, so every chart in the app reads alike.
  */
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type LegendPayload } from 'recharts';
 import type { SweepPoint, VariantResult } from '../../../app/schemas/trials';
-import { formatCompact, formatCount } from '../../lib/format';
+import { formatCompact, formatCount, formatLatency } from '../../lib/format';
 import { ChartFrame } from '../sampling/ChartFrame';
 import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../sampling/chartParts';
-import { logTicks, opsBars, sweepSeries } from './results';
+import { latencySeries, logTicks, opsBars, sweepSeries } from './results';
 
 /** Ops/s per variant, the rate and the ratio to the first at the right of each bar. */
 export function OpsChart({ variants, unit }: { variants: readonly VariantResult[]; unit: string }) {
@@ -22,6 +22,9 @@ export function OpsChart({ variants, unit }: { variants: readonly VariantResult[
     </ChartFrame>
   );
 }
+
+/** Legend entries in the order the series are drawn (Recharts sorts them by name otherwise). */
+const inOrder = (keys: readonly string[]) => (item: LegendPayload) => keys.indexOf(String(item.dataKey));
 
 const PLAIN = '#8a94a3';
 const PIPELINED = '#2456d3';
@@ -58,10 +61,40 @@ export function SweepChart({ sweep }: { sweep: readonly SweepPoint[] }) {
             formatter={(v, name) => [`${formatCount(Number(v))}/s`, name]}
             {...TOOLTIP_STYLE}
           />
-          <Legend wrapperStyle={{ fontSize: 11 }} verticalAlign="top" align="right" height={20} />
+          <Legend wrapperStyle={{ fontSize: 11 }} verticalAlign="top" align="right" height={20} itemSorter={inOrder(['plain', 'pipelined'])} />
           <Line dataKey="plain" name="plain (each command awaited)" stroke={PLAIN} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
           <Line dataKey="pipelined" name="pipelined (one write)" stroke={PIPELINED} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
         </LineChart>
+      </ResponsiveContainer>
+    </ChartFrame>
+  );
+}
+
+/** The load trial's request latency per command: p50 to max, on a log scale (a max can be 500× the median). */
+export function LatencyChart({ variants }: { variants: readonly VariantResult[] }) {
+  const { rows, series } = latencySeries(variants);
+  const ticks = logTicks(rows.flatMap((r) => series.map((s) => Number(r[s.key] ?? 0))));
+  return (
+    <ChartFrame title="Request latency" note="ms (log scale), lower is better" testId="trials-chart-latency">
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap="20%">
+          <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+          <XAxis dataKey="percentile" tick={AXIS_TICK} />
+          <YAxis
+            scale="log"
+            domain={[ticks[0] ?? 0.01, ticks.at(-1) ?? 1]}
+            ticks={ticks}
+            allowDataOverflow
+            tickFormatter={(v: number) => String(v)}
+            tick={AXIS_TICK}
+            width={40}
+          />
+          <Tooltip isAnimationActive={false} formatter={(v, name) => [formatLatency(Number(v)), name]} {...TOOLTIP_STYLE} />
+          <Legend wrapperStyle={{ fontSize: 11 }} verticalAlign="top" align="right" height={20} itemSorter={inOrder(series.map((x) => x.key))} />
+          {series.map((s) => (
+            <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false} />
+          ))}
+        </BarChart>
       </ResponsiveContainer>
     </ChartFrame>
   );

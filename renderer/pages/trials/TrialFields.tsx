@@ -1,4 +1,3 @@
-import type { TrialKind } from '../../../app/schemas/trials';
 import { TextField } from '../../components/TextField';
 import { CheckField } from './CheckField';
 import { INPUTS, type Control, type TrialForm, type TrialInputs } from './form';
@@ -13,8 +12,9 @@ interface Props {
 
 /** The chosen trial's numbers, the DB, the sweep, the latency proxy and the confirmation for a DB with keys. */
 export function TrialFields({ form, profileDb, change, errorOf }: Props) {
-  const setInput = <K extends TrialKind>(trial: K, name: string, value: string) =>
-    change({ inputs: { ...form.inputs, [trial]: { ...form.inputs[trial], [name]: value } } as TrialInputs });
+  // Only the chosen trial's inputs change; the others keep what was typed for them.
+  const setInput = (name: string, value: string) =>
+    change({ inputs: { ...form.inputs, [form.trial]: { ...form.inputs[form.trial], [name]: value } } as TrialInputs });
   const inputs: Record<string, string> = form.inputs[form.trial];
   const multiplex = form.trial === 'multiplex';
 
@@ -40,7 +40,7 @@ export function TrialFields({ form, profileDb, change, errorOf }: Props) {
             field={input.name}
             className="trial-field"
             value={inputs[input.name] ?? ''}
-            onChange={(value) => setInput(form.trial, input.name, value)}
+            onChange={(value) => setInput(input.name, value)}
             error={errorOf(input.name as Control)}
             hint={input.name === 'sweepN' && !form.sweep ? 'the sweep is off' : input.hint}
             numeric

@@ -10,6 +10,7 @@ import { VariantTable } from './VariantTable';
 const charts = () => import('./Charts');
 const OpsChart = lazy(() => charts().then((m) => ({ default: m.OpsChart })));
 const SweepChart = lazy(() => charts().then((m) => ({ default: m.SweepChart })));
+const LatencyChart = lazy(() => charts().then((m) => ({ default: m.LatencyChart })));
 
 function Loading() {
   return <div className="panel chart smp-chart-loading">Loading charts…</div>;
@@ -41,14 +42,29 @@ export const TrialResults = memo(function TrialResults({ results: r, title }: { 
           </ul>
         </section>
       )}
-      <div className={`trial-grid${r.trial === 'load' ? ' is-wide-table' : ''}`}>
-        <div className="panel trial-table-panel">
-          <VariantTable variants={r.variants} pending={r.pending} />
+      {r.trial === 'load' ? (
+        // The load table has percentile columns: it takes the width, the charts share the row below.
+        <>
+          <div className="panel trial-table-panel">
+            <VariantTable variants={r.variants} pending={r.pending} />
+          </div>
+          <div className="trial-grid is-even">
+            <Suspense fallback={<Loading />}>
+              <OpsChart variants={r.variants} unit={UNITS[r.trial]} />
+              {r.variants.some((v) => v.latency !== undefined) && <LatencyChart variants={r.variants} />}
+            </Suspense>
+          </div>
+        </>
+      ) : (
+        <div className="trial-grid">
+          <div className="panel trial-table-panel">
+            <VariantTable variants={r.variants} pending={r.pending} />
+          </div>
+          <Suspense fallback={<Loading />}>
+            <OpsChart variants={r.variants} unit={UNITS[r.trial]} />
+          </Suspense>
         </div>
-        <Suspense fallback={<Loading />}>
-          <OpsChart variants={r.variants} unit={UNITS[r.trial]} />
-        </Suspense>
-      </div>
+      )}
       {r.sweep.length > 0 && (
         <div className="trial-grid is-sweep">
           <Suspense fallback={<Loading />}>

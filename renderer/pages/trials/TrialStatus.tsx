@@ -1,5 +1,5 @@
 import { toAppError } from '../../bridge/toAppError';
-import { useCancel } from '../../bridge/useCancel';
+import { CancelButton } from '../../components/CancelButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Stat } from '../../components/Stat';
@@ -44,7 +44,17 @@ export function TrialStatus({ run, view: v }: { run: CurrentRun; view: TrialView
         <span className="trial-headline" data-testid="trials-headline">
           {headline(run, v)}
         </span>
-        {running && <CancelButton jobId={run.jobId} />}
+        {/* No confirmation: a cancelled trial removes its scratch keys and reports the variants that finished. */}
+        {running && (
+          <CancelButton
+            call="trials.cancel"
+            jobId={run.jobId}
+            title="Stop the trial; its scratch keys are removed and the finished variants reported"
+            finishedNote="The trial had already finished."
+            testId="trials-cancel"
+            className="trial-cancel"
+          />
+        )}
       </div>
       {v.error !== undefined &&
         (beside ? (
@@ -67,32 +77,11 @@ export function TrialStatus({ run, view: v }: { run: CurrentRun; view: TrialView
           <dl className="stat-grid">
             <Stat label="Step" value={running ? (p === undefined ? '—' : stepLabel(p.step)) : v.outcome === 'done' ? 'finished' : 'stopped'} testId="trials-step" />
             <Stat label="Live rate" value={running && p !== undefined ? `${formatCount(p.opsPerSec)} ops/s` : '—'} sub={running ? 'of the running step' : 'no step running'} testId="trials-rate" />
-            <Stat label="Commands" value={formatCount(done)} sub={of === '' ? undefined : `${of.trim()}, sweep included`} />
+            <Stat label="Commands" value={formatCount(done)} sub={of === '' ? undefined : `${of.trim()} in all`} />
             <Stat label="Elapsed" value={formatSeconds(elapsed)} sub={running ? undefined : 'checks and cleanup included'} />
           </dl>
         </>
       )}
     </section>
-  );
-}
-
-/** Cancelling needs no confirmation: the trial removes its scratch keys and reports the variants that finished. */
-function CancelButton({ jobId }: { jobId: string }) {
-  const { cancel, busy, note, error } = useCancel('trials.cancel', jobId, 'The trial had already finished.');
-  return (
-    <span className="trial-cancel">
-      {note !== undefined && <span className="muted">{note}</span>}
-      <button
-        type="button"
-        className="btn btn-small btn-danger-ghost"
-        onClick={cancel}
-        disabled={busy || note !== undefined}
-        title="Stop the trial; its scratch keys are removed and the finished variants reported"
-        data-testid="trials-cancel"
-      >
-        Cancel
-      </button>
-      <ErrorAlert error={error} title="Could not cancel:" />
-    </span>
   );
 }

@@ -7,7 +7,7 @@ const FIGURES: readonly { key: Figure; head: string; title: string }[] = [
   { key: 'ops', head: 'Ops', title: 'Commands the variant counts (SETs, INCRs, requests; not MULTI, EXEC or SELECT)' },
   { key: 'seconds', head: 'Time', title: 'Wall time of the variant' },
   { key: 'opsPerSec', head: 'Ops/s', title: 'Ops over time' },
-  { key: 'ratio', head: '×', title: 'Ops/s over the first variant’s (the baseline)' },
+  { key: 'ratio', head: 'Ratio', title: 'Ops/s over the first variant’s (the baseline)' },
   { key: 'keys', head: 'Keys', title: 'Scratch keys the variant left, counted as they were removed' },
 ];
 
@@ -23,7 +23,7 @@ export function VariantTable({ variants, pending }: { variants: readonly Variant
   const rows = variantRows(variants);
   const ratios = variants.some((v) => v.ratio !== undefined);
   const latency = variants.some((v) => v.latency !== undefined);
-  const baseline = rows[0]?.name ?? '';
+  const baseline = variants[0]?.variant ?? 'first';
   const figures = FIGURES.filter((f) => f.key !== 'ratio' || ratios);
   return (
     <table className="data-table trial-table" data-testid="trials-results">
@@ -32,7 +32,7 @@ export function VariantTable({ variants, pending }: { variants: readonly Variant
           <th scope="col">Variant</th>
           {figures.map((f) => (
             <th key={f.key} scope="col" className="num" title={f.title}>
-              {f.key === 'ratio' ? `× ${baseline}` : f.head}
+              {f.key === 'ratio' ? `vs ${baseline}` : f.head}
             </th>
           ))}
           {latency &&
@@ -66,9 +66,9 @@ export function VariantTable({ variants, pending }: { variants: readonly Variant
 function Row({ row: r, figures, latency }: { row: VariantRow; figures: typeof FIGURES; latency: boolean }) {
   return (
     <tr data-variant={r.variant}>
-      <th scope="row" title={r.detail}>
+      <th scope="row">
         <span className="trial-variant">{r.name}</span>
-        <span className="trial-variant-detail">{r.detail}</span>
+        {r.detail !== undefined && <span className="trial-variant-detail">{r.detail}</span>}
       </th>
       {figures.map((f) => (
         <td key={f.key} className={`num${f.key === 'opsPerSec' || f.key === 'ratio' ? ' trial-strong' : ''}`} data-col={f.key}>

@@ -130,9 +130,3 @@ function numbers<T extends Record<string, string>>(raw: T): { [K in keyof T]?: n
   }
   return out;
 }
-
-/** The DB a run with this form writes to first: the typed one, else the profile's. */
-export function dbOf(f: TrialForm, profileDb: number): number {
-  const n = numberInput(f.db);
-  return typeof n === 'number' ? n : profileDb;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialEvent } from '../../../app/schemas/trials';
-import { formatRatio, logTicks, opsBars, paramsText, resultsOf, sweepSeries, variantRows } from './results';
+import { formatRatio, latencySeries, logTicks, opsBars, paramsText, resultsOf, sweepSeries, variantRows } from './results';
 import { EMPTY_TRIAL, foldTrial } from './trialView';
 import { pipelineReport, point, variant } from './testReport';
 
@@ -18,14 +18,15 @@ describe('formatRatio', () => {
 describe('variantRows', () => {
   it('formats every column of the results table', () => {
     const [plain, pipelined] = variantRows(pipelineReport().variants);
-    expect(plain).toMatchObject({ name: 'plain', ops: '2,000', seconds: '0.20 s', opsPerSec: '10,000', ratio: '1.00×', keys: '2,000', hasErrors: false });
+    expect(plain).toMatchObject({ name: 'plain', detail: 'plain label', ops: '2,000', seconds: '0.20 s', opsPerSec: '10,000', ratio: '1.00×', keys: '2,000', hasErrors: false });
     expect(plain?.latency).toBeUndefined();
     expect(pipelined).toMatchObject({ name: 'pipelined', opsPerSec: '200,000', ratio: '20.0×' });
   });
 
   it('gives the load trial its percentiles and flags errors', () => {
-    const [set] = variantRows([variant('set', 1000, 0.5, { errors: 3, latency: { p50Ms: 0.21, p95Ms: 0.9, p99Ms: 12.34, maxMs: 250 } })]);
+    const [set] = variantRows([variant('set', 1000, 0.5, { label: 'SET', errors: 3, latency: { p50Ms: 0.21, p95Ms: 0.9, p99Ms: 12.34, maxMs: 250 } })]);
     expect(set?.ratio).toBe('—');
+    expect(set?.detail).toBeUndefined();
     expect(set?.hasErrors).toBe(true);
     expect(set?.latency).toEqual({ p50Ms: '0.21 ms', p95Ms: '0.90 ms', p99Ms: '12.3 ms', maxMs: '250 ms' });
   });
@@ -49,6 +50,18 @@ describe('chart rows', () => {
     const rows = sweepSeries([point(10, 5, 50), point(1, 2, 4)]);
     expect(rows.map((r) => r.size)).toEqual(['1', '10']);
     expect(rows[1]).toMatchObject({ plain: 5, pipelined: 50, ratio: 10 });
+  });
+});
+
+describe('latencySeries', () => {
+  it('puts each command’s percentiles side by side, skipping variants without latency', () => {
+    const pct = (p50Ms: number) => ({ p50Ms, p95Ms: 2 * p50Ms, p99Ms: 3 * p50Ms, maxMs: 10 * p50Ms });
+    const { rows, series } = latencySeries([variant('set', 1, 1, { latency: pct(0.1) }), variant('get', 1, 1, { latency: pct(0.2) }), variant('plain', 1, 1)]);
+    expect(series.map((s) => s.name)).toEqual(['SET', 'GET']);
+    expect(rows.map((r) => r['percentile'])).toEqual(['p50', 'p95', 'p99', 'max']);
+    expect(rows[2]?.['set']).toBeCloseTo(0.3);
+    expect(rows[2]?.['get']).toBeCloseTo(0.6);
+    expect(rows[2]).not.toHaveProperty('plain');
   });
 });
 
@@ -78,8 +91,9 @@ describe('resultsOf', () => {
     expect(resultsOf('pipeline', cancelled)).toMatchObject({ state: 'cancelled', pending: [], warnings: ['w'], params: 'N 2,000 · B 100 · sweep 500 · db0' });
   });
 
-  it('has nothing to show before the start or after a failure', () => {
+  it('has nothing to show before the start, after a failure, or after a cancel before the first variant', () => {
     expect(resultsOf('pipeline', EMPTY_TRIAL)).toBeUndefined();
+    expect(resultsOf('pipeline', foldTrial(EMPTY_TRIAL, [started, { kind: 'cancelled', report: pipelineReport({ variants: [] }) }]))).toBeUndefined();
     expect(resultsOf('pipeline', foldTrial(EMPTY_TRIAL, [started, { kind: 'failed', error: { code: 'REDIS', message: 'x' } }]))).toBeUndefined();
   });
 });

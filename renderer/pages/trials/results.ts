@@ -14,8 +14,8 @@ export function formatRatio(ratio: number | undefined): string {
 export interface VariantRow {
   variant: VariantName;
   name: string;
-  /** How the variant sends its commands (the server's words). */
-  detail: string;
+  /** How the variant sends its commands (the server's words), when they say more than the name. */
+  detail: string | undefined;
   ops: string;
   seconds: string;
   opsPerSec: string;
@@ -31,7 +31,7 @@ export function variantRows(variants: readonly VariantResult[]): VariantRow[] {
   return variants.map((v) => ({
     variant: v.variant,
     name: VARIANT_NAMES[v.variant],
-    detail: v.label,
+    detail: v.label.toLowerCase() === VARIANT_NAMES[v.variant].toLowerCase() ? undefined : v.label,
     ops: formatCount(v.ops),
     seconds: formatSeconds(v.seconds),
     opsPerSec: formatCount(v.opsPerSec),
@@ -74,6 +74,28 @@ export function sweepSeries(sweep: readonly SweepPoint[]): { size: string; plain
   return [...sweep]
     .sort((a, b) => a.size - b.size)
     .map((p) => ({ size: String(p.size), plain: p.plain.opsPerSec, pipelined: p.pipelined.opsPerSec, ratio: p.ratio }));
+}
+
+const PERCENTILE_LABELS: readonly [keyof Percentiles, string][] = [
+  ['p50Ms', 'p50'],
+  ['p95Ms', 'p95'],
+  ['p99Ms', 'p99'],
+  ['maxMs', 'max'],
+];
+
+/** The load trial's latency as grouped bars: a row per percentile, a value per command (keyed by variant). */
+export function latencySeries(variants: readonly VariantResult[]): {
+  rows: Record<string, number | string>[];
+  series: { key: VariantName; name: string; color: string }[];
+} {
+  const measured = variants.filter((v) => v.latency !== undefined);
+  const rows = PERCENTILE_LABELS.map(([key, label]) => {
+    const row: Record<string, number | string> = { percentile: label };
+    for (const v of measured) if (v.latency !== undefined) row[v.variant] = v.latency[key];
+    return row;
+  });
+  const series = measured.map((v, i) => ({ key: v.variant, name: VARIANT_NAMES[v.variant], color: COLORS[i % COLORS.length] ?? BASELINE_COLOR }));
+  return { rows, series };
 }
 
 /**
@@ -139,7 +161,8 @@ export function reportResults(report: TrialReport, state: 'done' | 'cancelled'):
 /** A run's results as far as they go; undefined before it started or when it failed. */
 export function resultsOf(trial: TrialKind, v: Pick<TrialView, 'started' | 'variants' | 'sweep' | 'report' | 'outcome'>): Results | undefined {
   if (v.outcome === 'failed' || v.started === undefined) return undefined;
-  if (v.outcome !== undefined && v.report !== undefined) return reportResults(v.report, v.outcome);
+  // A run cancelled before its first variant finished has no figures to show.
+  if (v.outcome !== undefined && v.report !== undefined) return v.report.variants.length === 0 ? undefined : reportResults(v.report, v.outcome);
   const finished = new Set(v.variants.map((r) => r.variant));
   return {
     trial,

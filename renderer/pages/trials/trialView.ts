@@ -28,16 +28,13 @@ export const EMPTY_TRIAL: TrialView = {
 };
 
 /**
- * Fold a batch of events into the view. Idempotent under replay (a new
- * subscription gets `started`, every variant and sweep point, the latest progress
- * and the final event again): a variant or point already held is not added twice,
- * older progress never replaces newer, and nothing follows the final event.
- * Returns `view` itself when nothing changed.
+ * Fold a batch of events into the view, idempotent under the server's replay to a
+ * new subscription: a variant or sweep point already held is not added twice,
+ * older progress never replaces newer, nothing follows the final event, and the
+ * same view comes back when nothing changed.
  */
 export function foldTrial(view: TrialView, events: readonly TrialEvent[]): TrialView {
-  let v = view;
-  for (const e of events) v = foldOne(v, e);
-  return v;
+  return events.reduce(foldOne, view);
 }
 
 function foldOne(v: TrialView, e: TrialEvent): TrialView {

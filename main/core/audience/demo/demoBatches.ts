@@ -85,9 +85,11 @@ export async function* demoBatches(plan: DemoPlan, counts: DemoCounts): AsyncGen
       for (const d of u.activeDays) addId(setKeys.days[d] as string, u.id);
       addId(setKeys.all, u.id);
     }
-    if (want('zset') && u.activeDays.length > 0) {
-      const key = keys.userDays(u.id);
-      if (plan.overwrite) cmd(2).arg('DEL').arg(key);
+    if (!want('zset')) return;
+    const key = keys.userDays(u.id);
+    // Also for a user who watched nothing: an older dataset may have given them days.
+    if (plan.overwrite) cmd(2).arg('DEL').arg(key);
+    if (u.activeDays.length > 0) {
       cmd(2 + 2 * u.activeDays.length).arg('ZADD').arg(key);
       for (const d of u.activeDays) b.raw(dayArg[d] as Buffer);
       counts.keys++;
