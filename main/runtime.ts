@@ -120,7 +120,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const metrics = new MetricsHub({ pool });
   const sampling = new SamplingJobs();
   const trials = new TrialJobs();
-  const audience = { jobs: new AudienceJobs(), demo: new DemoJobs() };
+  const audience = { jobs: new AudienceJobs(join(opts.dataDir, 'audience-history.json')), demo: new DemoJobs() };
   // Our own private server only: the Audience trials page has data to try at once.
   const seeding = new AbortController();
   const embeddedSpec = builtin.find((p) => p.source === 'embedded')?.spec;

@@ -23,7 +23,7 @@ test.describe('Audience trials page', () => {
     const aud = new AudiencePage(page);
     await aud.openOn('audience', redis);
     const seed = String(redis.port % 1000);
-    await aud.loadDemo({ users: '3000', days: '10', seed });
+    await aud.loadDemo({ users: '20000', days: '14', seed });
     await expect(aud.demoFigures()).toContainText(`seed ${seed}`);
 
     // Three attributes as the server lists them: one value of the first, two of the last (OR), and "none of" one of a third.
@@ -45,7 +45,7 @@ test.describe('Audience trials page', () => {
     // The range defaults to the days the server has; the audience and its busiest day are counted here from the sets.
     const from = await aud.field('from').inputValue();
     const to = await aud.field('to').inputValue();
-    expect(daysOf(from, to)).toHaveLength(10);
+    expect(daysOf(from, to)).toHaveLength(14);
     const [s1, sx, sy, sz] = await Promise.all([v1, x, y, z].map((v, i) => members(admin, `attr:${[a1, a2, a2, a3][i]}:${v}:set`)));
     const audience = [...(s1 as Set<string>)].filter((id) => (sx?.has(id) || sy?.has(id)) && !sz?.has(id));
     expect(audience.length).toBeGreaterThan(0);

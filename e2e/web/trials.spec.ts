@@ -35,10 +35,13 @@ test.describe('Pipeline trials page', () => {
     await expect(trials.fieldError('confirmNonEmpty')).toContainText('holds keys of its own');
     await expect(trials.fieldError('confirmNonEmpty')).toContainText('confirmNonEmpty');
     await expect(page.getByTestId('trials-refused')).toBeVisible();
+    await trials.screenshotAll(testInfo.outputPath('trials-refused.png'));
     expect(await scratchKeys(admin, 0)).toBe(0);
 
+    // Once the form changes, the refusal moves to the status panel: still there, never lost.
     await trials.check('confirm');
     await expect(trials.fieldError('confirmNonEmpty')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toContainText('(field: confirmNonEmpty)');
     await trials.run('done');
 
     await expect(trials.resultRows()).toHaveCount(4);
@@ -88,7 +91,7 @@ test.describe('Pipeline trials page', () => {
 
     // A kept run can be shown again, and removed.
     await trials.kept('pipeline').nth(1).getByTestId('trials-kept-show').click();
-    await expect(trials.report()).toContainText('Results of kept run');
+    await expect(trials.report()).toContainText('Results of kept run #1');
     await expect(trials.latency()).toHaveCount(0);
     await trials.kept('pipeline').nth(1).getByTestId('trials-kept-remove').click();
     await expect(trials.kept('pipeline')).toHaveCount(1);

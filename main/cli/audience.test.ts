@@ -1,28 +1,11 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../testing/cli';
 import { adminClient, closeAdmins, useRedis } from '../../testing/redis';
 
 const redis = useRedis();
 afterAll(closeAdmins);
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-/** `cacheboard <command> …` as a cron job runs it. */
-function cli(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/cacheboard.js', ...args], { stdio: 'pipe' });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
+const cli = runCli;
 
 const url = () => `${redis().url}/0`;
 const range = ['--from', '2024-01-01', '--to', '2024-01-05'];

@@ -3,8 +3,8 @@ import { runAudience } from '../core/audience/runAudience';
 import { connectionFor } from '../core/sampling/runSampling';
 import { parseAudienceArgs } from './audienceArgs';
 import { audienceJson, audienceText } from './audienceOutput';
+import { runCliJob } from './cliJob';
 import { specFromUrl } from './flags';
-import { interruptible } from './interrupt';
 import { renderAudienceProgress } from './progressBar';
 
 /** Exit code when the strategies disagree: the run worked, its answer cannot be trusted. */
@@ -14,31 +14,23 @@ export const COUNTS_DIFFER = 3;
 export async function audience(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseAudienceArgs(argv, env);
   const spec = specFromUrl(args.url);
-  const tty = process.stderr.isTTY === true && !args.json;
-  const stop = interruptible(args.json ? null : 'Stopping: reporting the strategies that finished…');
-  try {
-    const emit = (e: AudienceEvent) => {
-      if (e.kind === 'progress' && tty) process.stderr.write(`\r${renderAudienceProgress(e)}\x1b[K`);
-    };
-    const end = await runAudience(
-      { profileId: 'cli', reportId: `cli${process.pid}`, options: { ...args.settings, db: spec.db }, ...connectionFor(spec, spec.db, `cacheboard:audience:cli${process.pid}`) },
-      emit,
-      stop.signal,
-    );
-    if (tty) process.stderr.write('\r\x1b[K');
-    if (end.kind === 'failed') {
-      process.stderr.write(`cacheboard: ${end.error.message}\n`);
-      if (args.json) process.stdout.write(`${JSON.stringify({ error: end.error })}\n`);
-      return 1;
-    }
-    process.stdout.write(args.json ? `${JSON.stringify(audienceJson(end.report))}\n` : audienceText(end.report));
-    if (end.kind === 'cancelled') return 130;
-    if (!end.report.countsMatch) {
-      process.stderr.write(`cacheboard: THE STRATEGIES' COUNTS DIFFER (${end.report.mismatches.length} differences): the data of the layouts disagree\n`);
-      return COUNTS_DIFFER;
-    }
-    return 0;
-  } finally {
-    stop.dispose();
+  const end = await runCliJob({
+    json: args.json,
+    stopNote: 'Stopping: reporting the strategies that finished…',
+    progress: (e: AudienceEvent) => (e.kind === 'progress' ? renderAudienceProgress(e) : null),
+    run: (emit, signal) =>
+      runAudience(
+        { profileId: 'cli', reportId: `cli${process.pid}`, options: { ...args.settings, db: spec.db }, ...connectionFor(spec, spec.db, `cacheboard:audience:cli${process.pid}`) },
+        emit,
+        signal,
+      ),
+  });
+  if (end === null) return 1;
+  process.stdout.write(args.json ? `${JSON.stringify(audienceJson(end.report))}\n` : audienceText(end.report));
+  if (end.kind === 'cancelled') return 130;
+  if (!end.report.countsMatch) {
+    process.stderr.write(`cacheboard: THE STRATEGIES' COUNTS DIFFER (${end.report.mismatches.length} differences): the layouts' data disagree\n`);
+    return COUNTS_DIFFER;
   }
+  return 0;
 }

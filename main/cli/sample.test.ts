@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../core/redisProcess/freePort';
 import { fill } from '../core/sampling/samplingTestKit';
+import { runCli, type CliRun } from '../../testing/cli';
 import { adminClient, closeAdmins, useRedis } from '../../testing/redis';
 
 const redis = useRedis();
@@ -14,24 +15,9 @@ beforeAll(async () => {
   await fill(admin, 500, (p, i) => p.expire(`user:${i}`, 7_200));
 });
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
 /** `cacheboard sample …` as a cron job runs it; `whenRunning` gets the child once it started. */
-function cli(args: string[], whenRunning?: (child: ReturnType<typeof spawn>) => void, url = `${redis().url}/0`): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/cacheboard.js', 'sample', '--url', url, ...args], { stdio: 'pipe' });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-    whenRunning?.(child);
-  });
+function cli(args: string[], whenRunning?: (child: ChildProcessWithoutNullStreams) => void, url = `${redis().url}/0`): Promise<CliRun> {
+  return runCli(['sample', '--url', url, ...args], whenRunning);
 }
 
 describe('cacheboard sample', () => {

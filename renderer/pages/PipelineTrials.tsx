@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ProfileView } from '../../app/schemas/connections';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { WithProfile } from '../components/WithProfile';
-import { DEFAULT_FORM, type TrialForm } from './trials/form';
+import { controlOf, DEFAULT_FORM, type TrialForm } from './trials/form';
 import { KeptRunsPanel } from './trials/KeptRunsPanel';
 import { currentRun, formOf, keepForm, setCurrentRun, useKeptRuns, type CurrentRun } from './trials/pageSession';
 import { reportResults, resultsOf } from './trials/results';
@@ -29,8 +29,12 @@ function ProfileTrials({ profile }: { profile: ProfileView }) {
   const [run, setRun] = useState<CurrentRun | undefined>(() => currentRun(profile.id));
   const [form, setForm] = useState<TrialForm>(() => formOf(profile.id) ?? DEFAULT_FORM);
   const [shown, setShown] = useState<string>();
+  // A refusal that names an input is shown beside it, until the form changes; then in the status panel.
+  const [dismissed, setDismissed] = useState<string>();
   const { view, streamError, dropped } = useTrialRun(run);
-  const kept = useKeptRuns().find((k) => k.jobId === shown);
+  const keptRuns = useKeptRuns();
+  const keptIndex = keptRuns.findIndex((k) => k.jobId === shown);
+  const kept = keptRuns[keptIndex];
   const lost = streamError !== undefined && streamError.code !== 'DISCONNECTED' && view.outcome === undefined;
   // Progress replaces the view ten times a second; the results change once per variant.
   const { started, variants, sweep, report, outcome } = view;
@@ -39,7 +43,7 @@ function ProfileTrials({ profile }: { profile: ProfileView }) {
     [run, started, variants, sweep, report, outcome],
   );
   const shownResults = useMemo(() => (kept === undefined ? undefined : reportResults(kept.report, kept.outcome)), [kept]);
-  const refusal = run !== undefined && view.error !== undefined ? { jobId: run.jobId, error: view.error } : undefined;
+  const refusal = view.error !== undefined && controlOf(view.error.field) !== undefined && run?.jobId !== dismissed ? view.error : undefined;
 
   return (
     <div className="page trial-page" data-job-id={run?.jobId}>
@@ -58,12 +62,13 @@ function ProfileTrials({ profile }: { profile: ProfileView }) {
           setForm(f);
         }}
         running={run !== undefined && view.outcome === undefined && !lost}
-        onStarted={(started) => {
-          setCurrentRun(started);
-          setRun(started);
+        onStarted={(next) => {
+          setCurrentRun(next);
+          setRun(next);
           setShown(undefined);
         }}
         refusal={refusal}
+        onDismissRefusal={() => setDismissed(run?.jobId)}
       />
       {run !== undefined &&
         (lost ? (
@@ -72,11 +77,12 @@ function ProfileTrials({ profile }: { profile: ProfileView }) {
             <p className="muted">The server may have restarted since it began, or forgotten it among older runs.</p>
           </div>
         ) : (
-          <TrialStatus key={run.jobId} run={run} view={view} />
+          <TrialStatus key={run.jobId} run={run} view={view} errorBeside={refusal !== undefined} />
         ))}
       {dropped > 0 && <p className="hint">{`${dropped} progress update${dropped === 1 ? ' was' : 's were'} dropped while the page was busy.`}</p>}
       {kept !== undefined && shownResults !== undefined ? (
-        <TrialResults results={shownResults} title={`Results of kept run ${kept.jobId}`} />
+        // Kept runs are numbered oldest first, as in their table.
+        <TrialResults results={shownResults} title={`Results of kept run #${keptRuns.length - keptIndex}`} />
       ) : (
         live !== undefined && <TrialResults results={live} title="Results" />
       )}

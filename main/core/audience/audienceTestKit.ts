@@ -25,14 +25,17 @@ export interface TrialOf {
 export async function trialOf(
   proc: RedisProcess,
   input: Partial<AudienceTrialInput>,
-  extra: { spec?: Partial<ProfileSpec>; signal?: AbortSignal; strategies?: AudienceRun['strategies'] } = {},
+  extra: { spec?: Partial<ProfileSpec>; signal?: AbortSignal; onEvent?: (e: AudienceEvent) => void; strategies?: AudienceRun['strategies'] } = {},
 ): Promise<TrialOf> {
   const { profileId, db: _d, ...options } = AudienceTrialOptions.parse({ profileId: 't', from: '2024-01-01', to: '2024-01-10', trials: 2, warmup: 1, ...input });
   const spec = specFor(proc, extra.spec);
   const events: AudienceEvent[] = [];
   const final = await runAudience(
     { profileId, reportId: 'audience_test', options: { ...options, db: 0 }, ...connectionFor(spec, 0, 'cacheboard:audience:test'), ...(extra.strategies ? { strategies: extra.strategies } : {}) },
-    (e) => events.push(e),
+    (e) => {
+      events.push(e);
+      extra.onEvent?.(e);
+    },
     extra.signal ?? new AbortController().signal,
   );
   return { final, events };

@@ -151,7 +151,7 @@ describe('scratch keys', () => {
     expect(await scratchLeft(admin)).toEqual([]);
   });
 
-  it('are removed by the script itself when a command in it fails', async () => {
+  it('are removed when a command fails inside the script or the pipeline', async () => {
     // Bitmap templates aimed at the sets: BITOP gets WRONGTYPE inside the script, after its first store.
     const layout = { bitmapAttr: 'attr:{name}:{value}:set' };
     const t = await trialOf(redis(), { where: '(gender=f OR gender=m) AND NOT age=18-24', strategies: ['bitmap-lua', 'bitmap-pipeline', 'sets'], layout });
@@ -159,6 +159,18 @@ describe('scratch keys', () => {
     expect(r.strategies.find((s) => s.name === 'bitmap-lua')?.skipped).toMatch(/WRONGTYPE/);
     expect(r.strategies.find((s) => s.name === 'bitmap-pipeline')?.skipped).toMatch(/WRONGTYPE/);
     expect(r.strategies.find((s) => s.name === 'sets')?.skipped).toBeUndefined();
+    expect(await scratchLeft(admin)).toEqual([]);
+  });
+});
+
+describe('a cancelled trial', () => {
+  it('reports the strategies that finished and leaves no scratch key', async () => {
+    const abort = new AbortController();
+    const t = await trialOf(redis(), { where: 'gender=f AND NOT interest=news', trials: 3 }, { signal: abort.signal, onEvent: (e) => e.kind === 'strategy' && abort.abort() });
+    expect(t.final.kind).toBe('cancelled');
+    if (t.final.kind !== 'cancelled') return;
+    expect(t.final.report.strategies.map((s) => s.name)).toEqual(['bitmap-lua']);
+    expect(t.final.report.audienceSize).toBe(expected((u) => u.attrs.gender === 'f' && !has(u, 'news')).size);
     expect(await scratchLeft(admin)).toEqual([]);
   });
 });

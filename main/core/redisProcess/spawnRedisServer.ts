@@ -22,6 +22,11 @@ export interface SpawnRedisOptions {
   readyTimeoutMs?: number;
   /** Serve TLS only: `port` becomes the tls-port and the plain port is off. */
   tls?: { certFile: string; keyFile: string; caFile: string };
+  /**
+   * A config file read before the arguments. Sentinel needs one: it refuses to
+   * start without a file it can rewrite with what it learns (replicas, peers, epochs).
+   */
+  configFile?: string;
 }
 
 export interface RedisProcess {
@@ -99,6 +104,7 @@ async function startOnce(
       ]
     : ['--port', String(port)];
   const args = [
+    ...(opts.configFile === undefined ? [] : [opts.configFile]),
     ...listen,
     '--bind', '127.0.0.1',
     // No RDB snapshots and no AOF: test and embedded servers are throwaway caches.

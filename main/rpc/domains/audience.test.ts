@@ -21,7 +21,8 @@ import { audienceHandlers } from './audience';
 
 const redis = useRedis();
 const dir = mkdtempSync(join(tmpdir(), 'cb-audience-rpc-'));
-const audience = { jobs: new AudienceJobs(), demo: new DemoJobs() };
+const historyFile = join(dir, 'audience-history.json');
+const audience = { jobs: new AudienceJobs(historyFile), demo: new DemoJobs() };
 const clients: Partial<Record<Role, RpcClient>> = {};
 const as = (role: Role) => clients[role] as RpcClient;
 
@@ -110,6 +111,8 @@ describe('audience over the contract', () => {
     expect(end.report.audienceSize).toBeGreaterThan(0);
     const { reports } = await as('analyst').invoke('audience.history', { profileId: 'local' });
     expect(reports[0]?.id).toBe(jobId);
+    // Kept on disk: the next start still has it to compare with.
+    expect(new AudienceJobs(historyFile).history('local')[0]).toEqual(reports[0]);
   });
 
   it('refuses bad input by field before any job starts', async () => {

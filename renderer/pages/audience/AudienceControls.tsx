@@ -1,18 +1,17 @@
-import { useId, useRef, useState } from 'react';
-import type { AppError } from '../../../app/errors';
+import { useId } from 'react';
 import type { AudienceAttributes } from '../../../app/schemas/audience';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { useBridge } from '../../bridge/BridgeContext';
-import { toAppError } from '../../bridge/toAppError';
+import type { CallState } from '../../bridge/useCall';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { besideField } from '../../lib/formInput';
 import { addressOf } from '../connections/address';
 import { Builder } from './Builder';
 import { composeWhere } from './expression';
-import { controlOf, dbInput, toOptions, type AudienceForm, type Control } from './form';
+import { controlOf, dbInput, toOptions, type AudienceForm } from './form';
 import type { CurrentRun } from './pageSession';
 import { RunOptions } from './RunOptions';
 import { useParse } from './useParse';
+import { useStart } from './useStart';
 import { WhereField } from './WhereField';
 
 interface Props {
@@ -20,52 +19,32 @@ interface Props {
   /** The form with the discovered range filled into empty dates. */
   form: AudienceForm;
   onForm(form: AudienceForm): void;
-  attributes: { data: AudienceAttributes | undefined; loading: boolean; error: AppError | undefined; refresh(): void };
+  attributes: CallState<AudienceAttributes>;
   /** A trial of this profile is still going: one at a time. */
   running: boolean;
   onStarted(run: CurrentRun): void;
 }
 
-type Errors = Partial<Record<Control, string>>;
-
 /** The audience (chips and the expression), the range and the strategies; Run. */
 export function AudienceControls({ profile, form, onForm, attributes, running, onStarted }: Props) {
   const bridge = useBridge();
   const uid = useId();
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState<AppError>();
-  const [starting, setStarting] = useState(false);
-  // A double click lands before the disabled button renders; one start per click.
-  const inFlight = useRef(false);
+  const { start, starting, errors, error, clear } = useStart(controlOf);
   const parse = useParse(form.where, profile.id, dbInput(form));
   const invalid = !parse.pending && parse.result?.valid === false;
   const handEdited = form.picks.length > 0 && form.where !== composeWhere(form.picks);
 
   function change(patch: Partial<AudienceForm>) {
-    setError(undefined);
-    setErrors({});
+    clear();
     onForm({ ...form, ...patch });
   }
 
-  async function start() {
-    if (inFlight.current || running) return;
-    inFlight.current = true;
-    setStarting(true);
-    setError(undefined);
-    setErrors({});
-    try {
+  const run = () =>
+    start(async () => {
+      if (running) return;
       const { jobId } = await bridge.invoke('audience.start', toOptions(profile.id, form));
       onStarted({ jobId, profileId: profile.id, profileName: profile.name });
-    } catch (e) {
-      const err = toAppError(e);
-      const control = controlOf(err.field);
-      if (control !== undefined) setErrors({ [control]: besideField(err.message, err.field) });
-      else setError(err);
-    } finally {
-      setStarting(false);
-      inFlight.current = false;
-    }
-  }
+    });
 
   return (
     <section className="panel aud-controls" aria-labelledby={`${uid}-title`}>
@@ -90,7 +69,7 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
         <button
           type="button"
           className="btn btn-primary"
-          onClick={start}
+          onClick={run}
           disabled={starting || running || invalid}
           aria-busy={starting}
           data-testid="aud-run"

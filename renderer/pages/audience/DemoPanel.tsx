@@ -1,17 +1,15 @@
-import { useRef, useState } from 'react';
-import type { AppError } from '../../../app/errors';
+import { useState } from 'react';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { useSession } from '../../auth/SessionContext';
 import { useBridge } from '../../bridge/BridgeContext';
-import { toAppError } from '../../bridge/toAppError';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { TextField } from '../../components/TextField';
-import { besideField } from '../../lib/formInput';
 import { CheckField } from '../trials/CheckField';
-import { DEFAULT_DEMO, demoControlOf, toDemoOptions, type DemoControl, type DemoForm } from './demo';
+import { DEFAULT_DEMO, demoControlOf, toDemoOptions, type DemoForm } from './demo';
 import { DemoStatus } from './DemoStatus';
 import { currentDemo, setCurrentDemo } from './pageSession';
 import { useDemoLoad } from './useDemoLoad';
+import { useStart } from './useStart';
 
 interface Props {
   profile: ProfileView;
@@ -29,39 +27,22 @@ export function DemoPanel({ profile, db, onLoaded }: Props) {
   const analyst = session.role === 'analyst';
   const [form, setForm] = useState<DemoForm>(DEFAULT_DEMO);
   const [jobId, setJobId] = useState(() => currentDemo(profile.id));
-  const [errors, setErrors] = useState<Partial<Record<DemoControl, string>>>({});
-  const [error, setError] = useState<AppError>();
-  const [starting, setStarting] = useState(false);
-  const inFlight = useRef(false);
-  const load = useDemoLoad(jobId, onLoaded);
-  const running = jobId !== undefined && load.view.outcome === undefined && load.streamError === undefined;
+  const { start, starting, errors, error, clear } = useStart(demoControlOf);
+  const demo = useDemoLoad(jobId, onLoaded);
+  const running = jobId !== undefined && demo.view.outcome === undefined && demo.streamError === undefined;
 
   function change(patch: Partial<DemoForm>) {
-    setErrors({});
-    setError(undefined);
+    clear();
     setForm({ ...form, ...patch });
   }
 
-  async function start() {
-    if (inFlight.current || running) return;
-    inFlight.current = true;
-    setStarting(true);
-    setErrors({});
-    setError(undefined);
-    try {
+  const load = () =>
+    start(async () => {
+      if (running) return;
       const started = await bridge.invoke('audience.demoData', toDemoOptions(profile.id, db, form));
       setCurrentDemo(profile.id, started.jobId);
       setJobId(started.jobId);
-    } catch (e) {
-      const err = toAppError(e);
-      const control = demoControlOf(err.field);
-      if (control !== undefined) setErrors({ [control]: besideField(err.message, err.field) });
-      else setError(err);
-    } finally {
-      setStarting(false);
-      inFlight.current = false;
-    }
-  }
+    });
 
   const field = (name: 'users' | 'days' | 'seed', label: string) => (
     <TextField
@@ -101,7 +82,7 @@ export function DemoPanel({ profile, db, onLoaded }: Props) {
         <button
           type="button"
           className="btn"
-          onClick={start}
+          onClick={load}
           disabled={starting || running || analyst}
           aria-busy={starting}
           title={analyst ? FORBIDDEN_NOTE : undefined}
@@ -117,7 +98,7 @@ export function DemoPanel({ profile, db, onLoaded }: Props) {
           {FORBIDDEN_NOTE}
         </p>
       )}
-      {jobId !== undefined && <DemoStatus jobId={jobId} load={load} />}
+      {jobId !== undefined && <DemoStatus jobId={jobId} load={demo} />}
     </section>
   );
 }

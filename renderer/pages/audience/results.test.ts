@@ -17,6 +17,10 @@ describe('strategy results', () => {
     expect(rows[2]).toMatchObject({ skipped: 'no per-user zsets (user:{id}:days)', p50Ms: '—', matches: undefined });
   });
 
+  it('shows a dash for server time the server would not tell (commandstats refused: -1)', () => {
+    expect(strategyRows([strategy('sets', 5, { serverMs: -1 })])[0]?.serverMs).toBe('—');
+  });
+
   it('draws p50 bars with min and p95 as whiskers, for strategies that ran', () => {
     const bars = latencyBars([strategy('bitmap-lua', 10, { minMs: 7, p95Ms: 16 }), skipped]);
     expect(bars).toHaveLength(1);

@@ -7,7 +7,7 @@ import type { SweepPoint, VariantResult } from '../../../app/schemas/trials';
 import { formatCompact, formatCount, formatLatency } from '../../lib/format';
 import { ChartFrame } from '../sampling/ChartFrame';
 import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../sampling/chartParts';
-import { latencySeries, logTicks, opsBars, sweepSeries } from './results';
+import { latencySeries, logTicks, opsBars, sweepSeries } from './chartRows';
 
 /** Ops/s per variant, the rate and the ratio to the first at the right of each bar. */
 export function OpsChart({ variants, unit }: { variants: readonly VariantResult[]; unit: string }) {
@@ -17,7 +17,7 @@ export function OpsChart({ variants, unit }: { variants: readonly VariantResult[
       {bars.length === 0 ? (
         <p className="empty smp-chart-empty">No variant has finished yet.</p>
       ) : (
-        <HBarChart rows={bars} axis={formatCompact} labelWidth={132} figureWidth={128} />
+        <HBarChart rows={bars} axis={formatCompact} labelWidth={128} figureWidth={124} />
       )}
     </ChartFrame>
   );

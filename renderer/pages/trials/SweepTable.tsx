@@ -1,6 +1,7 @@
 import type { SweepPoint } from '../../../app/schemas/trials';
 import { formatCount } from '../../lib/format';
-import { formatRatio, sweepSeries } from './results';
+import { sweepSeries } from './chartRows';
+import { formatRatio } from './results';
 
 /** The sweep's figures beside its chart. */
 export function SweepTable({ sweep }: { sweep: readonly SweepPoint[] }) {

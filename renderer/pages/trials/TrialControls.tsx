@@ -19,8 +19,9 @@ interface Props {
   /** A run of this profile is still going: one at a time. */
   running: boolean;
   onStarted(run: CurrentRun): void;
-  /** The last run's refusal, when it named one of the inputs (a DB with keys, a DB out of range). */
-  refusal: { jobId: string; error: TrialError } | undefined;
+  /** The last run's refusal, shown beside the input it names (a DB with keys, a DB out of range) until the form changes. */
+  refusal: TrialError | undefined;
+  onDismissRefusal(): void;
 }
 
 type Errors = Partial<Record<Control, string>>;
@@ -28,28 +29,25 @@ type Errors = Partial<Record<Control, string>>;
 const PICKER = trialKinds.map((value) => ({ value, label: TRIALS[value].label }));
 
 /** Trial picker, its parameters, the proxy and the confirmation; Start. */
-export function TrialControls({ profile, form, onForm, running, onStarted, refusal }: Props) {
+export function TrialControls({ profile, form, onForm, running, onStarted, refusal, onDismissRefusal }: Props) {
   const bridge = useBridge();
   const uid = useId();
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<AppError>();
   const [starting, setStarting] = useState(false);
-  // The refusal stays beside its input until that input (or anything) changes.
-  const [dismissed, setDismissed] = useState<string>();
   // A double click lands before the disabled button renders; one start per click.
   const inFlight = useRef(false);
-  const refused = refusal !== undefined && refusal.jobId !== dismissed ? refusal : undefined;
 
   function errorOf(control: Control): string | undefined {
     if (errors[control] !== undefined) return errors[control];
-    if (refused !== undefined && controlOf(refused.error.field) === control) return besideField(refused.error.message, refused.error.field);
+    if (refusal !== undefined && controlOf(refusal.field) === control) return besideField(refusal.message, refusal.field);
     return undefined;
   }
 
   function change(patch: Partial<TrialForm>) {
     setError(undefined);
     setErrors({});
-    if (refusal !== undefined) setDismissed(refusal.jobId);
+    onDismissRefusal();
     onForm({ ...form, ...patch });
   }
 
@@ -59,7 +57,7 @@ export function TrialControls({ profile, form, onForm, running, onStarted, refus
     setStarting(true);
     setError(undefined);
     setErrors({});
-    if (refusal !== undefined) setDismissed(refusal.jobId);
+    onDismissRefusal();
     try {
       const { jobId } = await bridge.invoke('trials.start', toOptions(profile.id, form));
       onStarted({ jobId, profileId: profile.id, profileName: profile.name, trial: form.trial });

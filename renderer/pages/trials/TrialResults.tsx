@@ -66,7 +66,7 @@ export const TrialResults = memo(function TrialResults({ results: r, title }: { 
         </div>
       )}
       {r.sweep.length > 0 && (
-        <div className="trial-grid is-sweep">
+        <div className="trial-grid">
           <Suspense fallback={<Loading />}>
             <SweepChart sweep={r.sweep} />
           </Suspense>

@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Stat } from '../../components/Stat';
 import { formatCount, formatFraction, formatSeconds } from '../../lib/format';
-import { controlOf, TRIALS } from './form';
+import { TRIALS } from './form';
 import type { CurrentRun } from './pageSession';
 import { fractionOf, stepLabel, type TrialView } from './trialView';
 
@@ -25,7 +25,7 @@ function headline(run: CurrentRun, v: TrialView): string {
 }
 
 /** Where a run stands: state, the bar, the running step and its live rate; Cancel while it runs. */
-export function TrialStatus({ run, view: v }: { run: CurrentRun; view: TrialView }) {
+export function TrialStatus({ run, view: v, errorBeside }: { run: CurrentRun; view: TrialView; errorBeside: boolean }) {
   const p = v.progress;
   const running = v.outcome === undefined;
   const fraction = fractionOf(v);
@@ -33,7 +33,6 @@ export function TrialStatus({ run, view: v }: { run: CurrentRun; view: TrialView
   const done = p?.done ?? 0;
   const of = total === undefined ? '' : ` of ${formatCount(total)}`;
   const elapsed = running ? (p?.elapsedMs ?? 0) / 1000 : (v.report?.seconds ?? (p?.elapsedMs ?? 0) / 1000);
-  const beside = v.error !== undefined && controlOf(v.error.field) !== undefined;
 
   return (
     <section className={`panel trial-status${v.outcome ? ` is-${v.outcome === 'done' ? 'ok' : v.outcome}` : ''}`} aria-label="Trial status">
@@ -57,7 +56,7 @@ export function TrialStatus({ run, view: v }: { run: CurrentRun; view: TrialView
         )}
       </div>
       {v.error !== undefined &&
-        (beside ? (
+        (errorBeside ? (
           <p className="hint-warn" data-testid="trials-refused">
             Refused before anything was written: the reason is beside the <span className="mono">{v.error.field}</span> input above.
           </p>

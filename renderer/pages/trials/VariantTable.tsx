@@ -26,7 +26,7 @@ export function VariantTable({ variants, pending }: { variants: readonly Variant
   const baseline = variants[0]?.variant ?? 'first';
   const figures = FIGURES.filter((f) => f.key !== 'ratio' || ratios);
   return (
-    <table className="data-table trial-table" data-testid="trials-results">
+    <table className="data-table trial-table trial-results-table" data-testid="trials-results">
       <thead>
         <tr>
           <th scope="col">Variant</th>
