@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'REDIS', // any other error reply
   'DISCONNECTED', // the transport went away
   'CANCELLED', // the user (or shutdown) cancelled long work; nothing half-done is left
+  'UNSUPPORTED', // the job cannot run on this profile's topology (yet), e.g. a Redis Cluster
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

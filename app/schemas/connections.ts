@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { call, stream } from '../define';
 import { Db, Empty, Host, Port, ProfileId } from './common';
 import { parseRedisUrl } from '../redisUrl';
+import { formatHostPort, type NodeAddress } from '../hostPort';
+import { TopologyDraft, TopologyView, type Topology } from './topology';
+
+export { TopologyDraft, TopologyView, type Topology } from './topology';
+export type { NodeAddress } from '../hostPort';
 
 export const TlsOptions = z
   .object({
@@ -34,6 +39,8 @@ export const ProfileDraft = z
     username: Username.optional(),
     password: Password.optional(),
     tls: TlsOptions.optional(),
+    /** Absent or standalone: one server. Cluster and sentinel add where to find the nodes. */
+    topology: TopologyDraft.optional(),
   })
   .strict()
   .transform((d, ctx) => {
@@ -46,20 +53,45 @@ export const ProfileDraft = z
       }
     }
     const u = fromUrl && !('error' in fromUrl) ? fromUrl : undefined;
-    const host = d.host ?? u?.host;
-    if (host === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['host'], message: 'host is required (or give a redis:// URL)' });
-      return z.NEVER;
-    }
+    const topology = d.topology?.kind === 'standalone' ? undefined : d.topology;
+    const typedHost = d.host ?? u?.host;
+    // Typed or from the URL, host:port is the first seed or sentinel of a cluster or sentinel profile.
+    const typed: NodeAddress | undefined =
+      typedHost === undefined
+        ? undefined
+        : { host: typedHost, port: d.port ?? u?.port ?? (topology?.kind === 'sentinel' ? 26379 : 6379) };
+    let entry: NodeAddress;
+    let spec: ProfileSpec;
+    const db = d.db ?? u?.db ?? 0;
     const tls = TlsOptions.parse(d.tls ?? {});
     if (u?.tls) tls.enabled = true;
-    const spec: ProfileSpec = {
-      name: d.name,
-      host,
-      port: d.port ?? u?.port ?? 6379,
-      db: d.db ?? u?.db ?? 0,
-      tls,
-    };
+    if (topology === undefined) {
+      if (typed === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['host'], message: 'host is required (or give a redis:// URL)' });
+        return z.NEVER;
+      }
+      entry = typed;
+      spec = { name: d.name, host: entry.host, port: entry.port, db, tls };
+    } else if (topology.kind === 'cluster') {
+      const seeds = distinct([...(typed ? [typed] : []), ...(topology.seeds ?? [])]);
+      if (seeds[0] === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['topology', 'seeds'], message: 'a cluster profile needs at least one seed node (host:port)' });
+        return z.NEVER;
+      }
+      if (db !== 0) {
+        ctx.addIssue({ code: 'custom', path: ['db'], message: 'db must be 0: a Redis Cluster has only DB 0 (SELECT is refused in cluster mode)' });
+        return z.NEVER;
+      }
+      entry = seeds[0];
+      spec = { name: d.name, host: entry.host, port: entry.port, db, tls, topology: { kind: 'cluster', seeds } };
+    } else {
+      const sentinels = distinct([...(typed ? [typed] : []), ...topology.sentinels]);
+      entry = sentinels[0] ?? { host: '', port: 0 }; // the schema requires one sentinel
+      const t: Topology = { kind: 'sentinel', sentinels, masterName: topology.masterName };
+      if (topology.sentinelUsername !== undefined) t.sentinelUsername = topology.sentinelUsername;
+      if (topology.sentinelPassword !== undefined) t.sentinelPassword = topology.sentinelPassword;
+      spec = { name: d.name, host: entry.host, port: entry.port, db, tls, topology: t };
+    }
     const username = d.username ?? u?.username;
     const password = d.password ?? u?.password;
     if (username !== undefined) spec.username = username;
@@ -68,7 +100,22 @@ export const ProfileDraft = z
   });
 export type ProfileDraft = z.input<typeof ProfileDraft>;
 
-/** A normalised profile, as the Node side holds it (password included, never sent out). */
+/** The same node listed twice (a URL and a seed naming one host:port) is listed once. */
+function distinct(list: NodeAddress[]): NodeAddress[] {
+  const seen = new Set<string>();
+  return list.filter((a) => {
+    const key = formatHostPort(a);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * A normalised profile, as the Node side holds it (passwords included, never sent out).
+ * `host`/`port` is where the profile starts: the server itself, a cluster's first
+ * seed or the first sentinel. Credentials, DB and TLS are those of the data nodes.
+ */
 export interface ProfileSpec {
   name: string;
   host: string;
@@ -77,6 +124,8 @@ export interface ProfileSpec {
   username?: string;
   password?: string;
   tls: TlsOptions;
+  /** Absent: a standalone server (or a replica), reached at host:port. */
+  topology?: Topology;
 }
 
 export const ProfileSource = z.enum(['user', 'config', 'embedded']);
@@ -91,6 +140,8 @@ export const ProfileView = z.object({
   username: z.string().optional(),
   hasPassword: z.boolean(),
   tls: TlsOptions,
+  /** Absent: standalone. Never holds the sentinel password, only whether one is set. */
+  topology: TopologyView.optional(),
   source: ProfileSource,
   /** Profiles from the server config file or the embedded server cannot be edited here. */
   readOnly: z.boolean(),
@@ -120,7 +171,14 @@ export const TestResult = z.object({
   latencyMs: z.number().optional(),
   serverVersion: z.string().optional(),
   role: z.string().optional(),
+  /** INFO's redis_mode of the node answering: standalone, cluster, sentinel. */
   mode: z.string().optional(),
+  /** Sentinel profiles: "host:port" of the master the sentinels name now. */
+  master: z.string().optional(),
+  /** Cluster profiles: "host:port" of every master serving slots. */
+  masters: z.array(z.string()).optional(),
+  /** Cluster profiles: CLUSTER INFO's cluster_state (ok or fail). */
+  clusterState: z.string().optional(),
   error: ErrorInfoSchema.optional(),
 });
 export type TestResult = z.output<typeof TestResult>;
@@ -142,7 +200,7 @@ export const connections = {
     output: ProfileView,
   }),
   'connections.update': call({
-    summary: 'Replace a profile; an absent password keeps the stored one unless clearPassword',
+    summary: 'Replace a profile; an absent password (or sentinel password) keeps the stored one unless clearPassword',
     role: 'ops',
     input: z.object({ id: ProfileId, profile: ProfileDraft, clearPassword: z.boolean().default(false) }).strict(),
     output: ProfileView,

@@ -1,13 +1,14 @@
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
+import { isCluster } from './client';
 
 /**
- * Close a client and wait until its socket is gone. QUIT lets replies already
- * in flight arrive; Redis closes the connection after answering it. A client
- * that is not ready (connecting, waiting to reconnect) is cut at once, which
- * also clears ioredis' reconnect timer. A server that does not answer QUIT
- * within graceMs is cut too.
+ * Close a client and wait until its sockets are gone. QUIT lets replies
+ * already in flight arrive; Redis closes the connection after answering it (a
+ * Cluster sends it to every node). A client that is not ready (connecting,
+ * waiting to reconnect) is cut at once, which also clears ioredis' reconnect
+ * timer. A server that does not answer QUIT within graceMs is cut too.
  */
-export async function closeRedis(redis: Redis, graceMs = 1_000): Promise<void> {
+export async function closeRedis(redis: Redis | Cluster, graceMs = 1_000): Promise<void> {
   if (redis.status === 'end') return;
   if (redis.status !== 'ready') {
     abandon(redis);
@@ -28,10 +29,10 @@ export async function closeRedis(redis: Redis, graceMs = 1_000): Promise<void> {
 /**
  * Drop a client now. disconnect() cancels a pending reconnect but only
  * half-closes the socket (FIN); a peer that never reads would keep it open,
- * so destroy the socket too.
+ * so destroy the socket too (a Cluster's node clients are dropped by its disconnect()).
  */
-export function abandon(redis: Redis): void {
+export function abandon(redis: Redis | Cluster): void {
   redis.disconnect();
   // ioredis types `stream` as always present; it is unset before the first connect.
-  (redis.stream as Redis['stream'] | undefined)?.destroy();
+  if (!isCluster(redis)) (redis.stream as Redis['stream'] | undefined)?.destroy();
 }

@@ -1,7 +1,8 @@
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import { AppError } from '../../../app/errors';
+import { isCluster } from './client';
 import { abandon } from './closeRedis';
-import { contextOf, mapRedisError, type MappedError } from './redisErrors';
+import { contextOf, mapRedisError, type ErrorContext, type MappedError } from './redisErrors';
 
 /** A failed connect: an AppError that also carries the short detail for connection state. */
 export class ConnectError extends AppError {
@@ -23,15 +24,21 @@ export class ConnectError extends AppError {
  * connectTimeout covers the TCP handshake only: a peer that accepts but never
  * answers (a paused server, a non-Redis port) needs the outer timer.
  *
+ * A Cluster is ready once a seed gave the slot map and CLUSTER INFO says ok;
+ * the cause of a failure comes from its "node error" events. Pass `ctx` for a
+ * Cluster (its options hold no single address).
+ *
  * On failure the client is disconnected, so no reconnect loop survives.
  */
-export async function connectReady(redis: Redis, timeoutMs: number): Promise<void> {
-  const ctx = contextOf(redis);
+export async function connectReady(redis: Redis | Cluster, timeoutMs: number, context?: ErrorContext): Promise<void> {
+  const ctx = context ?? (isCluster(redis) ? {} : contextOf(redis));
   let lastError: MappedError | undefined;
   const onError = (err: unknown): void => {
     lastError = mapRedisError(err, ctx);
   };
   redis.on('error', onError);
+  redis.on('node error', onError);
+  const where = ctx.label ?? `${ctx.host}:${ctx.port}`;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -39,13 +46,13 @@ export async function connectReady(redis: Redis, timeoutMs: number): Promise<voi
         new ConnectError({
           code: 'TIMEOUT',
           message:
-            `Timed out after ${timeoutMs} ms connecting to Redis at ${ctx.host}:${ctx.port}. ` +
-            (redis.options.tls
+            `Timed out after ${timeoutMs} ms connecting to Redis at ${where}. ` +
+            (tlsOf(redis)
               ? // A plain Redis port reads a TLS ClientHello as an unfinished inline command and waits.
                 'TLS is on for this profile: if the server does not use TLS on this port, turn TLS off. ' +
                 'Otherwise: is a firewall dropping the connection, or is the server paused or overloaded?'
               : 'Is a firewall dropping the connection, or is the server paused or overloaded?'),
-          detail: `no answer within ${timeoutMs} ms at ${ctx.host}:${ctx.port}`,
+          detail: `no answer within ${timeoutMs} ms at ${where}`,
         }),
       );
     }, timeoutMs);
@@ -59,5 +66,10 @@ export async function connectReady(redis: Redis, timeoutMs: number): Promise<voi
   } finally {
     clearTimeout(timer);
     redis.off('error', onError);
+    redis.off('node error', onError);
   }
+}
+
+function tlsOf(redis: Redis | Cluster): boolean {
+  return isCluster(redis) ? redis.options.redisOptions?.tls !== undefined : redis.options.tls !== undefined;
 }

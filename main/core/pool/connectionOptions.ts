@@ -41,7 +41,8 @@ export function validateSpecFiles(spec: ProfileSpec): void {
   }
 }
 
-function tlsOptions(spec: ProfileSpec): RedisOptions['tls'] {
+/** Node TLS options for the profile's nodes (and its sentinels), or undefined with TLS off. */
+export function tlsOptions(spec: ProfileSpec): RedisOptions['tls'] {
   if (!spec.tls.enabled) return undefined;
   validateSpecFiles(spec);
   return {
@@ -50,6 +51,30 @@ function tlsOptions(spec: ProfileSpec): RedisOptions['tls'] {
     // Not defaulted to the host here: an IP address as SNI is refused by RFC 6066 (and Node warns).
     ...(spec.tls.servername === undefined ? {} : { servername: spec.tls.servername }),
     rejectUnauthorized: spec.tls.rejectUnauthorized,
+  };
+}
+
+/**
+ * A sentinel profile's connections ask the sentinels for the master on every
+ * (re)connect, and ioredis' ready check refuses a node whose INFO role is not
+ * master: after a failover a reconnect lands on the new master. Sentinels speak
+ * TLS when the profile does, with the same CA and verification.
+ */
+function sentinelOptions(spec: ProfileSpec, kind: ConnectionKind): RedisOptions {
+  const t = spec.topology;
+  if (t?.kind !== 'sentinel') return {};
+  const tls = tlsOptions(spec);
+  return {
+    sentinels: t.sentinels.map((s) => ({ host: s.host, port: s.port })),
+    name: t.masterName,
+    role: 'master',
+    ...(t.sentinelUsername === undefined ? {} : { sentinelUsername: t.sentinelUsername }),
+    ...(t.sentinelPassword === undefined ? {} : { sentinelPassword: t.sentinelPassword }),
+    ...(tls === undefined ? {} : { enableTLSForSentinelMode: true, sentinelTLS: tls }),
+    // Without this ioredis walks the sentinel list forever; a test or a dedicated
+    // connection must fail after one pass instead.
+    sentinelRetryStrategy: kind === 'shared' || kind === 'monitoring' ? backoffMs : () => null,
+    sentinelCommandTimeout: DEFAULTS.monitoringCommandTimeoutMs,
   };
 }
 
@@ -74,6 +99,7 @@ export function toRedisOptions(spec: ProfileSpec, kind: ConnectionKind, tuning: 
   };
   const tls = tlsOptions(spec);
   if (tls !== undefined) base.tls = tls;
+  Object.assign(base, sentinelOptions(spec, kind));
 
   switch (kind) {
     case 'shared':

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError, type ErrorCode } from '../../../app/errors';
+import { formatHostPort } from '../../../app/hostPort';
 
 /** Where the error happened, for messages a person can act on. */
 export interface ErrorContext {
@@ -9,6 +10,11 @@ export interface ErrorContext {
   commandTimeoutMs?: number;
   /** Scrubbed from any text that came from outside, should it ever echo it. */
   password?: string;
+  /**
+   * Where, in words, when it is not one host:port: `cluster seeds a:1, b:2`,
+   * `master "m" via sentinels a:1, b:2`. Wins over host and port in messages.
+   */
+  label?: string;
 }
 
 export interface MappedError {
@@ -81,6 +87,7 @@ function tlsHint(code: string, text: string): string {
 
 /** "host:port" from the context, else from a socket error's own address/port fields. */
 function addressOf(err: unknown, ctx: ErrorContext): string | undefined {
+  if (ctx.label !== undefined) return ctx.label;
   if (ctx.host !== undefined && ctx.port !== undefined) return `${ctx.host}:${ctx.port}`;
   if (typeof err === 'object' && err !== null && 'address' in err && 'port' in err) {
     const { address, port } = err as { address: unknown; port: unknown };
@@ -96,6 +103,9 @@ function addressOf(err: unknown, ctx: ErrorContext): string | undefined {
  */
 export function mapRedisError(err: unknown, ctx: ErrorContext = {}): MappedError {
   if (err instanceof AppError) return { code: err.code, message: err.message, detail: err.message };
+  // ioredis' Cluster gives up on its seeds with one error that carries the last node's cause.
+  const lastNodeError = typeof err === 'object' && err !== null ? (err as { lastNodeError?: unknown }).lastNodeError : undefined;
+  if (lastNodeError !== undefined && lastNodeError !== null) return mapRedisError(lastNodeError, ctx);
   const address = addressOf(err, ctx);
   const at = address ?? 'the server';
   const redisAt = address === undefined ? 'Redis' : `Redis at ${address}`;
@@ -140,6 +150,18 @@ export function mapRedisError(err: unknown, ctx: ErrorContext = {}): MappedError
       message: `${redisAt} did not answer within ${within(ctx.commandTimeoutMs)}. It may be busy (a slow command, a fork for a save) or paused.`,
       detail: `command timeout at ${at}`,
     };
+  }
+  const sentinels = /^All sentinels are unreachable[^.]*\.(?:.*Last error: (.*))?/.exec(raw);
+  if (sentinels) {
+    const why = sentinels[1] ?? 'none answered, or none knows the master name';
+    return {
+      code: 'UNREACHABLE',
+      message: `Cannot reach ${redisAt}: no sentinel gave its address (${why}). Check the sentinel addresses, credentials and master name.`,
+      detail: `no sentinel answered for ${at}`,
+    };
+  }
+  if (raw === 'None of startup nodes is available' || raw === 'Failed to refresh slots cache.') {
+    return unreachable('no seed node answered', 'Check the seed addresses and that the cluster nodes are running.');
   }
   if (nameOf(err) === 'MaxRetriesPerRequestError' || raw === 'Connection is closed.' || raw.startsWith("Stream isn't writeable")) {
     return unreachable('not connected', 'The connection dropped and is being re-established; try again shortly.');
@@ -186,10 +208,25 @@ export function toAppError(err: unknown, ctx: ErrorContext = {}): AppError {
   return new AppError(m.code, m.message);
 }
 
-/** The context an ioredis client was built with, so callers need not carry it around. */
+/**
+ * The context an ioredis client was built with, so callers need not carry it
+ * around. A sentinel-mode client names the master it is connected to, or the
+ * master name and sentinels before it has one (its host/port are unused).
+ */
 export function contextOf(redis: Redis): ErrorContext {
   const o = redis.options;
   const ctx: ErrorContext = { host: o.host ?? 'localhost', port: o.port ?? 6379 };
+  if (o.sentinels !== undefined && o.sentinels !== null && o.sentinels.length > 0) {
+    // ioredis types `stream` as always present; it is unset before the first connect.
+    const socket = redis.stream as Redis['stream'] | undefined;
+    if (socket?.remoteAddress !== undefined && socket.remotePort !== undefined) {
+      ctx.host = socket.remoteAddress;
+      ctx.port = socket.remotePort;
+    } else {
+      const list = o.sentinels.map((s) => formatHostPort({ host: s.host ?? 'localhost', port: s.port ?? 26379 }));
+      ctx.label = `master "${o.name ?? '?'}" via sentinels ${list.join(', ')}`;
+    }
+  }
   if (o.connectTimeout !== undefined) ctx.connectTimeoutMs = o.connectTimeout;
   if (o.commandTimeout !== undefined) ctx.commandTimeoutMs = o.commandTimeout;
   if (o.password !== undefined) ctx.password = o.password;

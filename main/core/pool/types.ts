@@ -1,7 +1,35 @@
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { ConnectionState, ProfileSpec, ProfileView, TestResult } from '../../../app/schemas/connections';
+import type { TopologyKind } from './topology';
 
-export type { ConnectionState, ProfileSpec, ProfileView, TestResult };
+export type { ConnectionState, ProfileSpec, ProfileView, TestResult, TopologyKind };
+
+/** One node of a profile's deployment, as the servers themselves report it. */
+export interface TopologyNode {
+  /** "host:port" as the cluster or the sentinels announce it ("[v6]:port" for IPv6). */
+  address: string;
+  role: 'master' | 'replica' | 'sentinel';
+  /** Replicas: their master's address. */
+  master?: string;
+  /** Cluster nodes: the node id (CLUSTER NODES' first field). */
+  id?: string;
+  /** Cluster masters: the slot ranges they serve, inclusive, e.g. [[0, 5460]]. */
+  slots?: Array<[number, number]>;
+  /** The server's flags for the node (cluster: fail, fail?, handshake, noaddr…; sentinel: s_down, o_down, disconnected…). */
+  flags: string[];
+  /** False when a flag says the node is failing or unreachable. */
+  healthy: boolean;
+}
+
+/** A master a job can open its own connection to (a bulk pipe, a SCAN, MONITOR). */
+export interface MasterNode {
+  /** "host:port" */
+  address: string;
+  /** The profile's credentials, DB and TLS aimed at this node alone (no topology). */
+  spec: ProfileSpec;
+  /** Cluster masters: the slot ranges they serve, inclusive. */
+  slots?: Array<[number, number]>;
+}
 
 /** A Redis ACL user to connect as instead of the profile's own. */
 export interface Credentials {
@@ -43,10 +71,38 @@ export interface DedicatedOptions {
 }
 
 export interface PoolApi {
-  /** The shared multiplexed connection for (profile, db); created on first use. */
+  /**
+   * The shared multiplexed connection for (profile, db); created on first use.
+   * Sentinel profiles: to the current master, followed across failovers.
+   * Cluster profiles: refused with UNSUPPORTED (one node is not the cluster); use cluster().
+   */
   shared(profileId: string, db?: number): Promise<Redis>;
-  /** A short-timeout, no-offline-queue connection for INFO polling. */
+  /** A short-timeout, no-offline-queue connection for INFO polling. Cluster profiles: as shared(). */
   monitoring(profileId: string, db?: number): Promise<Redis>;
+  /** standalone, cluster or sentinel. Throws NOT_FOUND for an unknown profile. */
+  topology(profileId: string): TopologyKind;
+  /**
+   * Cluster profiles only (else UNSUPPORTED): the pooled ioredis Cluster, which
+   * routes each command by its key's slot and follows MOVED/ASK. `shared`: with
+   * a bounded offline queue; `monitoring`: short timeouts, no offline queue.
+   * Reads go to masters.
+   */
+  cluster(profileId: string, kind?: 'shared' | 'monitoring'): Promise<Cluster>;
+  /** Cluster profiles only: a Cluster client the caller owns (no reconnect); release() closes it. */
+  dedicatedCluster(profileId: string, purpose: Exclude<ConnectionPurpose, 'shared'>): Promise<{ cluster: Cluster; release(): Promise<void> }>;
+  /**
+   * The masters a job writes to or reads from, each as a plain spec for its own
+   * connections: a cluster's masters serving slots (from CLUSTER NODES, failing
+   * ones left out), the master the sentinels name now, or the profile's own
+   * server. Asked afresh on every call: after a failover it names the new master.
+   */
+  masters(profileId: string): Promise<MasterNode[]>;
+  /**
+   * Every node with its role: a cluster's masters and replicas (CLUSTER NODES),
+   * a sentinel set's master, replicas and sentinels (SENTINEL MASTER/REPLICAS/
+   * SENTINELS), or a standalone server and the replicas its INFO lists.
+   */
+  nodes(profileId: string): Promise<TopologyNode[]>;
   /**
    * A pooled monitoring connection (short timeout, no offline queue, reconnect
    * with backoff) to another node of the profile, e.g. a replica: same
@@ -55,11 +111,20 @@ export interface PoolApi {
    * the profile's own servers reported, never one typed by a user.
    */
   node(profileId: string, address: string): Promise<Redis>;
-  /** "host:port" the profile points at. Throws NOT_FOUND for an unknown profile. */
+  /**
+   * "host:port" the profile starts at: its server, a cluster's first seed, a
+   * sentinel profile's first sentinel. Throws NOT_FOUND for an unknown profile.
+   */
   address(profileId: string): string;
-  /** A fresh connection the caller owns; release() closes it. */
+  /**
+   * A fresh connection the caller owns; release() closes it. Cluster profiles
+   * need `address` (a node from nodes()); without one it is UNSUPPORTED.
+   */
   dedicated(profileId: string, opts: DedicatedOptions): Promise<{ redis: Redis; release(): Promise<void> }>;
-  /** Connect with a spec that is not (yet) saved, AUTH, PING, INFO server; never throws. */
+  /**
+   * Connect with a spec that is not (yet) saved, AUTH, PING, INFO server; never
+   * throws. Sentinel: names the current master; cluster: its masters and state.
+   */
   test(spec: ProfileSpec): Promise<TestResult>;
   /** Close every connection of a profile (after edit or removal). */
   closeProfile(profileId: string): Promise<void>;

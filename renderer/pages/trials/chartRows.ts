@@ -1,10 +1,9 @@
+/** What the trial charts draw, from a run's variants and sweep: pure, so it is tested without Recharts. */
 import type { Percentiles, SweepPoint, VariantName, VariantResult } from '../../../app/schemas/trials';
 import { formatCount, formatSeconds } from '../../lib/format';
 import type { HBar } from '../sampling/report';
 import { formatRatio } from './results';
 import { VARIANT_NAMES } from './trialView';
-
-/** What the trial charts draw, from a run's variants and sweep. */
 
 const BASELINE_COLOR = '#8a94a3';
 const COLORS: readonly string[] = ['#2456d3', '#1f8a4c', '#b35c00', '#7c3aed'];

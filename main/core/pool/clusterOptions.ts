@@ -1,0 +1,46 @@
+import type { ClusterNode, ClusterOptions } from 'ioredis';
+import { backoffMs, DEFAULTS, toRedisOptions, type ConnectionKind, type ConnectionTuning } from './connectionOptions';
+import type { ProfileSpec } from './types';
+
+/**
+ * ioredis Cluster options for one client of a cluster profile. Every node
+ * connection gets the profile's credentials, TLS and client name through
+ * redisOptions. DB is always 0: SELECT is refused in cluster mode.
+ */
+export function toClusterOptions(
+  spec: ProfileSpec,
+  kind: ConnectionKind,
+  tuning: ConnectionTuning = {},
+): { seeds: ClusterNode[]; options: ClusterOptions } {
+  const seeds = spec.topology?.kind === 'cluster' ? spec.topology.seeds : [{ host: spec.host, port: spec.port }];
+  // The per-node options a standalone connection of this kind would get, minus
+  // what ioredis' Cluster sets itself or refuses in redisOptions.
+  const {
+    host: _host,
+    port: _port,
+    db: _db,
+    retryStrategy: _retry,
+    enableOfflineQueue: _offline,
+    sentinels: _sentinels,
+    lazyConnect: _lazy,
+    ...node
+  } = toRedisOptions({ ...spec, db: 0 }, kind, { ...tuning, db: 0 });
+  const reconnects = kind === 'shared' || kind === 'monitoring';
+  return {
+    seeds: seeds.map((s) => ({ host: s.host, port: s.port })),
+    options: {
+      lazyConnect: true,
+      redisOptions: node,
+      // Reads go to masters: a replica may lag, and the jobs report what the data is.
+      scaleReads: 'master',
+      enableOfflineQueue: kind === 'shared',
+      // The whole cluster unreachable: retry with the pool's backoff, or never for one-shot clients.
+      clusterRetryStrategy: reconnects ? backoffMs : () => null,
+      // MOVED/ASK are followed by ioredis; a few redirections cover a resharding, more is a loop.
+      maxRedirections: 16,
+      // A slot map older than this is refreshed even without a MOVED (new replicas, failovers).
+      slotsRefreshInterval: 5_000,
+      slotsRefreshTimeout: tuning.commandTimeoutMs ?? DEFAULTS.monitoringCommandTimeoutMs,
+    },
+  };
+}
