@@ -1,18 +1,26 @@
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 import { AppError } from '../../../app/errors';
+import { formatHostPort } from '../../../app/hostPort';
+import { asCluster, asRedis, isCluster, pendingCommands, type Client } from './client';
 import { closeRedis } from './closeRedis';
+import { toClusterOptions } from './clusterOptions';
 import { ConnectError, connectReady } from './connectReady';
 import { DEFAULTS, toRedisOptions, type ConnectionKind } from './connectionOptions';
 import { aggregateState, type ConnPhase } from './profileState';
-import { contextOf, mapRedisError } from './redisErrors';
+import { contextOf, mapRedisError, type ErrorContext } from './redisErrors';
 import { testConnection } from './testConnection';
+import { entryPoints, plainSpecAt, topologyKind, type TopologyKind } from './topology';
+import { mastersOf, nodesOf, type QueryClients } from './topologyQueries';
 import type {
+  ConnectionPurpose,
   ConnectionState,
   DedicatedOptions,
+  MasterNode,
   PoolApi,
   ProfileSpec,
   StoredProfile,
   TestResult,
+  TopologyNode,
 } from './types';
 
 export interface PoolOptions {
@@ -34,8 +42,8 @@ export interface PoolOptions {
 interface Slot {
   readonly kind: ConnectionKind;
   readonly db: number;
-  readonly redis: Redis;
-  ready: Promise<Redis>;
+  readonly client: Client;
+  ready: Promise<Client>;
   phase: ConnPhase;
   lastUsed: number;
   /** Closed on purpose; a pending connect reports that instead of a network error. */
@@ -43,6 +51,10 @@ interface Slot {
   everReady: boolean;
   /** "host:port" of another node of the profile (a replica, its master); undefined: the profile's own address. */
   readonly node: string | undefined;
+  /** Connected through the sentinels: its server is the master they name. */
+  readonly viaSentinel: boolean;
+  /** A Cluster client's error context (its options name no single address). */
+  readonly clusterCtx: ErrorContext | undefined;
 }
 
 interface Entry {
@@ -56,6 +68,10 @@ interface Entry {
   lastError: string | undefined;
   closed: boolean;
   emitted: ConnectionState | undefined;
+  /** Sentinel profiles: "host:port" of the master the last ready connection reached. */
+  master: string | undefined;
+  /** News for a ready state, e.g. "failover: master is now 10.0.0.6:6379". */
+  notice: string | undefined;
 }
 
 const DEFAULT_IDLE_MS = 5 * 60_000;
@@ -65,6 +81,12 @@ const DEFAULT_IDLE_MS = 5 * 60_000;
  * commands pipeline on one socket (no SELECT juggling, since a SELECT would
  * leak into every other caller's commands); one monitoring client per
  * (profile, db); dedicated clients on request.
+ *
+ * Sentinel profiles get the same clients in ioredis' sentinel mode: each
+ * (re)connect asks the sentinels for the master, so after a failover they land
+ * on the new one, and the state stream says so. Cluster profiles get ioredis
+ * Cluster clients through cluster() instead: a single-node connection to a
+ * seed would act on a third of the keyspace, so shared() refuses them.
  */
 export class Pool implements PoolApi {
   private readonly entries = new Map<string, Entry>();
@@ -77,18 +99,51 @@ export class Pool implements PoolApi {
     this.idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
   }
 
-  shared(profileId: string, db?: number): Promise<Redis> {
-    return this.pooled('shared', profileId, db);
+  async shared(profileId: string, db?: number): Promise<Redis> {
+    const { entry, spec } = this.lookup(profileId);
+    refuseClusterProfile(spec);
+    return asRedis(await this.pooled(entry, spec, 'shared', db ?? spec.db));
   }
 
-  monitoring(profileId: string, db?: number): Promise<Redis> {
-    return this.pooled('monitoring', profileId, db);
+  async monitoring(profileId: string, db?: number): Promise<Redis> {
+    const { entry, spec } = this.lookup(profileId);
+    refuseClusterProfile(spec);
+    return asRedis(await this.pooled(entry, spec, 'monitoring', db ?? spec.db));
+  }
+
+  topology(profileId: string): TopologyKind {
+    return topologyKind(this.resolve(profileId).spec);
+  }
+
+  async cluster(profileId: string, kind: 'shared' | 'monitoring' = 'shared'): Promise<Cluster> {
+    const { entry, spec } = this.lookup(profileId);
+    requireClusterProfile(spec);
+    // SELECT is refused in cluster mode: a cluster has DB 0 only.
+    return asCluster(await this.pooled(entry, spec, kind, 0));
+  }
+
+  async dedicatedCluster(
+    profileId: string,
+    purpose: Exclude<ConnectionPurpose, 'shared'>,
+  ): Promise<{ cluster: Cluster; release(): Promise<void> }> {
+    const { entry, spec } = this.lookup(profileId);
+    requireClusterProfile(spec);
+    const { client, release } = await this.ownSlot(entry, spec, 0, purpose, undefined);
+    return { cluster: asCluster(client), release };
+  }
+
+  masters(profileId: string): Promise<MasterNode[]> {
+    return mastersOf(this.resolve(profileId).spec, this.queryClients(profileId));
+  }
+
+  nodes(profileId: string): Promise<TopologyNode[]> {
+    return nodesOf(this.resolve(profileId).spec, this.queryClients(profileId));
   }
 
   async node(profileId: string, address: string): Promise<Redis> {
     const { entry, spec } = this.lookup(profileId);
     const target = otherNode(spec, address);
-    if (target === undefined) return this.pooled('monitoring', profileId);
+    if (target === undefined) return this.monitoring(profileId);
     let slot = entry.nodes.get(target.key);
     if (slot === undefined || slot.phase === 'closed') {
       slot = this.open(entry, target.spec, 'monitoring', spec.db, 'monitoring', target.key);
@@ -96,13 +151,12 @@ export class Pool implements PoolApi {
       this.ensureSweep();
     }
     slot.lastUsed = Date.now();
-    return slot.ready;
+    return asRedis(await slot.ready);
   }
 
   address(profileId: string): string {
-    const profile = this.opts.resolve(profileId);
-    if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}".`);
-    return `${profile.spec.host}:${profile.spec.port}`;
+    const { spec } = this.resolve(profileId);
+    return `${spec.host}:${spec.port}`;
   }
 
   async dedicated(
@@ -111,17 +165,9 @@ export class Pool implements PoolApi {
   ): Promise<{ redis: Redis; release(): Promise<void> }> {
     const { entry, spec } = this.lookup(profileId);
     const target = opts.address === undefined ? undefined : otherNode(spec, opts.address);
-    const slot = this.open(entry, target?.spec ?? spec, 'dedicated', opts.db ?? spec.db, opts.purpose, target?.key);
-    entry.dedicated.add(slot);
-    const redis = await slot.ready;
-    let released: Promise<void> | undefined;
-    return {
-      redis,
-      release: () => {
-        released ??= this.closeSlot(entry, slot);
-        return released;
-      },
-    };
+    if (target === undefined) refuseClusterProfile(spec);
+    const { client, release } = await this.ownSlot(entry, target?.spec ?? spec, opts.db ?? spec.db, opts.purpose, target?.key);
+    return { redis: asRedis(client), release };
   }
 
   test(spec: ProfileSpec): Promise<TestResult> {
@@ -162,26 +208,54 @@ export class Pool implements PoolApi {
     return this.shuttingDown;
   }
 
-  private async pooled(kind: 'shared' | 'monitoring', profileId: string, db?: number): Promise<Redis> {
-    const { entry, spec } = this.lookup(profileId);
-    const dbn = db ?? spec.db;
+  private async pooled(entry: Entry, spec: ProfileSpec, kind: 'shared' | 'monitoring', db: number): Promise<Client> {
     const map = entry[kind];
-    let slot = map.get(dbn);
+    let slot = map.get(db);
     if (slot === undefined || slot.phase === 'closed') {
-      slot = this.open(entry, spec, kind, dbn, kind);
-      map.set(dbn, slot);
+      slot = this.open(entry, spec, kind, db, kind);
+      map.set(db, slot);
       this.ensureSweep();
     }
     slot.lastUsed = Date.now();
     return slot.ready;
   }
 
+  /** A dedicated client: tracked for closeProfile() and shutdown(), closed by the caller's release(). */
+  private async ownSlot(
+    entry: Entry,
+    spec: ProfileSpec,
+    db: number,
+    purpose: string,
+    node: string | undefined,
+  ): Promise<{ client: Client; release(): Promise<void> }> {
+    const slot = this.open(entry, spec, 'dedicated', db, purpose, node);
+    entry.dedicated.add(slot);
+    const client = await slot.ready;
+    let released: Promise<void> | undefined;
+    return {
+      client,
+      release: () => {
+        released ??= this.closeSlot(entry, slot);
+        return released;
+      },
+    };
+  }
+
+  private queryClients(profileId: string): QueryClients {
+    return { cluster: () => this.cluster(profileId, 'monitoring'), monitoring: () => this.monitoring(profileId) };
+  }
+
+  private resolve(profileId: string): StoredProfile {
+    const profile = this.opts.resolve(profileId);
+    if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}".`);
+    return profile;
+  }
+
   private lookup(profileId: string): { entry: Entry; spec: ProfileSpec } {
     if (this.shuttingDown !== undefined) {
       throw new AppError('INTERNAL', 'The connection pool is shut down; no new connections are made.');
     }
-    const profile = this.opts.resolve(profileId);
-    if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}".`);
+    const profile = this.resolve(profileId);
     let entry = this.entries.get(profileId);
     if (entry === undefined) {
       entry = {
@@ -194,6 +268,8 @@ export class Pool implements PoolApi {
         lastError: undefined,
         closed: false,
         emitted: undefined,
+        master: undefined,
+        notice: undefined,
       };
       this.entries.set(profileId, entry);
     }
@@ -216,29 +292,39 @@ export class Pool implements PoolApi {
           ? (this.opts.monitoringCommandTimeoutMs ?? DEFAULTS.monitoringCommandTimeoutMs)
           : undefined;
     const connectTimeoutMs = this.opts.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs;
-    const redis = new Redis(
-      toRedisOptions(spec, kind, {
-        db,
-        connectTimeoutMs,
-        ...(commandTimeoutMs === undefined ? {} : { commandTimeoutMs }),
-        connectionName: `cacheboard:${purpose}:${entry.id}`,
-      }),
-    );
+    const tuning = {
+      db,
+      connectTimeoutMs,
+      ...(commandTimeoutMs === undefined ? {} : { commandTimeoutMs }),
+      connectionName: `cacheboard:${purpose}:${entry.id}`,
+    };
+    let client: Client;
+    let ctx: ErrorContext | undefined;
+    if (spec.topology?.kind === 'cluster') {
+      const { seeds, options } = toClusterOptions(spec, kind, tuning);
+      client = new Cluster(seeds, options);
+      ctx = { label: `cluster seeds ${entryPoints(spec).join(', ')}`, connectTimeoutMs };
+      if (spec.password !== undefined) ctx.password = spec.password;
+    } else {
+      client = new Redis(toRedisOptions(spec, kind, tuning));
+    }
     const slot: Slot = {
       kind,
       db,
-      redis,
-      ready: Promise.resolve(redis), // replaced below, once the slot exists for the handlers to see
+      client,
+      ready: Promise.resolve(client), // replaced below, once the slot exists for the handlers to see
       phase: 'connecting',
       lastUsed: Date.now(),
       closing: false,
       everReady: false,
       node,
+      viaSentinel: spec.topology?.kind === 'sentinel',
+      clusterCtx: ctx,
     };
     this.watch(entry, slot);
     entry.closed = false;
-    slot.ready = connectReady(redis, connectTimeoutMs).then(
-      () => redis,
+    slot.ready = connectReady(client, connectTimeoutMs, ctx).then(
+      () => client,
       (err: unknown) => {
         this.forget(entry, slot);
         if (slot.closing) {
@@ -247,7 +333,7 @@ export class Pool implements PoolApi {
             `The connection to ${entry.address} was closed before it was ready (profile closed or app shutting down).`,
           );
         }
-        const mapped = err instanceof ConnectError ? err : mapRedisError(err, contextOf(redis));
+        const mapped = err instanceof ConnectError ? err : mapRedisError(err, ctx ?? contextOf(asRedis(client)));
         // Another node being down is the metrics' news, not the profile's connection state.
         if (node === undefined) entry.lastError = mapped.detail;
         slot.phase = 'closed';
@@ -261,19 +347,21 @@ export class Pool implements PoolApi {
 
   /** Track a client's life from ioredis' status events (it emits one per status change). */
   private watch(entry: Entry, slot: Slot): void {
-    const { redis } = slot;
-    const ctx = contextOf(redis);
+    const redis = slot.client;
     const set = (phase: ConnPhase): void => {
       if (slot.phase === 'closed') return;
       slot.phase = phase;
       if (phase === 'ready') {
         slot.everReady = true;
         if (slot.node === undefined) entry.lastError = undefined;
+        if (slot.viaSentinel) this.noteMaster(entry, asRedis(redis));
       }
       this.recompute(entry);
     };
     redis.on('error', (err: unknown) => {
       if (slot.closing || slot.node !== undefined) return;
+      // Read the context now: a sentinel-mode client's server changes with each failover.
+      const ctx = isCluster(redis) ? (slot.clusterCtx ?? {}) : contextOf(redis);
       entry.lastError = mapRedisError(err, ctx).detail;
       this.recompute(entry);
     });
@@ -290,6 +378,21 @@ export class Pool implements PoolApi {
     });
   }
 
+  /**
+   * A sentinel-mode connection became ready on the server the sentinels named.
+   * A different server than last time means a failover happened: ioredis
+   * reconnected (Sentinel kills the old master's clients when it demotes it,
+   * or the old master died) and its ready check found this one with role master.
+   */
+  private noteMaster(entry: Entry, redis: Redis): void {
+    // ioredis types `stream` as always present; it is unset before the first connect.
+    const socket = redis.stream as Redis['stream'] | undefined;
+    if (socket?.remoteAddress === undefined || socket.remotePort === undefined) return;
+    const master = formatHostPort({ host: socket.remoteAddress, port: socket.remotePort });
+    if (entry.master !== undefined && entry.master !== master) entry.notice = `failover: master is now ${master}`;
+    entry.master = master;
+  }
+
   private forget(entry: Entry, slot: Slot): void {
     if (slot.kind === 'dedicated') entry.dedicated.delete(slot);
     else if (slot.node !== undefined) {
@@ -302,7 +405,7 @@ export class Pool implements PoolApi {
   private async closeSlot(entry: Entry, slot: Slot): Promise<void> {
     slot.closing = true;
     this.forget(entry, slot);
-    await closeRedis(slot.redis);
+    await closeRedis(slot.client);
     slot.phase = 'closed';
     this.recompute(entry);
   }
@@ -320,6 +423,7 @@ export class Pool implements PoolApi {
       lastError: entry.lastError,
       closed: entry.closed,
       address: entry.address,
+      notice: entry.notice,
     });
     return { profileId: entry.id, ...s };
   }
@@ -354,7 +458,7 @@ export class Pool implements PoolApi {
       for (const slot of [...entry.shared.values(), ...entry.monitoring.values(), ...entry.nodes.values()]) {
         const settled = slot.phase === 'ready' || slot.phase === 'reconnecting';
         // commandQueue holds commands sent but not yet answered: a slow call is not idleness.
-        if (settled && slot.lastUsed <= cutoff && slot.redis.commandQueue.length === 0) {
+        if (settled && slot.lastUsed <= cutoff && pendingCommands(slot.client) === 0) {
           void this.closeSlot(entry, slot);
         }
       }
@@ -362,20 +466,39 @@ export class Pool implements PoolApi {
   }
 }
 
+/** shared() and monitoring() are single-node connections; a cluster needs cluster(). */
+function refuseClusterProfile(spec: ProfileSpec): void {
+  if (spec.topology?.kind !== 'cluster') return;
+  throw new AppError(
+    'UNSUPPORTED',
+    `"${spec.name}" is a Redis Cluster profile, and this does not work on a Redis Cluster yet ` +
+      '(it arrives with issue 10, Cluster and Sentinel in every job). For now, use a standalone profile for one of its masters.',
+  );
+}
+
+function requireClusterProfile(spec: ProfileSpec): void {
+  if (spec.topology?.kind === 'cluster') return;
+  throw new AppError('UNSUPPORTED', `"${spec.name}" is not a Redis Cluster profile.`);
+}
+
 /**
  * The profile's spec pointed at another node, or undefined when `address` is the
- * profile's own. Accepts "host:port" and "[v6]:port"; Redis reports IPv6 replicas
- * unbracketed ("::1" + port), so the port is what follows the last colon.
+ * profile's own (then monitoring() serves it, through the sentinels for a
+ * sentinel profile). Every node of a cluster is another node: the pool holds
+ * no single-node connection to a cluster's seed. Accepts "host:port" and
+ * "[v6]:port"; Redis reports IPv6 replicas unbracketed ("::1" + port), so the
+ * port is what follows the last colon.
  */
 function otherNode(spec: ProfileSpec, address: string): { key: string; spec: ProfileSpec } | undefined {
   const at = specAtAddress(spec, address);
-  if (at.host === spec.host && at.port === spec.port) return undefined;
+  if (at.host === spec.host && at.port === spec.port && spec.topology?.kind !== 'cluster') return undefined;
   return { key: `${at.host}:${at.port}`, spec: at };
 }
 
 /**
- * The profile's spec (credentials, TLS) aimed at another node, "host:port" or
- * "[v6]:port". Callers check the address belongs to the profile's tree first.
+ * The profile's spec (credentials, TLS) aimed straight at another node,
+ * "host:port" or "[v6]:port", with no topology. Callers check the address
+ * belongs to the profile's tree first.
  */
 export function specAtAddress(spec: ProfileSpec, address: string): ProfileSpec {
   const colon = address.lastIndexOf(':');
@@ -384,5 +507,5 @@ export function specAtAddress(spec: ProfileSpec, address: string): ProfileSpec {
   if (colon <= 0 || host === '' || !Number.isInteger(port) || port < 1 || port > 65535) {
     throw new AppError('VALIDATION', `"${address}" is not a host:port address.`, 'address');
   }
-  return { ...spec, host, port };
+  return plainSpecAt(spec, { host, port });
 }

@@ -11,6 +11,8 @@ export interface AggregateInput {
   closed: boolean;
   /** "host:port", for a reconnecting detail before any error arrived. */
   address: string;
+  /** News that goes with a ready state, e.g. "failover: master is now 10.0.0.6:6379". */
+  notice?: string | undefined;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface AggregateInput {
  * if the last attempt failed, else closed or idle.
  */
 export function aggregateState(a: AggregateInput): { state: ConnectionStateName; detail?: string } {
-  if (a.phases.includes('ready')) return { state: 'ready' };
+  if (a.phases.includes('ready')) return a.notice === undefined ? { state: 'ready' } : { state: 'ready', detail: a.notice };
   if (a.phases.includes('reconnecting')) {
     return { state: 'reconnecting', detail: a.lastError ?? `connection lost to ${a.address}` };
   }
