@@ -1,19 +1,40 @@
 import { Redis } from 'ioredis';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../../../app/errors';
+import { formatHostPort } from '../../../app/hostPort';
 import { parseInfo } from '../info/parseInfo';
 import { closeRedis } from './closeRedis';
 import { connectReady } from './connectReady';
 import { toRedisOptions } from './connectionOptions';
 import { contextOf, toAppError } from './redisErrors';
+import { currentMasterSpec } from './sentinels';
+import { testCluster } from './testCluster';
 import type { ProfileSpec, TestResult } from './types';
 
 /**
  * Connect a throwaway client (no retries, short timeouts), AUTH, PING, and
  * read version/role/mode from INFO. Never throws; always closes the client.
  * A user whose ACL lacks INFO still passes: PING proved the login works.
+ * A sentinel profile first asks the sentinels for the master (so a wrong
+ * master name or sentinel password is named as such), then tests that master;
+ * a cluster profile is tested through an ioredis Cluster (testCluster).
  */
 export async function testConnection(spec: ProfileSpec, connectTimeoutMs: number): Promise<TestResult> {
+  if (spec.topology?.kind === 'cluster') return testCluster(spec, connectTimeoutMs);
+  if (spec.topology?.kind === 'sentinel') {
+    let master: ProfileSpec;
+    try {
+      master = await currentMasterSpec(spec, connectTimeoutMs);
+    } catch (err) {
+      return { ok: false, error: toAppError(err).toInfo() };
+    }
+    const result = await testServer(master, connectTimeoutMs);
+    return { ...result, mode: 'sentinel', master: formatHostPort(master) };
+  }
+  return testServer(spec, connectTimeoutMs);
+}
+
+async function testServer(spec: ProfileSpec, connectTimeoutMs: number): Promise<TestResult> {
   let redis: Redis | undefined;
   try {
     const client = new Redis(toRedisOptions(spec, 'test', { connectTimeoutMs, connectionName: 'cacheboard:test' }));
