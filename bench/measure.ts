@@ -1,5 +1,11 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocket } from 'ws';
+import { RpcClient } from '../app/rpcClient';
+import type { ServerMessage } from '../app/wire';
+import { freePort } from '../main/core/redisProcess/freePort';
 
 /** `--name N` from the bench's command line, else the fallback. */
 export function argValue(name: string, fallback: number): number {
@@ -47,4 +53,82 @@ export function runChild(cmd: string, args: string[], opts: { stdinFile?: string
       resolve({ seconds: Number(process.hrtime.bigint() - t0) / 1e9, stdout, stderr, code, peakRssBytes: peak });
     });
   });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** `cacheboard serve` started by a bench: its base URL, process and recent output. */
+export interface ServeProcess {
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  pid: number;
+  /** The last ~4 kB the server printed, for error messages. */
+  log(): string;
+  /** SIGTERM, wait for the exit, remove the temporary data dir. */
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`cacheboard serve exited with ${child.exitCode}: ${log()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`cacheboard serve did not answer ${url}/api/health within 60 s: ${log()}`);
+}
+
+/**
+ * `node bin/cacheboard.js serve` on a free loopback port against `redisUrl` (profile id
+ * `env`), with a temporary data dir and no config file, once `GET /api/health` answers.
+ * Loopback with no users is local mode: one ops session, no sign-in.
+ */
+export async function startServe(redisUrl: string): Promise<ServeProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cb-bench-serve-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let out = '';
+  const child = spawn(process.execPath, ['bin/cacheboard.js', 'serve'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redisUrl, CACHEBOARD_DATA_DIR: dataDir, CACHEBOARD_CONFIG: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(base, child, () => out);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { base, pid: child.pid ?? 0, log: () => out, stop };
+}
+
+/**
+ * An RpcClient over `/api/ws` of a started server, as the web build's bridge speaks it.
+ * The Origin is the server's own, as a page it served would send.
+ */
+export async function wsRpc(base: string): Promise<{ rpc: RpcClient; close(): void }> {
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/ws`, { headers: { origin: base } });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`/api/ws refused the upgrade: HTTP ${res.statusCode ?? '?'}`)));
+  });
+  const rpc = new RpcClient((m) => ws.send(JSON.stringify(m)));
+  ws.on('message', (data) => rpc.receive(JSON.parse(String(data)) as ServerMessage));
+  ws.on('close', () => rpc.disconnected('the WebSocket closed'));
+  return { rpc, close: () => ws.close() };
 }

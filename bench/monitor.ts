@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Locator } from '@playwright/test';
+import { chromium, type Browser, type Locator } from '@playwright/test';
 import { Redis } from 'ioredis';
-import { freePort } from '../main/core/redisProcess/freePort';
 import { spawnRedisServer } from '../main/core/redisProcess/spawnRedisServer';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
-import { argValue } from './measure';
+import { argValue, startServe } from './measure';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -26,20 +25,6 @@ const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
 function rssOf(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : 0;
-}
-
-async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`cacheboard serve exited with ${child.exitCode}: ${log()}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`cacheboard serve did not answer ${url}/api/health within 60 s: ${log()}`);
 }
 
 /** Sum of `calls=` over INFO commandstats: every command the server ran, MONITOR or not. */
@@ -99,24 +84,15 @@ export async function monitorBench(): Promise<Record<string, unknown>> {
   const seconds = argValue('seconds', 60);
   const server = await spawnRedisServer({ args: ['--save', '', '--appendonly', 'no'] });
   spawn('renice', ['-n', String(NICE), '-p', String(server.pid)], { stdio: 'ignore' });
-  const dataDir = mkdtempSync(join(tmpdir(), 'cb-bench-monitor-'));
   const admin = new Redis({ host: server.host, port: server.port, lazyConnect: true });
   await admin.connect();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let serveLog = '';
-  const serve = spawn(process.execPath, ['bin/cacheboard.js', 'serve'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: server.url, CACHEBOARD_DATA_DIR: dataDir, CACHEBOARD_CONFIG: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keepLog = (d: Buffer) => (serveLog = (serveLog + d.toString()).slice(-4000));
-  serve.stdout?.on('data', keepLog);
-  serve.stderr?.on('data', keepLog);
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const serve = await startServe(server.url);
+  const base = serve.base;
+  let browser: Browser | undefined;
   let load: ChildProcess | undefined;
   try {
-    await waitForHealth(base, serve, () => serveLog);
-    const servePid = serve.pid ?? 0;
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    const servePid = serve.pid;
 
     // Anchor: the same load with no MONITOR client.
     const anchorRun = await new Promise<string>((resolve, reject) => {
@@ -205,11 +181,9 @@ export async function monitorBench(): Promise<Record<string, unknown>> {
     };
   } finally {
     load?.kill('SIGKILL');
-    await browser.close();
-    serve.kill('SIGTERM');
-    await new Promise((r) => (serve.exitCode !== null ? r(undefined) : serve.once('exit', r)));
+    await browser?.close();
+    await serve.stop();
     admin.disconnect();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -27,6 +27,7 @@ import { SamplingJobs } from './core/sampling/samplingJobs';
 import { TrialJobs } from './core/trials/trialJobs';
 import { AudienceJobs } from './core/audience/audienceJobs';
 import { DemoJobs } from './core/audience/demo/demoJobs';
+import { AudienceQueryLinks } from './core/audience/queryLinks';
 import { seedEmbeddedDemo } from './core/audience/demo/embeddedDemo';
 
 export interface RuntimeOptions {
@@ -120,7 +121,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const metrics = new MetricsHub({ pool });
   const sampling = new SamplingJobs();
   const trials = new TrialJobs();
-  const audience = { jobs: new AudienceJobs(join(opts.dataDir, 'audience-history.json')), demo: new DemoJobs() };
+  const audience = { jobs: new AudienceJobs(join(opts.dataDir, 'audience-history.json')), demo: new DemoJobs(), queries: new AudienceQueryLinks() };
   // Our own private server only: the Audience trials page has data to try at once.
   const seeding = new AbortController();
   const embeddedSpec = builtin.find((p) => p.source === 'embedded')?.spec;
@@ -152,7 +153,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
         // Cancelled loads discard their staging and restore the save config before the pool goes;
         // cancelled samples release their connection; cancelled trials remove their scratch keys.
         seeding.abort();
-        await Promise.all([jobs.cancelAll(), sampling.cancelAll(), trials.cancelAll(), audience.jobs.cancelAll(), audience.demo.cancelAll(), seeded]);
+        await Promise.all([jobs.cancelAll(), sampling.cancelAll(), trials.cancelAll(), audience.jobs.cancelAll(), audience.demo.cancelAll(), audience.queries.closeAll(), seeded]);
         monitor.shutdown();
         await metrics.shutdown();
         await pool.shutdown();

@@ -78,7 +78,10 @@ async function clusterInfo(node: RedisProcess, password: string | undefined): Pr
     await redis.connect();
     const text = String(await redis.call('CLUSTER', 'INFO'));
     const role = parseInfo(await redis.info('replication'))['replication']?.['role'] ?? '';
-    return { ...(parseInfo(`# Cluster\r\n${text}`)['cluster'] ?? {}), role };
+    // Which nodes this node believes are replicas: gossip spreads each CLUSTER REPLICATE a little later.
+    const nodes = String(await redis.call('CLUSTER', 'NODES'));
+    const replicasSeen = String(nodes.split('\n').filter((l) => / (myself,)?slave /.test(l)).length);
+    return { ...(parseInfo(`# Cluster\r\n${text}`)['cluster'] ?? {}), role, replicasSeen };
   } catch {
     return {};
   } finally {
@@ -90,7 +93,8 @@ async function clusterInfo(node: RedisProcess, password: string | undefined): Pr
  * A 6-node Redis Cluster on loopback, 3 masters and 3 replicas, formed by
  * `redis-cli --cluster create … --cluster-replicas 1 --cluster-yes`. Resolves
  * once every node reports cluster_state:ok with all 16384 slots assigned and
- * 6 known nodes, and every replica has finished its initial sync.
+ * 6 known nodes, every node's CLUSTER NODES shows the 3 replicas as replicas,
+ * and every replica has finished its initial sync.
  */
 export async function startCluster(opts: ClusterOptions = {}): Promise<TestCluster> {
   const nodes: RedisProcess[] = [];
@@ -119,7 +123,11 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<TestClust
       async () => {
         infos.splice(0, infos.length, ...(await Promise.all(nodes.map((n) => clusterInfo(n, opts.password)))));
         return infos.every(
-          (i) => i['cluster_state'] === 'ok' && i['cluster_slots_assigned'] === '16384' && i['cluster_known_nodes'] === '6',
+          (i) =>
+            i['cluster_state'] === 'ok' &&
+            i['cluster_slots_assigned'] === '16384' &&
+            i['cluster_known_nodes'] === '6' &&
+            i['replicasSeen'] === '3',
         );
       },
       15_000,

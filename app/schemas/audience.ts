@@ -208,6 +208,14 @@ export const AudienceAttributes = z.object({
   scanned: z.number(),
   /** The SCAN stopped at its bound before the end: some attributes may be missing. */
   truncated: z.boolean(),
+  /**
+   * Keys under the layout's attribute and activity prefixes that were not listed: they fit
+   * no template of the layout, or their name is not UTF-8 text (which no expression can
+   * name). Never dropped silently: `warnings` gives examples.
+   */
+  skipped: z.number(),
+  /** What the listing leaves out and why (skipped keys with examples). */
+  warnings: z.array(z.string()),
 });
 export type AudienceAttributes = z.output<typeof AudienceAttributes>;
 
@@ -225,7 +233,10 @@ export const StrategyResult = z.object({
   p50Ms: z.number(),
   p95Ms: z.number(),
   meanMs: z.number(),
-  /** Server-side time per run: INFO commandstats usec deltas over the timed runs, divided by runs; -1 when INFO is denied. */
+  /**
+   * Server-side time per run: INFO commandstats usec deltas over the timed runs, divided by
+   * runs. -1 means unknown: INFO commandstats was refused (ACL, a renamed INFO); shown as —.
+   */
   serverMs: z.number(),
   /** Commands sent per run (a script counts as one). */
   commands: z.number(),
@@ -281,6 +292,31 @@ export const AudienceReport = z.object({
   seconds: z.number(),
 });
 export type AudienceReport = z.output<typeof AudienceReport>;
+
+export const AudienceQueryInput = z
+  .object({
+    ...Target,
+    where: Where,
+    from: Day,
+    to: Day,
+    /** Absent: the fastest one that can run here, in the order bitmap-lua, bitmap-pipeline, sets, zunionstore. */
+    strategy: StrategyName.optional(),
+  })
+  .strict()
+  .superRefine(checkRange);
+export type AudienceQueryInput = z.input<typeof AudienceQueryInput>;
+
+export const AudienceQueryResult = z.object({
+  audienceSize: z.number(),
+  days: z.array(DayCount),
+  /** The strategy that answered. */
+  strategy: StrategyName,
+  /** The strategy's run, from its first command written to its last reply read (as a trial times it). */
+  ms: z.number(),
+  /** Honest caveats: a faster strategy that could not run here and why, terms missing from a layout. */
+  warnings: z.array(z.string()),
+});
+export type AudienceQueryResult = z.output<typeof AudienceQueryResult>;
 
 export const AudienceJobId = z.object({ jobId: z.string().regex(/^audience_[A-Za-z0-9_-]{4,64}$/) });
 
@@ -420,6 +456,12 @@ export const audience = {
     role: 'analyst',
     input: AudienceParseInput,
     output: AudienceParseResult,
+  }),
+  'audience.query': call({
+    summary: 'Answer one audience query now, with one strategy (the fastest available by default): its size and per-day counts; no job, scratch keys always removed',
+    role: 'analyst',
+    input: AudienceQueryInput,
+    output: AudienceQueryResult,
   }),
   'audience.start': call({
     summary: 'Time the strategies on one audience and date range (scratch keys only, always removed); follow it with audience.progress',

@@ -85,8 +85,12 @@ export const ProfileDraft = z
       entry = seeds[0];
       spec = { name: d.name, host: entry.host, port: entry.port, db, tls, topology: { kind: 'cluster', seeds } };
     } else {
-      const sentinels = distinct([...(typed ? [typed] : []), ...topology.sentinels]);
-      entry = sentinels[0] ?? { host: '', port: 0 }; // the schema requires one sentinel
+      const sentinels = distinct([...(typed ? [typed] : []), ...(topology.sentinels ?? [])]);
+      if (sentinels[0] === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['topology', 'sentinels'], message: 'a sentinel profile needs at least one sentinel (host:port)' });
+        return z.NEVER;
+      }
+      entry = sentinels[0];
       const t: Topology = { kind: 'sentinel', sentinels, masterName: topology.masterName };
       if (topology.sentinelUsername !== undefined) t.sentinelUsername = topology.sentinelUsername;
       if (topology.sentinelPassword !== undefined) t.sentinelPassword = topology.sentinelPassword;

@@ -32,8 +32,11 @@ const ClusterDraft = z
 const SentinelDraft = z
   .object({
     kind: z.literal('sentinel'),
-    /** Sentinel addresses (port 26379 when left out); host:port or the URL's is added first. */
-    sentinels: z.array(Address(26379)).min(1, 'give at least one sentinel (host:port)').max(16, 'at most 16 sentinels'),
+    /**
+     * Sentinel addresses (port 26379 when left out). host:port or the URL's, when
+     * given, is the first sentinel (as in redis+sentinel:// URLs); one is needed in all.
+     */
+    sentinels: z.array(Address(26379)).max(16, 'at most 16 sentinels').optional(),
     /** The name the sentinels monitor the master under (`sentinel monitor <name> …`). */
     masterName: z
       .string()

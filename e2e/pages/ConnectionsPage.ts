@@ -2,10 +2,14 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface ProfileForm {
   name: string;
+  topology?: 'standalone' | 'cluster' | 'sentinel';
   host?: string;
   port?: string;
+  db?: string;
   url?: string;
   password?: string;
+  /** Cluster: more seed nodes, comma-separated. */
+  seeds?: string;
 }
 
 /** The Connections page, as a user drives it. */
@@ -27,9 +31,12 @@ export class ConnectionsPage {
 
   async fill(form: ProfileForm): Promise<void> {
     await this.page.getByLabel('Name', { exact: true }).fill(form.name);
+    if (form.topology !== undefined) await this.page.getByTestId(`topology-${form.topology}`).check();
     if (form.url !== undefined) await this.page.getByLabel('URL', { exact: false }).first().fill(form.url);
     if (form.host !== undefined) await this.page.getByLabel('Host', { exact: true }).fill(form.host);
     if (form.port !== undefined) await this.page.getByLabel('Port', { exact: true }).fill(form.port);
+    if (form.db !== undefined) await this.page.getByLabel('DB', { exact: true }).fill(form.db);
+    if (form.seeds !== undefined) await this.page.getByLabel('Seed nodes', { exact: true }).fill(form.seeds);
     if (form.password !== undefined) await this.page.getByLabel('Password', { exact: true }).fill(form.password);
   }
 

@@ -47,6 +47,21 @@ test.describe('Connections page', () => {
     await conns.remove(name);
   });
 
+  test('saves a cluster profile from seeds, refusing DB 2 on the db field, and shows its topology', async ({ page }) => {
+    const conns = new ConnectionsPage(page);
+    await conns.open();
+    await conns.startAdd();
+    await conns.fill({ name: 'e2e-cluster', topology: 'cluster', host: '10.9.0.1', port: '7000', db: '2', seeds: '10.9.0.2:7001, 10.9.0.3:7002' });
+    await conns.save();
+    await expect(conns.fieldError('db')).toContainText('cluster mode');
+    await conns.fill({ name: 'e2e-cluster', db: '0' });
+    await conns.save();
+    const row = conns.row('e2e-cluster');
+    await expect(row).toContainText('cluster');
+    await expect(row).toContainText('10.9.0.1:7000 (+2 seeds)');
+    await conns.remove('e2e-cluster');
+  });
+
   test('shows the embedded server as a read-only profile', async ({ page }) => {
     const conns = new ConnectionsPage(page);
     await conns.open();

@@ -1,7 +1,8 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError } from '../../app/errors';
 import type { z } from 'zod';
-import { ProfileDraft, type ProfileSpec } from '../../app/schemas/connections';
+import type { ProfileSpec } from '../../app/schemas/connections';
+import { specFromFlags } from './topologyFlags';
 
 /** A flag's whole-number value (undefined when absent); the error names the flag. */
 export function int(flag: string, v: string | undefined, min: number): number | undefined {
@@ -28,11 +29,12 @@ export function urlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): strin
   return url;
 }
 
-/** The connection a `--url redis://…` names, checked like a profile; errors name --url. */
+/**
+ * The connection a `--url redis://…` names, checked like a profile; errors name --url.
+ * Commands that also take --cluster / --sentinel use topologyFlags' specFromFlags.
+ */
 export function specFromUrl(url: string): ProfileSpec {
-  const draft = ProfileDraft.safeParse({ name: 'cli', url });
-  if (!draft.success) throw new AppError('VALIDATION', `--url: ${draft.error.issues[0]?.message ?? 'invalid'}`, 'url');
-  return draft.data;
+  return specFromFlags({ url });
 }
 
 /**

@@ -30,6 +30,9 @@ Commands:
   demo-data    Write a synthetic TV audience (bitmaps, sets, per-user zsets).
                See: cacheboard demo-data --help
 
+Topology: info, load, sample and trials take --cluster [--seeds h:p,…] or
+  --sentinel h:p,… --master-name NAME besides --url (see each command's --help).
+
 Options:
   -h, --help     Show this help
   -v, --version  Print the version

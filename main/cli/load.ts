@@ -8,8 +8,8 @@ import { runLoad } from '../core/bulk/job/loadJob';
 import { prepareLoad } from '../core/bulk/prepareLoad';
 import { Pool } from '../core/pool/pool';
 import { dataDirFrom } from './dataDir';
-import { specFromUrl } from './flags';
 import { parseLoadArgs } from './loadArgs';
+import { singleNodeSpec, specFromFlags } from './topologyFlags';
 import { renderProgress } from './progressBar';
 
 /** The JSON `--json` prints: a stable interface for cron jobs. */
@@ -47,14 +47,16 @@ function summary(r: LoadReport): string {
 /** `cacheboard load`: exit code 0 on success, 1 on failure, 130 when cancelled by Ctrl-C. */
 export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseLoadArgs(argv, env);
-  const spec = specFromUrl(args.url);
+  const profile = specFromFlags(args);
   const prepared = prepareLoad({
     ...args,
     path: args.file,
     fileLabel: basename(args.file),
-    targetDb: spec.db,
+    targetDb: profile.db,
     requireConfirm: false,
   });
+  // One server: a sentinel profile's master as the sentinels name it now; a cluster is refused.
+  const spec = await singleNodeSpec(profile, 'Bulk load');
   const journalDir = join(dataDirFrom(env), 'journal');
   const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
   const tty = process.stderr.isTTY === true && !args.json;

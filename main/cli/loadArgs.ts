@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../../app/errors';
 import { InputFormat, LoadMode, Mapping, RecordType } from '../../app/schemas/bulk';
-import { int, oneOf, urlFrom } from './flags';
+import { int, oneOf } from './flags';
+import { connectionFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS, type ConnectionFlags } from './topologyFlags';
 
-export interface LoadArgs {
+export interface LoadArgs extends ConnectionFlags {
   file: string;
-  url: string;
   format?: InputFormat;
   mapping?: Mapping;
   mode: LoadMode;
@@ -40,6 +40,9 @@ Load
   --wait-replicas N     WAIT for N replicas to acknowledge, and report their offsets
   --json                print one JSON object: records, commands, errors, seconds,
                         ops_per_sec, mode, swapped, bgsave_seconds
+
+${TOPOLOGY_HELP}  A cluster is refused for now (loading by slot arrives with issue 10); with
+  --sentinel the load goes to the master the sentinels name when it starts.
 The URL may also come from REDIS_URL. Exit code 0 only when the load succeeded.
 `;
 
@@ -53,6 +56,7 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs 
       strict: true,
       options: {
         url: { type: 'string' },
+        ...TOPOLOGY_OPTIONS,
         format: { type: 'string' },
         key: { type: 'string' },
         type: { type: 'string' },
@@ -77,11 +81,9 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs 
   if (positionals.length !== 1) {
     throw new AppError('VALIDATION', `give exactly one input file (got ${positionals.length})\n\n${LOAD_HELP}`, 'file');
   }
-  const url = urlFrom(v.url, env);
-
   const out: LoadArgs = {
     file: positionals[0] as string,
-    url,
+    ...connectionFlags(v, env),
     mode: oneOf('mode', v.mode, LoadMode.options) ?? 'swap',
     force: v.force ?? false,
     maxErrors: int('max-errors', v['max-errors'], 0) ?? 0,

@@ -1,14 +1,14 @@
 import type { SamplingEvent } from '../../app/schemas/sampling';
 import { connectionFor, runSampling } from '../core/sampling/runSampling';
-import { specFromUrl } from './flags';
 import { renderSamplingProgress } from './progressBar';
 import { parseSampleArgs } from './sampleArgs';
+import { singleNodeSpec, specFromFlags } from './topologyFlags';
 import { sampleJson, sampleText } from './sampleOutput';
 
 /** `cacheboard sample`: exit code 0 when done, 1 on failure, 130 when cancelled by Ctrl-C (the partial report is printed). */
 export async function sample(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseSampleArgs(argv, env);
-  const spec = specFromUrl(args.url);
+  const spec = await singleNodeSpec(specFromFlags(args), 'Key sampling');
   const tty = process.stderr.isTTY === true && !args.json;
   const abort = new AbortController();
   let interrupted = false;

@@ -2,10 +2,10 @@ import { parseArgs } from 'node:util';
 import { AppError } from '../../app/errors';
 import { SamplingOptions } from '../../app/schemas/sampling';
 import type { SamplingSettings } from '../core/sampling/runSampling';
-import { int, urlFrom } from './flags';
+import { int } from './flags';
+import { connectionFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS, type ConnectionFlags } from './topologyFlags';
 
-export interface SampleArgs {
-  url: string;
+export interface SampleArgs extends ConnectionFlags {
   settings: Omit<SamplingSettings, 'db'>;
   json: boolean;
 }
@@ -25,6 +25,9 @@ biggest keys and the key prefixes (split on ':'). Never KEYS, never a value.
                        exact, and slow on huge keys)
   --json               print one JSON object: method, dbsize, keys_examined,
                        seconds, types, encodings, ttl, top_by_memory, namespaces…
+
+${TOPOLOGY_HELP}  A cluster is refused for now (sampling every master arrives with issue 10);
+  with --sentinel the master the sentinels name is sampled.
 The URL may also come from REDIS_URL. Ctrl-C stops and prints what was examined
 (exit code 130); exit code 1 on failure.
 `;
@@ -47,6 +50,7 @@ export function parseSampleArgs(argv: string[], env: NodeJS.ProcessEnv): SampleA
       strict: true,
       options: {
         url: { type: 'string' },
+        ...TOPOLOGY_OPTIONS,
         samples: { type: 'string' },
         full: { type: 'boolean' },
         match: { type: 'string' },
@@ -60,7 +64,7 @@ export function parseSampleArgs(argv: string[], env: NodeJS.ProcessEnv): SampleA
     throw new AppError('VALIDATION', `${e instanceof Error ? e.message : String(e)}\n\n${SAMPLE_HELP}`);
   }
   const v = parsed.values;
-  const url = urlFrom(v.url, env);
+  const connection = connectionFlags(v, env);
   const full = v.full ?? false;
   if (full && v.samples !== undefined) {
     throw new AppError('VALIDATION', '--samples and --full exclude each other: a census examines every key', 'samples');
@@ -85,5 +89,5 @@ export function parseSampleArgs(argv: string[], env: NodeJS.ProcessEnv): SampleA
     throw new AppError('VALIDATION', `--${flag}: ${issue?.message ?? 'invalid'}`, flag);
   }
   const { profileId: _p, db: _d, ...settings } = checked.data;
-  return { url, settings, json: v.json ?? false };
+  return { ...connection, settings, json: v.json ?? false };
 }

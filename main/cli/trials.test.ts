@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchKeysIn } from '../core/trials/trialTestKit';
+import { runCli, type CliRun } from '../../testing/cli';
 import { adminClient, closeAdmins, eventually, useRedis } from '../../testing/redis';
 
 const redis = useRedis();
@@ -13,24 +14,9 @@ beforeAll(async () => {
 });
 afterAll(closeAdmins);
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
 /** `cacheboard trials …` as a shell runs it, on `db`; `whenRunning` gets the child once it started. */
-function cli(args: string[], db = 0, whenRunning?: (child: ChildProcess) => void): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/cacheboard.js', 'trials', ...args, '--url', `${redis().url}/${db}`], { stdio: 'pipe' });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-    whenRunning?.(child);
-  });
+function cli(args: string[], db = 0, whenRunning?: (child: ChildProcessWithoutNullStreams) => void): Promise<CliRun> {
+  return runCli(['trials', ...args, '--url', `${redis().url}/${db}`], whenRunning);
 }
 
 type Json = Record<string, unknown> & { variants: Record<string, Record<string, unknown>> };

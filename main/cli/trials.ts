@@ -3,8 +3,8 @@ import type { TrialEvent } from '../../app/schemas/trials';
 import { privateConnector } from '../core/trials/connector';
 import { runTrial, type TrialSettings } from '../core/trials/runTrial';
 import { scratchPrefix } from '../core/trials/scratch';
-import { specFromUrl } from './flags';
 import { renderTrialProgress } from './progressBar';
+import { singleNodeSpec, specFromFlags } from './topologyFlags';
 import { parseTrialsArgs } from './trialsArgs';
 import { trialsJson, trialsText } from './trialsOutput';
 
@@ -22,7 +22,7 @@ const FLAG_OF_FIELD: Record<string, string> = {
 /** `cacheboard trials`: exit code 0 when done, 1 on failure, 130 when stopped by Ctrl-C (scratch keys removed all the same). */
 export async function trials(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseTrialsArgs(argv, env);
-  const spec = specFromUrl(args.url);
+  const spec = await singleNodeSpec(specFromFlags(args), 'Pipeline trials');
   // The pid names the run in CLIENT LIST; the random part keeps two hosts' runs apart on one server.
   const runId = `cli${process.pid}_${randomBytes(3).toString('hex')}`;
   const tty = process.stderr.isTTY === true && !args.json;

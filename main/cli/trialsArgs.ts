@@ -2,13 +2,13 @@ import { parseArgs } from 'node:util';
 import { AppError } from '../../app/errors';
 import { TrialKind, TrialOptions } from '../../app/schemas/trials';
 import type { TrialSettings } from '../core/trials/runTrial';
-import { int, urlFrom } from './flags';
+import { int } from './flags';
+import { connectionFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS, type ConnectionFlags } from './topologyFlags';
 
 /** Trial settings without the DB, which comes from the URL. */
 type WithoutDb<T> = T extends unknown ? Omit<T, 'db'> : never;
 
-export interface TrialsArgs {
-  url: string;
+export interface TrialsArgs extends ConnectionFlags {
   settings: WithoutDb<TrialSettings>;
   json: boolean;
 }
@@ -46,6 +46,9 @@ holds keys of its own unless --confirm-non-empty.
                         keys are written and removed)
   --json                print one JSON object: each variant's seconds,
                         ops_per_sec and ratio to the first (plain, blocking)
+
+${TOPOLOGY_HELP}  A cluster is refused for now (trials per master arrive with issue 10); with
+  --sentinel the trial runs on the master the sentinels name.
 The URL may also come from REDIS_URL. Exit code 0 when done, 1 on failure, 130
 when stopped with Ctrl-C (the variants that finished are printed).
 `;
@@ -79,6 +82,7 @@ export function parseTrialsArgs(argv: string[], env: NodeJS.ProcessEnv): TrialsA
       strict: true,
       options: {
         url: { type: 'string' },
+        ...TOPOLOGY_OPTIONS,
         n: { type: 'string' },
         batch: { type: 'string' },
         'no-sweep': { type: 'boolean' },
@@ -101,7 +105,7 @@ export function parseTrialsArgs(argv: string[], env: NodeJS.ProcessEnv): TrialsA
   const trial = TrialKind.options.find((t) => t === kind);
   if (trial === undefined) throw new AppError('VALIDATION', `unknown trial "${kind}": pipeline, multiplex or load`, 'trial');
   if (extra !== undefined) throw new AppError('VALIDATION', `one trial at a time, not "${kind} ${extra}"`, 'trial');
-  const url = urlFrom(v.url, env);
+  const connection = connectionFlags(v, env);
 
   const given: Record<keyof typeof FLAGS, number | undefined> = {
     n: int('n', v.n, 0),
@@ -135,5 +139,5 @@ export function parseTrialsArgs(argv: string[], env: NodeJS.ProcessEnv): TrialsA
     throw new AppError('VALIDATION', `--${flag}: ${issue?.message ?? 'invalid'}`, flag);
   }
   const { profileId: _p, db: _d, ...settings } = checked.data;
-  return { url, settings, json: v.json ?? false };
+  return { ...connection, settings, json: v.json ?? false };
 }

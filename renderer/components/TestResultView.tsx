@@ -9,7 +9,7 @@ export interface TestOutcome {
   error?: AppError;
 }
 
-/** What `connections.test` said: latency, version and role, or why it failed. */
+/** What `connections.test` said: latency, version, role and mode (a sentinel's master, a cluster's state and masters), or why it failed. */
 export function TestResultView({ outcome }: { outcome: TestOutcome | undefined }) {
   if (outcome === undefined) return null;
   const { pending, result, error } = outcome;
@@ -26,6 +26,9 @@ export function TestResultView({ outcome }: { outcome: TestOutcome | undefined }
       result.serverVersion !== undefined ? `Redis ${result.serverVersion}` : undefined,
       result.role,
       result.mode,
+      result.master !== undefined ? `master ${result.master}` : undefined,
+      result.clusterState !== undefined ? `cluster_state:${result.clusterState}` : undefined,
+      result.masters !== undefined ? `${result.masters.length} masters: ${result.masters.join(', ')}` : undefined,
     ].filter((p): p is string => p !== undefined);
     return (
       <div className="test-result test-ok" data-testid="test-result" role="status" data-state="ok">

@@ -1,15 +1,17 @@
 import { useMemo, useState } from 'react';
 import type { ProfileView } from '../../app/schemas/connections';
-import { ErrorAlert } from '../components/ErrorAlert';
+import { DroppedNote } from '../components/DroppedNote';
+import { JobLost } from '../components/JobLost';
 import { WithProfile } from '../components/WithProfile';
+import { useJobRun } from '../lib/useJobRun';
 import { controlOf, DEFAULT_FORM, type TrialForm } from './trials/form';
 import { KeptRunsPanel } from './trials/KeptRunsPanel';
-import { currentRun, formOf, keepForm, setCurrentRun, useKeptRuns, type CurrentRun } from './trials/pageSession';
+import { currentRun, formOf, keepForm, keepRun, setCurrentRun, trialRuns, useKeptRuns, type CurrentRun } from './trials/pageSession';
 import { reportResults, resultsOf } from './trials/results';
 import { TrialControls } from './trials/TrialControls';
 import { TrialResults } from './trials/TrialResults';
 import { TrialStatus } from './trials/TrialStatus';
-import { useTrialRun } from './trials/useTrialRun';
+import '../components/jobPage.css';
 import './trials/trials.css';
 
 /**
@@ -31,11 +33,12 @@ function ProfileTrials({ profile }: { profile: ProfileView }) {
   const [shown, setShown] = useState<string>();
   // A refusal that names an input is shown beside it, until the form changes; then in the status panel.
   const [dismissed, setDismissed] = useState<string>();
-  const { view, streamError, dropped } = useTrialRun(run);
+  const { view, streamError, lost, running, dropped } = useJobRun(trialRuns, run?.jobId, (ended) => {
+    if (run !== undefined) keepRun(run, ended);
+  });
   const keptRuns = useKeptRuns();
   const keptIndex = keptRuns.findIndex((k) => k.jobId === shown);
   const kept = keptRuns[keptIndex];
-  const lost = streamError !== undefined && streamError.code !== 'DISCONNECTED' && view.outcome === undefined;
   // Progress replaces the view ten times a second; the results change once per variant.
   const { started, variants, sweep, report, outcome } = view;
   const live = useMemo(
@@ -46,7 +49,7 @@ function ProfileTrials({ profile }: { profile: ProfileView }) {
   const refusal = view.error !== undefined && controlOf(view.error.field) !== undefined && run?.jobId !== dismissed ? view.error : undefined;
 
   return (
-    <div className="page trial-page" data-job-id={run?.jobId}>
+    <div className="page job-page trial-page" data-job-id={run?.jobId}>
       <div className="toolbar">
         <p className="page-intro">
           What round trips cost on this server: the same writes sent one at a time, pipelined, in transactions and over
@@ -61,7 +64,7 @@ function ProfileTrials({ profile }: { profile: ProfileView }) {
           keepForm(profile.id, f);
           setForm(f);
         }}
-        running={run !== undefined && view.outcome === undefined && !lost}
+        running={running}
         onStarted={(next) => {
           setCurrentRun(next);
           setRun(next);
@@ -72,14 +75,15 @@ function ProfileTrials({ profile }: { profile: ProfileView }) {
       />
       {run !== undefined &&
         (lost ? (
-          <div className="panel error-state">
-            <ErrorAlert error={streamError} title={`Cannot follow trial ${run.jobId}:`} />
-            <p className="muted">The server may have restarted since it began, or forgotten it among older runs.</p>
-          </div>
+          <JobLost
+            error={streamError}
+            title={`Cannot follow trial ${run.jobId}:`}
+            note="The server may have restarted since it began, or forgotten it among older runs."
+          />
         ) : (
           <TrialStatus key={run.jobId} run={run} view={view} errorBeside={refusal !== undefined} />
         ))}
-      {dropped > 0 && <p className="hint">{`${dropped} progress update${dropped === 1 ? ' was' : 's were'} dropped while the page was busy.`}</p>}
+      <DroppedNote dropped={dropped} />
       {kept !== undefined && shownResults !== undefined ? (
         // Kept runs are numbered oldest first, as in their table.
         <TrialResults results={shownResults} title={`Results of kept run #${keptRuns.length - keptIndex}`} />

@@ -7,6 +7,7 @@ import { connectionFor } from '../sampling/runSampling';
 import type { FinalAudienceEvent } from './audienceJobs';
 import { loadDemo } from './demo/loadDemo';
 import type { FinalDemoEvent } from './demo/demoJobs';
+import { demoDays, demoUsers, type DemoShape, type DemoUser } from './demo/tvAudience';
 import { runAudience, type AudienceRun } from './runAudience';
 
 export async function demoInto(proc: RedisProcess, input: Partial<DemoDataInput> = {}, db = 0): Promise<{ final: FinalDemoEvent; events: DemoEvent[] }> {
@@ -54,3 +55,24 @@ export async function scratchLeft(admin: Redis, prefix = DEFAULT_LAYOUT.scratchP
   } while (cursor !== '0');
   return out;
 }
+
+/** A demo dataset's records as the generator makes them, to count audiences without Redis or the parser. */
+export function demoRecords(shape: DemoShape) {
+  const users = [...demoUsers(shape)];
+  const days = demoDays(shape);
+  return {
+    users,
+    days,
+    /** The audience `match` selects: its size and, per day of `range`, how many of it were active. */
+    expected(match: (u: DemoUser) => boolean, range: readonly string[] = days) {
+      const audience = users.filter(match);
+      return {
+        size: audience.length,
+        days: range.map((day) => ({ day, count: audience.filter((u) => u.activeDays.includes(days.indexOf(day))).length })),
+      };
+    },
+  };
+}
+
+/** Whether a demo user has an interest flag. */
+export const hasInterest = (u: DemoUser, interest: string) => u.interests.includes(interest);

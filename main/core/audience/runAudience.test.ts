@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
-import { DEFAULT_LAYOUT, demoInto, scratchLeft, trialOf, type TrialOf } from './audienceTestKit';
-import { demoDays, demoUsers, type DemoUser } from './demo/tvAudience';
+import { DEFAULT_LAYOUT, demoInto, demoRecords, hasInterest as has, scratchLeft, trialOf, type TrialOf } from './audienceTestKit';
+import type { DemoUser } from './demo/tvAudience';
 
 const SHAPE = { users: 3_000, days: 10, seed: 7, start: '2024-01-01' };
-const USERS = [...demoUsers(SHAPE)];
-const DAYS = demoDays(SHAPE);
-
-/** The answer computed straight from the generator's records, without Redis or the parser. */
-function expected(match: (u: DemoUser) => boolean, days = DAYS) {
-  const audience = USERS.filter(match);
-  return {
-    size: audience.length,
-    days: days.map((day) => ({ day, count: audience.filter((u) => u.activeDays.includes(DAYS.indexOf(day))).length })),
-  };
-}
-
-const has = (u: DemoUser, i: string) => u.interests.includes(i);
+const { users: USERS, days: DAYS, expected } = demoRecords(SHAPE);
 
 const redis = useRedis();
 let admin: Redis;

@@ -57,8 +57,12 @@ export function tlsOptions(spec: ProfileSpec): RedisOptions['tls'] {
 /**
  * A sentinel profile's connections ask the sentinels for the master on every
  * (re)connect, and ioredis' ready check refuses a node whose INFO role is not
- * master: after a failover a reconnect lands on the new master. Sentinels speak
- * TLS when the profile does, with the same CA and verification.
+ * master: after a failover a reconnect lands on the new master. Sentinel only
+ * demotes a live old master (and kills its clients) about 8 s after it
+ * switched, so the failover detector listens for +switch-master on the
+ * sentinels and drops the connection at once instead of writing to a master
+ * that is about to become a replica. Sentinels speak TLS when the profile
+ * does, with the same CA and verification.
  */
 function sentinelOptions(spec: ProfileSpec, kind: ConnectionKind): RedisOptions {
   const t = spec.topology;
@@ -75,6 +79,7 @@ function sentinelOptions(spec: ProfileSpec, kind: ConnectionKind): RedisOptions 
     // connection must fail after one pass instead.
     sentinelRetryStrategy: kind === 'shared' || kind === 'monitoring' ? backoffMs : () => null,
     sentinelCommandTimeout: DEFAULTS.monitoringCommandTimeoutMs,
+    failoverDetector: kind !== 'test',
   };
 }
 

@@ -324,7 +324,11 @@ export class Pool implements PoolApi {
     this.watch(entry, slot);
     entry.closed = false;
     slot.ready = connectReady(client, connectTimeoutMs, ctx).then(
-      () => client,
+      () => {
+        // A Cluster emits "ready" on the next tick, after connect() resolved: the state must not lag behind.
+        this.setPhase(entry, slot, 'ready');
+        return client;
+      },
       (err: unknown) => {
         this.forget(entry, slot);
         if (slot.closing) {
@@ -346,18 +350,20 @@ export class Pool implements PoolApi {
   }
 
   /** Track a client's life from ioredis' status events (it emits one per status change). */
+  private setPhase(entry: Entry, slot: Slot, phase: ConnPhase): void {
+    if (slot.phase === 'closed' || (phase === 'ready' && slot.phase === 'ready')) return;
+    slot.phase = phase;
+    if (phase === 'ready') {
+      slot.everReady = true;
+      if (slot.node === undefined) entry.lastError = undefined;
+      if (slot.viaSentinel) this.noteMaster(entry, asRedis(slot.client));
+    }
+    this.recompute(entry);
+  }
+
   private watch(entry: Entry, slot: Slot): void {
     const redis = slot.client;
-    const set = (phase: ConnPhase): void => {
-      if (slot.phase === 'closed') return;
-      slot.phase = phase;
-      if (phase === 'ready') {
-        slot.everReady = true;
-        if (slot.node === undefined) entry.lastError = undefined;
-        if (slot.viaSentinel) this.noteMaster(entry, asRedis(redis));
-      }
-      this.recompute(entry);
-    };
+    const set = (phase: ConnPhase): void => this.setPhase(entry, slot, phase);
     redis.on('error', (err: unknown) => {
       if (slot.closing || slot.node !== undefined) return;
       // Read the context now: a sentinel-mode client's server changes with each failover.

@@ -158,4 +158,42 @@ describe('ProfileStore', () => {
     expect(listed.map((x) => x.id)).toEqual([p.id]);
     expect(other.view(listed[0] as StoredProfile).hasPassword).toBe(true);
   });
+
+  it('keeps a sentinel profile\'s topology, seals its sentinel password, and shows only that one is set', () => {
+    const dir = dataDir();
+    const store = new ProfileStore({ dataDir: dir, secretBox: box });
+    const sentinels = [{ host: 's1', port: 26379 }, { host: 's2', port: 26380 }];
+    const spec = specFor({ host: 's1', port: 26379 }, {
+      name: 'HA',
+      topology: { kind: 'sentinel', sentinels, masterName: 'mymaster', sentinelUsername: 'watcher', sentinelPassword: 'sentinel-secret-77' },
+    });
+    const p = store.add(spec);
+    expect(readFileSync(store.file, 'utf8')).not.toContain('sentinel-secret-77');
+    const reread = new ProfileStore({ dataDir: dir, secretBox: box });
+    expect(reread.get(p.id)?.spec.topology).toEqual(spec.topology);
+    const view = ProfileView.parse(reread.view(reread.get(p.id) as StoredProfile));
+    expect(view.topology).toEqual({
+      kind: 'sentinel',
+      sentinels: ['s1:26379', 's2:26380'],
+      masterName: 'mymaster',
+      sentinelUsername: 'watcher',
+      hasSentinelPassword: true,
+    });
+    // An edit without the sentinel password keeps the stored one; clearPassword drops it.
+    const { sentinelPassword: _kept, ...withoutPassword } = spec.topology as { sentinelPassword?: string };
+    const edited = { ...spec, topology: withoutPassword as typeof spec.topology };
+    expect(reread.update(p.id, edited).spec.topology).toMatchObject({ sentinelPassword: 'sentinel-secret-77' });
+    expect(reread.update(p.id, edited, { clearPassword: true }).spec.topology).not.toHaveProperty('sentinelPassword');
+  });
+
+  it('keeps a cluster profile\'s seeds, and an older file without topologies reads as standalone', () => {
+    const dir = dataDir();
+    const store = new ProfileStore({ dataDir: dir, secretBox: box });
+    const seeds = [{ host: 'c1', port: 7000 }, { host: 'c2', port: 7001 }];
+    const p = store.add(specFor({ host: 'c1', port: 7000 }, { name: 'Cluster', topology: { kind: 'cluster', seeds } }));
+    const reread = new ProfileStore({ dataDir: dir, secretBox: box });
+    expect(reread.view(reread.get(p.id) as StoredProfile).topology).toEqual({ kind: 'cluster', seeds: ['c1:7000', 'c2:7001'] });
+    const plain = store.add(specFor({ port: 7002 }, { name: 'Plain' }));
+    expect(store.view(store.get(plain.id) as StoredProfile)).not.toHaveProperty('topology');
+  });
 });

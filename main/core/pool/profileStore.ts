@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import type { Role } from '../../../app/define';
 import { AppError } from '../../../app/errors';
 import { validateSpecFiles } from './connectionOptions';
-import { readProfilesFile, writeProfilesFile, type ProfileRecord } from './profilesFile';
+import { readProfilesFile, writeProfilesFile, type ProfileRecord, type TopologyRecord } from './profilesFile';
 import { analystIdOf, analystVariant, splitConnectionId, usesAnalystId } from './roleProfiles';
+import { viewTopology } from './topology';
 import type { ProfileSpec, ProfileView, SecretBox, StoredProfile } from './types';
 
 export interface ProfileStoreOptions {
@@ -17,8 +18,14 @@ export interface ProfileStoreOptions {
 }
 
 export interface UpdateOptions {
-  /** With no password in the spec: true removes the stored one, false keeps it. */
+  /** With no password (or sentinel password) in the spec: true removes the stored one, false keeps it. */
   clearPassword?: boolean;
+}
+
+/** The two secrets a profile may hold, sealed. */
+interface Sealed {
+  password?: string | undefined;
+  sentinelPassword?: string | undefined;
 }
 
 /** Lowercase letters, digits and dashes from the name, so ids are readable in logs and URLs. */
@@ -83,7 +90,10 @@ export class ProfileStore {
   add(spec: ProfileSpec): StoredProfile {
     validateSpecFiles(spec);
     const id = this.newId(spec.name);
-    const rec = this.toRecord(id, spec, spec.password === undefined ? undefined : this.seal(spec.password));
+    const rec = this.toRecord(id, spec, {
+      password: spec.password === undefined ? undefined : this.seal(spec.password),
+      sentinelPassword: this.sealSentinelPassword(spec),
+    });
     this.commit([...this.records, rec]);
     return { id, source: 'user', spec: { ...spec } };
   }
@@ -91,10 +101,15 @@ export class ProfileStore {
   update(id: string, spec: ProfileSpec, opts: UpdateOptions = {}): StoredProfile {
     const existing = this.userRecord(id);
     validateSpecFiles(spec);
-    let sealed: string | undefined;
-    if (spec.password !== undefined) sealed = this.seal(spec.password);
-    else if (!opts.clearPassword) sealed = existing.passwordSealed;
-    const rec = this.toRecord(id, spec, sealed);
+    let password: string | undefined;
+    if (spec.password !== undefined) password = this.seal(spec.password);
+    else if (!opts.clearPassword) password = existing.passwordSealed;
+    let sentinelPassword = this.sealSentinelPassword(spec);
+    // Kept only while the profile still goes through sentinels: a standalone or cluster profile has no use for it.
+    if (sentinelPassword === undefined && !opts.clearPassword && spec.topology?.kind === 'sentinel' && existing.topology?.kind === 'sentinel') {
+      sentinelPassword = existing.topology.sentinelPasswordSealed;
+    }
+    const rec = this.toRecord(id, spec, { password, sentinelPassword });
     this.commit(this.records.map((r) => (r.id === id ? rec : r)));
     return this.toStored(rec, true);
   }
@@ -132,6 +147,7 @@ export class ProfileStore {
       ...(spec.username === undefined ? {} : { username: spec.username }),
       hasPassword: spec.password !== undefined || rec?.passwordSealed !== undefined,
       tls: { ...spec.tls },
+      ...withTopology(spec, rec),
       source: p.source,
       readOnly: p.source !== 'user' || this.readOnly.has(p.id),
     };
@@ -152,13 +168,18 @@ export class ProfileStore {
     return rec;
   }
 
-  private seal(password: string): string {
+  private sealSentinelPassword(spec: ProfileSpec): string | undefined {
+    const t = spec.topology;
+    return t?.kind === 'sentinel' && t.sentinelPassword !== undefined ? this.seal(t.sentinelPassword, 'topology.sentinelPassword') : undefined;
+  }
+
+  private seal(password: string, field = 'password'): string {
     const a = this.box.availability();
     if (!a.available) {
       throw new AppError(
         'SECRETS_UNAVAILABLE',
         `${a.reason ?? 'No safe place to store passwords.'} Save the profile without a password, or make secure storage available first.`,
-        'password',
+        field,
       );
     }
     return this.box.seal(password);
@@ -178,7 +199,8 @@ export class ProfileStore {
     }
   }
 
-  private toRecord(id: string, spec: ProfileSpec, passwordSealed: string | undefined): ProfileRecord {
+  private toRecord(id: string, spec: ProfileSpec, sealed: Sealed): ProfileRecord {
+    const topology = topologyRecord(spec, sealed.sentinelPassword);
     return {
       id,
       name: spec.name,
@@ -186,8 +208,9 @@ export class ProfileStore {
       port: spec.port,
       db: spec.db,
       ...(spec.username === undefined ? {} : { username: spec.username }),
-      ...(passwordSealed === undefined ? {} : { passwordSealed }),
+      ...(sealed.password === undefined ? {} : { passwordSealed: sealed.password }),
       tls: { ...spec.tls },
+      ...(topology === undefined ? {} : { topology }),
     };
   }
 
@@ -201,13 +224,50 @@ export class ProfileStore {
       tls: { ...rec.tls },
       ...(rec.username === undefined ? {} : { username: rec.username }),
     };
-    if (rec.passwordSealed !== undefined) {
+    const open = (sealed: string): string | undefined => {
       try {
-        spec.password = this.box.open(rec.passwordSealed);
+        return this.box.open(sealed);
       } catch (err) {
         if (strict) throw err;
+        return undefined;
       }
+    };
+    if (rec.passwordSealed !== undefined) {
+      const password = open(rec.passwordSealed);
+      if (password !== undefined) spec.password = password;
+    }
+    const t = rec.topology;
+    if (t?.kind === 'cluster') spec.topology = { kind: 'cluster', seeds: t.seeds.map((a) => ({ ...a })) };
+    if (t?.kind === 'sentinel') {
+      const sentinelPassword = t.sentinelPasswordSealed === undefined ? undefined : open(t.sentinelPasswordSealed);
+      spec.topology = {
+        kind: 'sentinel',
+        sentinels: t.sentinels.map((a) => ({ ...a })),
+        masterName: t.masterName,
+        ...(t.sentinelUsername === undefined ? {} : { sentinelUsername: t.sentinelUsername }),
+        ...(sentinelPassword === undefined ? {} : { sentinelPassword }),
+      };
     }
     return { id: rec.id, source: 'user', spec };
   }
+}
+
+function topologyRecord(spec: ProfileSpec, sentinelPasswordSealed: string | undefined): TopologyRecord | undefined {
+  const t = spec.topology;
+  if (t === undefined) return undefined;
+  if (t.kind === 'cluster') return { kind: 'cluster', seeds: t.seeds.map((a) => ({ ...a })) };
+  return {
+    kind: 'sentinel',
+    sentinels: t.sentinels.map((a) => ({ ...a })),
+    masterName: t.masterName,
+    ...(t.sentinelUsername === undefined ? {} : { sentinelUsername: t.sentinelUsername }),
+    ...(sentinelPasswordSealed === undefined ? {} : { sentinelPasswordSealed }),
+  };
+}
+
+/** The view's topology field, present only for cluster and sentinel profiles. */
+function withTopology(spec: ProfileSpec, rec: ProfileRecord | undefined): Pick<ProfileView, 'topology'> {
+  const stored = rec?.topology?.kind === 'sentinel' && rec.topology.sentinelPasswordSealed !== undefined;
+  const topology = viewTopology(spec, stored);
+  return topology === undefined ? {} : { topology };
 }

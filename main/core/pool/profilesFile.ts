@@ -6,6 +6,23 @@ import { ProfileId } from '../../../app/schemas/common';
 import { atomicWriteFileSync } from './atomicWrite';
 import { formatIssuePath } from './zodIssues';
 
+const Address = z.object({ host: z.string().min(1), port: z.number().int().min(1).max(65535) }).strict();
+
+/** A profile's topology as written to profiles.json: the sentinel password only ever sealed. */
+export const TopologyRecord = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('cluster'), seeds: z.array(Address).min(1) }).strict(),
+  z
+    .object({
+      kind: z.literal('sentinel'),
+      sentinels: z.array(Address).min(1),
+      masterName: z.string().min(1),
+      sentinelUsername: z.string().optional(),
+      sentinelPasswordSealed: z.string().optional(),
+    })
+    .strict(),
+]);
+export type TopologyRecord = z.output<typeof TopologyRecord>;
+
 /** A user profile as written to profiles.json: the password only ever sealed. */
 export const ProfileRecord = z
   .object({
@@ -17,6 +34,8 @@ export const ProfileRecord = z
     username: z.string().optional(),
     passwordSealed: z.string().optional(),
     tls: TlsOptions,
+    /** Absent: standalone (every file written before topologies existed). */
+    topology: TopologyRecord.optional(),
   })
   .strict();
 export type ProfileRecord = z.output<typeof ProfileRecord>;

@@ -195,6 +195,13 @@ export function mapRedisError(err: unknown, ctx: ErrorContext = {}): MappedError
       detail: `loading dataset at ${at}`,
     };
   }
+  if (/cluster support disabled/i.test(raw)) {
+    return {
+      code: 'REDIS',
+      message: `${redisAt} is not a cluster node (cluster support is disabled on it): choose the standalone or sentinel topology for it.`,
+      detail: `not a cluster node at ${at}`,
+    };
+  }
   if (nameOf(err) === 'ReplyError' || /^[A-Z][A-Z_]+ /.test(raw)) {
     return { code: 'REDIS', message: `${redisAt} replied: ${raw}`, detail: raw };
   }

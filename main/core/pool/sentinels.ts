@@ -36,7 +36,6 @@ function sentinelClient(spec: ProfileSpec, at: NodeAddress, timeoutMs: number): 
     ...(t.sentinelPassword === undefined ? {} : { password: t.sentinelPassword }),
     ...(tls === undefined ? {} : { tls }),
   });
-  redis.on('error', () => undefined); // reported through the rejected call
   return redis;
 }
 
@@ -57,6 +56,12 @@ export async function askSentinels<T>(
   for (const at of t.sentinels) {
     const address = formatHostPort(at);
     const redis = sentinelClient(spec, at, timeoutMs);
+    // The cause (WRONGPASS, ECONNREFUSED) arrives as an "error" event; the call itself only
+    // fails with "Connection is closed." (no ready check here, so AUTH is answered after connect).
+    let cause: unknown;
+    redis.on('error', (err: unknown) => {
+      cause = err;
+    });
     try {
       await redis.connect();
       const value = await ask(redis, t.masterName);
@@ -65,7 +70,7 @@ export async function askSentinels<T>(
       failures.push(`${address}: does not monitor "${t.masterName}"`);
     } catch (err) {
       const ctx = { host: at.host, port: at.port, connectTimeoutMs: timeoutMs, commandTimeoutMs: timeoutMs, ...(t.sentinelPassword === undefined ? {} : { password: t.sentinelPassword }) };
-      failures.push(`${address}: ${mapRedisError(err, ctx).detail}`);
+      failures.push(`${address}: ${mapRedisError(cause ?? err, ctx).detail}`);
     } finally {
       redis.disconnect();
     }

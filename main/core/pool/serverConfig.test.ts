@@ -151,4 +151,36 @@ describe('loadServerConfig', () => {
     const shape = configFile({ profile: [] });
     expect(errorOf(() => loadServerConfig(shape, {})).message).toMatch(new RegExp(`^${shape}: `));
   });
+
+  it('reads cluster and sentinel topologies, the sentinel password from the environment, and names a bad seed', () => {
+    const file = configFile({
+      profiles: [
+        { id: 'c', name: 'Cluster', url: 'redis://c1:7000', topology: { kind: 'cluster', seeds: ['c2:7001'] } },
+        {
+          id: 's',
+          name: 'HA',
+          topology: { kind: 'sentinel', sentinels: ['s1', 's2:26380'], masterName: 'm', sentinelPasswordEnv: 'SENTINEL_PW' },
+          passwordEnv: 'DATA_PW',
+        },
+      ],
+    });
+    const [cluster, sentinel] = loadServerConfig(file, { SENTINEL_PW: 'from-env', DATA_PW: 'data' });
+    expect(cluster?.spec.topology).toEqual({ kind: 'cluster', seeds: [{ host: 'c1', port: 7000 }, { host: 'c2', port: 7001 }] });
+    expect(sentinel?.spec).toMatchObject({
+      host: 's1',
+      port: 26379,
+      password: 'data',
+      topology: { kind: 'sentinel', masterName: 'm', sentinelPassword: 'from-env' },
+    });
+    const bad = configFile({
+      profiles: [
+        { id: 'c', name: 'C', topology: { kind: 'cluster', seeds: ['c1:7000', 'c2:0'] } },
+        { id: 's', name: 'S', topology: { kind: 'sentinel', sentinels: ['s1'], masterName: 'm', sentinelPasswordEnv: 'UNSET' } },
+      ],
+    });
+    const lines = errorOf(() => loadServerConfig(bad, {})).message.split('\n');
+    expect(lines[0]).toBe(`${bad}: profiles[0].topology.seeds[1]: "c2:0": port must be between 1 and 65535`);
+    expect(lines[1]).toBe(`${bad}: profiles[1].topology.sentinelPasswordEnv: environment variable UNSET is not set`);
+  });
 });
+

@@ -29,6 +29,35 @@ const ConfigEntry = z.looseObject({
   analyst: AnalystEntry.optional(),
 });
 
+/**
+ * A sentinel topology's password may come from the environment or a secret
+ * file too: `topology.sentinelPasswordEnv` / `sentinelPasswordFile`, taken out
+ * before the rest is checked as a ProfileDraft.
+ */
+function sentinelSecret(
+  draft: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  at: ReportProblem,
+): { draft: Record<string, unknown>; password: string | undefined } {
+  const t = draft['topology'];
+  if (typeof t !== 'object' || t === null || Array.isArray(t)) return { draft, password: undefined };
+  const { sentinelPasswordEnv, sentinelPasswordFile, ...topology } = t as Record<string, unknown>;
+  if (sentinelPasswordEnv === undefined && sentinelPasswordFile === undefined) return { draft, password: undefined };
+  const sources = z.object({ passwordEnv: EnvName.optional(), passwordFile: PasswordFile.optional() }).safeParse({
+    passwordEnv: sentinelPasswordEnv,
+    passwordFile: sentinelPasswordFile,
+  });
+  const report: ReportProblem = (path, message) =>
+    at(['topology', ...path.map((p) => (p === 'passwordEnv' ? 'sentinelPasswordEnv' : p === 'passwordFile' ? 'sentinelPasswordFile' : p))], message);
+  if (!sources.success) {
+    for (const issue of sources.error.issues) report(issue.path, issue.message);
+    return { draft: { ...draft, topology }, password: undefined };
+  }
+  const inline = typeof topology['sentinelPassword'] === 'string' ? topology['sentinelPassword'] : undefined;
+  const password = readSecret({ password: inline, ...sources.data }, env, report);
+  return { draft: { ...draft, topology }, password };
+}
+
 function analystCredentials(entry: z.output<typeof AnalystEntry>, env: NodeJS.ProcessEnv, at: ReportProblem): Credentials {
   const password = readSecret(entry, env, at);
   return { username: entry.username, ...(password === undefined ? {} : { password }) };
@@ -49,6 +78,8 @@ function fail(file: string, problems: Problem[]): never {
 /**
  * The web build's profiles from a JSON file (CACHEBOARD_CONFIG):
  * `{ "profiles": [ { "id", "name", "url" | host/port/db/username/tls, "passwordEnv" | "passwordFile",
+ *   "topology"?: { "kind": "cluster", "seeds" } | { "kind": "sentinel", "sentinels", "masterName",
+ *     "sentinelUsername", "sentinelPassword" | "sentinelPasswordEnv" | "sentinelPasswordFile" },
  *   "analyst"?: { "username", "password" | "passwordEnv" | "passwordFile" } } ] }`.
  * Every error names the file and the field path, e.g.
  * "cacheboard.json: profiles[0].port: port must be between 1 and 65535".
@@ -75,7 +106,8 @@ export function loadServerConfig(file: string, env: NodeJS.ProcessEnv = process.
       for (const issue of entry.error.issues) at(issue.path, issue.message);
       return;
     }
-    const { id, passwordEnv, passwordFile, analyst, ...draft } = entry.data;
+    const { id, passwordEnv, passwordFile, analyst, ...fields } = entry.data;
+    const { draft, password: sentinelPassword } = sentinelSecret(fields, env, at);
     const parsed = ProfileDraft.safeParse(draft);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) at(issue.path, issue.message);
@@ -87,6 +119,7 @@ export function loadServerConfig(file: string, env: NodeJS.ProcessEnv = process.
 
     const password = readSecret({ password: spec.password, passwordEnv, passwordFile }, env, at);
     if (password !== undefined) spec.password = password;
+    if (sentinelPassword !== undefined && spec.topology?.kind === 'sentinel') spec.topology.sentinelPassword = sentinelPassword;
     const roleCredentials = analyst === undefined ? undefined : analystCredentials(analyst, env, (path, m) => at(['analyst', ...path], m));
     try {
       validateSpecFiles(spec);

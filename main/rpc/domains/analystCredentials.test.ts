@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
@@ -8,6 +8,7 @@ import type { AppError } from '../../../app/errors';
 import { RpcClient } from '../../../app/rpcClient';
 import type { ConnectionState } from '../../../app/schemas/connections';
 import type { SamplingEvent } from '../../../app/schemas/sampling';
+import { readmeAclLine } from '../../../testing/readmeAcl';
 import { adminClient, closeAdmins, eventually, startRedis, type RedisProcess } from '../../../testing/redis';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { createRuntime, type Runtime } from '../../runtime';
@@ -22,19 +23,10 @@ let admin: Redis;
 let runtime: Runtime;
 const detach: (() => void)[] = [];
 
-/** The README's ACL SETUSER line for analysts, exactly as documented, with a real password. */
-function readmeAclLine(): string[] {
-  const line = readFileSync(join(__dirname, '../../../README.md'), 'utf8')
-    .split('\n')
-    .find((l) => l.trim().startsWith('ACL SETUSER cb-analyst'));
-  if (line === undefined) throw new Error('README.md has no "ACL SETUSER cb-analyst" line');
-  return line.trim().replace('>CHANGE-ME', `>${ANALYST_PW}`).split(/\s+/).slice(2);
-}
-
 beforeAll(async () => {
   redis = await startRedis({ password: OPS_PW });
   admin = await adminClient(redis, { password: OPS_PW });
-  await admin.call('ACL', 'SETUSER', ...readmeAclLine());
+  await admin.call('ACL', 'SETUSER', ...readmeAclLine(ANALYST_PW));
   const p = admin.pipeline();
   for (let i = 0; i < KEYS; i++) p.set(`user:${i}`, 'v');
   await p.exec();

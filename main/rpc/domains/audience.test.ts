@@ -1,69 +1,24 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract, type Name } from '../../../app/contract';
 import type { Role } from '../../../app/define';
-import type { AppError } from '../../../app/errors';
-import { RpcClient } from '../../../app/rpcClient';
-import type { AudienceEvent, DemoEvent } from '../../../app/schemas/audience';
+import type { RpcClient } from '../../../app/rpcClient';
 import { AudienceJobs } from '../../core/audience/audienceJobs';
-import { DemoJobs } from '../../core/audience/demo/demoJobs';
-import { AuditLog } from '../../core/audit/auditLog';
-import { noSecretBox } from '../../core/pool/noSecretBox';
-import { ProfileStore } from '../../core/pool/profileStore';
 import { specFor } from '../../../testing/profiles';
 import { useRedis } from '../../../testing/redis';
-import { Dispatcher } from '../dispatcher';
-import type { Handlers } from '../handlers';
-import { createMemoryWirePair } from '../memoryWire';
-import { audienceHandlers } from './audience';
+import { audienceRpc, follow, type AudienceRpc } from './audienceRpcKit';
 
 const redis = useRedis();
-const dir = mkdtempSync(join(tmpdir(), 'cb-audience-rpc-'));
-const historyFile = join(dir, 'audience-history.json');
-const audience = { jobs: new AudienceJobs(historyFile), demo: new DemoJobs() };
-const clients: Partial<Record<Role, RpcClient>> = {};
-const as = (role: Role) => clients[role] as RpcClient;
+let rpc: AudienceRpc;
+const as = (role: Role): RpcClient => rpc.as(role);
 
 beforeAll(() => {
-  const profiles = new ProfileStore({
-    dataDir: dir,
-    secretBox: noSecretBox('tests'),
-    readOnly: [{ id: 'local', source: 'config', spec: specFor(redis()) }],
-  });
-  // Only the audience entries are under test; the rest refuse loudly.
-  const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const audit = new AuditLog(join(dir, 'audit.log'));
-  const dispatcher = new Dispatcher({ ...unused, ...audienceHandlers({ profiles, audience, audit }) } as Handlers, { streamIntervalMs: 10 });
-  for (const role of ['analyst', 'ops'] as const) {
-    const { server, client: end } = createMemoryWirePair();
-    dispatcher.attach(server, { role, user: role });
-    const client = new RpcClient((m) => end.send(m));
-    end.onMessage((m) => client.receive(m));
-    clients[role] = client;
-  }
+  rpc = audienceRpc([{ id: 'local', source: 'config', spec: specFor(redis()) }]);
 });
-afterAll(async () => {
-  await audience.jobs.cancelAll();
-  await audience.demo.cancelAll();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rpc.close());
 
-interface StreamHandlers<E> {
-  onEvents(batch: E[]): void;
-  onEnd(error?: AppError): void;
-}
-
-/** Collects a stream's events until the server ends it. */
-function collect<E>(subscribe: (h: StreamHandlers<E>) => void): Promise<{ events: E[]; error: AppError | undefined }> {
-  return new Promise((resolve) => {
-    const events: E[] = [];
-    subscribe({ onEvents: (batch) => events.push(...batch), onEnd: (error) => resolve({ events, error }) });
-  });
-}
-const follow = (jobId: string) => collect<AudienceEvent>((h) => as('analyst').subscribe('audience.progress', { jobId }, h));
-const followDemo = (jobId: string) => collect<DemoEvent>((h) => as('ops').subscribe('audience.demoProgress', { jobId }, h));
+const followTrial = (jobId: string) => follow(as('analyst'), 'audience.progress', jobId);
+const followDemo = (jobId: string) => follow(as('ops'), 'audience.demoProgress', jobId);
 
 describe('audience over the contract', () => {
   it('an analyst may not load demo data; ops can, and follow it to the end (audited)', async () => {
@@ -72,7 +27,7 @@ describe('audience over the contract', () => {
     const { events, error } = await followDemo(jobId);
     expect(error).toBeUndefined();
     expect(events.at(-1)).toMatchObject({ kind: 'done', report: { users: 2_000, days: 14, first: '2024-01-01', last: '2024-01-14' } });
-    const audit = readFileSync(join(dir, 'audit.log'), 'utf8');
+    const audit = readFileSync(join(rpc.dir, 'audit.log'), 'utf8');
     expect(audit).toContain('"action":"audience.demoData"');
     expect(audit).toContain('"outcome":"ok"');
   });
@@ -89,6 +44,7 @@ describe('audience over the contract', () => {
     expect(a.days).toEqual({ first: '2024-01-01', last: '2024-01-14', count: 14 });
     expect(a.layouts).toEqual({ bitmap: true, set: true, zset: true });
     expect(a.truncated).toBe(false);
+    expect({ skipped: a.skipped, warnings: a.warnings }).toEqual({ skipped: 0, warnings: [] });
   });
 
   it('checks an expression: normalized form, the error position, unknown terms', async () => {
@@ -100,7 +56,7 @@ describe('audience over the contract', () => {
 
   it('an analyst runs a trial, follows it to the report, and finds it in the history', async () => {
     const { jobId } = await as('analyst').invoke('audience.start', { profileId: 'local', where: 'gender=f AND age=25-34 AND region=SA', from: '2024-01-01', to: '2024-01-14', trials: 3 });
-    const { events, error } = await follow(jobId);
+    const { events, error } = await followTrial(jobId);
     expect(error).toBeUndefined();
     expect(events[0]).toMatchObject({ kind: 'started', strategies: ['bitmap-lua', 'bitmap-pipeline', 'sets', 'zunionstore'], skipped: [] });
     expect(events.filter((e) => e.kind === 'strategy')).toHaveLength(4);
@@ -112,7 +68,7 @@ describe('audience over the contract', () => {
     const { reports } = await as('analyst').invoke('audience.history', { profileId: 'local' });
     expect(reports[0]?.id).toBe(jobId);
     // Kept on disk: the next start still has it to compare with.
-    expect(new AudienceJobs(historyFile).history('local')[0]).toEqual(reports[0]);
+    expect(new AudienceJobs(rpc.historyFile).history('local')[0]).toEqual(reports[0]);
   });
 
   it('refuses bad input by field before any job starts', async () => {

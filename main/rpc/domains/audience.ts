@@ -7,6 +7,7 @@ import { describeWhere, unknownTerms } from '../../core/audience/describeWhere';
 import { discoverAttributes } from '../../core/audience/discoverAttributes';
 import { LayoutKeys } from '../../core/audience/layoutKeys';
 import { withLink } from '../../core/audience/openLink';
+import { queryAudience } from '../../core/audience/queryAudience';
 import { runAudience } from '../../core/audience/runAudience';
 import { checkScratchPrefix } from '../../core/audience/scratch';
 import { connectionFor } from '../../core/sampling/runSampling';
@@ -20,6 +21,7 @@ type AudienceHandlers = Pick<
   Handlers,
   | 'audience.attributes'
   | 'audience.parse'
+  | 'audience.query'
   | 'audience.start'
   | 'audience.cancel'
   | 'audience.progress'
@@ -32,12 +34,17 @@ type AudienceHandlers = Pick<
 type Deps = Pick<CoreServices, 'profiles' | 'audience' | 'audit'>;
 
 export function audienceHandlers({ profiles, audience, audit }: Deps): AudienceHandlers {
-  /** The spec a session reaches a profile with: an analyst's carries the profile's analyst Redis user, when it has one. */
-  const specOf = (profileId: string, session: Session): ProfileSpec => {
-    const profile = profiles.get(connectionOf(profiles, profileId, session));
+  /**
+   * The connection id and spec a session reaches a profile with: an analyst's carry the
+   * profile's analyst Redis user when it has one, so ACL applies to what analysts run.
+   */
+  const reach = (profileId: string, session: Session): { id: string; spec: ProfileSpec } => {
+    const id = connectionOf(profiles, profileId, session);
+    const profile = profiles.get(id);
     if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
-    return profile.spec;
+    return { id, spec: profile.spec };
   };
+  const specOf = (profileId: string, session: Session): ProfileSpec => reach(profileId, session).spec;
 
   return {
     'audience.attributes': ({ profileId, db, layout }, { session }) => {
@@ -51,6 +58,11 @@ export function audienceHandlers({ profiles, audience, audit }: Deps): AudienceH
       const spec = specOf(profileId, session);
       const unknown = await withLink(connectionFor(spec, db ?? spec.db, 'cacheboard:audience:parse'), (link) => unknownTerms(link, new LayoutKeys(layout), parsed));
       return { ...result, unknown: unknown.map(({ name, value }) => ({ name, value })) };
+    },
+
+    'audience.query': ({ profileId, db, ...query }, { session }) => {
+      const { id, spec } = reach(profileId, session);
+      return audience.queries.use(id, spec, db ?? spec.db, (target) => queryAudience(target, query));
     },
 
     'audience.start': ({ profileId, db, ...options }, { session }) => {

@@ -3,6 +3,8 @@ import { loadSummary } from '../../core/audit/loadSummary';
 import { runLoad } from '../../core/bulk/job/loadJob';
 import { prepareLoad } from '../../core/bulk/prepareLoad';
 import { detectFormat, previewSource, unknownFormatMessage } from '../../core/bulk/sources/openSource';
+import { currentMasterSpec } from '../../core/pool/sentinels';
+import { refuseCluster } from '../../core/pool/topology';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
@@ -39,13 +41,17 @@ export function bulkHandlers({ profiles, pool, bulk, audit }: CoreServices): Bul
       return { format: fmt, ...preview };
     },
 
-    'bulk.start': (o, { session }) => {
+    'bulk.start': async (o, { session }) => {
       const profile = profiles.get(o.profileId);
       if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${o.profileId}"`, 'profileId');
+      refuseCluster(profile.spec, 'Bulk load');
       const file = files.resolve(o.fileId);
       const targetDb = o.targetDb ?? profile.spec.db;
       const prepared = prepareLoad({ ...o, targetDb, path: file.path, fileLabel: file.name, requireConfirm: true });
-      const target = `${profile.spec.host}:${profile.spec.port}/${targetDb}`;
+      // A sentinel profile loads into the master the sentinels name now: the lock, the
+      // save-config journal and the raw pipe all need that one server's address.
+      const spec = await currentMasterSpec(profile.spec);
+      const target = `${spec.host}:${spec.port}/${targetDb}`;
       const holder = jobs.runningOn(target);
       if (holder !== undefined) {
         throw new AppError('CONFLICT', `Load ${holder} is already loading ${target}; wait for it or cancel it`);
@@ -57,7 +63,7 @@ export function bulkHandlers({ profiles, pool, bulk, audit }: CoreServices): Bul
           {
             ...prepared,
             jobId: id,
-            spec: profile.spec,
+            spec,
             journalDir: bulk.journalDir,
             control: () => pool.dedicated(o.profileId, { purpose: 'bulk', db: targetDb }),
           },

@@ -1,5 +1,6 @@
 import { AppError } from '../../../app/errors';
 import type { ConnectionState } from '../../../app/schemas/connections';
+import { sameEndpoints } from '../../core/pool/topology';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
 import { connectionOf, roleOf } from './sessionProfile';
@@ -52,11 +53,18 @@ export function connectionHandlers({ profiles, pool }: CoreServices): Connection
         throw new AppError('FORBIDDEN', 'Analysts can test saved connections only; ask an ops user to add this one.', 'draft');
       }
       const spec = { ...draft };
-      if (spec.password === undefined && id !== undefined) {
+      if (id !== undefined) {
         const saved = mustGet(id).spec;
-        // The saved password goes only where the saved profile points: never to a host the
-        // draft just changed, or the form would send a stored secret anywhere it is told.
-        if (saved.password !== undefined && saved.host === spec.host && saved.port === spec.port) spec.password = saved.password;
+        // The saved passwords go only where the saved profile points (same topology, addresses
+        // and master name): never to a host the draft just changed, or the form would send a
+        // stored secret anywhere it is told.
+        if (sameEndpoints(saved, spec)) {
+          if (spec.password === undefined && saved.password !== undefined) spec.password = saved.password;
+          const [st, dt] = [saved.topology, spec.topology];
+          if (st?.kind === 'sentinel' && dt?.kind === 'sentinel' && dt.sentinelPassword === undefined && st.sentinelPassword !== undefined) {
+            spec.topology = { ...dt, sentinelPassword: st.sentinelPassword };
+          }
+        }
       }
       return pool.test(spec);
     },

@@ -1,5 +1,6 @@
 import type { AudienceJobs } from '../../core/audience/audienceJobs';
 import type { DemoJobs } from '../../core/audience/demo/demoJobs';
+import type { AudienceQueryLinks } from '../../core/audience/queryLinks';
 import type { AuditLog } from '../../core/audit/auditLog';
 import type { BulkJobs } from '../../core/bulk/jobManager';
 import type { FileRegistry } from '../../core/bulk/fileRegistry';
@@ -31,6 +32,6 @@ export interface CoreServices {
   monitor: MonitorHub;
   /** Append-only record of the jobs that change or expose data. */
   audit: AuditLog;
-  /** Audience trials (with their recent reports) and demo-data loads. */
-  audience: { jobs: AudienceJobs; demo: DemoJobs };
+  /** Audience trials (with their recent reports), demo-data loads, and the connections kept for audience.query. */
+  audience: { jobs: AudienceJobs; demo: DemoJobs; queries: AudienceQueryLinks };
 }

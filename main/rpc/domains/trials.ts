@@ -1,4 +1,6 @@
 import { AppError } from '../../../app/errors';
+import { currentMasterSpec } from '../../core/pool/sentinels';
+import { refuseCluster } from '../../core/pool/topology';
 import { poolConnector } from '../../core/trials/connector';
 import { runTrial } from '../../core/trials/runTrial';
 import { isFinalTrialEvent } from '../../core/trials/trialJobs';
@@ -10,10 +12,12 @@ type TrialHandlers = Pick<Handlers, 'trials.start' | 'trials.cancel' | 'trials.p
 
 export function trialHandlers({ profiles, pool, trials, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'trials' | 'audit'>): TrialHandlers {
   return {
-    'trials.start': ({ profileId, db, ...options }, { session }) => {
+    'trials.start': async ({ profileId, db, ...options }, { session }) => {
       const profile = profiles.get(profileId);
       if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
-      const { spec } = profile;
+      refuseCluster(profile.spec, 'Pipeline trials');
+      // A sentinel profile's trial runs on the master the sentinels name now.
+      const spec = await currentMasterSpec(profile.spec);
       // One trial per server at a time: two at once would each measure the other's load.
       const target = `${spec.host}:${spec.port}`;
       const holder = trials.runningOn(target);

@@ -11,7 +11,7 @@ import { controlOf, dbInput, toOptions, type AudienceForm } from './form';
 import type { CurrentRun } from './pageSession';
 import { RunOptions } from './RunOptions';
 import { useParse } from './useParse';
-import { useStart } from './useStart';
+import { useStart } from '../../lib/useStart';
 import { WhereField } from './WhereField';
 
 interface Props {
@@ -47,11 +47,11 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
     });
 
   return (
-    <section className="panel aud-controls" aria-labelledby={`${uid}-title`}>
-      <header className="trial-controls-head">
+    <section className="panel job-controls" aria-labelledby={`${uid}-title`}>
+      <header className="job-controls-head">
         <h2 id={`${uid}-title`}>Audience</h2>
         <span className="muted">
-          on <strong className="trial-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span>
+          on <strong className="job-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span>
         </span>
       </header>
       <Builder
@@ -65,7 +65,7 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
       {handEdited && <p className="hint">The expression was edited by hand; a chip click writes it again from the chips.</p>}
       <WhereField value={form.where} onChange={(where) => change({ where })} parse={parse} error={errors.where} known={attributes.data?.attributes} />
       <RunOptions form={form} profileDb={profile.db} change={change} errorOf={(c) => errors[c]} />
-      <div className="trial-start-row">
+      <div className="job-start-row">
         <button
           type="button"
           className="btn btn-primary"

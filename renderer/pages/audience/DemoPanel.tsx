@@ -4,12 +4,12 @@ import { useSession } from '../../auth/SessionContext';
 import { useBridge } from '../../bridge/BridgeContext';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { TextField } from '../../components/TextField';
-import { CheckField } from '../trials/CheckField';
+import { CheckField } from '../../components/CheckField';
 import { DEFAULT_DEMO, demoControlOf, toDemoOptions, type DemoForm } from './demo';
 import { DemoStatus } from './DemoStatus';
 import { currentDemo, setCurrentDemo } from './pageSession';
 import { useDemoLoad } from './useDemoLoad';
-import { useStart } from './useStart';
+import { useStart } from '../../lib/useStart';
 
 interface Props {
   profile: ProfileView;

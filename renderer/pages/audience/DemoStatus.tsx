@@ -1,8 +1,9 @@
 import { toAppError } from '../../bridge/toAppError';
+import { CancelButton } from '../../components/CancelButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { JobState, outcomeClass } from '../../components/JobStatus';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatBytes, formatCount, formatFraction, formatSeconds } from '../../lib/format';
-import { CancelJob } from './CancelJob';
 import type { DemoLoadState } from './useDemoLoad';
 
 /** A demo load's bar and, once it ended, what it wrote. */
@@ -11,16 +12,13 @@ export function DemoStatus({ jobId, load }: { jobId: string; load: DemoLoadState
   const p = v.progress;
   const r = v.report;
   const running = v.outcome === undefined && streamError === undefined;
-  const outcomeClass = v.outcome === undefined ? '' : v.outcome === 'done' ? 'is-ok' : `is-${v.outcome}`;
   return (
-    <div className={`aud-demo-status ${outcomeClass}`} data-testid="aud-demo-status" data-state={v.outcome ?? 'running'}>
+    <div className={`aud-demo-status ${outcomeClass(v.outcome)}`} data-testid="aud-demo-status" data-state={v.outcome ?? 'running'}>
       {streamError !== undefined && v.outcome === undefined && <ErrorAlert error={streamError} title={`Cannot follow demo load ${jobId}:`} />}
       {v.error !== undefined && <ErrorAlert error={toAppError(v.error)} title="The demo load failed:" />}
       {v.outcome !== 'failed' && (
         <div className="aud-demo-progress">
-          <strong className={`trial-state is-${v.outcome ?? 'running'}`} data-testid="aud-demo-state">
-            {v.outcome ?? 'loading'}
-          </strong>
+          <JobState outcome={v.outcome} runningWord="loading" testId="aud-demo-state" />
           <ProgressBar
             fraction={fraction}
             done={!running}
@@ -30,7 +28,10 @@ export function DemoStatus({ jobId, load }: { jobId: string; load: DemoLoadState
             testId="aud-demo-progress"
             figure={formatFraction(fraction)}
           />
-          {running && <CancelJob call="audience.demoCancel" jobId={jobId} title="Stop the load; keys already written stay" testId="aud-demo-cancel" />}
+          {/* No confirmation: a cancelled load keeps what it wrote. */}
+          {running && (
+            <CancelButton call="audience.demoCancel" jobId={jobId} title="Stop the load; keys already written stay" finishedNote="It had already finished." testId="aud-demo-cancel" />
+          )}
         </div>
       )}
       {v.outcome !== 'failed' && (

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { AppError } from '../../../app/errors';
 import { STRATEGY_NAMES, type AudienceReport } from '../../../app/schemas/audience';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { SectionHead } from '../../components/SectionHead';
+import { ShowButton } from '../../components/ShowButton';
 import { historyRow, pickTwo } from './history';
 import { PairTable } from './PairTable';
 
@@ -19,17 +21,14 @@ export function HistoryPanel({ reports, error, shown, onShow }: Props) {
   const list = reports ?? [];
   const pair = picked.map((id) => list.find((r) => r.id === id)).filter((r): r is AudienceReport => r !== undefined);
   return (
-    <section className="trial-kept" aria-label="Saved runs" data-testid="aud-history">
-      <header className="trial-section-head">
-        <h2>Saved runs</h2>
-        <span className="muted">recent trials kept by the server; tick two to compare them</span>
-      </header>
+    <section className="job-section" aria-label="Saved runs" data-testid="aud-history">
+      <SectionHead title="Saved runs" note="recent trials kept by the server; tick two to compare them" />
       <ErrorAlert error={error} title="Could not read the saved runs:" />
       {list.length === 0 ? (
-        <p className="panel muted trial-kept-empty">{reports === undefined ? 'Loading…' : 'Runs appear here when they finish.'}</p>
+        <p className="panel muted job-kept-empty">{reports === undefined ? 'Loading…' : 'Runs appear here when they finish.'}</p>
       ) : (
-        <div className="panel trial-table-panel">
-          <table className="data-table trial-table trial-kept-table aud-history-table">
+        <div className="panel job-table-panel">
+          <table className="data-table job-table job-kept-table aud-history-table">
             <thead>
               <tr>
                 <th scope="col" title="Tick two runs to compare them">
@@ -67,35 +66,27 @@ export function HistoryPanel({ reports, error, shown, onShow }: Props) {
                     </td>
                     <td className="aud-when">
                       {r.date}
-                      <span className="trial-cell-sub">{r.time}</span>
+                      <span className="job-cell-sub">{r.time}</span>
                     </td>
                     <td className="aud-history-where" title={r.target}>
                       <span className="mono">{r.where}</span>
                       {!r.countsMatch && <span className="tag tag-warn">counts differ</span>}
-                      <span className="trial-cell-sub">{r.range}</span>
+                      <span className="job-cell-sub">{r.range}</span>
                     </td>
                     <td className="num" data-col="size">
                       {r.audienceSize}
                     </td>
                     <td className="num" data-col="best">
-                      <span className="trial-strong">{r.bestMs}</span>
-                      <span className="trial-cell-sub">{r.bestName}</span>
+                      <span className="job-strong">{r.bestMs}</span>
+                      <span className="job-cell-sub">{r.bestName}</span>
                     </td>
                     {STRATEGY_NAMES.map((s) => (
                       <td key={s} className="num" data-col={s}>
                         {r.p50[s]}
                       </td>
                     ))}
-                    <td className="trial-kept-actions">
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        aria-pressed={shown === r.id}
-                        onClick={() => onShow(shown === r.id ? undefined : r.id)}
-                        data-testid="aud-history-show"
-                      >
-                        {shown === r.id ? 'Showing' : 'Show'}
-                      </button>
+                    <td className="job-kept-actions">
+                      <ShowButton id={r.id} shown={shown} onShow={onShow} testId="aud-history-show" />
                     </td>
                   </tr>
                 );

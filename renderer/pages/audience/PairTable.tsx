@@ -5,8 +5,8 @@ import { comparePair, whenText } from './history';
 export function PairTable({ x, y }: { x: AudienceReport; y: AudienceReport }) {
   const { a, b, rows } = comparePair(x, y);
   return (
-    <div className="panel trial-table-panel">
-      <table className="data-table trial-table aud-pair" data-testid="aud-compare">
+    <div className="panel job-table-panel">
+      <table className="data-table job-table aud-pair" data-testid="aud-compare">
         <caption>Comparing two runs</caption>
         <thead>
           <tr>

@@ -1,6 +1,9 @@
 import { lazy, memo, Suspense } from 'react';
+import { SectionHead } from '../../components/SectionHead';
 import { Stat } from '../../components/Stat';
+import { Warnings } from '../../components/Warnings';
 import { formatCount, formatLatency } from '../../lib/format';
+import { ChartLoading } from '../sampling/ChartFrame';
 import { rangeText } from './history';
 import { MismatchBanner } from './MismatchBanner';
 import { bestOf } from './results';
@@ -10,10 +13,6 @@ import { StrategyTable } from './StrategyTable';
 const charts = () => import('./Charts');
 const DaysChart = lazy(() => charts().then((m) => ({ default: m.DaysChart })));
 const LatencyChart = lazy(() => charts().then((m) => ({ default: m.LatencyChart })));
-
-function Loading() {
-  return <div className="panel chart smp-chart-loading">Loading charts…</div>;
-}
 
 const STATE_NOTE = { running: 'so far', done: '', cancelled: 'cancelled: the strategies that finished' } as const;
 
@@ -26,25 +25,13 @@ export const ResultsView = memo(function ResultsView({ results: r, title }: { re
   const peak = r.days.reduce((m, d) => Math.max(m, d.count), 0);
   const note = [r.from !== undefined && r.to !== undefined ? rangeText(r.from, r.to) : undefined, STATE_NOTE[r.state]].filter(Boolean).join(' · ');
   return (
-    <section className="trial-results aud-results" aria-label="Results" data-testid="aud-report" data-state={r.state}>
-      <header className="trial-section-head">
-        <h2>{title}</h2>
-        <span className="muted">{note}</span>
-      </header>
+    <section className="job-section aud-results" aria-label="Results" data-testid="aud-report" data-state={r.state}>
+      <SectionHead title={title} note={note} />
       <p className="aud-normalized mono" title="The expression as the server read it">
         {r.normalized}
       </p>
       {r.countsMatch === false && <MismatchBanner mismatches={r.mismatches} />}
-      {r.warnings.length > 0 && (
-        <section className="panel trial-warnings" aria-label="Warnings" data-testid="aud-warnings">
-          <h3>Warnings</h3>
-          <ul>
-            {r.warnings.map((w, i) => (
-              <li key={i}>{w}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <Warnings warnings={r.warnings} testId="aud-warnings" />
       <dl className="stat-grid">
         <Stat label="Audience size" value={r.audienceSize === undefined ? '—' : formatCount(r.audienceSize)} sub="users matching the expression" testId="aud-size" />
         <Stat label="Busiest day" value={r.days.length === 0 ? '—' : formatCount(peak)} sub={`of ${formatCount(r.days.length)} days`} testId="aud-peak" />
@@ -57,14 +44,14 @@ export const ResultsView = memo(function ResultsView({ results: r, title }: { re
         />
       </dl>
       <div className="aud-charts">
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<ChartLoading />}>
           <DaysChart days={r.days} />
         </Suspense>
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<ChartLoading />}>
           <LatencyChart strategies={r.strategies} />
         </Suspense>
       </div>
-      <div className="panel trial-table-panel">
+      <div className="panel job-table-panel">
         <StrategyTable strategies={r.strategies} pending={r.pending} />
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { STRATEGY_NAMES } from '../../../app/schemas/audience';
 import { TextField } from '../../components/TextField';
-import { CheckField } from '../trials/CheckField';
+import { CheckField } from '../../components/CheckField';
 import { STRATEGIES, toggleStrategy, type AudienceForm, type Control } from './form';
 
 interface Props {

@@ -1,9 +1,11 @@
 import { toAppError } from '../../bridge/toAppError';
+import { CancelButton } from '../../components/CancelButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { JobStatus } from '../../components/JobStatus';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Stat } from '../../components/Stat';
 import { formatFraction, formatSeconds } from '../../lib/format';
-import { CancelJob } from './CancelJob';
+import { elapsedSeconds } from '../../lib/jobView';
 import type { CurrentRun } from './pageSession';
 import { fractionOf, stepText, type RunView } from './runView';
 
@@ -28,23 +30,26 @@ export function RunStatus({ run, view: v }: { run: CurrentRun; view: RunView }) 
   const p = v.progress;
   const running = v.outcome === undefined;
   const fraction = fractionOf(v);
-  const elapsed = running ? (p?.elapsedMs ?? 0) / 1000 : (v.report?.seconds ?? (p?.elapsedMs ?? 0) / 1000);
   const s = v.started;
   const timed = v.results.filter((r) => r.skipped === undefined).length;
   const skipped = v.results.length - timed;
   return (
-    <section className={`panel trial-status${v.outcome ? ` is-${v.outcome === 'done' ? 'ok' : v.outcome}` : ''}`} aria-label="Trial status">
-      <div className="trial-status-head">
-        <strong className={`trial-state is-${v.outcome ?? 'running'}`} data-testid="aud-state">
-          {v.outcome ?? 'running'}
-        </strong>
-        <span className="trial-headline" data-testid="aud-headline">
-          {headline(run, v)}
-        </span>
-        {running && (
-          <CancelJob call="audience.cancel" jobId={run.jobId} title="Stop the trial; finished strategies are reported, scratch keys removed" testId="aud-cancel" />
-        )}
-      </div>
+    <JobStatus
+      outcome={v.outcome}
+      label="Trial status"
+      headline={headline(run, v)}
+      testIdPrefix="aud"
+      cancel={
+        // No confirmation: a trial removes its scratch keys and reports the strategies that finished.
+        <CancelButton
+          call="audience.cancel"
+          jobId={run.jobId}
+          title="Stop the trial; finished strategies are reported, scratch keys removed"
+          finishedNote="It had already finished."
+          testId="aud-cancel"
+        />
+      }
+    >
       {v.error !== undefined && <ErrorAlert error={toAppError(v.error)} title="The trial failed:" />}
       {v.outcome !== 'failed' && (
         <>
@@ -56,7 +61,7 @@ export function RunStatus({ run, view: v }: { run: CurrentRun; view: RunView }) 
             testId="aud-progress"
             figure={formatFraction(fraction)}
           />
-          <dl className="stat-grid">
+          <dl className="stat-grid job-step-stats">
             {running ? (
               <>
                 <Stat label="Strategy" value={p?.strategy ?? '—'} sub={p === undefined || s === undefined ? undefined : `${s.strategies.indexOf(p.strategy) + 1} of ${s.strategies.length}`} testId="aud-step-strategy" />
@@ -69,10 +74,10 @@ export function RunStatus({ run, view: v }: { run: CurrentRun; view: RunView }) 
               </>
             )}
             <Stat label="Runs per strategy" value={s === undefined ? '—' : `${s.warmup} + ${s.trials}`} sub="warm-up + timed (K)" />
-            <Stat label="Elapsed" value={formatSeconds(elapsed)} sub={running ? undefined : 'warm-up and cleanup included'} />
+            <Stat label="Elapsed" value={formatSeconds(elapsedSeconds(v))} sub={running ? undefined : 'warm-up and cleanup included'} />
           </dl>
         </>
       )}
-    </section>
+    </JobStatus>
   );
 }

@@ -21,7 +21,7 @@ const FIGURES: readonly { key: Figure; head: string; title: string }[] = [
 export function StrategyTable({ strategies, pending }: { strategies: readonly StrategyResult[]; pending: readonly StrategyName[] }) {
   const rows = strategyRows(strategies);
   return (
-    <table className="data-table trial-table aud-table" data-testid="aud-strategies">
+    <table className="data-table job-table aud-table" data-testid="aud-strategies">
       <thead>
         <tr>
           <th scope="col">Strategy</th>
@@ -43,7 +43,7 @@ export function StrategyTable({ strategies, pending }: { strategies: readonly St
           <Row key={r.name} row={r} />
         ))}
         {pending.map((name) => (
-          <tr key={name} className="trial-pending" data-strategy={name} data-state="pending">
+          <tr key={name} className="job-pending" data-strategy={name} data-state="pending">
             <th scope="row">{name}</th>
             <td colSpan={FIGURES.length + 2} className="muted">
               not run yet
@@ -79,7 +79,7 @@ function Row({ row: r }: { row: StrategyRow }) {
         {r.runs}
       </td>
       {FIGURES.map((f) => (
-        <td key={f.key} className={`num${f.key === 'p50Ms' ? ' trial-strong' : ''}`} data-col={f.key}>
+        <td key={f.key} className={`num${f.key === 'p50Ms' ? ' job-strong' : ''}`} data-col={f.key}>
           {r[f.key]}
         </td>
       ))}

@@ -1,6 +1,7 @@
 import type { CallInput } from '../../../app/contract';
-import type { DemoEvent, DemoReport } from '../../../app/schemas/audience';
+import type { DemoEvent } from '../../../app/schemas/audience';
 import { numberInput } from '../../lib/formInput';
+import { EMPTY_JOB, jobFold, shareDone, type JobView } from '../../lib/jobView';
 
 /** The demo dataset's size as typed; small by default so a click takes seconds, not minutes. */
 export interface DemoForm {
@@ -30,36 +31,14 @@ export function toDemoOptions(profileId: string, db: { db?: number }, f: DemoFor
   return o;
 }
 
-type Started = Extract<DemoEvent, { kind: 'started' }>;
-type Progress = Extract<DemoEvent, { kind: 'progress' }>;
+/** One demo load, folded from `audience.demoProgress` like a trial's view. */
+export type DemoView = JobView<DemoEvent>;
 
-/** One demo load, folded from `audience.demoProgress`; idempotent under replay like the trial's view. */
-export interface DemoView {
-  started: Started | undefined;
-  progress: Progress | undefined;
-  report: DemoReport | undefined;
-  outcome: 'done' | 'cancelled' | 'failed' | undefined;
-  error: { code: string; message: string; field?: string } | undefined;
-}
+export const EMPTY_DEMO: DemoView = EMPTY_JOB;
 
-export const EMPTY_DEMO: DemoView = { started: undefined, progress: undefined, report: undefined, outcome: undefined, error: undefined };
-
-export function foldDemo(view: DemoView, events: readonly DemoEvent[]): DemoView {
-  let v = view;
-  for (const e of events) {
-    if (v.outcome !== undefined) break;
-    if (e.kind === 'started') v = v.started === undefined ? { ...v, started: e } : v;
-    else if (e.kind === 'progress') v = v.progress !== undefined && e.elapsedMs <= v.progress.elapsedMs ? v : { ...v, progress: e };
-    else if (e.kind === 'failed') v = { ...v, outcome: 'failed', error: e.error };
-    else v = { ...v, report: e.report, outcome: e.kind };
-  }
-  return v;
-}
+export const foldDemo = jobFold<DemoEvent, DemoView>();
 
 /** Commands sent over commands to send, 0..1; full once done; undefined before the total is known. */
 export function demoFraction(v: DemoView): number | undefined {
-  if (v.outcome === 'done') return 1;
-  const total = v.progress?.total ?? v.started?.total;
-  if (total === undefined || total <= 0) return v.outcome === undefined ? undefined : 0;
-  return Math.min(1, (v.progress?.done ?? 0) / total);
+  return shareDone(v.outcome, v.progress?.done ?? 0, v.progress?.total ?? v.started?.total);
 }

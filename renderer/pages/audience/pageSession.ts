@@ -1,5 +1,7 @@
+import { EndedViews } from '../../lib/endedViews';
+import type { FollowedJob } from '../../lib/useJobRun';
 import type { AudienceForm } from './form';
-import type { RunView } from './runView';
+import { EMPTY_RUN, foldRun, type RunView } from './runView';
 
 /**
  * What the page remembers while its code is loaded (leaving the page and coming
@@ -17,9 +19,6 @@ export interface CurrentRun {
 const forms = new Map<string, AudienceForm>();
 const runs = new Map<string, CurrentRun>();
 const demos = new Map<string, string>();
-/** Views of trials that ended, by job id: coming back shows them without subscribing again. */
-const ended = new Map<string, RunView>();
-const MAX_ENDED = 20;
 
 export const formOf = (profileId: string): AudienceForm | undefined => forms.get(profileId);
 export const keepForm = (profileId: string, form: AudienceForm): void => void forms.set(profileId, form);
@@ -31,12 +30,10 @@ export const setCurrentRun = (run: CurrentRun): void => void runs.set(run.profil
 export const currentDemo = (profileId: string): string | undefined => demos.get(profileId);
 export const setCurrentDemo = (profileId: string, jobId: string): void => void demos.set(profileId, jobId);
 
-export const endedView = (jobId: string): RunView | undefined => ended.get(jobId);
-
-export function keepEnded(jobId: string, view: RunView): void {
-  ended.set(jobId, view);
-  for (const oldest of ended.keys()) {
-    if (ended.size <= MAX_ENDED) break;
-    ended.delete(oldest);
-  }
-}
+/** Trials as the page follows them, and the views of those that ended. */
+export const audienceRuns: FollowedJob<'audience.progress', RunView> = {
+  stream: 'audience.progress',
+  fold: foldRun,
+  empty: EMPTY_RUN,
+  ended: new EndedViews(),
+};

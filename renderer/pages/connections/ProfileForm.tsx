@@ -3,11 +3,27 @@ import type { AppError } from '../../../app/errors';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { useBridge } from '../../bridge/BridgeContext';
 import { toAppError } from '../../bridge/toAppError';
+import { Choices } from '../../components/Choices';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FieldError } from '../../components/FieldError';
 import { TestResultView, type TestOutcome } from '../../components/TestResultView';
 import { useProfiles } from '../../profiles/ProfilesContext';
-import { EMPTY_FORM, formFieldOf, formFromProfile, toDraft, type FormField, type FormValues } from './draft';
+import {
+  EMPTY_FORM,
+  formFieldOf,
+  formFromProfile,
+  toDraft,
+  type FormField,
+  type FormValues,
+  type TopologyChoice,
+} from './draft';
+import './connections.css';
+
+const TOPOLOGIES: ReadonlyArray<{ value: TopologyChoice; label: string; detail: string }> = [
+  { value: 'standalone', label: 'Standalone', detail: 'One server (or one replica), at host:port.' },
+  { value: 'cluster', label: 'Cluster', detail: 'A Redis Cluster: host:port is a seed node; the others are found from it.' },
+  { value: 'sentinel', label: 'Sentinel', detail: 'Through Sentinel: host:port is a sentinel; the sentinels name the master.' },
+];
 
 type FieldErrors = Partial<Record<FormField, string>>;
 type TextKey = { [K in keyof FormValues]: FormValues[K] extends string ? K : never }[keyof FormValues];
@@ -46,7 +62,7 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
     formRef.current?.querySelector('input')?.focus();
   }, []);
 
-  const idOf = (f: string) => `${uid}-${f.replace('.', '-')}`;
+  const idOf = (f: string) => `${uid}-${f.replaceAll('.', '-')}`;
   const errId = (f: string) => `${idOf(f)}-error`;
 
   function set<K extends keyof FormValues>(key: K, value: FormValues[K], field?: FormField) {
@@ -108,7 +124,7 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
     const hintId = extra.hint !== undefined ? `${idOf(field)}-hint` : undefined;
     const describedBy = [fieldErrors[field] !== undefined ? errId(field) : undefined, hintId].filter(Boolean).join(' ');
     return (
-      <div className={`field field-${field.replace('.', '-')}`}>
+      <div className={`field field-${field.replaceAll('.', '-')}`}>
         <label htmlFor={idOf(field)}>{label}</label>
         <input
           id={idOf(field)}
@@ -147,6 +163,9 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
   );
 
   const fromUrl = values.url.trim() !== '';
+  const cluster = values.topology === 'cluster';
+  const sentinel = values.topology === 'sentinel';
+  const defaultPort = sentinel ? '26379' : '6379';
   // Shown until a save is refused for it; then the field error says the same, once.
   const storageNote =
     passwordStorage && !passwordStorage.available && fieldErrors.password === undefined
@@ -168,15 +187,49 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
         <fieldset className="form-col">
           <legend>Server</legend>
           {text('name', 'name', 'Name', { placeholder: 'e.g. cache-prod' })}
+          <Choices
+            legend="Topology"
+            field="topology"
+            className="topology-choices"
+            options={TOPOLOGIES}
+            value={values.topology}
+            onChange={(t) => {
+              set('topology', t);
+              setFieldErrors({});
+            }}
+            error={undefined}
+            testIdPrefix="topology"
+          />
           {text('url', 'url', 'URL', {
             placeholder: 'redis://[user:password@]host[:port][/db]',
             hint: 'Or fill in host, port and DB below; fields you fill override the URL.',
           })}
           <div className="field-row">
             {text('host', 'host', 'Host', { placeholder: fromUrl ? 'from URL' : '127.0.0.1' })}
-            {text('port', 'port', 'Port', { placeholder: fromUrl ? 'from URL' : '6379', inputMode: 'numeric' })}
-            {text('db', 'db', 'DB', { placeholder: fromUrl ? 'from URL' : '0', inputMode: 'numeric' })}
+            {text('port', 'port', 'Port', { placeholder: fromUrl ? 'from URL' : defaultPort, inputMode: 'numeric' })}
+            {text('db', 'db', 'DB', {
+              placeholder: fromUrl ? 'from URL' : '0',
+              inputMode: 'numeric',
+              ...(cluster ? { hint: 'A cluster has DB 0 only' } : {}),
+            })}
           </div>
+          {cluster &&
+            text('topology.seeds', 'seeds', 'Seed nodes', {
+              placeholder: '10.0.0.6:7000, 10.0.0.7:7000',
+              hint: 'More nodes as host:port, comma-separated: any one that answers is enough',
+            })}
+          {sentinel && (
+            <>
+              {text('topology.sentinels', 'sentinels', 'Sentinels', {
+                placeholder: '10.0.0.8:26379, 10.0.0.9:26379',
+                hint: 'More sentinels as host:port, comma-separated (port 26379 if left out)',
+              })}
+              {text('topology.masterName', 'masterName', 'Master name', {
+                placeholder: 'mymaster',
+                hint: 'The name the sentinels monitor the master under',
+              })}
+            </>
+          )}
           <div className="field-row">
             {text('username', 'username', 'User', { placeholder: 'default', hint: 'ACL user, if not "default"' })}
             {text('password', 'password', 'Password', {
@@ -187,10 +240,27 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
               hint: storageNote,
             })}
           </div>
-          {editing && check(undefined, 'clearPassword', 'Clear stored password')}
+          {sentinel && (
+            <div className="field-row">
+              {text('topology.sentinelUsername', 'sentinelUsername', 'Sentinel user', {
+                placeholder: 'default',
+                hint: 'The sentinels\' own ACL user, if they require a login',
+              })}
+              {text('topology.sentinelPassword', 'sentinelPassword', 'Sentinel password', {
+                type: 'password',
+                autoComplete: 'new-password',
+                placeholder: editing?.topology?.kind === 'sentinel' && editing.topology.hasSentinelPassword ? 'unchanged' : '',
+                disabled: values.clearPassword,
+              })}
+            </div>
+          )}
+          {editing && check(undefined, 'clearPassword', sentinel ? 'Clear stored passwords' : 'Clear stored password')}
         </fieldset>
         <fieldset className="form-col">
           <legend>TLS</legend>
+          {values.tlsEnabled && sentinel && (
+            <span className="hint">Sentinels are reached with TLS too, with the same CA and verification.</span>
+          )}
           {check('tls.enabled', 'tlsEnabled', 'TLS enabled')}
           {text('tls.caFile', 'caFile', 'CA file', {
             placeholder: '/etc/ssl/redis-ca.pem',

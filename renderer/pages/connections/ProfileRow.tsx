@@ -6,7 +6,8 @@ import { toAppError } from '../../bridge/toAppError';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { StateBadge } from '../../components/StateBadge';
 import { TestResultView, type TestOutcome } from '../../components/TestResultView';
-import { addressOf } from './address';
+import { whereOf } from './address';
+import './connections.css';
 
 interface Props {
   profile: ProfileView;
@@ -46,7 +47,9 @@ export function ProfileRow({ profile: p, state, onEdit, onRemoved }: Props) {
     }
   }
 
-  const showDetail = state?.detail !== undefined && state.state !== 'ready';
+  // A ready state carries a detail only for news such as a sentinel failover ("failover: master is now …").
+  const showDetail = state?.detail !== undefined;
+  const where = whereOf(p);
 
   return (
     <li className="profile-row" data-testid="profile-row" data-profile-name={p.name} data-profile-id={p.id}>
@@ -57,7 +60,10 @@ export function ProfileRow({ profile: p, state, onEdit, onRemoved }: Props) {
         <span className="col-name" title={p.name}>
           {p.name}
         </span>
-        <span className="col-addr mono">{addressOf(p)}</span>
+        <span className="col-addr mono" title={where.all} data-topology={where.kind}>
+          {where.kind !== 'standalone' && <span className="tag tag-topology">{where.kind}</span>}
+          {where.text}
+        </span>
         <span className="col-user">
           {p.username ?? <span className="muted">default</span>}
           {p.hasPassword && <span className="tag" title="A password is stored">pw</span>}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ProfileDraft } from '../../../app/schemas/connections';
+import { whereOf } from './address';
 import { EMPTY_FORM, formFieldOf, formFromProfile, toDraft } from './draft';
 
 describe('toDraft', () => {
@@ -29,7 +31,38 @@ describe('toDraft', () => {
   });
 });
 
+describe('toDraft topologies', () => {
+  it('sends no topology for standalone, so drafts stay as they were', () => {
+    expect(toDraft({ ...EMPTY_FORM, name: 'x', host: 'h', seeds: 'ignored:1' })).not.toHaveProperty('topology');
+  });
+
+  it('sends a cluster with its extra seeds split on commas, spaces and lines, which the contract accepts', () => {
+    const d = toDraft({ ...EMPTY_FORM, name: 'c', topology: 'cluster', url: 'redis://h1:7000', seeds: 'h2:7001,  h3:7002\n[::1]:7003' });
+    expect(d.topology).toEqual({ kind: 'cluster', seeds: ['h2:7001', 'h3:7002', '[::1]:7003'] });
+    expect(ProfileDraft.parse(d).topology).toMatchObject({ kind: 'cluster', seeds: [{ host: 'h1', port: 7000 }, { host: 'h2' }, { host: 'h3' }, { host: '::1' }] });
+  });
+
+  it('sends a sentinel set with its master name; the sentinel password only when typed and not being cleared', () => {
+    const v = { ...EMPTY_FORM, name: 's', topology: 'sentinel' as const, host: 's1', sentinels: 's2:26380', masterName: ' mymaster ', sentinelUsername: 'watch' };
+    expect(toDraft(v).topology).toEqual({ kind: 'sentinel', sentinels: ['s2:26380'], masterName: 'mymaster', sentinelUsername: 'watch' });
+    expect(toDraft({ ...v, sentinelPassword: 'sp' }).topology).toMatchObject({ sentinelPassword: 'sp' });
+    expect(toDraft({ ...v, sentinelPassword: 'sp', clearPassword: true }).topology).not.toHaveProperty('sentinelPassword');
+    expect(ProfileDraft.parse(toDraft(v))).toMatchObject({ host: 's1', port: 26379 });
+  });
+});
+
 describe('formFromProfile', () => {
+  it('puts the first seed or sentinel in host:port and the others in the list', () => {
+    const base = { id: 'p', name: 'n', host: 'h1', port: 7000, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, readOnly: false };
+    const c = formFromProfile({ ...base, topology: { kind: 'cluster', seeds: ['h1:7000', 'h2:7001'] } });
+    expect(c).toMatchObject({ topology: 'cluster', host: 'h1', port: '7000', seeds: 'h2:7001' });
+    const s = formFromProfile({ ...base, topology: { kind: 'sentinel', sentinels: ['h1:7000', 's2:26379'], masterName: 'm', hasSentinelPassword: true } });
+    expect(s).toMatchObject({ topology: 'sentinel', sentinels: 's2:26379', masterName: 'm', sentinelPassword: '' });
+    expect(whereOf({ ...base, db: 2, topology: { kind: 'sentinel', sentinels: ['h1:7000', 's2:26379'], masterName: 'm', hasSentinelPassword: false } }).text).toBe(
+      'm/2 via h1:7000 (+1 sentinels)',
+    );
+  });
+
   it('never prefills the password', () => {
     const v = formFromProfile({
       id: 'p1',
@@ -52,6 +85,11 @@ describe('formFieldOf', () => {
     expect(formFieldOf('port')).toBe('port');
     expect(formFieldOf('profile.tls.caFile')).toBe('tls.caFile');
     expect(formFieldOf('draft.url')).toBe('url');
+  });
+  it('sends a bad address of a list to the list\'s input', () => {
+    expect(formFieldOf('profile.topology.seeds.2')).toBe('topology.seeds');
+    expect(formFieldOf('draft.topology.sentinels')).toBe('topology.sentinels');
+    expect(formFieldOf('topology.masterName')).toBe('topology.masterName');
   });
   it('leaves fields the form does not have to the alert area', () => {
     expect(formFieldOf('id')).toBeUndefined();

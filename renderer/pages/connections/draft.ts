@@ -1,9 +1,19 @@
 import type { ProfileDraft, ProfileView } from '../../../app/schemas/connections';
 import { numberInput } from '../../lib/formInput';
 
+export type TopologyChoice = 'standalone' | 'cluster' | 'sentinel';
+
 /** The form as typed: every text input is a string until it is sent. */
 export interface FormValues {
   name: string;
+  topology: TopologyChoice;
+  /** Cluster: more seed nodes, "host:port" separated by commas, spaces or lines. */
+  seeds: string;
+  /** Sentinel: the sentinels, "host:port" separated by commas, spaces or lines. */
+  sentinels: string;
+  masterName: string;
+  sentinelUsername: string;
+  sentinelPassword: string;
   url: string;
   host: string;
   port: string;
@@ -19,6 +29,12 @@ export interface FormValues {
 
 export const EMPTY_FORM: FormValues = {
   name: '',
+  topology: 'standalone',
+  seeds: '',
+  sentinels: '',
+  masterName: '',
+  sentinelUsername: '',
+  sentinelPassword: '',
   url: '',
   host: '',
   port: '',
@@ -32,8 +48,14 @@ export const EMPTY_FORM: FormValues = {
   verifyCert: true,
 };
 
-/** Editing starts from the saved profile; the password is write-only and starts empty. */
+/**
+ * Editing starts from the saved profile; passwords are write-only and start
+ * empty. A cluster's or sentinel profile's host:port is its first seed or
+ * sentinel, so the lists hold the others.
+ */
 export function formFromProfile(p: ProfileView): FormValues {
+  const t = p.topology;
+  const others = (list: string[]) => list.slice(1).join(', ');
   return {
     ...EMPTY_FORM,
     name: p.name,
@@ -45,6 +67,28 @@ export function formFromProfile(p: ProfileView): FormValues {
     caFile: p.tls.caFile ?? '',
     servername: p.tls.servername ?? '',
     verifyCert: p.tls.rejectUnauthorized,
+    topology: t?.kind ?? 'standalone',
+    seeds: t?.kind === 'cluster' ? others(t.seeds) : '',
+    sentinels: t?.kind === 'sentinel' ? others(t.sentinels) : '',
+    masterName: t?.kind === 'sentinel' ? t.masterName : '',
+    sentinelUsername: t?.kind === 'sentinel' ? (t.sentinelUsername ?? '') : '',
+  };
+}
+
+/** "a:1, b:2\nc:3" -> ["a:1", "b:2", "c:3"]: an address holds no comma or space. */
+export function addressList(text: string): string[] {
+  return text.split(/[\s,]+/).filter((s) => s !== '');
+}
+
+function topologyDraft(v: FormValues): ProfileDraft['topology'] {
+  if (v.topology === 'cluster') return { kind: 'cluster', seeds: addressList(v.seeds) };
+  if (v.topology !== 'sentinel') return undefined;
+  return {
+    kind: 'sentinel',
+    sentinels: addressList(v.sentinels),
+    masterName: v.masterName.trim(),
+    ...(v.sentinelUsername === '' ? {} : { sentinelUsername: v.sentinelUsername }),
+    ...(v.sentinelPassword === '' || v.clearPassword ? {} : { sentinelPassword: v.sentinelPassword }),
   };
 }
 
@@ -64,6 +108,8 @@ export function toDraft(v: FormValues): ProfileDraft {
   d.tls = { enabled: v.tlsEnabled, rejectUnauthorized: v.verifyCert };
   if (v.caFile.trim() !== '') d.tls.caFile = v.caFile.trim();
   if (v.servername.trim() !== '') d.tls.servername = v.servername.trim();
+  const topology = topologyDraft(v);
+  if (topology !== undefined) d.topology = topology;
   return d;
 }
 
@@ -80,15 +126,21 @@ export const FORM_FIELDS = [
   'tls.caFile',
   'tls.servername',
   'tls.rejectUnauthorized',
+  'topology.seeds',
+  'topology.sentinels',
+  'topology.masterName',
+  'topology.sentinelUsername',
+  'topology.sentinelPassword',
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 
 /**
  * The form field an error points at. `connections.update` nests the draft under
- * `profile`, and `connections.test` under `draft`, so those prefixes are dropped.
+ * `profile`, and `connections.test` under `draft`, so those prefixes are dropped;
+ * one address of a list (`topology.seeds.2`) belongs to the list's input.
  */
 export function formFieldOf(field: string | undefined): FormField | undefined {
   if (field === undefined) return undefined;
-  const f = field.replace(/^(profile|draft)\./, '');
+  const f = field.replace(/^(profile|draft)\./, '').replace(/^(topology\.(?:seeds|sentinels))\.\d+$/, '$1');
   return (FORM_FIELDS as readonly string[]).includes(f) ? (f as FormField) : undefined;
 }

@@ -11,7 +11,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** One chart panel of the Sampling page: a titled figure. */
+/** One chart panel (of the Sampling page, and of both trials pages): a titled figure. */
 export function ChartFrame({ title, note, actions, testId, className, children }: Props) {
   return (
     <figure className={`panel chart smp-chart ${className ?? ''}`} data-testid={testId} aria-label={title}>
@@ -23,4 +23,9 @@ export function ChartFrame({ title, note, actions, testId, className, children }
       {children}
     </figure>
   );
+}
+
+/** What stands where a chart goes while the charting code loads. */
+export function ChartLoading() {
+  return <div className="panel chart smp-chart-loading">Loading charts…</div>;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { KeyType, SamplingReport } from '../../../app/schemas/sampling';
+import { SectionHead } from '../../components/SectionHead';
 import { Segmented } from '../../components/Segmented';
 import { formatCompact, formatCount } from '../../lib/format';
 import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, TOOLTIP_STYLE, VISIBLE_IF_ANY } from './chartParts';
@@ -66,9 +67,7 @@ export function HistogramCharts({ report }: { report: SamplingReport }) {
   const length = report.lengthHistograms.find((h) => h.type === type);
   return (
     <section className="smp-section" aria-label="Sizes">
-      <header className="smp-section-head">
-        <h2>Sizes</h2>
-        <span className="muted">power-of-two buckets: “≤ 1 KiB” counts keys above 512 B up to 1 KiB</span>
+      <SectionHead title="Sizes" note="power-of-two buckets: “≤ 1 KiB” counts keys above 512 B up to 1 KiB">
         <Segmented
           label="Type"
           options={types.map((t) => ({ value: t, label: t }))}
@@ -76,7 +75,7 @@ export function HistogramCharts({ report }: { report: SamplingReport }) {
           onChange={setPicked}
           testId="sampling-histogram-type"
         />
-      </header>
+      </SectionHead>
       <div className="smp-grid">
         <HistogramChart
           title={`Memory per key · ${type}`}

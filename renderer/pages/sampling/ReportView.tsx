@@ -1,7 +1,10 @@
 import { lazy, memo, Suspense, useState } from 'react';
 import type { SamplingReport } from '../../../app/schemas/sampling';
+import { SectionHead } from '../../components/SectionHead';
 import { Segmented } from '../../components/Segmented';
+import { Warnings } from '../../components/Warnings';
 import { formatCount } from '../../lib/format';
+import { ChartLoading } from './ChartFrame';
 import { ExportButtons } from './ExportButtons';
 import { NamespaceTree } from './NamespaceTree';
 import { emptyMessage, type NamespaceMetric } from './report';
@@ -18,10 +21,6 @@ const METRICS = [
   { value: 'memory', label: 'by memory' },
   { value: 'count', label: 'by keys' },
 ] as const satisfies readonly { value: NamespaceMetric; label: string }[];
-
-function Loading() {
-  return <div className="panel chart smp-chart-loading">Loading charts…</div>;
-}
 
 interface Props {
   report: SamplingReport;
@@ -41,90 +40,65 @@ export const ReportView = memo(function ReportView({ report: r, profileName, sta
   const empty = emptyMessage(r, state);
 
   const head = (
-    <header className="smp-section-head smp-report-head">
-      <h2>Report</h2>
-      <span className="muted">
-        {r.method === 'sample' ? `sample of ${formatCount(r.keysExamined)} keys` : `census of ${formatCount(r.keysExamined)} keys`}{' '}
-        from db{r.db}
-        {partial ? ' · partial' : ''}
-      </span>
+    <SectionHead title="Report" note={`${r.method} of ${formatCount(r.keysExamined)} keys from db${r.db}${partial ? ' · partial' : ''}`}>
       <ExportButtons report={r} profileName={profileName} partial={partial} />
-    </header>
+    </SectionHead>
   );
 
   if (empty !== undefined) {
     return (
-      <section className="smp-report" aria-label="Report" data-testid="sampling-report">
+      <section className="job-section" aria-label="Report" data-testid="sampling-report">
         {head}
         <div className="panel empty-state smp-empty" data-testid="sampling-empty">
           <h2>{empty.title}</h2>
           <p>{empty.detail}</p>
         </div>
-        <Warnings warnings={r.warnings} />
+        <Warnings warnings={r.warnings} testId="sampling-warnings" />
       </section>
     );
   }
 
   return (
-    <section className="smp-report" aria-label="Report" data-testid="sampling-report">
+    <section className="job-section" aria-label="Report" data-testid="sampling-report">
       {head}
-      <Warnings warnings={r.warnings} />
+      <Warnings warnings={r.warnings} testId="sampling-warnings" />
       <SummaryStats report={r} partial={partial} />
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<ChartLoading />}>
         <KeyspaceCharts report={r} />
       </Suspense>
       <div className="smp-grid smp-grid-tables">
-        <div className="panel smp-table-panel">
+        <div className="panel job-table-panel">
           <TypesTable report={r} />
         </div>
-        <div className="panel smp-table-panel">
+        <div className="panel job-table-panel">
           <EncodingsTable report={r} />
         </div>
       </div>
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<ChartLoading />}>
         <HistogramCharts report={r} />
       </Suspense>
       <section className="smp-section" aria-label="Prefixes">
-        <header className="smp-section-head">
-          <h2>Prefixes</h2>
-          <span className="muted">where the keys and the memory are, by “:” prefix</span>
+        <SectionHead title="Prefixes" note="where the keys and the memory are, by “:” prefix">
           <Segmented label="Rank prefixes" options={METRICS} value={metric} onChange={setMetric} testId="sampling-ns-metric" />
-        </header>
+        </SectionHead>
         <div className="smp-grid smp-grid-ns">
-          <Suspense fallback={<Loading />}>
+          <Suspense fallback={<ChartLoading />}>
             <NamespaceChart report={r} metric={metric} />
           </Suspense>
-          <div className="panel smp-table-panel">
+          <div className="panel job-table-panel">
             <NamespaceTree report={r} metric={metric} />
           </div>
         </div>
       </section>
       <section className="smp-section" aria-label="Biggest keys">
-        <header className="smp-section-head">
-          <h2>Biggest keys</h2>
-          <span className="muted">of the keys this run examined</span>
-        </header>
-        <div className="panel smp-table-panel">
+        <SectionHead title="Biggest keys" note="of the keys this run examined" />
+        <div className="panel job-table-panel">
           <TopKeysTable keys={r.topByMemory} by="memory" testId="sampling-top-memory" />
         </div>
-        <div className="panel smp-table-panel">
+        <div className="panel job-table-panel">
           <TopKeysTable keys={r.topByLength} by="length" testId="sampling-top-length" />
         </div>
       </section>
     </section>
   );
 });
-
-function Warnings({ warnings }: { warnings: readonly string[] }) {
-  if (warnings.length === 0) return null;
-  return (
-    <section className="panel smp-warnings" aria-label="Warnings" data-testid="sampling-warnings">
-      <h3>Warnings</h3>
-      <ul>
-        {warnings.map((w, i) => (
-          <li key={i}>{w}</li>
-        ))}
-      </ul>
-    </section>
-  );
-}

@@ -1,12 +1,10 @@
-import { useId, useRef, useState } from 'react';
-import type { AppError } from '../../../app/errors';
+import { useId } from 'react';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { useBridge } from '../../bridge/BridgeContext';
-import { toAppError } from '../../bridge/toAppError';
 import { Choices } from '../../components/Choices';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { TextField } from '../../components/TextField';
-import { besideField } from '../../lib/formInput';
+import { useStart } from '../../lib/useStart';
 import { addressOf } from '../connections/address';
 import { controlOf, dbOf, METHODS, methodNames, toOptions, type Control, type RunForm } from './form';
 import type { KeptRun } from './runStore';
@@ -20,47 +18,24 @@ interface Props {
   onStarted(run: KeptRun): void;
 }
 
-type Errors = Partial<Record<Control, string>>;
-
 /** Method, DB and the knobs that keep a run gentle on a busy server; Start. */
 export function RunControls({ profile, form, onForm, running, onStarted }: Props) {
   const bridge = useBridge();
   const uid = useId();
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState<AppError>();
-  const [starting, setStarting] = useState(false);
-  // A double click lands before the disabled button renders; one start per click.
-  const inFlight = useRef(false);
+  const { start, starting, errors, error, clear } = useStart(controlOf);
   const census = form.method === 'census';
 
   function change(patch: Partial<RunForm>) {
-    setError(undefined);
-    const touched = Object.keys(patch) as Control[];
-    if (touched.some((c) => errors[c] !== undefined)) {
-      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !touched.includes(k as Control))));
-    }
+    clear(Object.keys(patch) as Control[]);
     onForm({ ...form, ...patch });
   }
 
-  async function start() {
-    if (inFlight.current || running) return;
-    inFlight.current = true;
-    setStarting(true);
-    setError(undefined);
-    setErrors({});
-    try {
+  const run = () =>
+    start(async () => {
+      if (running) return;
       const { jobId } = await bridge.invoke('sampling.start', toOptions(profile.id, form));
       onStarted({ jobId, profileId: profile.id, profileName: profile.name, method: form.method, db: dbOf(form, profile.db) });
-    } catch (e) {
-      const err = toAppError(e);
-      const control = controlOf(err.field);
-      if (control !== undefined) setErrors({ [control]: besideField(err.message, err.field) });
-      else setError(err);
-    } finally {
-      setStarting(false);
-      inFlight.current = false;
-    }
-  }
+    });
 
   const field = (control: Control, label: string, hint: string, opts: { placeholder?: string; mono?: boolean } = {}) => (
     <TextField
@@ -79,11 +54,11 @@ export function RunControls({ profile, form, onForm, running, onStarted }: Props
   );
 
   return (
-    <section className="panel smp-controls" aria-labelledby={`${uid}-title`}>
-      <header className="smp-controls-head">
+    <section className="panel job-controls" aria-labelledby={`${uid}-title`}>
+      <header className="job-controls-head">
         <h2 id={`${uid}-title`}>Run</h2>
         <span className="muted">
-          on <strong className="smp-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span> (the
+          on <strong className="job-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span> (the
           profile chosen in the header)
         </span>
       </header>
@@ -110,11 +85,11 @@ export function RunControls({ profile, form, onForm, running, onStarted }: Props
           {field('memorySamples', 'MEMORY USAGE samples', '0 = exact (slow on big keys)')}
         </div>
       </div>
-      <div className="smp-start-row">
+      <div className="job-start-row">
         <button
           type="button"
           className="btn btn-primary"
-          onClick={start}
+          onClick={run}
           disabled={starting || running}
           aria-busy={starting}
           data-testid="sampling-start"

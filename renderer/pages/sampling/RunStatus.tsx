@@ -1,13 +1,13 @@
 import { toAppError } from '../../bridge/toAppError';
-import { useCancel } from '../../bridge/useCancel';
+import { CancelButton } from '../../components/CancelButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { JobStatus } from '../../components/JobStatus';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Stat } from '../../components/Stat';
 import { formatCount, formatEta, formatFraction, formatSeconds } from '../../lib/format';
+import { elapsedSeconds } from '../../lib/jobView';
 import type { KeptRun } from './runStore';
 import { etaOf, examinedOf, fractionOf, targetOf, type RunView } from './runView';
-
-const STATE_WORD = { done: 'done', cancelled: 'cancelled', failed: 'failed' } as const;
 
 function headline(run: KeptRun, v: RunView): string {
   const what = `${run.method === 'census' ? 'Census' : 'Sample'} of db${v.started?.db ?? run.db} on ${run.profileName}`;
@@ -31,25 +31,29 @@ export function RunStatus({ run, view: v }: { run: KeptRun; view: RunView }) {
   const fraction = fractionOf(v);
   const running = v.outcome === undefined;
   const examined = examinedOf(v);
-  const elapsed = running ? (p?.elapsedMs ?? 0) / 1000 : (v.report?.seconds ?? (p?.elapsedMs ?? 0) / 1000);
+  const elapsed = elapsedSeconds(v);
   // While it runs, the server's current rate; once it ended, the average over the whole run.
   const rate = running || elapsed <= 0 ? (p?.keysPerSec ?? 0) : examined / elapsed;
   const of = target === undefined ? '' : ` of ${formatCount(target)}${run.method === 'census' ? ' (DBSIZE)' : ''}`;
 
   return (
-    <section className={`panel smp-status${v.outcome ? ` is-${v.outcome === 'done' ? 'ok' : v.outcome}` : ''}`} aria-label="Run status">
-      <div className="smp-status-head">
-        <strong className={`smp-state is-${v.outcome ?? 'running'}`} data-testid="sampling-state">
-          {v.outcome === undefined ? 'running' : STATE_WORD[v.outcome]}
-        </strong>
-        <span className="smp-headline" data-testid="sampling-headline">
-          {headline(run, v)}
-        </span>
-        {running && <CancelButton jobId={run.jobId} />}
-      </div>
-      {v.outcome === 'failed' && v.error !== undefined && (
-        <ErrorAlert error={toAppError(v.error)} title="The run failed:" />
-      )}
+    <JobStatus
+      outcome={v.outcome}
+      label="Run status"
+      headline={headline(run, v)}
+      testIdPrefix="sampling"
+      cancel={
+        // No confirmation: nothing is written, and the run still reports what it examined.
+        <CancelButton
+          call="sampling.cancel"
+          jobId={run.jobId}
+          title="Stop the run; it reports what it examined so far"
+          finishedNote="The run had already finished."
+          testId="sampling-cancel"
+        />
+      }
+    >
+      {v.outcome === 'failed' && v.error !== undefined && <ErrorAlert error={toAppError(v.error)} title="The run failed:" />}
       {v.outcome !== 'failed' && (
         <>
           <ProgressBar
@@ -68,28 +72,6 @@ export function RunStatus({ run, view: v }: { run: KeptRun; view: RunView }) {
           </dl>
         </>
       )}
-    </section>
-  );
-}
-
-/** Cancelling needs no confirmation: nothing is written, and the run still reports what it examined. */
-function CancelButton({ jobId }: { jobId: string }) {
-  const { cancel, busy, note, error } = useCancel('sampling.cancel', jobId, 'The run had already finished.');
-
-  return (
-    <span className="smp-cancel">
-      {note !== undefined && <span className="muted">{note}</span>}
-      <button
-        type="button"
-        className="btn btn-small btn-danger-ghost"
-        onClick={cancel}
-        disabled={busy || note !== undefined}
-        title="Stop the run; it reports what it examined so far"
-        data-testid="sampling-cancel"
-      >
-        Cancel
-      </button>
-      <ErrorAlert error={error} title="Could not cancel:" />
-    </span>
+    </JobStatus>
   );
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../lib/memoryStorage';
-import { finishedView, keepFinished, readRun, writeRun, type KeptRun } from './runStore';
-import { EMPTY_RUN } from './runView';
+import { readRun, writeRun, type KeptRun } from './runStore';
 
 const run = (profileId: string, jobId = `sample_${profileId}xx`): KeptRun => ({
   jobId,
@@ -40,12 +39,5 @@ describe('runStore', () => {
     };
     expect(readRun('a', broken)).toBeUndefined();
     expect(() => writeRun('a', run('a'), broken)).not.toThrow();
-  });
-
-  it('remembers finished views in memory, the newest twenty', () => {
-    for (let i = 0; i < 25; i++) keepFinished(`sample_job${i}`, { ...EMPTY_RUN, outcome: 'done' });
-    expect(finishedView('sample_job0')).toBeUndefined();
-    expect(finishedView('sample_job24')?.outcome).toBe('done');
-    expect(finishedView('sample_job5')?.outcome).toBe('done');
   });
 });

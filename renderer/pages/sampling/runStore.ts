@@ -1,6 +1,8 @@
 import type { SampleMethod } from '../../../app/schemas/sampling';
+import { EndedViews } from '../../lib/endedViews';
 import { readJson, sessionStore, writeJson } from '../../lib/storage';
-import type { RunView } from './runView';
+import type { FollowedJob } from '../../lib/useJobRun';
+import { EMPTY_RUN, foldRun, type RunView } from './runView';
 
 /** The last run started on one profile, as this tab remembers it. */
 export interface KeptRun {
@@ -15,14 +17,6 @@ export interface KeptRun {
 type KeptRuns = Record<string, KeptRun>;
 
 const KEY = 'cacheboard.sampling.runs';
-
-/**
- * Views of runs that ended, by job id. Kept in memory only: leaving the page and
- * coming back shows the report at once without asking the server again; after a
- * reload the server's replay (it keeps recent runs) fills the page instead.
- */
-const finished = new Map<string, RunView>();
-const MAX_FINISHED = 20;
 
 function parseRun(raw: unknown): KeptRun | undefined {
   const v = (raw ?? {}) as Partial<KeptRun>;
@@ -56,15 +50,10 @@ export function writeRun(profileId: string, run: KeptRun | undefined, storage: S
   writeJson(storage, KEY, runs);
 }
 
-export function finishedView(jobId: string): RunView | undefined {
-  return finished.get(jobId);
-}
-
-export function keepFinished(jobId: string, view: RunView): void {
-  finished.delete(jobId);
-  finished.set(jobId, view);
-  for (const oldest of finished.keys()) {
-    if (finished.size <= MAX_FINISHED) break;
-    finished.delete(oldest);
-  }
-}
+/** Runs as the page follows them; the views of those that ended stay in memory. */
+export const samplingRuns: FollowedJob<'sampling.progress', RunView> = {
+  stream: 'sampling.progress',
+  fold: foldRun,
+  empty: EMPTY_RUN,
+  ended: new EndedViews(),
+};

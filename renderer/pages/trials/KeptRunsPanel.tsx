@@ -1,3 +1,5 @@
+import { SectionHead } from '../../components/SectionHead';
+import { ShowButton } from '../../components/ShowButton';
 import { TRIALS } from './form';
 import { comparisonGroups, type ComparisonGroup } from './keptRuns';
 import { keptRuns, useKeptRuns } from './pageSession';
@@ -12,13 +14,10 @@ interface Props {
 export function KeptRunsPanel({ shown, onShow }: Props) {
   const groups = comparisonGroups(useKeptRuns());
   return (
-    <section className="trial-kept" aria-label="Kept runs" data-testid="trials-kept">
-      <header className="trial-section-head">
-        <h2>Kept runs</h2>
-        <span className="muted">every finished run of this page session, to compare; kept in this tab’s memory only</span>
-      </header>
+    <section className="job-section" aria-label="Kept runs" data-testid="trials-kept">
+      <SectionHead title="Kept runs" note="every finished run of this page session, to compare; kept in this tab’s memory only" />
       {groups.length === 0 ? (
-        <p className="panel muted trial-kept-empty">Runs appear here when they finish: change a parameter or the proxy delay and run again to compare.</p>
+        <p className="panel muted job-kept-empty">Runs appear here when they finish: change a parameter or the proxy delay and run again to compare.</p>
       ) : (
         groups.map((g) => <GroupTable key={g.trial} group={g} shown={shown} onShow={onShow} />)
       )}
@@ -28,8 +27,8 @@ export function KeptRunsPanel({ shown, onShow }: Props) {
 
 function GroupTable({ group: g, shown, onShow }: { group: ComparisonGroup } & Props) {
   return (
-    <div className="panel trial-table-panel">
-      <table className="data-table trial-table trial-kept-table" data-testid={`trials-kept-${g.trial}`}>
+    <div className="panel job-table-panel">
+      <table className="data-table job-table job-kept-table" data-testid={`trials-kept-${g.trial}`}>
         <caption>{TRIALS[g.trial].label}</caption>
         <thead>
           <tr>
@@ -53,11 +52,11 @@ function GroupTable({ group: g, shown, onShow }: { group: ComparisonGroup } & Pr
               </th>
               <td>
                 {r.profileName}
-                <span className="trial-cell-sub mono">{r.address}</span>
+                <span className="job-cell-sub mono">{r.address}</span>
               </td>
               <td data-col="params">
                 {r.params}
-                <span className="trial-cell-sub" data-col="proxy">
+                <span className="job-cell-sub" data-col="proxy">
                   {r.proxy}
                 </span>
               </td>
@@ -66,20 +65,12 @@ function GroupTable({ group: g, shown, onShow }: { group: ComparisonGroup } & Pr
                 return (
                   <td key={v.variant} className="num" data-col={v.variant}>
                     {cell === undefined ? '—' : cell.rate}
-                    {cell?.sub !== undefined && <span className="trial-cell-sub">{cell.sub}</span>}
+                    {cell?.sub !== undefined && <span className="job-cell-sub">{cell.sub}</span>}
                   </td>
                 );
               })}
-              <td className="trial-kept-actions">
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  aria-pressed={shown === r.jobId}
-                  onClick={() => onShow(shown === r.jobId ? undefined : r.jobId)}
-                  data-testid="trials-kept-show"
-                >
-                  {shown === r.jobId ? 'Showing' : 'Show'}
-                </button>
+              <td className="job-kept-actions">
+                <ShowButton id={r.jobId} shown={shown} onShow={onShow} testId="trials-kept-show" />
                 <button type="button" className="btn btn-small btn-danger-ghost" onClick={() => keptRuns.remove(r.jobId)} data-testid="trials-kept-remove">
                   Remove
                 </button>

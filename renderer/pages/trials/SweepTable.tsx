@@ -6,7 +6,7 @@ import { formatRatio } from './results';
 /** The sweep's figures beside its chart. */
 export function SweepTable({ sweep }: { sweep: readonly SweepPoint[] }) {
   return (
-    <table className="data-table trial-table" data-testid="trials-sweep">
+    <table className="data-table job-table" data-testid="trials-sweep">
       <thead>
         <tr>
           <th scope="col" className="num">
@@ -29,7 +29,7 @@ export function SweepTable({ sweep }: { sweep: readonly SweepPoint[] }) {
             <td className="num">{p.size}</td>
             <td className="num">{formatCount(p.plain)}</td>
             <td className="num">{formatCount(p.pipelined)}</td>
-            <td className="num trial-strong">{formatRatio(p.ratio)}</td>
+            <td className="num job-strong">{formatRatio(p.ratio)}</td>
           </tr>
         ))}
       </tbody>

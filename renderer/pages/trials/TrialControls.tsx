@@ -1,11 +1,10 @@
-import { useId, useRef, useState } from 'react';
-import type { AppError } from '../../../app/errors';
+import { useId } from 'react';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { useBridge } from '../../bridge/BridgeContext';
-import { toAppError } from '../../bridge/toAppError';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Segmented } from '../../components/Segmented';
 import { besideField } from '../../lib/formInput';
+import { useStart } from '../../lib/useStart';
 import { addressOf } from '../connections/address';
 import { controlOf, toOptions, trialKinds, TRIALS, type Control, type TrialForm } from './form';
 import type { CurrentRun } from './pageSession';
@@ -24,19 +23,13 @@ interface Props {
   onDismissRefusal(): void;
 }
 
-type Errors = Partial<Record<Control, string>>;
-
 const PICKER = trialKinds.map((value) => ({ value, label: TRIALS[value].label }));
 
 /** Trial picker, its parameters, the proxy and the confirmation; Start. */
 export function TrialControls({ profile, form, onForm, running, onStarted, refusal, onDismissRefusal }: Props) {
   const bridge = useBridge();
   const uid = useId();
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState<AppError>();
-  const [starting, setStarting] = useState(false);
-  // A double click lands before the disabled button renders; one start per click.
-  const inFlight = useRef(false);
+  const { start, starting, errors, error, clear } = useStart(controlOf);
 
   function errorOf(control: Control): string | undefined {
     if (errors[control] !== undefined) return errors[control];
@@ -45,39 +38,25 @@ export function TrialControls({ profile, form, onForm, running, onStarted, refus
   }
 
   function change(patch: Partial<TrialForm>) {
-    setError(undefined);
-    setErrors({});
+    clear();
     onDismissRefusal();
     onForm({ ...form, ...patch });
   }
 
-  async function start() {
-    if (inFlight.current || running) return;
-    inFlight.current = true;
-    setStarting(true);
-    setError(undefined);
-    setErrors({});
-    onDismissRefusal();
-    try {
+  const run = () =>
+    start(async () => {
+      if (running) return;
+      onDismissRefusal();
       const { jobId } = await bridge.invoke('trials.start', toOptions(profile.id, form));
       onStarted({ jobId, profileId: profile.id, profileName: profile.name, trial: form.trial });
-    } catch (e) {
-      const err = toAppError(e);
-      const control = controlOf(err.field);
-      if (control !== undefined) setErrors({ [control]: besideField(err.message, err.field) });
-      else setError(err);
-    } finally {
-      setStarting(false);
-      inFlight.current = false;
-    }
-  }
+    });
 
   return (
-    <section className="panel trial-controls" aria-labelledby={`${uid}-title`}>
-      <header className="trial-controls-head">
+    <section className="panel job-controls" aria-labelledby={`${uid}-title`}>
+      <header className="job-controls-head">
         <h2 id={`${uid}-title`}>Run</h2>
         <span className="muted">
-          on <strong className="trial-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span>
+          on <strong className="job-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span>
         </span>
       </header>
       <div className="trial-picker">
@@ -85,8 +64,8 @@ export function TrialControls({ profile, form, onForm, running, onStarted, refus
         <span className="muted trial-detail">{TRIALS[form.trial].detail}</span>
       </div>
       <TrialFields form={form} profileDb={profile.db} change={change} errorOf={errorOf} />
-      <div className="trial-start-row">
-        <button type="button" className="btn btn-primary" onClick={start} disabled={starting || running} aria-busy={starting} data-testid="trials-start">
+      <div className="job-start-row">
+        <button type="button" className="btn btn-primary" onClick={run} disabled={starting || running} aria-busy={starting} data-testid="trials-start">
           {starting ? 'Starting…' : `Start ${TRIALS[form.trial].label.toLowerCase()} trial`}
         </button>
         <span className="hint">

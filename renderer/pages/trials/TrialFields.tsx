@@ -1,5 +1,5 @@
 import { TextField } from '../../components/TextField';
-import { CheckField } from './CheckField';
+import { CheckField } from '../../components/CheckField';
 import { INPUTS, type Control, type TrialForm, type TrialInputs } from './form';
 
 interface Props {

@@ -1,7 +1,10 @@
 import { lazy, memo, Suspense } from 'react';
 import type { TrialLatency } from '../../../app/schemas/trials';
+import { SectionHead } from '../../components/SectionHead';
 import { Stat } from '../../components/Stat';
+import { Warnings } from '../../components/Warnings';
 import { formatLatency } from '../../lib/format';
+import { ChartLoading } from '../sampling/ChartFrame';
 import { TRIALS } from './form';
 import { proxyText, UNITS, type Results } from './results';
 import { SweepTable } from './SweepTable';
@@ -11,10 +14,6 @@ const charts = () => import('./Charts');
 const OpsChart = lazy(() => charts().then((m) => ({ default: m.OpsChart })));
 const SweepChart = lazy(() => charts().then((m) => ({ default: m.SweepChart })));
 const LatencyChart = lazy(() => charts().then((m) => ({ default: m.LatencyChart })));
-
-function Loading() {
-  return <div className="panel chart smp-chart-loading">Loading charts…</div>;
-}
 
 const STATE_NOTE = { running: 'so far', done: '', cancelled: 'cancelled: the variants that finished' } as const;
 
@@ -26,30 +25,18 @@ const STATE_NOTE = { running: 'so far', done: '', cancelled: 'cancelled: the var
 export const TrialResults = memo(function TrialResults({ results: r, title }: { results: Results; title: string }) {
   const note = [TRIALS[r.trial].label, r.params, proxyText(r.latency?.requestedMs), STATE_NOTE[r.state]].filter(Boolean).join(' · ');
   return (
-    <section className="trial-results" aria-label="Results" data-testid="trials-report" data-state={r.state}>
-      <header className="trial-section-head">
-        <h2>{title}</h2>
-        <span className="muted">{note}</span>
-      </header>
+    <section className="job-section" aria-label="Results" data-testid="trials-report" data-state={r.state}>
+      <SectionHead title={title} note={note} />
       {r.latency !== undefined && <LatencyStats latency={r.latency} />}
-      {r.warnings.length > 0 && (
-        <section className="panel trial-warnings" aria-label="Warnings" data-testid="trials-warnings">
-          <h3>Warnings</h3>
-          <ul>
-            {r.warnings.map((w, i) => (
-              <li key={i}>{w}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <Warnings warnings={r.warnings} testId="trials-warnings" />
       {r.trial === 'load' ? (
         // The load table has percentile columns: it takes the width, the charts share the row below.
         <>
-          <div className="panel trial-table-panel">
+          <div className="panel job-table-panel">
             <VariantTable variants={r.variants} pending={r.pending} />
           </div>
           <div className="trial-grid is-even">
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChartLoading />}>
               <OpsChart variants={r.variants} unit={UNITS[r.trial]} />
               {r.variants.some((v) => v.latency !== undefined) && <LatencyChart variants={r.variants} />}
             </Suspense>
@@ -57,20 +44,20 @@ export const TrialResults = memo(function TrialResults({ results: r, title }: { 
         </>
       ) : (
         <div className="trial-grid">
-          <div className="panel trial-table-panel">
+          <div className="panel job-table-panel">
             <VariantTable variants={r.variants} pending={r.pending} />
           </div>
-          <Suspense fallback={<Loading />}>
+          <Suspense fallback={<ChartLoading />}>
             <OpsChart variants={r.variants} unit={UNITS[r.trial]} />
           </Suspense>
         </div>
       )}
       {r.sweep.length > 0 && (
         <div className="trial-grid">
-          <Suspense fallback={<Loading />}>
+          <Suspense fallback={<ChartLoading />}>
             <SweepChart sweep={r.sweep} />
           </Suspense>
-          <div className="panel trial-table-panel">
+          <div className="panel job-table-panel">
             <SweepTable sweep={r.sweep} />
           </div>
         </div>

@@ -1,9 +1,11 @@
 import { toAppError } from '../../bridge/toAppError';
 import { CancelButton } from '../../components/CancelButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { JobStatus } from '../../components/JobStatus';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Stat } from '../../components/Stat';
 import { formatCount, formatFraction, formatSeconds } from '../../lib/format';
+import { elapsedSeconds } from '../../lib/jobView';
 import { TRIALS } from './form';
 import type { CurrentRun } from './pageSession';
 import { fractionOf, stepLabel, type TrialView } from './trialView';
@@ -32,29 +34,24 @@ export function TrialStatus({ run, view: v, errorBeside }: { run: CurrentRun; vi
   const total = p?.total ?? v.started?.total;
   const done = p?.done ?? 0;
   const of = total === undefined ? '' : ` of ${formatCount(total)}`;
-  const elapsed = running ? (p?.elapsedMs ?? 0) / 1000 : (v.report?.seconds ?? (p?.elapsedMs ?? 0) / 1000);
 
   return (
-    <section className={`panel trial-status${v.outcome ? ` is-${v.outcome === 'done' ? 'ok' : v.outcome}` : ''}`} aria-label="Trial status">
-      <div className="trial-status-head">
-        <strong className={`trial-state is-${v.outcome ?? 'running'}`} data-testid="trials-state">
-          {v.outcome ?? 'running'}
-        </strong>
-        <span className="trial-headline" data-testid="trials-headline">
-          {headline(run, v)}
-        </span>
-        {/* No confirmation: a cancelled trial removes its scratch keys and reports the variants that finished. */}
-        {running && (
-          <CancelButton
-            call="trials.cancel"
-            jobId={run.jobId}
-            title="Stop the trial; its scratch keys are removed and the finished variants reported"
-            finishedNote="The trial had already finished."
-            testId="trials-cancel"
-            className="trial-cancel"
-          />
-        )}
-      </div>
+    <JobStatus
+      outcome={v.outcome}
+      label="Trial status"
+      headline={headline(run, v)}
+      testIdPrefix="trials"
+      cancel={
+        // No confirmation: a cancelled trial removes its scratch keys and reports the variants that finished.
+        <CancelButton
+          call="trials.cancel"
+          jobId={run.jobId}
+          title="Stop the trial; its scratch keys are removed and the finished variants reported"
+          finishedNote="The trial had already finished."
+          testId="trials-cancel"
+        />
+      }
+    >
       {v.error !== undefined &&
         (errorBeside ? (
           <p className="hint-warn" data-testid="trials-refused">
@@ -73,14 +70,14 @@ export function TrialStatus({ run, view: v, errorBeside }: { run: CurrentRun; vi
             testId="trials-progress"
             figure={formatFraction(fraction)}
           />
-          <dl className="stat-grid">
+          <dl className="stat-grid job-step-stats">
             <Stat label="Step" value={running ? (p === undefined ? '—' : stepLabel(p.step)) : v.outcome === 'done' ? 'finished' : 'stopped'} testId="trials-step" />
             <Stat label="Live rate" value={running && p !== undefined ? `${formatCount(p.opsPerSec)} ops/s` : '—'} sub={running ? 'of the running step' : 'no step running'} testId="trials-rate" />
             <Stat label="Commands" value={formatCount(done)} sub={of === '' ? undefined : `${of.trim()} in all`} />
-            <Stat label="Elapsed" value={formatSeconds(elapsed)} sub={running ? undefined : 'checks and cleanup included'} />
+            <Stat label="Elapsed" value={formatSeconds(elapsedSeconds(v))} sub={running ? undefined : 'checks and cleanup included'} />
           </dl>
         </>
       )}
-    </section>
+    </JobStatus>
   );
 }

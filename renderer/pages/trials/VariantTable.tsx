@@ -26,7 +26,7 @@ export function VariantTable({ variants, pending }: { variants: readonly Variant
   const baseline = variants[0]?.variant ?? 'first';
   const figures = FIGURES.filter((f) => f.key !== 'ratio' || ratios);
   return (
-    <table className="data-table trial-table trial-results-table" data-testid="trials-results">
+    <table className="data-table job-table trial-results-table" data-testid="trials-results">
       <thead>
         <tr>
           <th scope="col">Variant</th>
@@ -51,7 +51,7 @@ export function VariantTable({ variants, pending }: { variants: readonly Variant
           <Row key={r.variant} row={r} figures={figures} latency={latency} />
         ))}
         {pending.map((name) => (
-          <tr key={name} className="trial-pending">
+          <tr key={name} className="job-pending">
             <th scope="row">{name}</th>
             <td colSpan={figures.length + (latency ? PERCENTILES.length : 0) + 1} className="muted">
               not run yet
@@ -68,10 +68,10 @@ function Row({ row: r, figures, latency }: { row: VariantRow; figures: typeof FI
     <tr data-variant={r.variant}>
       <th scope="row">
         <span className="trial-variant">{r.name}</span>
-        {r.detail !== undefined && <span className="trial-variant-detail">{r.detail}</span>}
+        {r.detail !== undefined && <span className="job-cell-sub">{r.detail}</span>}
       </th>
       {figures.map((f) => (
-        <td key={f.key} className={`num${f.key === 'opsPerSec' || f.key === 'ratio' ? ' trial-strong' : ''}`} data-col={f.key}>
+        <td key={f.key} className={`num${f.key === 'opsPerSec' || f.key === 'ratio' ? ' job-strong' : ''}`} data-col={f.key}>
           {r[f.key]}
         </td>
       ))}

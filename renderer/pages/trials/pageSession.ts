@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { TrialKind } from '../../../app/schemas/trials';
+import { EndedViews } from '../../lib/endedViews';
+import type { FollowedJob } from '../../lib/useJobRun';
 import type { TrialForm } from './form';
 import { KeptRuns, type KeptRun } from './keptRuns';
-import type { TrialView } from './trialView';
+import { EMPTY_TRIAL, foldTrial, type TrialView } from './trialView';
 
 /**
  * What the page remembers while its code is loaded (leaving the page and coming
@@ -20,11 +22,16 @@ export interface CurrentRun {
 
 const forms = new Map<string, TrialForm>();
 const current = new Map<string, CurrentRun>();
-/** Views of runs that ended, by job id: coming back shows them without subscribing again. */
-const ended = new Map<string, TrialView>();
-const MAX_ENDED = 20;
 
 export const keptRuns = new KeptRuns();
+
+/** Runs as the page follows them, and the views of those that ended. */
+export const trialRuns: FollowedJob<'trials.progress', TrialView> = {
+  stream: 'trials.progress',
+  fold: foldTrial,
+  empty: EMPTY_TRIAL,
+  ended: new EndedViews(),
+};
 
 export function formOf(profileId: string): TrialForm | undefined {
   return forms.get(profileId);
@@ -42,16 +49,10 @@ export function setCurrentRun(run: CurrentRun): void {
   current.set(run.profileId, run);
 }
 
-export function endedView(jobId: string): TrialView | undefined {
-  return ended.get(jobId);
-}
-
-export function keepEnded(jobId: string, view: TrialView): void {
-  ended.set(jobId, view);
-  for (const oldest of ended.keys()) {
-    if (ended.size <= MAX_ENDED) break;
-    ended.delete(oldest);
-  }
+/** A run that ended with figures joins the kept runs, to compare. */
+export function keepRun(run: CurrentRun, v: TrialView): void {
+  if (v.report === undefined || (v.outcome !== 'done' && v.outcome !== 'cancelled')) return;
+  keptRuns.add({ jobId: run.jobId, profileName: run.profileName, outcome: v.outcome, endedAt: Date.now(), report: v.report });
 }
 
 export function useKeptRuns(): readonly KeptRun[] {

@@ -1,67 +1,29 @@
-import type { SweepPoint, TrialEvent, TrialReport, VariantName, VariantResult } from '../../../app/schemas/trials';
+import type { SweepPoint, TrialEvent, VariantName, VariantResult } from '../../../app/schemas/trials';
+import { EMPTY_JOB, jobFold, shareDone, type JobFailure, type JobView } from '../../lib/jobView';
 
-export type StartedEvent = Extract<TrialEvent, { kind: 'started' }>;
-export type ProgressEvent = Extract<TrialEvent, { kind: 'progress' }>;
-export type TrialError = Extract<TrialEvent, { kind: 'failed' }>['error'];
-export type TrialOutcome = 'done' | 'cancelled' | 'failed';
+export type TrialError = JobFailure<TrialEvent>;
 
 /** Everything the page shows about one run, folded from its `trials.progress` events. */
-export interface TrialView {
-  started: StartedEvent | undefined;
-  progress: ProgressEvent | undefined;
+export interface TrialView extends JobView<TrialEvent> {
   /** Finished variants and sweep points as they came in; the report's once it ended. */
   variants: readonly VariantResult[];
   sweep: readonly SweepPoint[];
-  report: TrialReport | undefined;
-  outcome: TrialOutcome | undefined;
-  error: TrialError | undefined;
 }
 
-export const EMPTY_TRIAL: TrialView = {
-  started: undefined,
-  progress: undefined,
-  variants: [],
-  sweep: [],
-  report: undefined,
-  outcome: undefined,
-  error: undefined,
-};
+export const EMPTY_TRIAL: TrialView = { ...EMPTY_JOB, variants: [], sweep: [] };
 
-/**
- * Fold a batch of events into the view, idempotent under the server's replay to a
- * new subscription: a variant or sweep point already held is not added twice,
- * older progress never replaces newer, nothing follows the final event, and the
- * same view comes back when nothing changed.
- */
-export function foldTrial(view: TrialView, events: readonly TrialEvent[]): TrialView {
-  return events.reduce(foldOne, view);
-}
-
-function foldOne(v: TrialView, e: TrialEvent): TrialView {
-  if (v.outcome !== undefined) return v;
-  switch (e.kind) {
-    case 'started':
-      return v.started === undefined ? { ...v, started: e } : v;
-    case 'progress':
-      return v.progress !== undefined && e.elapsedMs <= v.progress.elapsedMs ? v : { ...v, progress: e };
-    case 'variant':
-      return v.variants.some((r) => r.variant === e.result.variant) ? v : { ...v, variants: [...v.variants, e.result] };
-    case 'sweep':
-      return v.sweep.some((p) => p.size === e.point.size) ? v : { ...v, sweep: [...v.sweep, e.point] };
-    case 'done':
-    case 'cancelled':
-      return { ...v, variants: e.report.variants, sweep: e.report.sweep, report: e.report, outcome: e.kind };
-    case 'failed':
-      return { ...v, outcome: 'failed', error: e.error };
-  }
-}
+/** Fold a batch of events into the view (see jobFold); a variant or sweep point already held is not added twice. */
+export const foldTrial = jobFold<TrialEvent, TrialView>({
+  own(v, e) {
+    if (e.kind === 'variant') return v.variants.some((r) => r.variant === e.result.variant) ? v : { ...v, variants: [...v.variants, e.result] };
+    return v.sweep.some((p) => p.size === e.point.size) ? v : { ...v, sweep: [...v.sweep, e.point] };
+  },
+  ended: (v, report) => ({ ...v, variants: report.variants, sweep: report.sweep }),
+});
 
 /** Share of the run's commands sent, 0..1; a finished run is full; undefined before the server said how many. */
 export function fractionOf(v: TrialView): number | undefined {
-  if (v.outcome === 'done') return 1;
-  const total = v.progress?.total ?? v.started?.total;
-  if (total === undefined || total <= 0) return v.outcome === undefined ? undefined : 0;
-  return Math.min(1, (v.progress?.done ?? 0) / total);
+  return shareDone(v.outcome, v.progress?.done ?? 0, v.progress?.total ?? v.started?.total);
 }
 
 /** Short names for the variants, for the step line, tables and charts (the server's label says how). */

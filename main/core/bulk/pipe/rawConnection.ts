@@ -4,6 +4,8 @@ import { AppError } from '../../../../app/errors';
 import type { ProfileSpec } from '../../../../app/schemas/connections';
 import { DEFAULTS, toRedisOptions } from '../../pool/connectionOptions';
 import { mapRedisError, toAppError, type ErrorContext } from '../../pool/redisErrors';
+import { currentMasterSpec } from '../../pool/sentinels';
+import { refuseCluster } from '../../pool/topology';
 import { encodeCommand } from './encodeCommand';
 import { readHandshake } from './handshake';
 
@@ -36,8 +38,15 @@ export const DEFAULT_BULK_CONNECTION_NAME = 'cacheboard-bulk';
 
 const CLOSE_GRACE_MS = 1_000;
 
+/**
+ * A raw socket is one node's. A sentinel profile's goes to the master the
+ * sentinels name at this moment (asked afresh each time, so a connection made
+ * after a failover reaches the new master). A cluster profile is refused: one
+ * node of a cluster holds only its slots' keys, and MOVED replies would come
+ * back for the rest.
+ */
 export async function openRawConnection(
-  spec: ProfileSpec,
+  profileSpec: ProfileSpec,
   db: number,
   opts: RawConnectOptions = {},
 ): Promise<RawConnection> {
@@ -46,6 +55,8 @@ export async function openRawConnection(
   if (!/^[!-~]+$/.test(name)) {
     throw new AppError('VALIDATION', `connection name "${name}" may only contain printable ASCII without spaces`, 'name');
   }
+  refuseCluster(profileSpec, 'A job that opens its own connection (bulk load, sampling, trials, MONITOR)');
+  const spec = await currentMasterSpec(profileSpec, opts.connectTimeoutMs);
   const timeoutMs = opts.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs;
   const ctx: ErrorContext = { host: spec.host, port: spec.port, connectTimeoutMs: timeoutMs };
   if (spec.password !== undefined) ctx.password = spec.password;

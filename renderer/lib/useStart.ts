@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import type { AppError } from '../../../app/errors';
-import { toAppError } from '../../bridge/toAppError';
-import { besideField } from '../../lib/formInput';
+import type { AppError } from '../../app/errors';
+import { toAppError } from '../bridge/toAppError';
+import { besideField } from './formInput';
 
 export interface Start<C extends string> {
   /** Runs `call` once per click (a double click lands before the disabled button renders). */
@@ -11,8 +11,8 @@ export interface Start<C extends string> {
   errors: Partial<Record<C, string>>;
   /** A refusal that names no input of the form. */
   error: AppError | undefined;
-  /** Forget the last refusal (the form changed). */
-  clear(): void;
+  /** Forget the last refusal (the form changed); with `inputs`, only what stands beside those. */
+  clear(inputs?: readonly C[]): void;
 }
 
 /** Starting a job from a form whose inputs the contract checks: the pending state and where its refusal goes. */
@@ -21,10 +21,14 @@ export function useStart<C extends string>(controlOf: (field: string | undefined
   const [error, setError] = useState<AppError>();
   const [starting, setStarting] = useState(false);
   const inFlight = useRef(false);
-  const clear = () => {
-    setErrors({});
+
+  function clear(inputs?: readonly C[]) {
     setError(undefined);
-  };
+    if (inputs === undefined) setErrors({});
+    else if (inputs.some((c) => errors[c] !== undefined)) {
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !inputs.includes(k as C))) as Partial<Record<C, string>>);
+    }
+  }
 
   async function start(call: () => Promise<void>) {
     if (inFlight.current) return;

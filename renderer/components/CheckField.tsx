@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { FieldError } from '../../components/FieldError';
+import { FieldError } from './FieldError';
 
 interface Props {
   label: ReactNode;
