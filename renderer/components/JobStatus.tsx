@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
+import type { CancelCall } from '../bridge/useCancel';
+import { formatFraction } from '../lib/format';
 import type { JobOutcome } from '../lib/jobView';
+import { CancelButton } from './CancelButton';
+import { ProgressBar } from './ProgressBar';
 
 /** How a job ended as the class a ProgressBar (and any panel) takes its colour from; '' while it runs. */
 export function outcomeClass(outcome: JobOutcome | undefined): string {
@@ -21,16 +25,20 @@ interface Props {
   /** The panel's accessible name, e.g. "Run status". */
   label: string;
   headline: string;
-  /** Test ids `<prefix>-state` and `<prefix>-headline`. */
+  /** Test ids `<prefix>-state`, `-headline`, `-cancel` and `-progress`. */
   testIdPrefix: string;
-  /** Shown at the end of the head while the job runs. */
-  cancel: ReactNode;
-  /** What follows the head: the reason it failed, the bar, the figures. */
+  /** The Cancel button shown while the job runs. */
+  cancel: { call: CancelCall; jobId: string; title: string; finishedNote: string };
+  /** Why it failed (or was refused), under the head. */
+  error: ReactNode;
+  /** The bar: share done (undefined: not known yet), its accessible name and what a screen reader says for it. */
+  progress: { fraction: number | undefined; label: string; valueText: string };
+  /** The figures under the bar; like the bar, left out once the job failed. */
   children: ReactNode;
 }
 
-/** Where a job stands: its state, a one-line headline and Cancel while it runs, then the page's own figures. */
-export function JobStatus({ outcome, label, headline, testIdPrefix, cancel, children }: Props) {
+/** Where a job stands: its state, a one-line headline and Cancel while it runs; why it failed, or the bar and the page's figures. */
+export function JobStatus({ outcome, label, headline, testIdPrefix, cancel, error, progress, children }: Props) {
   const tone = outcomeClass(outcome);
   return (
     <section className={`panel job-status${tone === '' ? '' : ` ${tone}`}`} aria-label={label}>
@@ -39,9 +47,22 @@ export function JobStatus({ outcome, label, headline, testIdPrefix, cancel, chil
         <span className="job-headline" data-testid={`${testIdPrefix}-headline`}>
           {headline}
         </span>
-        {outcome === undefined && cancel}
+        {outcome === undefined && <CancelButton {...cancel} testId={`${testIdPrefix}-cancel`} />}
       </div>
-      {children}
+      {error}
+      {outcome !== 'failed' && (
+        <>
+          <ProgressBar
+            fraction={progress.fraction}
+            done={outcome !== undefined}
+            label={progress.label}
+            valueText={progress.valueText}
+            testId={`${testIdPrefix}-progress`}
+            figure={formatFraction(progress.fraction)}
+          />
+          {children}
+        </>
+      )}
     </section>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import type { StreamEvent, StreamInput } from '../../app/contract';
+import type { StreamEvent, StreamInput, StreamName } from '../../app/contract';
 import type { AppError } from '../../app/errors';
 import { useStream } from '../bridge/useStream';
 import type { EndedViews } from './endedViews';
 import type { JobOutcome } from './jobView';
 
-/** The streams that follow one job by its id and replay what a late subscriber missed. */
-type JobStream = 'sampling.progress' | 'trials.progress' | 'audience.progress';
+/** The streams that follow one job by its id (the server replays what a late subscriber missed). */
+type JobStream = { [N in StreamName]: StreamInput<N> extends { jobId: string } ? N : never }[StreamName];
 
 /** One kind of job as its page follows it: the stream, the fold of its events, and where ended views are kept. */
 export interface FollowedJob<N extends JobStream, V> {
@@ -38,7 +38,7 @@ export function useJobRun<N extends JobStream, V extends { outcome: JobOutcome |
   onEnded?: (view: V) => void,
 ): JobRun<V> {
   const remembered = jobId === undefined ? undefined : job.ended.get(jobId);
-  // Every JobStream takes `{ jobId }`; TypeScript cannot see that through the generic name.
+  // Every JobStream takes `{ jobId }` (that is how JobStream is picked); TypeScript cannot follow it through the generic name.
   const input = jobId === undefined || remembered !== undefined ? undefined : ({ jobId } as StreamInput<N>);
   const stream = useStream(job.stream, input, job.fold, job.empty);
   const ended = useRef(onEnded);

@@ -2,6 +2,7 @@ import { AppError } from '../../../app/errors';
 import { openRawConnection } from '../bulk/pipe/rawConnection';
 import type { MetricsHub } from '../metrics/metricsHub';
 import { specAtAddress } from '../pool/pool';
+import { currentMasterSpec } from '../pool/sentinels';
 import type { PoolApi, StoredProfile } from '../pool/types';
 import { OWN_NAME_PREFIX, type MonitorTarget } from './monitorHub';
 
@@ -20,7 +21,13 @@ export function monitorTargets(deps: {
     const profile = deps.profile(profileId);
     if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
     const node = await deps.metrics.nodeOf(profileId, address);
-    const spec = specAtAddress(profile.spec, node);
+    const own = `${profile.spec.host}:${profile.spec.port}`;
+    // A sentinel profile's own address is its first sentinel, which the pool's monitoring
+    // connection reaches the master through: MONITOR goes to that master, named afresh.
+    const spec =
+      profile.spec.topology?.kind === 'sentinel' && node === own
+        ? await currentMasterSpec(profile.spec)
+        : specAtAddress(profile.spec, node);
     return {
       address: node,
       open: () => openRawConnection(spec, spec.db, { name: `${OWN_NAME_PREFIX}monitor:${profileId}` }),

@@ -8,8 +8,9 @@ import { ConnectError, connectReady } from './connectReady';
 import { DEFAULTS, toRedisOptions, type ConnectionKind } from './connectionOptions';
 import { aggregateState, type ConnPhase } from './profileState';
 import { contextOf, mapRedisError, type ErrorContext } from './redisErrors';
+import { otherNode } from './nodeAddress';
 import { testConnection } from './testConnection';
-import { entryPoints, plainSpecAt, topologyKind, type TopologyKind } from './topology';
+import { entryPoints, refuseCluster, requireClusterProfile, topologyKind, type TopologyKind } from './topology';
 import { mastersOf, nodesOf, type QueryClients } from './topologyQueries';
 import type {
   ConnectionPurpose,
@@ -22,6 +23,9 @@ import type {
   TestResult,
   TopologyNode,
 } from './types';
+
+/** Kept here for the callers that import it from the pool (monitorTargets). */
+export { specAtAddress } from './nodeAddress';
 
 export interface PoolOptions {
   resolve(profileId: string): StoredProfile | undefined;
@@ -101,13 +105,13 @@ export class Pool implements PoolApi {
 
   async shared(profileId: string, db?: number): Promise<Redis> {
     const { entry, spec } = this.lookup(profileId);
-    refuseClusterProfile(spec);
+    refuseCluster(spec);
     return asRedis(await this.pooled(entry, spec, 'shared', db ?? spec.db));
   }
 
   async monitoring(profileId: string, db?: number): Promise<Redis> {
     const { entry, spec } = this.lookup(profileId);
-    refuseClusterProfile(spec);
+    refuseCluster(spec);
     return asRedis(await this.pooled(entry, spec, 'monitoring', db ?? spec.db));
   }
 
@@ -156,6 +160,9 @@ export class Pool implements PoolApi {
 
   address(profileId: string): string {
     const { spec } = this.resolve(profileId);
+    // Monitoring starts its discovery here: from a cluster's seed it would see one shard and
+    // call that the profile. Until it walks CLUSTER NODES (issue 10), it is refused.
+    refuseCluster(spec, 'Monitoring (the Overview and MONITOR)');
     return `${spec.host}:${spec.port}`;
   }
 
@@ -165,7 +172,7 @@ export class Pool implements PoolApi {
   ): Promise<{ redis: Redis; release(): Promise<void> }> {
     const { entry, spec } = this.lookup(profileId);
     const target = opts.address === undefined ? undefined : otherNode(spec, opts.address);
-    if (target === undefined) refuseClusterProfile(spec);
+    if (target === undefined) refuseCluster(spec);
     const { client, release } = await this.ownSlot(entry, target?.spec ?? spec, opts.db ?? spec.db, opts.purpose, target?.key);
     return { redis: asRedis(client), release };
   }
@@ -179,6 +186,9 @@ export class Pool implements PoolApi {
     if (entry === undefined) return;
     entry.closed = true;
     entry.lastError = undefined;
+    // An edited profile may name other sentinels or another master: no failover to report against it.
+    entry.master = undefined;
+    entry.notice = undefined;
     await Promise.all(this.slotsOf(entry).map((s) => this.closeSlot(entry, s)));
     this.recompute(entry);
   }
@@ -470,48 +480,4 @@ export class Pool implements PoolApi {
       }
     }
   }
-}
-
-/** shared() and monitoring() are single-node connections; a cluster needs cluster(). */
-function refuseClusterProfile(spec: ProfileSpec): void {
-  if (spec.topology?.kind !== 'cluster') return;
-  throw new AppError(
-    'UNSUPPORTED',
-    `"${spec.name}" is a Redis Cluster profile, and this does not work on a Redis Cluster yet ` +
-      '(it arrives with issue 10, Cluster and Sentinel in every job). For now, use a standalone profile for one of its masters.',
-  );
-}
-
-function requireClusterProfile(spec: ProfileSpec): void {
-  if (spec.topology?.kind === 'cluster') return;
-  throw new AppError('UNSUPPORTED', `"${spec.name}" is not a Redis Cluster profile.`);
-}
-
-/**
- * The profile's spec pointed at another node, or undefined when `address` is the
- * profile's own (then monitoring() serves it, through the sentinels for a
- * sentinel profile). Every node of a cluster is another node: the pool holds
- * no single-node connection to a cluster's seed. Accepts "host:port" and
- * "[v6]:port"; Redis reports IPv6 replicas unbracketed ("::1" + port), so the
- * port is what follows the last colon.
- */
-function otherNode(spec: ProfileSpec, address: string): { key: string; spec: ProfileSpec } | undefined {
-  const at = specAtAddress(spec, address);
-  if (at.host === spec.host && at.port === spec.port && spec.topology?.kind !== 'cluster') return undefined;
-  return { key: `${at.host}:${at.port}`, spec: at };
-}
-
-/**
- * The profile's spec (credentials, TLS) aimed straight at another node,
- * "host:port" or "[v6]:port", with no topology. Callers check the address
- * belongs to the profile's tree first.
- */
-export function specAtAddress(spec: ProfileSpec, address: string): ProfileSpec {
-  const colon = address.lastIndexOf(':');
-  const port = Number(address.slice(colon + 1));
-  const host = address.slice(0, Math.max(colon, 0)).replace(/^\[(.*)\]$/, '$1');
-  if (colon <= 0 || host === '' || !Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new AppError('VALIDATION', `"${address}" is not a host:port address.`, 'address');
-  }
-  return plainSpecAt(spec, { host, port });
 }

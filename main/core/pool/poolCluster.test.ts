@@ -53,12 +53,14 @@ describe('Pool with a cluster profile', () => {
     for (const m of cluster().masters) expect(await clientsNamed(await admin(m.port), 'cacheboard:shared:c')).toHaveLength(1);
   });
 
-  it('refuses single-node connections to a cluster profile with UNSUPPORTED, and raw sockets too', async () => {
+  it('refuses single-node connections to a cluster profile with UNSUPPORTED, raw sockets and monitoring\'s start too', async () => {
     const pool = makePool();
     for (const attempt of [pool.shared('c'), pool.monitoring('c'), pool.dedicated('c', { purpose: 'bulk' })]) {
       await expect(attempt).rejects.toMatchObject({ code: 'UNSUPPORTED', message: expect.stringContaining('Redis Cluster') });
     }
     await expect(openRawConnection(clusterSpec(), 0)).rejects.toMatchObject({ code: 'UNSUPPORTED', message: expect.stringContaining('issue 10') });
+    // Monitoring starts at address(): from one seed it would see one shard and call it the cluster.
+    expect(() => pool.address('c')).toThrow(expect.objectContaining({ code: 'UNSUPPORTED' }));
   });
 
   it('names the masters with their slots as plain specs, and every node with its role', async () => {

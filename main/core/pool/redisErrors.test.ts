@@ -83,4 +83,21 @@ describe('mapRedisError', () => {
     const app = new AppError('NOT_FOUND', 'gone');
     expect(toAppError(app)).toBe(app);
   });
+
+  it('names a cluster by its seeds and a sentinel master by name, with the cause ioredis carried', () => {
+    const seeds = { label: 'cluster seeds 10.0.0.1:7000, 10.0.0.2:7000' };
+    // ioredis' Cluster gives up with one error holding the last node's cause.
+    const allFailed = Object.assign(new Error('Failed to refresh slots cache.'), { lastNodeError: sysError('ECONNREFUSED') });
+    expect(mapRedisError(allFailed, seeds)).toMatchObject({
+      code: 'UNREACHABLE',
+      message: expect.stringContaining('Redis at cluster seeds 10.0.0.1:7000, 10.0.0.2:7000: connection refused'),
+    });
+    expect(mapRedisError(new Error('None of startup nodes is available'), seeds)).toMatchObject({ code: 'UNREACHABLE' });
+    expect(mapRedisError(reply('ERR This instance has cluster support disabled'), seeds).message).toContain('not a cluster node');
+    const sentinels = mapRedisError(
+      new Error('All sentinels are unreachable. Retrying from scratch after 100ms. Last error: connect ECONNREFUSED 10.0.0.8:26379'),
+      { label: 'master "cache" via sentinels 10.0.0.8:26379' },
+    );
+    expect(sentinels).toMatchObject({ code: 'UNREACHABLE', message: expect.stringContaining('connect ECONNREFUSED 10.0.0.8:26379') });
+  });
 });

@@ -57,7 +57,7 @@ export function sameEndpoints(a: ProfileSpec, b: ProfileSpec): boolean {
  * cluster profile and act on that node alone (a bulk load would meet MOVED for
  * two keys in three, a sample would see a third of the keyspace).
  */
-export function refuseCluster(spec: ProfileSpec, job: string): void {
+export function refuseCluster(spec: ProfileSpec, job = 'This job'): void {
   if (spec.topology?.kind !== 'cluster') return;
   throw new AppError(
     'UNSUPPORTED',
@@ -65,4 +65,10 @@ export function refuseCluster(spec: ProfileSpec, job: string): void {
       `"${spec.name}" is a cluster profile. For now, add a standalone profile for one master ` +
       `(${formatHostPort(spec)} or another) to run it there.`,
   );
+}
+
+/** For cluster() and dedicatedCluster(). */
+export function requireClusterProfile(spec: ProfileSpec): void {
+  if (spec.topology?.kind === 'cluster') return;
+  throw new AppError('UNSUPPORTED', `"${spec.name}" is not a Redis Cluster profile.`);
 }

@@ -107,13 +107,18 @@ export interface PoolApi {
    * A pooled monitoring connection (short timeout, no offline queue, reconnect
    * with backoff) to another node of the profile, e.g. a replica: same
    * credentials and TLS, host:port replaced. One per (profile, address); the
-   * profile's own address gets monitoring(). Callers pass only addresses that
-   * the profile's own servers reported, never one typed by a user.
+   * profile's own address gets monitoring(). Every node of a cluster profile
+   * is reached directly (no seed counts as its own). Callers pass only
+   * addresses that the profile's own servers reported (nodes()), never one
+   * typed by a user.
    */
   node(profileId: string, address: string): Promise<Redis>;
   /**
-   * "host:port" the profile starts at: its server, a cluster's first seed, a
-   * sentinel profile's first sentinel. Throws NOT_FOUND for an unknown profile.
+   * "host:port" monitoring starts its discovery at: the profile's server, or a
+   * sentinel profile's first sentinel (node() of that address is the monitoring
+   * connection, which reaches the master through the sentinels). Throws
+   * NOT_FOUND for an unknown profile, UNSUPPORTED for a cluster profile (one
+   * seed's replication tree is one shard, not the cluster).
    */
   address(profileId: string): string;
   /**

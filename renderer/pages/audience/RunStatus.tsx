@@ -1,10 +1,8 @@
 import { toAppError } from '../../bridge/toAppError';
-import { CancelButton } from '../../components/CancelButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { JobStatus } from '../../components/JobStatus';
-import { ProgressBar } from '../../components/ProgressBar';
 import { Stat } from '../../components/Stat';
-import { formatFraction, formatSeconds } from '../../lib/format';
+import { formatSeconds } from '../../lib/format';
 import { elapsedSeconds } from '../../lib/jobView';
 import type { CurrentRun } from './pageSession';
 import { fractionOf, stepText, type RunView } from './runView';
@@ -29,7 +27,6 @@ function headline(run: CurrentRun, v: RunView): string {
 export function RunStatus({ run, view: v }: { run: CurrentRun; view: RunView }) {
   const p = v.progress;
   const running = v.outcome === undefined;
-  const fraction = fractionOf(v);
   const s = v.started;
   const timed = v.results.filter((r) => r.skipped === undefined).length;
   const skipped = v.results.length - timed;
@@ -39,45 +36,31 @@ export function RunStatus({ run, view: v }: { run: CurrentRun; view: RunView }) 
       label="Trial status"
       headline={headline(run, v)}
       testIdPrefix="aud"
-      cancel={
-        // No confirmation: a trial removes its scratch keys and reports the strategies that finished.
-        <CancelButton
-          call="audience.cancel"
-          jobId={run.jobId}
-          title="Stop the trial; finished strategies are reported, scratch keys removed"
-          finishedNote="It had already finished."
-          testId="aud-cancel"
-        />
-      }
+      // No confirmation: a trial removes its scratch keys and reports the strategies that finished.
+      cancel={{
+        call: 'audience.cancel',
+        jobId: run.jobId,
+        title: 'Stop the trial; finished strategies are reported, scratch keys removed',
+        finishedNote: 'It had already finished.',
+      }}
+      error={v.error !== undefined && <ErrorAlert error={toAppError(v.error)} title="The trial failed:" />}
+      progress={{ fraction: fractionOf(v), label: 'Trial progress', valueText: p === undefined ? 'starting' : stepText(p) }}
     >
-      {v.error !== undefined && <ErrorAlert error={toAppError(v.error)} title="The trial failed:" />}
-      {v.outcome !== 'failed' && (
-        <>
-          <ProgressBar
-            fraction={fraction}
-            done={!running}
-            label="Trial progress"
-            valueText={p === undefined ? 'starting' : stepText(p)}
-            testId="aud-progress"
-            figure={formatFraction(fraction)}
-          />
-          <dl className="stat-grid job-step-stats">
-            {running ? (
-              <>
-                <Stat label="Strategy" value={p?.strategy ?? '—'} sub={p === undefined || s === undefined ? undefined : `${s.strategies.indexOf(p.strategy) + 1} of ${s.strategies.length}`} testId="aud-step-strategy" />
-                <Stat label="Phase · run" value={p === undefined ? '—' : `${p.phase === 'warmup' ? 'warm-up' : 'timed'} ${p.run}/${p.runs}`} testId="aud-step" />
-              </>
-            ) : (
-              <>
-                <Stat label="Strategies" value={`${timed} timed`} sub={`${skipped} skipped`} testId="aud-step-strategy" />
-                <Stat label="Phase · run" value={v.outcome === 'done' ? 'finished' : 'stopped'} testId="aud-step" />
-              </>
-            )}
-            <Stat label="Runs per strategy" value={s === undefined ? '—' : `${s.warmup} + ${s.trials}`} sub="warm-up + timed (K)" />
-            <Stat label="Elapsed" value={formatSeconds(elapsedSeconds(v))} sub={running ? undefined : 'warm-up and cleanup included'} />
-          </dl>
-        </>
-      )}
+      <dl className="stat-grid job-step-stats">
+        {running ? (
+          <>
+            <Stat label="Strategy" value={p?.strategy ?? '—'} sub={p === undefined || s === undefined ? undefined : `${s.strategies.indexOf(p.strategy) + 1} of ${s.strategies.length}`} testId="aud-step-strategy" />
+            <Stat label="Phase · run" value={p === undefined ? '—' : `${p.phase === 'warmup' ? 'warm-up' : 'timed'} ${p.run}/${p.runs}`} testId="aud-step" />
+          </>
+        ) : (
+          <>
+            <Stat label="Strategies" value={`${timed} timed`} sub={`${skipped} skipped`} testId="aud-step-strategy" />
+            <Stat label="Phase · run" value={v.outcome === 'done' ? 'finished' : 'stopped'} testId="aud-step" />
+          </>
+        )}
+        <Stat label="Runs per strategy" value={s === undefined ? '—' : `${s.warmup} + ${s.trials}`} sub="warm-up + timed (K)" />
+        <Stat label="Elapsed" value={formatSeconds(elapsedSeconds(v))} sub={running ? undefined : 'warm-up and cleanup included'} />
+      </dl>
     </JobStatus>
   );
 }

@@ -1,10 +1,8 @@
 import { toAppError } from '../../bridge/toAppError';
-import { CancelButton } from '../../components/CancelButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { JobStatus } from '../../components/JobStatus';
-import { ProgressBar } from '../../components/ProgressBar';
 import { Stat } from '../../components/Stat';
-import { formatCount, formatEta, formatFraction, formatSeconds } from '../../lib/format';
+import { formatCount, formatEta, formatSeconds } from '../../lib/format';
 import { elapsedSeconds } from '../../lib/jobView';
 import type { KeptRun } from './runStore';
 import { etaOf, examinedOf, fractionOf, targetOf, type RunView } from './runView';
@@ -42,36 +40,22 @@ export function RunStatus({ run, view: v }: { run: KeptRun; view: RunView }) {
       label="Run status"
       headline={headline(run, v)}
       testIdPrefix="sampling"
-      cancel={
-        // No confirmation: nothing is written, and the run still reports what it examined.
-        <CancelButton
-          call="sampling.cancel"
-          jobId={run.jobId}
-          title="Stop the run; it reports what it examined so far"
-          finishedNote="The run had already finished."
-          testId="sampling-cancel"
-        />
-      }
+      // No confirmation: nothing is written, and the run still reports what it examined.
+      cancel={{
+        call: 'sampling.cancel',
+        jobId: run.jobId,
+        title: 'Stop the run; it reports what it examined so far',
+        finishedNote: 'The run had already finished.',
+      }}
+      error={v.outcome === 'failed' && v.error !== undefined && <ErrorAlert error={toAppError(v.error)} title="The run failed:" />}
+      progress={{ fraction, label: 'Sampling progress', valueText: `${formatCount(examined)} keys${of}` }}
     >
-      {v.outcome === 'failed' && v.error !== undefined && <ErrorAlert error={toAppError(v.error)} title="The run failed:" />}
-      {v.outcome !== 'failed' && (
-        <>
-          <ProgressBar
-            fraction={fraction}
-            done={!running}
-            label="Sampling progress"
-            valueText={`${formatCount(examined)} keys${of}`}
-            testId="sampling-progress"
-            figure={formatFraction(fraction)}
-          />
-          <dl className="stat-grid">
-            <Stat label="Examined" value={formatCount(examined)} sub={of === '' ? undefined : of.trim()} testId="sampling-examined" />
-            <Stat label="Rate" value={`${formatCount(rate)} keys/s`} sub={running ? undefined : 'average'} />
-            <Stat label="Elapsed" value={formatSeconds(elapsed)} />
-            <Stat label="ETA" value={running ? formatEta(etaOf(p)) : '—'} />
-          </dl>
-        </>
-      )}
+      <dl className="stat-grid">
+        <Stat label="Examined" value={formatCount(examined)} sub={of === '' ? undefined : of.trim()} testId="sampling-examined" />
+        <Stat label="Rate" value={`${formatCount(rate)} keys/s`} sub={running ? undefined : 'average'} />
+        <Stat label="Elapsed" value={formatSeconds(elapsed)} />
+        <Stat label="ETA" value={running ? formatEta(etaOf(p)) : '—'} />
+      </dl>
     </JobStatus>
   );
 }

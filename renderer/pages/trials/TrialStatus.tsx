@@ -1,10 +1,8 @@
 import { toAppError } from '../../bridge/toAppError';
-import { CancelButton } from '../../components/CancelButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { JobStatus } from '../../components/JobStatus';
-import { ProgressBar } from '../../components/ProgressBar';
 import { Stat } from '../../components/Stat';
-import { formatCount, formatFraction, formatSeconds } from '../../lib/format';
+import { formatCount, formatSeconds } from '../../lib/format';
 import { elapsedSeconds } from '../../lib/jobView';
 import { TRIALS } from './form';
 import type { CurrentRun } from './pageSession';
@@ -41,43 +39,31 @@ export function TrialStatus({ run, view: v, errorBeside }: { run: CurrentRun; vi
       label="Trial status"
       headline={headline(run, v)}
       testIdPrefix="trials"
-      cancel={
-        // No confirmation: a cancelled trial removes its scratch keys and reports the variants that finished.
-        <CancelButton
-          call="trials.cancel"
-          jobId={run.jobId}
-          title="Stop the trial; its scratch keys are removed and the finished variants reported"
-          finishedNote="The trial had already finished."
-          testId="trials-cancel"
-        />
-      }
-    >
-      {v.error !== undefined &&
+      // No confirmation: a cancelled trial removes its scratch keys and reports the variants that finished.
+      cancel={{
+        call: 'trials.cancel',
+        jobId: run.jobId,
+        title: 'Stop the trial; its scratch keys are removed and the finished variants reported',
+        finishedNote: 'The trial had already finished.',
+      }}
+      error={
+        v.error !== undefined &&
         (errorBeside ? (
           <p className="hint-warn" data-testid="trials-refused">
             Refused before anything was written: the reason is beside the <span className="mono">{v.error.field}</span> input above.
           </p>
         ) : (
           <ErrorAlert error={toAppError(v.error)} title="The trial failed:" />
-        ))}
-      {v.outcome !== 'failed' && (
-        <>
-          <ProgressBar
-            fraction={fraction}
-            done={!running}
-            label="Trial progress"
-            valueText={`${formatCount(done)} commands${of}`}
-            testId="trials-progress"
-            figure={formatFraction(fraction)}
-          />
-          <dl className="stat-grid job-step-stats">
-            <Stat label="Step" value={running ? (p === undefined ? '—' : stepLabel(p.step)) : v.outcome === 'done' ? 'finished' : 'stopped'} testId="trials-step" />
-            <Stat label="Live rate" value={running && p !== undefined ? `${formatCount(p.opsPerSec)} ops/s` : '—'} sub={running ? 'of the running step' : 'no step running'} testId="trials-rate" />
-            <Stat label="Commands" value={formatCount(done)} sub={of === '' ? undefined : `${of.trim()} in all`} />
-            <Stat label="Elapsed" value={formatSeconds(elapsedSeconds(v))} sub={running ? undefined : 'checks and cleanup included'} />
-          </dl>
-        </>
-      )}
+        ))
+      }
+      progress={{ fraction, label: 'Trial progress', valueText: `${formatCount(done)} commands${of}` }}
+    >
+      <dl className="stat-grid job-step-stats">
+        <Stat label="Step" value={running ? (p === undefined ? '—' : stepLabel(p.step)) : v.outcome === 'done' ? 'finished' : 'stopped'} testId="trials-step" />
+        <Stat label="Live rate" value={running && p !== undefined ? `${formatCount(p.opsPerSec)} ops/s` : '—'} sub={running ? 'of the running step' : 'no step running'} testId="trials-rate" />
+        <Stat label="Commands" value={formatCount(done)} sub={of === '' ? undefined : `${of.trim()} in all`} />
+        <Stat label="Elapsed" value={formatSeconds(elapsedSeconds(v))} sub={running ? undefined : 'checks and cleanup included'} />
+      </dl>
     </JobStatus>
   );
 }
