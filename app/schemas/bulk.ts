@@ -121,6 +121,12 @@ export const LoadReport = z.object({
   bgsave: z.object({ seconds: z.number(), status: z.string() }).optional(),
   replicas: z.array(z.object({ addr: z.string(), offset: z.number(), acked: z.boolean() })).optional(),
   saveConfig: z.object({ original: z.string(), restored: z.boolean(), note: z.string().optional() }).optional(),
+  /** Cluster loads: per master, the commands sent to it, its error replies and the redirects it answered. */
+  nodes: z
+    .array(z.object({ address: z.string(), commands: z.number(), errors: z.number(), redirected: z.number() }))
+    .optional(),
+  /** Cluster loads: MOVED, ASK and TRYAGAIN replies met, each command resent once to where it belongs. */
+  redirects: z.object({ moved: z.number(), ask: z.number(), tryagain: z.number() }).optional(),
   warnings: z.array(z.string()),
 });
 export type LoadReport = z.output<typeof LoadReport>;

@@ -86,7 +86,46 @@ export const TopologyNode = z.object({
   /** Where this node replicates from, when it is a replica. */
   master: Address.optional(),
   up: z.boolean(),
+  /** Cluster masters: the slot ranges they serve, inclusive (CLUSTER NODES). */
+  slots: z.array(z.tuple([z.number(), z.number()])).optional(),
+  /** Cluster nodes: CLUSTER NODES flags other than the role (fail, fail?, handshake…). */
+  flags: z.array(z.string()).optional(),
 });
+
+/** A cluster's own view of itself (CLUSTER INFO), the worst any reachable node reports. */
+export const ClusterFacts = z.object({
+  state: z.string(),
+  slotsAssigned: z.number(),
+  slotsOk: z.number(),
+  slotsPfail: z.number(),
+  slotsFail: z.number(),
+  knownNodes: z.number(),
+  /** Masters serving at least one slot (cluster_size). */
+  size: z.number(),
+  /** The node whose view this is (the first reporting the worst state). */
+  reportedBy: Address,
+});
+export type ClusterFacts = z.output<typeof ClusterFacts>;
+
+/** A sentinel of a sentinel profile, as the sentinels list each other (SENTINEL SENTINELS). */
+export const SentinelEntry = z.object({ address: Address, healthy: z.boolean(), flags: z.array(z.string()) });
+
+/**
+ * A failover seen while watching: a node whose role changed between two polls
+ * (replica -> master, master -> replica), or, for a sentinel profile, the
+ * master the sentinels name switching (+switch-master; `previousMaster` set).
+ */
+export const FailoverEvent = z.object({
+  id: z.string(),
+  at: z.number(),
+  address: Address,
+  oldRole: z.string(),
+  newRole: z.string(),
+  source: z.enum(['poll', 'sentinel']),
+  previousMaster: Address.optional(),
+  message: z.string(),
+});
+export type FailoverEvent = z.output<typeof FailoverEvent>;
 
 export const AlertKind = z.enum([
   'node_unreachable',
@@ -96,6 +135,9 @@ export const AlertKind = z.enum([
   'rejected_connections',
   'bgsave_failed',
   'evictions',
+  'cluster_state',
+  'slots_uncovered',
+  'failover',
 ]);
 
 export const Alert = z.object({
@@ -126,9 +168,21 @@ export type NodeHistory = z.output<typeof NodeHistory>;
 
 export const MetricsEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('history'), nodes: z.array(NodeHistory) }),
-  z.object({ kind: z.literal('topology'), nodes: z.array(TopologyNode), at: z.number() }),
+  z.object({
+    kind: z.literal('topology'),
+    nodes: z.array(TopologyNode),
+    at: z.number(),
+    /** Absent from servers before issue 10: read as standalone. */
+    mode: z.enum(['standalone', 'cluster', 'sentinel']).optional(),
+    cluster: ClusterFacts.optional(),
+    sentinels: z.array(SentinelEntry).optional(),
+    /** Why the last discovery failed (the nodes are then the ones known before). */
+    error: z.string().optional(),
+  }),
   z.object({ kind: z.literal('samples'), samples: z.array(NodeSample), at: z.number() }),
   z.object({ kind: z.literal('alert'), alert: Alert }),
+  /** Sent as each failover is seen; a new watcher gets the recent ones (bounded) after the history. */
+  z.object({ kind: z.literal('failover'), failover: FailoverEvent }),
 ]);
 export type MetricsEvent = z.output<typeof MetricsEvent>;
 
@@ -164,7 +218,8 @@ export const SlowlogEntry = z.object({
 
 export const metrics = {
   'metrics.watch': stream({
-    summary: 'Live INFO of a profile and every node discovered from it: history first, then topology, samples and alerts',
+    summary:
+      'Live INFO of a profile and every node discovered from it (a cluster\'s every node, a sentinel set\'s master and replicas): history first, then topology, samples, alerts and failovers',
     role: 'analyst',
     input: WatchInput,
     event: MetricsEvent,

@@ -80,11 +80,19 @@ export type MonitorEvent = z.output<typeof MonitorEvent>;
 
 export const monitor = {
   'monitor.nodes': call({
-    summary: 'The nodes MONITOR can watch: the profile’s node and its replication tree',
+    summary: 'The nodes MONITOR can watch: the profile’s node and its replication tree, or every node of a cluster, shard by shard',
     role: 'ops',
     input: z.object({ profileId: ProfileId }).strict(),
     output: z.object({
-      nodes: z.array(z.object({ address: z.string(), role: z.string(), up: z.boolean() })),
+      nodes: z.array(
+        z.object({
+          address: z.string(),
+          role: z.string(),
+          up: z.boolean(),
+          /** Cluster replicas: their master's address (a master and its replicas are one shard, listed together). */
+          master: z.string().optional(),
+        }),
+      ),
     }),
   }),
   'monitor.watch': stream({

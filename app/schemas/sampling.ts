@@ -119,6 +119,21 @@ export const Namespace = z.object({
   percent: z.number(),
 });
 
+/** One cluster master's part of a run: what it holds and what was examined there. */
+export const MasterShare = z.object({
+  /** "host:port" as the cluster announces it. */
+  address: z.string(),
+  /** The master's own DBSIZE when the run started (a cluster node counts only its slots' keys). */
+  dbsize: z.number(),
+  /** Keys probed there (census: every key it holds; sample: draws in proportion to its DBSIZE). */
+  keysExamined: z.number(),
+  keysMissing: z.number(),
+  memory: z.number(),
+  /** sample: memory scaled to the master's DBSIZE; census: memory. */
+  estimatedMemory: z.number(),
+});
+export type MasterShare = z.output<typeof MasterShare>;
+
 export const SamplingReport = z.object({
   method: SampleMethod,
   db: z.number(),
@@ -143,6 +158,8 @@ export const SamplingReport = z.object({
   namespaces: z.array(Namespace),
   /** Honest caveats, e.g. keys missing, a huge key whose length was bounded. */
   warnings: z.array(z.string()),
+  /** Cluster profiles only: the run per master (replicas are not sampled: they hold copies). */
+  masters: z.array(MasterShare).optional(),
 });
 export type SamplingReport = z.output<typeof SamplingReport>;
 

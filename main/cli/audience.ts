@@ -4,7 +4,8 @@ import { connectionFor } from '../core/sampling/runSampling';
 import { parseAudienceArgs } from './audienceArgs';
 import { audienceJson, audienceText } from './audienceOutput';
 import { runCliJob } from './cliJob';
-import { specFromUrl } from './flags';
+import { audienceTarget } from './audienceTarget';
+import { specFromFlags } from './topologyFlags';
 import { renderAudienceProgress } from './progressBar';
 
 /** Exit code when the strategies disagree: the run worked, its answer cannot be trusted. */
@@ -13,7 +14,7 @@ export const COUNTS_DIFFER = 3;
 /** `cacheboard audience`: 0 when done, 3 when counts differ, 1 on failure, 130 when stopped with Ctrl-C. */
 export async function audience(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseAudienceArgs(argv, env);
-  const spec = specFromUrl(args.url);
+  const spec = await audienceTarget(specFromFlags(args.connection), args.settings.layout);
   const end = await runCliJob({
     json: args.json,
     stopNote: 'Stopping: reporting the strategies that finished…',

@@ -2,10 +2,11 @@ import { AppError } from '../../app/errors';
 import { AudienceTrialOptions, STRATEGY_NAMES, type StrategyName } from '../../app/schemas/audience';
 import type { AudienceSettings } from '../core/audience/runAudience';
 import { layoutFlagOf, layoutFlags, LAYOUT_HELP, LAYOUT_OPTIONS } from './layoutFlags';
-import { int, parseFlags, throughSchema, urlFrom } from './flags';
+import { int, parseFlags, throughSchema } from './flags';
+import { connectionFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS, type ConnectionFlags } from './topologyFlags';
 
 export interface AudienceArgs {
-  url: string;
+  connection: ConnectionFlags;
   settings: Omit<AudienceSettings, 'db'>;
   json: boolean;
 }
@@ -33,6 +34,9 @@ Redis user may not write, are skipped with the reason.
 ${LAYOUT_HELP}  --json                print one JSON object: audience_size, days [{day,count}],
                         strategies [{name,min_ms,p50_ms,p95_ms,skipped,…}],
                         counts_match
+
+${TOPOLOGY_HELP}  On a cluster the layout needs --hash-tag (its keys must share one slot) and the
+  trial runs on the master serving that slot.
 The URL may also come from REDIS_URL. Exit code 0 when done, 3 when the
 strategies' counts differ, 1 on failure, 130 when stopped with Ctrl-C.
 `;
@@ -54,6 +58,7 @@ export function parseAudienceArgs(argv: string[], env: NodeJS.ProcessEnv): Audie
     argv,
     {
       url: { type: 'string' },
+      ...TOPOLOGY_OPTIONS,
       where: { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
@@ -65,7 +70,7 @@ export function parseAudienceArgs(argv: string[], env: NodeJS.ProcessEnv): Audie
     },
     AUDIENCE_HELP,
   );
-  const url = urlFrom(v.url, env);
+  const connection = connectionFlags(v, env);
   for (const f of ['where', 'from', 'to'] as const) if (v[f] === undefined) throw new AppError('VALIDATION', `--${f} is required\n\n${AUDIENCE_HELP}`, f);
   const raw = {
     profileId: 'cli',
@@ -78,5 +83,5 @@ export function parseAudienceArgs(argv: string[], env: NodeJS.ProcessEnv): Audie
     layout: layoutFlags(v),
   };
   const { profileId: _p, db: _d, ...settings } = throughSchema(AudienceTrialOptions, raw, (f) => FLAG_OF[f] ?? layoutFlagOf(f));
-  return { url, settings, json: v.json ?? false };
+  return { connection, settings, json: v.json ?? false };
 }

@@ -1,9 +1,11 @@
 import type { DemoEvent, DemoReport } from '../../app/schemas/audience';
+import { demoLayoutFor } from '../core/audience/audienceServer';
 import { loadDemo } from '../core/audience/demo/loadDemo';
 import { connectionFor } from '../core/sampling/runSampling';
 import { runCliJob } from './cliJob';
 import { parseDemoDataArgs } from './demoDataArgs';
-import { specFromUrl } from './flags';
+import { audienceTarget } from './audienceTarget';
+import { specFromFlags } from './topologyFlags';
 import { renderDemoProgress } from './progressBar';
 
 /** The JSON `--json` prints (snake_case like the other commands). */
@@ -16,12 +18,14 @@ const n = (x: number) => x.toLocaleString('en-US');
 /** `cacheboard demo-data`: 0 when done, 1 on failure, 130 when stopped with Ctrl-C. */
 export async function demoData(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseDemoDataArgs(argv, env);
-  const spec = specFromUrl(args.url);
+  const profile = specFromFlags(args.connection);
+  const settings = { ...args.settings, layout: demoLayoutFor(profile, args.settings.layout) };
+  const spec = await audienceTarget(profile, settings.layout);
   const end = await runCliJob({
     json: args.json,
     stopNote: 'Stopping: what was written stays…',
     progress: (e: DemoEvent) => (e.kind === 'progress' ? renderDemoProgress(e) : null),
-    run: (emit, signal) => loadDemo({ options: { ...args.settings, db: spec.db }, ...connectionFor(spec, spec.db, `cacheboard:demo:cli${process.pid}`) }, emit, signal),
+    run: (emit, signal) => loadDemo({ options: { ...settings, db: spec.db }, ...connectionFor(spec, spec.db, `cacheboard:demo:cli${process.pid}`) }, emit, signal),
   });
   if (end === null) return 1;
   const r = end.report;

@@ -1,11 +1,12 @@
 import { AppError } from '../../app/errors';
 import { DemoDataOptions, LayoutKind } from '../../app/schemas/audience';
 import type { DemoSettings } from '../core/audience/demo/loadDemo';
-import { int, parseFlags, throughSchema, urlFrom } from './flags';
+import { int, parseFlags, throughSchema } from './flags';
+import { connectionFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS, type ConnectionFlags } from './topologyFlags';
 import { layoutFlagOf, layoutFlags, LAYOUT_HELP, LAYOUT_OPTIONS } from './layoutFlags';
 
 export interface DemoDataArgs {
-  url: string;
+  connection: ConnectionFlags;
   settings: Omit<DemoSettings, 'db'>;
   json: boolean;
 }
@@ -28,6 +29,9 @@ user (user:{id}:days). A DB that holds keys is refused unless --overwrite.
                         other keys left alone
 ${LAYOUT_HELP}  --json                print one JSON object: users, days, seed, first, last,
                         layouts, keys, commands, bytes, seconds
+
+${TOPOLOGY_HELP}  On a cluster the keys get the hash tag {aud} unless --hash-tag names another,
+  so they share one slot, and go to the master serving it.
 The URL may also come from REDIS_URL. Exit code 0 when done, 1 on failure, 130
 when stopped with Ctrl-C (what was written stays).
 `;
@@ -48,6 +52,7 @@ export function parseDemoDataArgs(argv: string[], env: NodeJS.ProcessEnv): DemoD
     argv,
     {
       url: { type: 'string' },
+      ...TOPOLOGY_OPTIONS,
       users: { type: 'string' },
       days: { type: 'string' },
       seed: { type: 'string' },
@@ -70,5 +75,5 @@ export function parseDemoDataArgs(argv: string[], env: NodeJS.ProcessEnv): DemoD
     layout: layoutFlags(v),
   };
   const { profileId: _p, db: _d, ...settings } = throughSchema(DemoDataOptions, raw, (f) => FLAG_OF[f] ?? layoutFlagOf(f));
-  return { url: urlFrom(v.url, env), settings, json: v.json ?? false };
+  return { connection: connectionFlags(v, env), settings, json: v.json ?? false };
 }

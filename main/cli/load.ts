@@ -4,9 +4,12 @@ import type { LoadEvent, LoadReport } from '../../app/schemas/bulk';
 import { restorePendingSaves } from '../core/bulk/job/saveJournal';
 import { AuditLog } from '../core/audit/auditLog';
 import { loadSummary } from '../core/audit/loadSummary';
+import { AppError } from '../../app/errors';
+import { refuseClusterPlan, runClusterLoad, SWAP_REFUSED } from '../core/bulk/cluster/clusterLoadJob';
 import { runLoad } from '../core/bulk/job/loadJob';
 import { prepareLoad } from '../core/bulk/prepareLoad';
 import { Pool } from '../core/pool/pool';
+import { entryPoints, plainSpecAt } from '../core/pool/topology';
 import { dataDirFrom } from './dataDir';
 import { parseLoadArgs } from './loadArgs';
 import { singleNodeSpec, specFromFlags } from './topologyFlags';
@@ -25,6 +28,8 @@ export function reportJson(r: LoadReport) {
     bgsave_seconds: r.bgsave?.seconds ?? null,
     outcome: r.outcome,
     ...(r.error ? { error: r.error.message } : {}),
+    ...(r.nodes ? { nodes: r.nodes } : {}),
+    ...(r.redirects ? { redirects: r.redirects } : {}),
   };
 }
 
@@ -38,6 +43,7 @@ function summary(r: LoadReport): string {
   if (r.bgsave) lines.push(`  bgsave: ${r.bgsave.status} in ${r.bgsave.seconds.toFixed(2)} s`);
   for (const rep of r.replicas ?? []) lines.push(`  replica ${rep.addr}: offset ${rep.offset} ${rep.acked ? 'acked' : 'NOT acked'}`);
   if (r.saveConfig) lines.push(`  save config "${r.saveConfig.original}" ${r.saveConfig.restored ? 'restored' : 'NOT restored'}${r.saveConfig.note ? ` (${r.saveConfig.note})` : ''}`);
+  for (const n of r.nodes ?? []) lines.push(`  master ${n.address}: ${n.commands} commands, ${n.errors} errors, ${n.redirected} redirected`);
   for (const w of r.warnings) lines.push(`  warning: ${w}`);
   for (const e of r.firstErrors) lines.push(`  ${e.position}: ${e.message}`);
   if (r.error) lines.push(`  ${r.error.message}`);
@@ -55,8 +61,15 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
     targetDb: profile.db,
     requireConfirm: false,
   });
-  // One server: a sentinel profile's master as the sentinels name it now; a cluster is refused.
-  const spec = await singleNodeSpec(profile, 'Bulk load');
+  const cluster = profile.topology?.kind === 'cluster';
+  if (cluster) {
+    if (!args.modeGiven) {
+      throw new AppError('VALIDATION', `A Redis Cluster has no default mode: pass --mode merge (write into the live keys) or --mode flush (FLUSHDB every master first); ${SWAP_REFUSED.split(':')[0]}`, 'mode');
+    }
+    refuseClusterPlan(prepared.mode, prepared.targetDb);
+  }
+  // One server: a sentinel profile's master as the sentinels name it now; a cluster keeps its topology.
+  const spec = cluster ? profile : await singleNodeSpec(profile, 'Bulk load');
   const journalDir = join(dataDirFrom(env), 'journal');
   const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
   const tty = process.stderr.isTTY === true && !args.json;
@@ -72,7 +85,7 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     // A crash during an earlier load may have left automatic saves off: put them back first.
     for (const note of await restorePendingSaves(journalDir, async (host, port) => {
-      const p = new Pool({ resolve: () => ({ id: 'j', source: 'config', spec: { ...spec, host, port } }) });
+      const p = new Pool({ resolve: () => ({ id: 'j', source: 'config', spec: plainSpecAt(spec, { host, port }) }) });
       const c = await p.dedicated('j', { purpose: 'bulk' });
       return { redis: c.redis, release: async () => { await c.release(); await p.shutdown(); } };
     })) {
@@ -83,19 +96,32 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
       else if (e.kind === 'phase' && !args.json) process.stderr.write(`${tty ? '\r\x1b[K' : ''}[${e.phase}] ${e.message}\n`);
       else if (e.kind === 'warning' && !args.json) process.stderr.write(`${tty ? '\r\x1b[K' : ''}warning: ${e.message}\n`);
     };
-    const report = await runLoad(
-      {
-        ...prepared,
-        jobId: `load_cli${process.pid}`,
-        spec,
-        journalDir,
-        control: () => pool.dedicated('cli', { purpose: 'bulk', db: spec.db }),
-      },
-      emit,
-      abort.signal,
-    );
+    const jobId = `load_cli${process.pid}`;
+    const report = cluster
+      ? await runClusterLoad(
+          {
+            ...prepared,
+            jobId,
+            journalDir,
+            masters: () => pool.masters('cli'),
+            control: (address) => pool.dedicated('cli', { purpose: 'bulk', db: 0, address }),
+          },
+          emit,
+          abort.signal,
+        )
+      : await runLoad(
+          {
+            ...prepared,
+            jobId,
+            spec,
+            journalDir,
+            control: () => pool.dedicated('cli', { purpose: 'bulk', db: spec.db }),
+          },
+          emit,
+          abort.signal,
+        );
     if (tty) process.stderr.write('\r\x1b[K');
-    auditCliLoad(env, report, `${spec.host}:${spec.port}/${spec.db}`);
+    auditCliLoad(env, report, cluster ? `cluster:${entryPoints(spec).join(',')}/0` : `${spec.host}:${spec.port}/${spec.db}`);
     if (args.json) process.stdout.write(`${JSON.stringify(reportJson(report))}\n`);
     else process.stdout.write(summary(report));
     if (report.outcome === 'cancelled') return 130;

@@ -9,6 +9,8 @@ export interface LoadArgs extends ConnectionFlags {
   format?: InputFormat;
   mapping?: Mapping;
   mode: LoadMode;
+  /** --mode was given: a cluster load has no default mode (see the README). */
+  modeGiven: boolean;
   stagingDb?: number;
   force: boolean;
   maxErrors: number;
@@ -32,17 +34,21 @@ Input
   --ttl SECONDS         expire every key written
 
 Load
-  --mode swap|flush|merge   swap (default): stage in a spare DB, verify, SWAPDB
+  --mode swap|flush|merge   swap (default): stage in a spare DB, verify, SWAPDB;
+                        a cluster has no default: --mode flush or --mode merge
   --staging-db N        swap: the staging DB (default: the first empty one)
   --force               swap: flush a non-empty staging DB first
   --max-errors N        error replies tolerated before the load stops (default 0)
   --bgsave              BGSAVE after the switch and report its duration
   --wait-replicas N     WAIT for N replicas to acknowledge, and report their offsets
   --json                print one JSON object: records, commands, errors, seconds,
-                        ops_per_sec, mode, swapped, bgsave_seconds
+                        ops_per_sec, mode, swapped, bgsave_seconds (and nodes,
+                        redirects for a cluster)
 
-${TOPOLOGY_HELP}  A cluster is refused for now (loading by slot arrives with issue 10); with
-  --sentinel the load goes to the master the sentinels name when it starts.
+${TOPOLOGY_HELP}  With --cluster every command goes to the master serving its key's slot, one
+  pipe per master (MOVED/ASK followed); swap is refused there (no SWAPDB in a
+  cluster). With --sentinel the load goes to the master the sentinels name
+  when it starts.
 The URL may also come from REDIS_URL. Exit code 0 only when the load succeeded.
 `;
 
@@ -85,6 +91,7 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs 
     file: positionals[0] as string,
     ...connectionFlags(v, env),
     mode: oneOf('mode', v.mode, LoadMode.options) ?? 'swap',
+    modeGiven: v.mode !== undefined,
     force: v.force ?? false,
     maxErrors: int('max-errors', v['max-errors'], 0) ?? 0,
     bgsave: v.bgsave ?? false,

@@ -1,14 +1,28 @@
 import type { SamplingEvent } from '../../app/schemas/sampling';
-import { connectionFor, runSampling } from '../core/sampling/runSampling';
+import { Pool } from '../core/pool/pool';
+import type { ProfileSpec } from '../core/pool/types';
+import { runSampling, type SamplingWhere } from '../core/sampling/runSampling';
+import { samplingWhere } from '../core/sampling/samplingWhere';
 import { renderSamplingProgress } from './progressBar';
 import { parseSampleArgs } from './sampleArgs';
-import { singleNodeSpec, specFromFlags } from './topologyFlags';
+import { specFromFlags } from './topologyFlags';
 import { sampleJson, sampleText } from './sampleOutput';
+
+/** A cluster's masters (CLUSTER NODES, through a pool used for that alone), or the one server. */
+async function whereFor(spec: ProfileSpec): Promise<(connectionName: string) => SamplingWhere> {
+  const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
+  try {
+    return await samplingWhere(pool, 'cli', spec, spec.db);
+  } finally {
+    await pool.shutdown();
+  }
+}
 
 /** `cacheboard sample`: exit code 0 when done, 1 on failure, 130 when cancelled by Ctrl-C (the partial report is printed). */
 export async function sample(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseSampleArgs(argv, env);
-  const spec = await singleNodeSpec(specFromFlags(args), 'Key sampling');
+  const spec = specFromFlags(args);
+  const where = await whereFor(spec);
   const tty = process.stderr.isTTY === true && !args.json;
   const abort = new AbortController();
   let interrupted = false;
@@ -24,7 +38,7 @@ export async function sample(argv: string[], env: NodeJS.ProcessEnv = process.en
       if (e.kind === 'progress' && tty) process.stderr.write(`\r${renderSamplingProgress(e)}\x1b[K`);
     };
     const end = await runSampling(
-      { options: { ...args.settings, db: spec.db }, ...connectionFor(spec, spec.db, `cacheboard:sampling:cli${process.pid}`) },
+      { options: { ...args.settings, db: spec.db }, ...where(`cacheboard:sampling:cli${process.pid}`) },
       emit,
       abort.signal,
     );

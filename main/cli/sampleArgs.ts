@@ -25,9 +25,11 @@ biggest keys and the key prefixes (split on ':'). Never KEYS, never a value.
                        exact, and slow on huge keys)
   --json               print one JSON object: method, dbsize, keys_examined,
                        seconds, types, encodings, ttl, top_by_memory, namespaces…
+                       (and masters with --cluster)
 
-${TOPOLOGY_HELP}  A cluster is refused for now (sampling every master arrives with issue 10);
-  with --sentinel the master the sentinels name is sampled.
+${TOPOLOGY_HELP}  With --cluster every master is sampled (replicas hold copies) and the report
+  merges them, with a per-master table; a sample draws from each master in
+  proportion to its DBSIZE. With --sentinel the master the sentinels name is sampled.
 The URL may also come from REDIS_URL. Ctrl-C stops and prints what was examined
 (exit code 130); exit code 1 on failure.
 `;

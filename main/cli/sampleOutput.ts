@@ -46,6 +46,18 @@ export function sampleJson(r: SamplingReport) {
     top_by_length: top(r.topByLength),
     namespaces: r.namespaces.map((n) => ({ ...n, percent: round(n.percent, 4) })),
     warnings: r.warnings,
+    ...(r.masters === undefined
+      ? {}
+      : {
+          masters: r.masters.map((m) => ({
+            address: m.address,
+            dbsize: m.dbsize,
+            keys_examined: m.keysExamined,
+            keys_missing: m.keysMissing,
+            memory: m.memory,
+            estimated_memory: m.estimatedMemory,
+          })),
+        }),
   };
 }
 
@@ -89,6 +101,13 @@ export function sampleText(r: SamplingReport): string {
   lines.push('', 'TOP NAMESPACES');
   for (const n of r.namespaces.filter((x) => x.depth <= 2).slice(0, 15)) {
     lines.push(`  ${'  '.repeat(n.depth - 1)}${n.prefix}  ${n.count} keys (${n.percent.toFixed(2)}%)  ${bytes(n.memory)}`);
+  }
+  if (r.masters !== undefined) {
+    lines.push('', 'PER MASTER');
+    for (const m of r.masters) {
+      const mem = exact ? bytes(m.memory) : `~${bytes(m.estimatedMemory)}`;
+      lines.push(`  ${m.address}: ${m.dbsize} keys, ${m.keysExamined} ${exact ? 'examined' : 'drawn'}, ${mem}`);
+    }
   }
   if (r.warnings.length > 0) lines.push('', 'WARNINGS', ...r.warnings.map((w) => `  ${w}`));
   return `${lines.join('\n')}\n`;

@@ -6,6 +6,9 @@ import { NoProfile } from '../components/NoProfile';
 import { Segmented } from '../components/Segmented';
 import { useProfiles } from '../profiles/ProfilesContext';
 import { AlertsBar } from './overview/AlertsBar';
+import { ClusterPanel } from './overview/ClusterPanel';
+import { FailoverList } from './overview/FailoverList';
+import { FailoverBanner, lastMasterSwitch, SentinelList } from './overview/SentinelPanel';
 import type { ChartNode } from './overview/Charts';
 import { clock } from './overview/display';
 import { NodeCards } from './overview/NodeCards';
@@ -96,6 +99,8 @@ export function OverviewPage() {
   const card = model.cards.find((c) => c.address === model.selected);
   const selectedSample = model.selected === undefined ? undefined : model.samples.get(model.selected);
   const hasData = watch.state.samples.length > 0;
+  const { mode, cluster, sentinels } = watch.state.profile;
+  const switched = mode === 'sentinel' ? lastMasterSwitch(watch.state.failovers) : undefined;
 
   return (
     <div className="page ov-page">
@@ -112,6 +117,7 @@ export function OverviewPage() {
             downCount={model.downCount}
             onSelect={select}
           />
+          {switched !== undefined && <FailoverBanner failover={switched} />}
           <NodeCards cards={model.cards} selected={model.selected} onSelect={select} />
           <div className="ov-row">
             <TopologyGraph
@@ -123,6 +129,15 @@ export function OverviewPage() {
             />
             <NodeDetails card={card} order={model.order} onSelect={select} />
           </div>
+          {(mode === 'cluster' || mode === 'sentinel' || watch.state.failovers.length > 0) && (
+            <div className="ov-row">
+              {mode === 'cluster' && (
+                <ClusterPanel cluster={cluster} nodes={model.topology} colors={model.colors} onSelect={select} />
+              )}
+              {mode === 'sentinel' && sentinels !== undefined && <SentinelList sentinels={sentinels} />}
+              <FailoverList failovers={watch.state.failovers} />
+            </div>
+          )}
           <section className="ov-charts-section" aria-label="Time series">
             <header className="ov-section-head">
               <h2>History</h2>

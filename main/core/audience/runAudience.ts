@@ -25,6 +25,7 @@ import { removeScratch } from './removeScratch';
 import type { Strategy } from './strategy';
 import { STRATEGIES } from './strategies';
 import { skippedResult, timeStrategy, TrialCancelled } from './timeStrategy';
+import { explainReply } from './audienceServer';
 
 export type AudienceSettings = Omit<AudienceTrialOptions, 'profileId' | 'db'> & { db: number };
 
@@ -145,7 +146,7 @@ export async function runAudience(run: AudienceRun, emit: (e: AudienceEvent) => 
       return { kind: 'failed', error: { code: 'VALIDATION', message: `where: ${e.message}`, field: 'where', position: e.position } };
     }
     const err = e instanceof AppError ? e : toAppError(e, run.errorContext);
-    return { kind: 'failed', error: err.toInfo() };
+    return { kind: 'failed', error: { ...err.toInfo(), message: explainReply(err.message) } };
   } finally {
     await removeScratch(scratch.all(), link, run.connect);
     await conn?.close();

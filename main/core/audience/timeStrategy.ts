@@ -3,6 +3,7 @@ import { CommandRefused, type AudienceLink } from './audienceLink';
 import { commandStats, usecBetween } from './commandStats';
 import type { Answer, Strategy, StrategyEnv } from './strategy';
 import { summarize } from './timings';
+import { explainReply } from './audienceServer';
 
 export interface TimingPlan {
   warmup: number;
@@ -76,7 +77,7 @@ export async function timeStrategy(link: AudienceLink, s: Strategy, env: Strateg
     };
   } catch (e) {
     if (e instanceof CommandRefused) {
-      return skippedResult(s, e.permission ? `not allowed here: ${e.message}` : `stopped by an error reply: ${e.message}`);
+      return skippedResult(s, e.permission ? `not allowed here: ${e.message}` : `stopped by an error reply: ${explainReply(e.message)}`);
     }
     throw e;
   }

@@ -1,4 +1,5 @@
-import type { NodeSample } from '../../../app/schemas/metrics';
+import type { ClusterFacts, FailoverEvent, NodeSample } from '../../../app/schemas/metrics';
+import { uncoveredSlots } from './clusterInfo';
 import type { AlertKindName, TopologyEntry } from './types';
 
 export type Severity = 'warning' | 'critical';
@@ -38,7 +39,21 @@ const SEVERITY: Record<AlertKindName, Severity> = {
   rejected_connections: 'warning',
   bgsave_failed: 'critical',
   evictions: 'warning',
+  cluster_state: 'critical',
+  slots_uncovered: 'critical',
+  failover: 'warning',
 };
+
+/** Cluster-wide alerts are not about one node: they are keyed under this name. */
+export const CLUSTER_ALERT_ADDRESS = 'cluster';
+
+/** What a tick knows beyond the nodes' own samples. */
+export interface ProfileFacts {
+  /** Cluster profiles: the worst CLUSTER INFO view; undefined when no node answered it. */
+  cluster?: ClusterFacts | undefined;
+  /** Failovers seen in this tick. */
+  failovers?: readonly FailoverEvent[];
+}
 
 function mib(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1048576).toFixed(1)} MiB` : `${bytes} bytes`;
@@ -104,6 +119,7 @@ export function judgeTick(
   previous: ReadonlyMap<string, NodeSample>,
   topology: TopologyEntry[],
   t: AlertThresholds,
+  facts: ProfileFacts = {},
 ): Verdict {
   const b = new VerdictBuilder();
   const byAddress = new Map(samples.map((s) => [s.address, s]));
@@ -114,5 +130,24 @@ export function judgeTick(
     const listed = (master.replication?.replicas ?? []).some((r) => r.address === n.address);
     b.judge('replica_link_down', n.address, !listed, () => `master ${master.address} no longer lists replica ${n.address}`);
   }
+  judgeProfile(b, facts);
+  // Every answering node is judged for failover, so a raised one can clear after its quiet time.
+  for (const s of samples) if (s.up) b.judge('failover', s.address, false, () => '');
   return b.verdict;
+}
+
+function judgeProfile(b: VerdictBuilder, facts: ProfileFacts): void {
+  const c = facts.cluster;
+  if (c !== undefined) {
+    b.judge('cluster_state', CLUSTER_ALERT_ADDRESS, c.state !== 'ok', () =>
+      `cluster_state is ${c.state} (as ${c.reportedBy} sees it): the cluster refuses queries`,
+    );
+    const missing = uncoveredSlots(c);
+    b.judge('slots_uncovered', CLUSTER_ALERT_ADDRESS, missing > 0 || c.slotsPfail > 0, () =>
+      `${missing} of 16384 slots not covered (assigned ${c.slotsAssigned}, fail ${c.slotsFail}, pfail ${c.slotsPfail}; ` +
+      `as ${c.reportedBy} sees it)`,
+    );
+  }
+  // A failover is news, not a state: it stays raised for the quiet time, like evictions.
+  for (const f of facts.failovers ?? []) b.judge('failover', f.address, true, () => f.message);
 }

@@ -1,13 +1,13 @@
 import type { Alert, NodeSample } from '../../../app/schemas/metrics';
-import { alertKey, judgeTick, type AlertThresholds, type Condition } from './alertRules';
+import { alertKey, judgeTick, type AlertThresholds, type Condition, type ProfileFacts } from './alertRules';
 import type { AlertKindName, TopologyEntry } from './types';
 
 export const MAX_RESOLVED = 100;
-/** rejected_connections and evictions are about increases: they clear after this long without one. */
+/** rejected_connections, evictions and failover are about events: they clear after this long without one. */
 export const DEFAULT_QUIET_MS = 60_000;
 
 /** Kinds raised by a counter going up: each increase refreshes them, quiet time resolves them. */
-const EDGE_KINDS = new Set<AlertKindName>(['rejected_connections', 'evictions']);
+const EDGE_KINDS = new Set<AlertKindName>(['rejected_connections', 'evictions', 'failover']);
 
 interface Active {
   alert: Alert;
@@ -45,8 +45,8 @@ export class AlertEngine {
   }
 
   /** Feed one tick; returns the alerts raised and resolved by it (copies), raises first. */
-  evaluate(at: number, samples: NodeSample[], topology: TopologyEntry[]): Alert[] {
-    const verdict = judgeTick(samples, this.lastSample, topology, this.thresholds);
+  evaluate(at: number, samples: NodeSample[], topology: TopologyEntry[], facts: ProfileFacts = {}): Alert[] {
+    const verdict = judgeTick(samples, this.lastSample, topology, this.thresholds, facts);
     for (const s of samples) this.lastSample.set(s.address, s);
     const raised: Alert[] = [];
     for (const [key, c] of verdict.firing) {

@@ -12,6 +12,10 @@ export interface DiscoveredNode {
   master?: string;
   up: boolean;
   error?: string;
+  /** Cluster masters: their slot ranges (CLUSTER NODES). */
+  slots?: Array<[number, number]>;
+  /** Cluster nodes: CLUSTER NODES flags other than the role. */
+  flags?: string[];
   /** The INFO the node answered with, for callers that want more than the tree. */
   sections?: InfoSections;
 }

@@ -3,11 +3,12 @@ import { AppError } from '../../../app/errors';
 import { toAppErrorFor } from '../pool/redisErrors';
 import type { PoolApi } from '../pool/types';
 import { DEFAULT_THRESHOLDS, type AlertThresholds } from './alertRules';
-import { discoverTopology } from './discovery';
+import { MAX_NODES } from './discovery';
 import { DEFAULT_HISTORY_SECONDS } from './history';
 import { fetchInfo, withTimeout } from './nodeInfo';
 import { runOpsAction } from './opsAction';
 import { ProfilePoller, pollTimeoutMs } from './poller';
+import { discoverProfile, type ProfileDiscovery } from './profileDiscovery';
 import { readLatency, readSlowlog, type LatencyRecord } from './slowlog';
 import type { OpsAction, OpsActionRecord, SlowlogRecord, WatchOptions } from './types';
 
@@ -82,6 +83,7 @@ export class MetricsHub {
     deliver(listener, { kind: 'history', nodes: p.poller.history() });
     const topology = p.poller.topology();
     if (topology !== undefined) deliver(listener, topology);
+    for (const failover of p.poller.failovers()) deliver(listener, { kind: 'failover', failover });
     for (const alert of p.poller.activeAlerts()) deliver(listener, { kind: 'alert', alert });
     this.reconfigure(profileId, p);
     return () => {
@@ -117,12 +119,10 @@ export class MetricsHub {
     }
   }
 
-  /** The profile's replication tree, discovered now (one INFO per node). */
+  /** The profile's data nodes, discovered now (one INFO per node): a replication tree, a cluster, a sentinel set. */
   async nodes(profileId: string): Promise<{ address: string; role: string; up: boolean }[]> {
     this.assertOpen();
-    const own = this.pool.address(profileId);
-    const timeoutMs = pollTimeoutMs(DEFAULT_INTERVAL_MS);
-    const d = await discoverTopology(own, (a) => withTimeout(fetchInfo(this.pool, profileId, a, 'default'), timeoutMs, 'INFO'));
+    const d = await this.discover(profileId);
     return d.nodes.map((n) => ({ address: n.address, role: n.role, up: n.up }));
   }
 
@@ -169,7 +169,7 @@ export class MetricsHub {
 
   private profile(profileId: string): ProfileMetrics {
     this.assertOpen();
-    this.pool.address(profileId); // NOT_FOUND for an unknown profile, before anything starts
+    this.pool.topology(profileId); // NOT_FOUND for an unknown profile, before anything starts
     let p = this.profiles.get(profileId);
     if (p === undefined) {
       const poller: ProfilePoller = new ProfilePoller({
@@ -231,19 +231,27 @@ export class MetricsHub {
    * servers report are accepted: never an arbitrary host.
    */
   async nodeOf(profileId: string, address: string | undefined): Promise<string> {
-    const own = this.pool.address(profileId);
-    if (address === undefined || address === own) return own;
-    if (this.profiles.get(profileId)?.poller.hasNode(address) === true) return address;
-    const timeoutMs = pollTimeoutMs(DEFAULT_INTERVAL_MS);
-    const d = await discoverTopology(own, (a) =>
-      withTimeout(fetchInfo(this.pool, profileId, a, 'default'), timeoutMs, 'INFO'),
-    );
+    if (this.pool.topology(profileId) === 'standalone') {
+      const own = this.pool.address(profileId);
+      if (address === undefined || address === own) return own;
+    }
+    if (address !== undefined && this.profiles.get(profileId)?.poller.hasNode(address) === true) return address;
+    const d = await this.discover(profileId);
+    if (address === undefined) {
+      // A cluster or sentinel profile has no node of its own: its (first) master stands for it.
+      const master = d.nodes.find((n) => n.role === 'master' && n.up) ?? d.nodes[0];
+      if (master !== undefined) return master.address;
+      throw new AppError('UNREACHABLE', 'No node of this profile could be reached.');
+    }
     const canonical = d.aliases.get(address) ?? address;
     if (d.nodes.some((n) => n.address === canonical)) return canonical;
-    throw new AppError(
-      'NOT_FOUND',
-      `${address} is not a node of this profile's replication tree (as discovered from ${own}).`,
-      'address',
-    );
+    throw new AppError('NOT_FOUND', `${address} is not a node of this profile (as its servers list them now).`, 'address');
+  }
+
+  private discover(profileId: string): Promise<ProfileDiscovery> {
+    const timeoutMs = pollTimeoutMs(DEFAULT_INTERVAL_MS);
+    const fetch = (a: string): ReturnType<typeof fetchInfo> =>
+      withTimeout(fetchInfo(this.pool, profileId, a, 'default'), timeoutMs, 'INFO');
+    return discoverProfile(this.pool, profileId, fetch, { maxNodes: MAX_NODES });
   }
 }

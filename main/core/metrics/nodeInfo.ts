@@ -4,6 +4,7 @@ import { ConnectError } from '../pool/connectReady';
 import { mapRedisError } from '../pool/redisErrors';
 import type { PoolApi } from '../pool/types';
 import { splitAddress } from './address';
+import { parseClusterInfo } from './clusterInfo';
 
 /** Settles like `p`, or rejects with a TIMEOUT AppError after `ms`; the timer never outlives it. */
 export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
@@ -26,4 +27,17 @@ export function describeError(err: unknown, address: string): string {
 export async function fetchInfo(pool: PoolApi, profileId: string, address: string, section: string): Promise<InfoSections> {
   const redis = await pool.node(profileId, address);
   return parseInfo(await redis.info(section));
+}
+
+/** One poll of one node: INFO ALL, and for a cluster node CLUSTER INFO pipelined on the same connection. */
+export interface NodePoll {
+  sections: InfoSections;
+  cluster?: Record<string, string>;
+}
+
+export async function pollNode(pool: PoolApi, profileId: string, address: string, clusterInfo: boolean): Promise<NodePoll> {
+  const redis = await pool.node(profileId, address);
+  if (!clusterInfo) return { sections: parseInfo(await redis.info('all')) };
+  const [info, cluster] = await Promise.all([redis.info('all'), redis.call('CLUSTER', 'INFO')]);
+  return { sections: parseInfo(info), cluster: parseClusterInfo(String(cluster)) };
 }

@@ -1,13 +1,15 @@
-import type { Alert, MetricsEvent, NodeHistory, NodeSample } from '../../../app/schemas/metrics';
+import type { Alert, FailoverEvent, MetricsEvent, NodeHistory, NodeSample } from '../../../app/schemas/metrics';
 import type { InfoSections } from '../info/parseInfo';
 import type { PoolApi } from '../pool/types';
 import type { AlertThresholds } from './alertRules';
 import { AlertEngine } from './alerts';
 import type { NodeCounters } from './counters';
 import { deriveSample, downSample } from './derive';
-import { discoverTopology, MAX_NODES } from './discovery';
+import { MAX_NODES } from './discovery';
 import { HistoryRing, historyCapacity, historyPoint } from './history';
-import { describeError, fetchInfo, withTimeout } from './nodeInfo';
+import { describeError, fetchInfo, pollNode, withTimeout, type NodePoll } from './nodeInfo';
+import { discoverProfile, type ProfileDiscovery } from './profileDiscovery';
+import { ProfileFactsTracker } from './profileFacts';
 import { joinReplicaLinks } from './replicaLinks';
 import { mergeTopology } from './topologyMerge';
 import type { TopologyEntry } from './types';
@@ -27,7 +29,7 @@ export interface PollerOptions {
   alertQuietMs?: number;
 }
 
-type PollResult = { ok: true; sections: InfoSections } | { ok: false; error: string };
+type PollResult = ({ ok: true } & NodePoll) | { ok: false; error: string };
 
 /**
  * How long one node may take to answer a poll: about one interval, so a hung
@@ -61,6 +63,7 @@ export class ProfilePoller {
   private readonly aliases = new Map<string, string>();
   private readonly inflight = new Set<string>();
   private readonly engine: AlertEngine;
+  private readonly facts: ProfileFactsTracker;
   private intervalMs: number;
   private topologyEvent: Extract<MetricsEvent, { kind: 'topology' }> | undefined;
   private topologyKey = '';
@@ -78,6 +81,7 @@ export class ProfilePoller {
       thresholds: opts.thresholds,
       ...(opts.alertQuietMs === undefined ? {} : { quietMs: opts.alertQuietMs }),
     });
+    this.facts = new ProfileFactsTracker(opts.pool, opts.profileId, (e) => opts.emit(e));
   }
 
   get interval(): number {
@@ -92,6 +96,7 @@ export class ProfilePoller {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.facts.start();
     if (this.stoppedAt !== undefined) {
       // Nobody polled meanwhile: mark the gap, take no rates across it, and look at the tree afresh.
       for (const ring of this.rings.values()) ring.pushGap(this.stoppedAt);
@@ -107,6 +112,7 @@ export class ProfilePoller {
     if (!this.stopped) {
       this.stopped = true;
       this.stoppedAt = Date.now();
+      this.facts.stop();
       clearTimeout(this.timer);
       this.timer = undefined;
     }
@@ -133,6 +139,11 @@ export class ProfilePoller {
   /** The last topology sent, or undefined before the first discovery finished. */
   topology(): Extract<MetricsEvent, { kind: 'topology' }> | undefined {
     return this.topologyEvent;
+  }
+
+  /** Recent failovers, oldest first (bounded). */
+  failovers(): FailoverEvent[] {
+    return this.facts.failovers();
   }
 
   activeAlerts(): Alert[] {
@@ -169,6 +180,7 @@ export class ProfilePoller {
     const addresses = [...this.nodes.keys()];
     const results = await Promise.all(addresses.map((a) => this.poll(a)));
     const seen = new Map<string, InfoSections | Error>();
+    const clusterViews = new Map<string, Record<string, string>>();
     const derived = addresses.map((address, i): NodeSample => {
       const r = results[i] ?? { ok: false, error: 'not polled' };
       if (!r.ok) {
@@ -176,6 +188,7 @@ export class ProfilePoller {
         return downSample(address, at, r.error);
       }
       seen.set(address, r.sections);
+      if (r.cluster !== undefined) clusterViews.set(address, r.cluster);
       const d = deriveSample(address, at, r.sections, this.counters.get(address));
       this.counters.set(address, d.counters);
       return d.sample;
@@ -185,7 +198,8 @@ export class ProfilePoller {
     if (this.structureChanged(samples) || this.ticks % REDISCOVER_EVERY === 0) await this.rediscover(seen);
     this.applySamples(samples);
     this.record(samples);
-    const changes = this.engine.evaluate(at, samples, [...this.nodes.values()]);
+    const facts = this.facts.tick(at, samples, clusterViews);
+    const changes = this.engine.evaluate(at, samples, [...this.nodes.values()], facts);
     this.publishTopology(at);
     this.opts.emit({ kind: 'samples', samples, at });
     for (const alert of changes) this.opts.emit({ kind: 'alert', alert });
@@ -197,13 +211,13 @@ export class ProfilePoller {
       return Promise.resolve({ ok: false, error: `no answer to the previous INFO yet (waited over ${timeoutMs} ms)` });
     }
     this.inflight.add(address);
-    const info = fetchInfo(this.opts.pool, this.opts.profileId, address, 'all');
+    const info = pollNode(this.opts.pool, this.opts.profileId, address, this.facts.mode === 'cluster');
     const settle = (): void => {
       this.inflight.delete(address);
     };
     info.then(settle, settle);
     return withTimeout(info, timeoutMs, 'INFO ALL').then(
-      (sections): PollResult => ({ ok: true, sections }),
+      (polled): PollResult => ({ ok: true, ...polled }),
       (err: unknown): PollResult => ({ ok: false, error: describeError(err, address) }),
     );
   }
@@ -228,14 +242,17 @@ export class ProfilePoller {
       if (got !== undefined) return Promise.resolve(got);
       return withTimeout(fetchInfo(this.opts.pool, this.opts.profileId, address, 'default'), timeoutMs, 'INFO');
     };
-    let start: string;
-    try {
-      start = this.opts.pool.address(this.opts.profileId);
-    } catch {
-      return; // the profile was removed meanwhile: keep what we had, its polls now fail with NOT_FOUND
-    }
     const maxNodes = this.opts.maxNodes ?? MAX_NODES;
-    const d = await discoverTopology(start, fetch, { maxNodes });
+    let d: ProfileDiscovery;
+    try {
+      d = await discoverProfile(this.opts.pool, this.opts.profileId, fetch, { maxNodes });
+    } catch (err) {
+      // The profile was removed, or no seed / sentinel answered: keep what we had, try again next tick.
+      this.facts.discoveryFailed(err);
+      this.discoverNext = true;
+      return;
+    }
+    this.facts.discovered(d);
     for (const [alias, address] of d.aliases) this.aliases.set(alias, address);
     const merged = mergeTopology(d.nodes, this.nodes, this.aliases, maxNodes);
     const keep = new Set(merged.map((n) => n.address));
@@ -252,6 +269,7 @@ export class ProfilePoller {
     this.rings.delete(address);
     this.counters.delete(address);
     this.structure.delete(address);
+    this.facts.forget(address);
     for (const alert of this.engine.forget(address, Date.now())) this.opts.emit({ kind: 'alert', alert });
   }
 
@@ -280,10 +298,10 @@ export class ProfilePoller {
 
   private publishTopology(at: number): void {
     const nodes = [...this.nodes.values()].map((n) => ({ ...n }));
-    const key = JSON.stringify(nodes);
+    const key = JSON.stringify({ nodes, extras: this.facts.extras() });
     if (key === this.topologyKey) return;
     this.topologyKey = key;
-    this.topologyEvent = { kind: 'topology', nodes, at };
+    this.topologyEvent = { kind: 'topology', nodes, at, ...this.facts.extras() };
     this.opts.emit(this.topologyEvent);
   }
 }

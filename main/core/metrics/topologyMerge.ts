@@ -22,6 +22,9 @@ export function mergeTopology(
     if (!n.up && n.role === 'unknown' && before !== undefined) entry.role = before.role;
     const master = n.master ?? (n.up ? undefined : before?.master);
     if (master !== undefined) entry.master = master;
+    // A down cluster node keeps its slots from the listing (CLUSTER NODES still names them, flagged fail).
+    if (n.slots !== undefined) entry.slots = n.slots;
+    if (n.flags !== undefined) entry.flags = n.flags;
     merged.push(entry);
   }
   const listed = new Set(merged.map((n) => n.address));

@@ -4,23 +4,28 @@ import type { MetricsHub } from '../metrics/metricsHub';
 import { specAtAddress } from '../pool/pool';
 import { currentMasterSpec } from '../pool/sentinels';
 import type { PoolApi, StoredProfile } from '../pool/types';
+import { clusterMonitorNode } from './clusterMonitorNodes';
 import { OWN_NAME_PREFIX, type MonitorTarget } from './monitorHub';
 
 /**
  * How the hub reaches a node: the address is checked against the profile's
- * replication tree (never an arbitrary host with the profile's password), the
+ * replication tree or the cluster's nodes (never an arbitrary host with the profile's password), the
  * MONITOR socket is a raw one named like every connection of ours, and CLIENT
  * LIST goes over the pool's monitoring connection to that node.
  */
 export function monitorTargets(deps: {
   profile(id: string): StoredProfile | undefined;
   metrics: Pick<MetricsHub, 'nodeOf'>;
-  pool: Pick<PoolApi, 'node'>;
+  pool: Pick<PoolApi, 'node' | 'nodes'>;
 }): (profileId: string, address?: string) => Promise<MonitorTarget> {
   return async (profileId, address) => {
     const profile = deps.profile(profileId);
     if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
-    const node = await deps.metrics.nodeOf(profileId, address);
+    // A cluster: any master or replica CLUSTER NODES lists, each watched on its own socket.
+    const node =
+      profile.spec.topology?.kind === 'cluster'
+        ? await clusterMonitorNode(deps.pool, profileId, address)
+        : await deps.metrics.nodeOf(profileId, address);
     const own = `${profile.spec.host}:${profile.spec.port}`;
     // A sentinel profile's own address is its first sentinel, which the pool's monitoring
     // connection reaches the master through: MONITOR goes to that master, named afresh.

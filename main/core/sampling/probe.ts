@@ -1,6 +1,7 @@
 import { AppError } from '../../../app/errors';
 import { RespBuilder } from '../bulk/resp/respBuilder';
-import { KEY_TYPES, typeIndex, type Aggregate } from './aggregate';
+import { KEY_TYPES, typeIndex } from './aggregate';
+import type { KeySink } from './masterTally';
 import { ReplyError, type Reply } from './replyReader';
 import type { RespPipe } from './respPipe';
 
@@ -33,7 +34,7 @@ export class Prober {
 
   constructor(
     private readonly pipe: RespPipe,
-    private readonly into: Aggregate,
+    private readonly into: KeySink,
     memorySamples: number,
   ) {
     const n = String(memorySamples);

@@ -1,124 +1,133 @@
-import { AppError } from '../../../app/errors';
-import type { SamplingEvent, SamplingOptions, SamplingReport } from '../../../app/schemas/sampling';
 import type { ProfileSpec } from '../../../app/schemas/connections';
-import { openRawConnection, type RawConnection } from '../bulk/pipe/rawConnection';
-import { toAppError, type ErrorContext } from '../pool/redisErrors';
+import type { SamplingEvent, SamplingOptions, SamplingReport } from '../../../app/schemas/sampling';
+import { openRawConnection } from '../bulk/pipe/rawConnection';
+import type { MasterNode } from '../pool/types';
+import { toAppError } from '../pool/redisErrors';
 import { Aggregate } from './aggregate';
+import { allocateSamples } from './allocate';
 import { ScanSource } from './census';
 import type { KeySource } from './keySource';
+import { MasterTally } from './masterTally';
 import { Prober } from './probe';
 import { ProbeQueue } from './probeQueue';
 import { RandomKeySource } from './randomSample';
-import { ReplyError } from './replyReader';
-import { RespPipe } from './respPipe';
 import type { FinalSamplingEvent } from './samplingJobs';
+import { shardLoop } from './shardLoop';
+import { openShards, type SamplingTarget, type Shard } from './shards';
 import { SamplingThrottle } from './throttle';
 import { DEFAULT_TUNING, type SamplingTuning } from './tuning';
 
+export type { SamplingTarget };
 export type SamplingSettings = Omit<SamplingOptions, 'profileId' | 'db'> & { db: number };
 
-export interface SamplingRun {
+/** One server's connection: the profile's own, or a sentinel profile's current master. */
+export type OneServer = Pick<SamplingTarget, 'connect' | 'errorContext'>;
+
+/** One server, or every master of a cluster (`masters`), whose report then merges them all and adds a per-master table. */
+export type SamplingWhere = OneServer | { masters: SamplingTarget[] };
+
+export type SamplingRun = {
   options: SamplingSettings;
-  /** A socket of the run's own, authenticated and on `options.db` (closed when the run ends). */
-  connect: () => Promise<RawConnection>;
-  /** Host, port and password, so errors name the server and never echo the password. */
-  errorContext: ErrorContext;
   tuning?: Partial<SamplingTuning>;
-}
+} & SamplingWhere;
 
 /** What a run needs to reach a profile's server: its own raw socket, named for CLIENT LIST. */
-export function connectionFor(spec: ProfileSpec, db: number, name: string): Pick<SamplingRun, 'connect' | 'errorContext'> {
-  const errorContext: ErrorContext = { host: spec.host, port: spec.port };
+export function connectionFor(spec: ProfileSpec, db: number, name: string): OneServer {
+  const errorContext: OneServer['errorContext'] = { host: spec.host, port: spec.port };
   if (spec.password !== undefined) errorContext.password = spec.password;
   return { connect: () => openRawConnection(spec, db, { name }), errorContext };
 }
 
-/** How long a cancelled run waits for the probes in flight before dropping the connection. */
+/**
+ * A cluster's masters as targets. Replicas are left out: they hold copies of
+ * their master's keys, and a census must count each key once. DB 0: SELECT is
+ * refused in cluster mode.
+ */
+export function mastersFor(masters: readonly MasterNode[], name: string): SamplingTarget[] {
+  return masters.map((m) => ({ address: m.address, ...connectionFor(m.spec, 0, name) }));
+}
+
+/** How long a cancelled run waits for the probes in flight before dropping the connections. */
 const CANCEL_GRACE_MS = 2_000;
 
+interface Part {
+  shard: Shard;
+  tally: MasterTally;
+  source: KeySource;
+  prober: Prober;
+}
+
 /**
- * One sample (RANDOMKEY) or census (SCAN) of one DB: `started`, progress at most
- * ten times a second, a partial report about once a second, then `done`, or
- * `cancelled` with what was examined, or `failed` with the AppError's code and
- * message. Resolves with that last event (it is not emitted here).
+ * One sample (RANDOMKEY) or census (SCAN) of one DB, or of every master of a
+ * cluster at once: `started`, progress at most ten times a second, a partial
+ * report about once a second, then `done`, or `cancelled` with what was
+ * examined, or `failed` with the AppError's code and message (one master
+ * failing ends the run on all). Resolves with that last event (not emitted).
  */
-export async function runSampling(
-  run: SamplingRun,
-  emit: (e: SamplingEvent) => void,
-  signal: AbortSignal,
-): Promise<FinalSamplingEvent> {
+export async function runSampling(run: SamplingRun, emit: (e: SamplingEvent) => void, signal: AbortSignal): Promise<FinalSamplingEvent> {
   const o = run.options;
   const tuning = { ...DEFAULT_TUNING, ...run.tuning };
+  const perMaster = 'masters' in run;
+  const targets = perMaster ? run.masters : [{ address: '', connect: run.connect, errorContext: run.errorContext }];
   const startedAt = performance.now();
-  const seconds = () => (performance.now() - startedAt) / 1000;
-  let pipe: RespPipe | null = null;
+  let shards: Shard[] = [];
   let report: (() => SamplingReport) | null = null;
-  const onAbort = () => setTimeout(() => pipe?.destroy(), CANCEL_GRACE_MS).unref();
+  // Ends every shard's loop: the caller's cancel, or one shard failing.
+  const stop = new AbortController();
+  const onAbort = () => {
+    stop.abort();
+    setTimeout(() => shards.forEach((s) => s.pipe.destroy()), CANCEL_GRACE_MS).unref();
+  };
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    pipe = new RespPipe(await run.connect(), run.errorContext);
-    const dbsize = await dbsizeOf(pipe);
-    const source: KeySource =
-      o.method === 'census'
-        ? new ScanSource(pipe, dbsize, o.scanCount, o.match)
-        : new RandomKeySource(pipe, o.samples, tuning.randomBatch);
+    shards = await openShards(targets);
+    const dbsize = shards.reduce((n, s) => n + s.dbsize, 0);
     const agg = new Aggregate();
-    const prober = new Prober(pipe, agg, o.memorySamples);
-    report = () =>
-      agg.report({
+    const quotas = shards.length === 1 ? [o.samples] : allocateSamples(o.samples, shards.map((s) => s.dbsize));
+    const parts = shards.map((shard, i): Part => {
+      const tally = new MasterTally(shard.target.address, shard.dbsize, agg);
+      const source: KeySource =
+        o.method === 'census'
+          ? new ScanSource(shard.pipe, shard.dbsize, o.scanCount, o.match)
+          : new RandomKeySource(shard.pipe, quotas[i] ?? 0, tuning.randomBatch);
+      return { shard, tally, source, prober: new Prober(shard.pipe, tally, o.memorySamples) };
+    });
+    const where = (p: Part, w: string) => (perMaster ? `${p.shard.target.address}: ${w}` : w);
+    const build = (): SamplingReport => {
+      const r = agg.report({
         method: o.method,
         db: o.db,
         dbsize,
-        seconds: seconds(),
+        seconds: (performance.now() - startedAt) / 1000,
         memorySamples: o.memorySamples,
         ...(o.match === undefined || o.method !== 'census' ? {} : { match: o.match }),
-        warnings: [...source.warnings(), ...prober.warnings()],
+        warnings: parts.flatMap((p) => [...p.source.warnings(), ...p.prober.warnings()].map((w) => where(p, w))),
       });
-    emit({ kind: 'started', method: o.method, db: o.db, dbsize, target: source.target });
-    const throttle = new SamplingThrottle(tuning, emit, () => agg.examined + agg.missing, source.target, report);
-    const queue = new ProbeQueue(prober, tuning.groupSize, tuning.maxInFlight, () => throttle.tick());
-    while (!signal.aborted) {
-      const keys = await source.next(o.pauseMs === 0);
-      if (keys === null) break;
-      await queue.push(keys);
-      if (o.pauseMs > 0) {
-        await queue.drain();
-        await pause(o.pauseMs, signal);
-      }
-    }
-    await queue.drain();
+      return perMaster ? { ...r, masters: parts.map((p) => p.tally.share(o.method)) } : r;
+    };
+    report = build;
+    const target = parts.reduce((n, p) => n + p.source.target, 0);
+    emit({ kind: 'started', method: o.method, db: o.db, dbsize, target });
+    const throttle = new SamplingThrottle(tuning, emit, () => agg.examined + agg.missing, target, build);
+    const loops = parts.map((p) => {
+      const queue = new ProbeQueue(p.prober, tuning.groupSize, tuning.maxInFlight, () => throttle.tick());
+      return shardLoop(p.source, queue, o, stop.signal).catch((e: unknown) => {
+        stop.abort();
+        throw toAppError(e, p.shard.target.errorContext);
+      });
+    });
+    const failed = (await Promise.allSettled(loops)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
     throttle.finish();
-    return signal.aborted ? { kind: 'cancelled', report: report() } : { kind: 'done', report: report() };
+    return signal.aborted ? { kind: 'cancelled', report: build() } : { kind: 'done', report: build() };
   } catch (e) {
-    // A cancel that had to drop the connection fails the probes in flight: still a cancel.
+    // A cancel that had to drop the connections fails the probes in flight: still a cancel.
     if (signal.aborted && report !== null) return { kind: 'cancelled', report: report() };
-    const err = toAppError(e, run.errorContext);
+    const err = toAppError(e, targets[0]?.errorContext);
     return { kind: 'failed', error: { code: err.code, message: err.message } };
   } finally {
     signal.removeEventListener('abort', onAbort);
-    if (pipe !== null) {
-      if (signal.aborted) pipe.destroy();
-      else await pipe.close();
-    }
+    if (signal.aborted) shards.forEach((s) => s.pipe.destroy());
+    else await Promise.all(shards.map((s) => s.pipe.close()));
   }
-}
-
-async function dbsizeOf(pipe: RespPipe): Promise<number> {
-  const [n] = await pipe.send(Buffer.from('*1\r\n$6\r\nDBSIZE\r\n'), 1);
-  if (n instanceof ReplyError) throw pipe.errorOf(n);
-  if (typeof n !== 'number') throw new AppError('INTERNAL', 'DBSIZE answered with something other than a number');
-  return n;
-}
-
-/** Resolves after `ms`, or at once when the run is cancelled. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -1,6 +1,9 @@
 import { AppError } from '../../../app/errors';
+import { formatHostPort } from '../../../app/hostPort';
+import type { AudienceLayout } from '../../../app/schemas/audience';
 import type { ProfileSpec } from '../../../app/schemas/connections';
 import { isFinalAudienceEvent } from '../../core/audience/audienceJobs';
+import { audienceServer, demoLayoutFor } from '../../core/audience/audienceServer';
 import { isFinalDemoEvent } from '../../core/audience/demo/demoJobs';
 import { loadDemo } from '../../core/audience/demo/loadDemo';
 import { describeWhere, unknownTerms } from '../../core/audience/describeWhere';
@@ -31,9 +34,9 @@ type AudienceHandlers = Pick<
   | 'audience.demoProgress'
 >;
 
-type Deps = Pick<CoreServices, 'profiles' | 'audience' | 'audit'>;
+type Deps = Pick<CoreServices, 'profiles' | 'pool' | 'audience' | 'audit'>;
 
-export function audienceHandlers({ profiles, audience, audit }: Deps): AudienceHandlers {
+export function audienceHandlers({ profiles, pool, audience, audit }: Deps): AudienceHandlers {
   /**
    * The connection id and spec a session reaches a profile with: an analyst's carry the
    * profile's analyst Redis user when it has one, so ACL applies to what analysts run.
@@ -44,41 +47,50 @@ export function audienceHandlers({ profiles, audience, audit }: Deps): AudienceH
     if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
     return { id, spec: profile.spec };
   };
-  const specOf = (profileId: string, session: Session): ProfileSpec => reach(profileId, session).spec;
+  /**
+   * The one server a session's audience call runs on: a cluster's master serving the
+   * layout's hash tag, a sentinel profile's current master, or the server itself.
+   */
+  const serverOf = (profileId: string, session: Session, layout: Pick<AudienceLayout, 'hashTag'>, db: number | undefined) => {
+    const { id, spec } = reach(profileId, session);
+    const target = db ?? spec.db;
+    return audienceServer(pool, id, spec, layout, target).then((server) => ({ server, target }));
+  };
 
   return {
-    'audience.attributes': ({ profileId, db, layout }, { session }) => {
-      const spec = specOf(profileId, session);
-      return withLink(connectionFor(spec, db ?? spec.db, 'cacheboard:audience:attributes'), (link) => discoverAttributes(link, new LayoutKeys(layout)));
+    'audience.attributes': async ({ profileId, db, layout }, { session }) => {
+      const { server, target } = await serverOf(profileId, session, layout, db);
+      return withLink(connectionFor(server, target, 'cacheboard:audience:attributes'), (link) => discoverAttributes(link, new LayoutKeys(layout)));
     },
 
     'audience.parse': async ({ where, profileId, db, layout }, { session }) => {
       const { parsed, ...result } = describeWhere(where);
       if (profileId === undefined || parsed === undefined || parsed.length === 0) return result;
-      const spec = specOf(profileId, session);
-      const unknown = await withLink(connectionFor(spec, db ?? spec.db, 'cacheboard:audience:parse'), (link) => unknownTerms(link, new LayoutKeys(layout), parsed));
+      const { server, target } = await serverOf(profileId, session, layout, db);
+      const unknown = await withLink(connectionFor(server, target, 'cacheboard:audience:parse'), (link) => unknownTerms(link, new LayoutKeys(layout), parsed));
       return { ...result, unknown: unknown.map(({ name, value }) => ({ name, value })) };
     },
 
-    'audience.query': ({ profileId, db, ...query }, { session }) => {
+    'audience.query': async ({ profileId, db, ...query }, { session }) => {
       const { id, spec } = reach(profileId, session);
-      return audience.queries.use(id, spec, db ?? spec.db, (target) => queryAudience(target, query));
+      // A kept connection finds a sentinel's master when it connects; a cluster's node depends on the hash tag.
+      const server = spec.topology?.kind === 'cluster' ? await audienceServer(pool, id, spec, query.layout, db ?? spec.db) : spec;
+      return audience.queries.use(id, server, db ?? spec.db, (target) => queryAudience(target, query));
     },
 
-    'audience.start': ({ profileId, db, ...options }, { session }) => {
-      const spec = specOf(profileId, session);
+    'audience.start': async ({ profileId, db, ...options }, { session }) => {
       // Refused here, before a job exists, so the builder shows the reason on the field at once.
       const check = describeWhere(options.where);
       if (check.error !== undefined) throw new AppError('VALIDATION', `where: ${check.error.message}`, 'where');
       checkScratchPrefix(new LayoutKeys(options.layout));
-      const target = db ?? spec.db;
-      // One trial per server: two at once would each time the other's load.
-      const server = `${spec.host}:${spec.port}`;
-      const holder = audience.jobs.runningOn(server);
-      if (holder !== undefined) throw new AppError('CONFLICT', `Audience trial ${holder} is already running on ${server}; wait for it or cancel it`);
-      const jobId = audience.jobs.start(server, async (id, emit, signal) =>
+      const { server, target } = await serverOf(profileId, session, options.layout, db);
+      // One trial per server (the master itself, not a sentinel): two at once would each time the other's load.
+      const address = formatHostPort(server);
+      const holder = audience.jobs.runningOn(address);
+      if (holder !== undefined) throw new AppError('CONFLICT', `Audience trial ${holder} is already running on ${address}; wait for it or cancel it`);
+      const jobId = audience.jobs.start(address, async (id, emit, signal) =>
         audience.jobs.remember(
-          await runAudience({ profileId, reportId: id, options: { ...options, db: target }, ...connectionFor(spec, target, `cacheboard:audience:${id}`) }, emit, signal),
+          await runAudience({ profileId, reportId: id, options: { ...options, db: target }, ...connectionFor(server, target, `cacheboard:audience:${id}`) }, emit, signal),
         ),
       );
       return { jobId };
@@ -95,18 +107,20 @@ export function audienceHandlers({ profiles, audience, audit }: Deps): AudienceH
 
     'audience.history': ({ profileId }) => ({ reports: audience.jobs.history(profileId) }),
 
-    'audience.demoData': ({ profileId, db, ...options }, { session }) => {
+    'audience.demoData': async ({ profileId, db, ...asked }, { session }) => {
       const profile = profiles.get(profileId);
       if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
       const { spec } = profile;
+      const options = { ...asked, layout: demoLayoutFor(spec, asked.layout) };
       const target = db ?? spec.db;
-      const where = `${spec.host}:${spec.port}/${target}`;
+      const server = await audienceServer(pool, profileId, spec, options.layout, target);
+      const where = `${formatHostPort(server)}/${target}`;
       const holder = audience.demo.runningOn(where);
       if (holder !== undefined) throw new AppError('CONFLICT', `Demo data ${holder} is already loading into ${where}`);
       const trail = auditFor(audit, session, 'audience.demoData', where);
       const jobId = audience.demo.start(where, async (id, emit, signal) => {
         trail('started', `${options.users} users × ${options.days} days, seed ${options.seed}`);
-        const end = await loadDemo({ options: { ...options, db: target }, ...connectionFor(spec, target, `cacheboard:demo:${id}`) }, emit, signal);
+        const end = await loadDemo({ options: { ...options, db: target }, ...connectionFor(server, target, `cacheboard:demo:${id}`) }, emit, signal);
         trail(end.kind === 'done' ? 'ok' : end.kind === 'cancelled' ? 'cancelled' : 'failed', end.kind === 'failed' ? end.error.message : id);
         return end;
       });

@@ -10,6 +10,7 @@ import { DemoJobs } from '../../core/audience/demo/demoJobs';
 import { AudienceQueryLinks } from '../../core/audience/queryLinks';
 import { AuditLog } from '../../core/audit/auditLog';
 import { noSecretBox } from '../../core/pool/noSecretBox';
+import { Pool } from '../../core/pool/pool';
 import { ProfileStore } from '../../core/pool/profileStore';
 import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
@@ -36,7 +37,9 @@ export function audienceRpc(readOnly: StoredProfile[]): AudienceRpc {
   // Only the audience entries are under test; the rest refuse loudly.
   const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
   const audit = new AuditLog(join(dir, 'audit.log'));
-  const dispatcher = new Dispatcher({ ...unused, ...audienceHandlers({ profiles, audience, audit }) } as Handlers, { streamIntervalMs: 10 });
+  // For a cluster profile's masters (which one serves the hash tag's slot).
+  const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
+  const dispatcher = new Dispatcher({ ...unused, ...audienceHandlers({ profiles, pool, audience, audit }) } as Handlers, { streamIntervalMs: 10 });
   const clients = new Map<Role, RpcClient>();
   for (const role of ['analyst', 'ops'] as const) {
     const { server, client: end } = createMemoryWirePair();
@@ -52,6 +55,7 @@ export function audienceRpc(readOnly: StoredProfile[]): AudienceRpc {
     historyFile,
     async close() {
       await Promise.all([audience.jobs.cancelAll(), audience.demo.cancelAll(), audience.queries.closeAll()]);
+      await pool.shutdown();
       rmSync(dir, { recursive: true, force: true });
     },
   };

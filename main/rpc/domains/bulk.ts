@@ -1,10 +1,10 @@
 import { AppError } from '../../../app/errors';
 import { loadSummary } from '../../core/audit/loadSummary';
+import { refuseClusterPlan, runClusterLoad } from '../../core/bulk/cluster/clusterLoadJob';
 import { runLoad } from '../../core/bulk/job/loadJob';
 import { prepareLoad } from '../../core/bulk/prepareLoad';
 import { detectFormat, previewSource, unknownFormatMessage } from '../../core/bulk/sources/openSource';
 import { currentMasterSpec } from '../../core/pool/sentinels';
-import { refuseCluster } from '../../core/pool/topology';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
@@ -44,10 +44,35 @@ export function bulkHandlers({ profiles, pool, bulk, audit }: CoreServices): Bul
     'bulk.start': async (o, { session }) => {
       const profile = profiles.get(o.profileId);
       if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${o.profileId}"`, 'profileId');
-      refuseCluster(profile.spec, 'Bulk load');
       const file = files.resolve(o.fileId);
       const targetDb = o.targetDb ?? profile.spec.db;
+      if (profile.spec.topology?.kind === 'cluster') refuseClusterPlan(o.mode, targetDb);
       const prepared = prepareLoad({ ...o, targetDb, path: file.path, fileLabel: file.name, requireConfirm: true });
+      if (profile.spec.topology?.kind === 'cluster') {
+        // Every master is claimed by the load itself (CLIENT LIST per master); this only stops a double start here.
+        const target = `cluster:${o.profileId}/0`;
+        const holder = jobs.runningOn(target);
+        if (holder !== undefined) throw new AppError('CONFLICT', `Load ${holder} is already loading this cluster; wait for it or cancel it`);
+        const trail = auditFor(audit, session, `bulk.${prepared.mode}`, target);
+        const jobId = jobs.start(target, (id, emit, signal) => {
+          trail('started', `${id} ${file.name}`);
+          return runClusterLoad(
+            {
+              ...prepared,
+              jobId: id,
+              journalDir: bulk.journalDir,
+              masters: () => pool.masters(o.profileId),
+              control: (address) => pool.dedicated(o.profileId, { purpose: 'bulk', db: 0, address }),
+            },
+            emit,
+            signal,
+          ).then((report) => {
+            trail(report.outcome, loadSummary(report));
+            return report;
+          });
+        });
+        return { jobId };
+      }
       // A sentinel profile loads into the master the sentinels name now: the lock, the
       // save-config journal and the raw pipe all need that one server's address.
       const spec = await currentMasterSpec(profile.spec);

@@ -1,3 +1,4 @@
+import { clusterMonitorNodes } from '../../core/monitor/clusterMonitorNodes';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
@@ -11,9 +12,11 @@ type MonitorHandlers = Pick<Handlers, 'monitor.nodes' | 'monitor.watch'>;
  */
 const MAX_BACKLOG = 4;
 
-export function monitorHandlers({ metrics, monitor, audit }: CoreServices): MonitorHandlers {
+export function monitorHandlers({ metrics, pool, monitor, audit }: CoreServices): MonitorHandlers {
   return {
-    'monitor.nodes': async ({ profileId }) => ({ nodes: await metrics.nodes(profileId) }),
+    'monitor.nodes': async ({ profileId }) => ({
+      nodes: pool.topology(profileId) === 'cluster' ? await clusterMonitorNodes(pool, profileId) : await metrics.nodes(profileId),
+    }),
 
     'monitor.watch': async ({ profileId, address, filter }, sink, { session }) => {
       const started = Date.now();

@@ -6,6 +6,7 @@ import { contract, type Name } from '../../../app/contract';
 import type { AppError } from '../../../app/errors';
 import { RpcClient } from '../../../app/rpcClient';
 import type { SamplingEvent } from '../../../app/schemas/sampling';
+import { Pool } from '../../core/pool/pool';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { ProfileStore } from '../../core/pool/profileStore';
 import { SamplingJobs } from '../../core/sampling/samplingJobs';
@@ -20,6 +21,7 @@ const redis = useRedis();
 const dir = mkdtempSync(join(tmpdir(), 'cb-sampling-rpc-'));
 const sampling = new SamplingJobs();
 let client: RpcClient;
+let pool: Pool;
 
 beforeAll(async () => {
   const admin = await adminClient(redis());
@@ -33,9 +35,10 @@ beforeAll(async () => {
     secretBox: noSecretBox('tests'),
     readOnly: [{ id: 'local', source: 'config', spec: specFor(redis()) }],
   });
+  pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   // Only the sampling entries are under test; the rest refuse loudly.
   const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const dispatcher = new Dispatcher({ ...unused, ...samplingHandlers({ profiles, sampling }) } as Handlers, { streamIntervalMs: 10 });
+  const dispatcher = new Dispatcher({ ...unused, ...samplingHandlers({ profiles, pool, sampling }) } as Handlers, { streamIntervalMs: 10 });
   const { server, client: end } = createMemoryWirePair();
   dispatcher.attach(server, { role: 'analyst' });
   client = new RpcClient((m) => end.send(m));
@@ -43,6 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sampling.cancelAll();
+  await pool.shutdown();
   await closeAdmins();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -1,30 +1,25 @@
 import { AppError } from '../../../app/errors';
-import { currentMasterSpec } from '../../core/pool/sentinels';
-import { refuseCluster } from '../../core/pool/topology';
-import { connectionFor, runSampling } from '../../core/sampling/runSampling';
+import { runSampling } from '../../core/sampling/runSampling';
 import { isFinalSamplingEvent } from '../../core/sampling/samplingJobs';
+import { samplingWhere } from '../../core/sampling/samplingWhere';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
 import { connectionOf } from './sessionProfile';
 
 type SamplingHandlers = Pick<Handlers, 'sampling.start' | 'sampling.cancel' | 'sampling.progress'>;
 
-export function samplingHandlers({ profiles, sampling }: Pick<CoreServices, 'profiles' | 'sampling'>): SamplingHandlers {
+export function samplingHandlers({ profiles, pool, sampling }: Pick<CoreServices, 'profiles' | 'pool' | 'sampling'>): SamplingHandlers {
   return {
     'sampling.start': async ({ profileId, db, ...options }, { session }) => {
       // An analyst's run probes the keys as the profile's analyst Redis user, when it has one.
-      const profile = profiles.get(connectionOf(profiles, profileId, session));
+      const connId = connectionOf(profiles, profileId, session);
+      const profile = profiles.get(connId);
       if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
-      refuseCluster(profile.spec, 'Key sampling');
-      // A sentinel profile samples the master the sentinels name now.
-      const spec = await currentMasterSpec(profile.spec);
       const target = db ?? profile.spec.db;
+      // A cluster: every master, merged; a sentinel profile: the master the sentinels name now.
+      const where = await samplingWhere(pool, connId, profile.spec, target);
       const jobId = sampling.start(`${profileId}/${target}`, (id, emit, signal) =>
-        runSampling(
-          { options: { ...options, db: target }, ...connectionFor(spec, target, `cacheboard:sampling:${id}`) },
-          emit,
-          signal,
-        ),
+        runSampling({ options: { ...options, db: target }, ...where(`cacheboard:sampling:${id}`) }, emit, signal),
       );
       return { jobId };
     },

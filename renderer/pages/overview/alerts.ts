@@ -15,6 +15,9 @@ export const ALERT_LABELS: Record<z.output<typeof AlertKind>, string> = {
   rejected_connections: 'Rejected connections',
   bgsave_failed: 'BGSAVE failed',
   evictions: 'Evictions',
+  cluster_state: 'Cluster state',
+  slots_uncovered: 'Slots not covered',
+  failover: 'Failover',
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Alert, MetricsEvent, NodeSample } from '../../../app/schemas/metrics';
+import type { Alert, FailoverEvent, MetricsEvent, NodeSample } from '../../../app/schemas/metrics';
 import { foldAlerts, type AlertMap } from './alerts';
 import type { TopoNode } from './nodes';
 import { appendSamples, mergeHistory, type Bounds, type SeriesStore } from './timeSeries';
@@ -14,6 +14,23 @@ export interface MetricsState {
   /** Server time of the latest tick; durations on the page count from it, not the local clock. */
   at: number | undefined;
   alerts: AlertMap;
+  /** What the topology event says beyond the nodes: mode, a cluster's state, a sentinel set's sentinels. */
+  profile: TopologyFacts;
+  /** Failovers seen, oldest first, at most MAX_FAILOVERS. */
+  failovers: readonly FailoverEvent[];
+}
+
+export type TopologyFacts = Omit<Extract<MetricsEvent, { kind: 'topology' }>, 'kind' | 'nodes' | 'at'>;
+
+/** As many as the server keeps (main/core/metrics/failovers.ts). */
+export const MAX_FAILOVERS = 50;
+
+/** By id: the server sends a failover again when Sentinel's word adds the previous master. */
+function foldFailovers(list: readonly FailoverEvent[], incoming: readonly FailoverEvent[]): readonly FailoverEvent[] {
+  if (incoming.length === 0) return list;
+  const byId = new Map(list.map((f) => [f.id, f]));
+  for (const f of incoming) byId.set(f.id, f);
+  return [...byId.values()].sort((a, b) => a.at - b.at).slice(-MAX_FAILOVERS);
 }
 
 export const EMPTY_METRICS: MetricsState = {
@@ -23,19 +40,24 @@ export const EMPTY_METRICS: MetricsState = {
   topology: undefined,
   at: undefined,
   alerts: new Map(),
+  profile: {},
+  failovers: [],
 };
 
 export function reduceMetrics(state: MetricsState, events: readonly MetricsEvent[], b: Bounds): MetricsState {
   let s = state;
   const alerts: Alert[] = [];
+  const failovers: FailoverEvent[] = [];
   for (const e of events) {
     switch (e.kind) {
       case 'history':
         s = { ...s, series: mergeHistory(s.series, e.nodes, b) };
         break;
-      case 'topology':
-        s = { ...s, topology: e.nodes, at: Math.max(s.at ?? e.at, e.at) };
+      case 'topology': {
+        const { kind: _kind, nodes, at, ...profile } = e;
+        s = { ...s, topology: nodes, profile, at: Math.max(s.at ?? at, at) };
         break;
+      }
       case 'samples': {
         // A tick older than one already seen (a replay after resubscribing) only feeds the series.
         const stale = s.at !== undefined && e.at < s.at;
@@ -57,7 +79,11 @@ export function reduceMetrics(state: MetricsState, events: readonly MetricsEvent
       case 'alert':
         alerts.push(e.alert);
         break;
+      case 'failover':
+        failovers.push(e.failover);
+        break;
     }
   }
+  if (failovers.length > 0) s = { ...s, failovers: foldFailovers(s.failovers, failovers) };
   return alerts.length === 0 ? s : { ...s, alerts: foldAlerts(s.alerts, alerts) };
 }

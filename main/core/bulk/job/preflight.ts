@@ -12,6 +12,8 @@ export interface PreflightPlan {
   bgsave: boolean;
   /** "host:port", for messages. */
   address: string;
+  /** One master of a cluster load, which routes every command to its slot's owner. */
+  routedBySlot?: boolean;
 }
 
 export interface PreflightResult {
@@ -126,7 +128,7 @@ function projectedUsed(facts: ServerFacts, plan: PreflightPlan, estimate: number
 export function preflightWarnings(facts: ServerFacts, plan: PreflightPlan): PreflightResult {
   const warnings: string[] = [];
   const estimate = estimateDatasetBytes(plan.inputBytes);
-  if (facts.mode === 'cluster') {
+  if (facts.mode === 'cluster' && plan.routedBySlot !== true) {
     warnings.push(
       `${plan.address} runs in cluster mode: keys whose hash slot another node owns are refused with MOVED and counted as errors`,
     );

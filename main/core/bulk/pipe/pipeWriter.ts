@@ -14,6 +14,12 @@ export interface PipeOptions {
   onProgress?(p: PipeProgress): void;
   /** Bound on sent − answered commands, so client memory stays flat however slow the server is. */
   maxInFlightCommands?: number;
+  /**
+   * Sees every error reply first (index: the 0-based command on this
+   * connection). Returning true takes it over: it is then neither counted nor
+   * kept here. A cluster load uses this to resend MOVED/ASK-redirected commands.
+   */
+  onErrorReply?(index: number, message: string): boolean;
 }
 
 export const DEFAULT_MAX_IN_FLIGHT = 250_000;
@@ -159,6 +165,7 @@ class PipeRun {
   }
 
   private onErrorReply(index: number, message: string): void {
+    if (this.opts.onErrorReply?.(index, message) === true) return;
     this.errors++;
     if (this.firstErrors.length < KEPT_ERRORS) {
       this.firstErrors.push({ position: `${this.opts.file}:${this.lines.lineOf(index)}`, message });

@@ -1,0 +1,52 @@
+import { AppError } from '../../../app/errors';
+import type { AudienceLayout } from '../../../app/schemas/audience';
+import { slotOf } from '../bulk/cluster/slot';
+import { currentMasterSpec } from '../pool/sentinels';
+import type { PoolApi, ProfileSpec } from '../pool/types';
+
+/** What a cluster user is told when the audience keys cannot share one slot. */
+export const SPREAD_OVER_SLOTS =
+  'the audience keys are spread over several slots: set a hash tag in the layout so they share one, e.g. aud';
+
+/** The hash tag demo data gets on a cluster when the layout names none. */
+export const CLUSTER_DEMO_TAG = 'aud';
+
+/**
+ * The one server an audience job runs on, as a plain spec (no topology).
+ * BITOP, SINTERSTORE, ZUNIONSTORE and a script's keys must all live in one
+ * slot on a cluster (else CROSSSLOT), so a cluster needs the layout's hash tag,
+ * and the job runs on the master serving that tag's slot, all keys local. A
+ * sentinel profile runs on the master the sentinels name now.
+ */
+export async function audienceServer(
+  pool: Pick<PoolApi, 'masters'>,
+  profileId: string,
+  spec: ProfileSpec,
+  layout: Pick<AudienceLayout, 'hashTag'>,
+  db: number,
+): Promise<ProfileSpec> {
+  if (spec.topology?.kind !== 'cluster') return currentMasterSpec(spec);
+  if (layout.hashTag === undefined) {
+    throw new AppError('VALIDATION', `"${spec.name}" is a Redis Cluster and ${SPREAD_OVER_SLOTS}`, 'layout.hashTag');
+  }
+  if (db !== 0) throw new AppError('VALIDATION', `db must be 0 on a Redis Cluster (SELECT is refused in cluster mode), not ${db}`, 'db');
+  // The keys are `{tag}:…`: Redis hashes only the tag, so they all share this slot.
+  const slot = slotOf(`{${layout.hashTag}}:`);
+  const masters = await pool.masters(profileId);
+  const owner = masters.find((m) => (m.slots ?? []).some(([from, to]) => slot >= from && slot <= to));
+  if (owner === undefined) {
+    throw new AppError('UNREACHABLE', `No healthy master of "${spec.name}" serves hash slot ${slot} (hash tag {${layout.hashTag}}): check the cluster's slot coverage`);
+  }
+  return owner.spec;
+}
+
+/** A Redis error reply, explained when it is CROSSSLOT (keys of one command in several slots). */
+export function explainReply(message: string): string {
+  return message.includes('CROSSSLOT') ? `${SPREAD_OVER_SLOTS} (Redis said: ${message})` : message;
+}
+
+/** Demo data on a cluster must share one slot: the layout's hash tag, or `aud` when it names none. */
+export function demoLayoutFor<L extends Pick<AudienceLayout, 'hashTag'>>(spec: ProfileSpec, layout: L): L {
+  if (spec.topology?.kind !== 'cluster' || layout.hashTag !== undefined) return layout;
+  return { ...layout, hashTag: CLUSTER_DEMO_TAG };
+}

@@ -1,0 +1,289 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Cluster, Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
+import { parseHostPort } from '../../../../app/hostPort';
+import { useCluster } from '../../../../testing/cluster';
+import { profileRegistry, specFor } from '../../../../testing/profiles';
+import { eventually } from '../../../../testing/redis';
+import { Pool } from '../../pool/pool';
+import type { ProfileSpec } from '../../pool/types';
+import type { InputFormat, LoadMode, Mapping } from '../types';
+import { runClusterLoad } from './clusterLoadJob';
+import { slotOf } from './slot';
+
+const run = promisify(execFile);
+const cluster = useCluster();
+const dir = mkdtempSync(join(tmpdir(), 'cb-cluster-load-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function clusterSpec(): ProfileSpec {
+  const seeds = cluster().addresses.slice(0, 2).map((a) => {
+    const at = parseHostPort(a, 0);
+    if ('error' in at) throw new Error(at.error);
+    return at;
+  });
+  return specFor(seeds[0] ?? { port: 1 }, { name: 'cluster', topology: { kind: 'cluster', seeds } });
+}
+
+async function load(
+  path: string,
+  o: { format: InputFormat; mode: LoadMode; mapping?: Mapping; maxErrors?: number; onEvent?: (e: LoadEvent) => void },
+): Promise<LoadReport> {
+  const pool = new Pool(profileRegistry({ c: clusterSpec() }));
+  try {
+    return await runClusterLoad(
+      {
+        jobId: `load_${Math.random().toString(36).slice(2, 10)}`,
+        path,
+        fileLabel: path.split('/').pop() ?? path,
+        format: o.format,
+        mode: o.mode,
+        ...(o.mapping === undefined ? {} : { mapping: o.mapping }),
+        targetDb: 0,
+        force: false,
+        maxErrors: o.maxErrors ?? 0,
+        bgsave: false,
+        journalDir: join(dir, 'journal'),
+        masters: () => pool.masters('c'),
+        control: (address) => pool.dedicated('c', { purpose: 'bulk', db: 0, address }),
+      },
+      (e) => o.onEvent?.(e),
+      new AbortController().signal,
+    );
+  } finally {
+    await pool.shutdown();
+  }
+}
+
+async function withClient<T>(fn: (c: Cluster) => Promise<T>): Promise<T> {
+  const c = new Cluster(cluster().addresses.slice(0, 1).map((a) => ({ host: '127.0.0.1', port: Number(a.split(':')[1]) })));
+  try {
+    return await fn(c);
+  } finally {
+    c.disconnect();
+  }
+}
+
+/** Every master now (roles change after a failover), each as a client. */
+async function masters(): Promise<Redis[]> {
+  const out: Redis[] = [];
+  for (const n of cluster().nodes) {
+    const r = new Redis({ port: n.port, lazyConnect: true, retryStrategy: () => null });
+    await r.connect();
+    if ((await r.info('replication')).includes('role:master')) out.push(r);
+    else r.disconnect();
+  }
+  return out;
+}
+
+async function summedDbsize(): Promise<number> {
+  const ms = await masters();
+  const sizes = await Promise.all(ms.map((m) => m.dbsize()));
+  for (const m of ms) m.disconnect();
+  return sizes.reduce((a, b) => a + b, 0);
+}
+
+/** n SETs of small values, as RESP, written fast. */
+function respSets(name: string, n: number, prefix = 'key'): string {
+  const parts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = `${prefix}:${i}`;
+    const v = `v${i}`;
+    parts.push(`*3\r\n$3\r\nSET\r\n$${k.length}\r\n${k}\r\n$${v.length}\r\n${v}\r\n`);
+  }
+  const path = join(dir, name);
+  writeFileSync(path, parts.join(''));
+  return path;
+}
+
+async function sampleMatches(n: number, prefix: string, valueOf: (i: number) => string | null): Promise<void> {
+  await withClient(async (c) => {
+    for (let j = 0; j < 500; j++) {
+      const i = Math.floor(Math.random() * n);
+      expect(await c.get(`${prefix}:${i}`)).toBe(valueOf(i));
+    }
+  });
+}
+
+describe('cluster bulk load', () => {
+  it('routes 1M SETs by slot in flush mode: summed DBSIZE equals the keys, per-master counts add up', async () => {
+    await withClient((c) => c.set('old-key', 'gone after flush'));
+    const n = 1_000_000;
+    const report = await load(respSets('million.resp', n), { format: 'resp', mode: 'flush' });
+    expect(report.error).toBeUndefined();
+    expect(report).toMatchObject({ outcome: 'ok', commands: n, replies: n, errors: 0 });
+    expect(report.verify).toMatchObject({ replies: true, keys: 'ok', expectedKeys: n, dbsize: n });
+    expect(await summedDbsize()).toBe(n);
+    expect(report.nodes).toHaveLength(3);
+    expect(report.nodes?.reduce((a, x) => a + x.commands, 0)).toBe(n);
+    for (const node of report.nodes ?? []) expect(node.commands).toBeGreaterThan(n / 4);
+    expect(report.saveConfig?.restored).toBe(true);
+    await sampleMatches(n, 'key', (i) => `v${i}`);
+    expect(await withClient((c) => c.exists('old-key'))).toBe(0);
+  }, 60_000);
+
+  it('merges 1M SETs into the keys already there', async () => {
+    const n = 1_000_000;
+    await withClient((c) => c.set('kept', 'yes'));
+    const report = await load(respSets('million-m.resp', n, 'm'), { format: 'resp', mode: 'merge' });
+    expect(report).toMatchObject({ outcome: 'ok', commands: n, replies: n, errors: 0 });
+    expect(await withClient((c) => c.get('kept'))).toBe('yes');
+    await sampleMatches(n, 'm', (i) => `v${i}`);
+  }, 60_000);
+
+  it('maps CSV rows to hashes whose key holds a hash tag, HSET and EXPIRE on one master', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `${i},name-${i},city-${i % 7}`);
+    const path = join(dir, 'users.csv');
+    writeFileSync(path, `id,name,city\n${rows.join('\n')}\n`);
+    const report = await load(path, { format: 'csv', mode: 'merge', mapping: { key: '{{user:{id}}}:profile', type: 'hash', ttl: 3600 } });
+    expect(report).toMatchObject({ outcome: 'ok', commands: 6000, errors: 0 });
+    await withClient(async (c) => {
+      expect(await c.hgetall('{user:42}:profile')).toEqual({ name: 'name-42', city: 'city-0' });
+      expect(await c.ttl('{user:2999}:profile')).toBeGreaterThan(3000);
+      expect(Number(await c.call('CLUSTER', 'KEYSLOT', '{user:42}:profile'))).toBe(slotOf('user:42'));
+    });
+  }, 30_000);
+
+  it('agrees with CLUSTER KEYSLOT, hash tags included', async () => {
+    await withClient(async (c) => {
+      for (const k of ['', 'a', '{user1000}.following', 'foo{}{bar}', 'foo{{bar}}zap', '{a', 'ü€', ...Array.from({ length: 100 }, (_, i) => `k:${i * 7919}`)]) {
+        expect(slotOf(k)).toBe(Number(await c.call('CLUSTER', 'KEYSLOT', k)));
+      }
+    });
+  });
+
+  it('refuses swap with the reason and touches nothing', async () => {
+    const path = respSets('swap.resp', 10, 'swap');
+    const report = await load(path, { format: 'resp', mode: 'swap' });
+    expect(report.outcome).toBe('failed');
+    expect(report.error?.code).toBe('UNSUPPORTED');
+    expect(report.error?.message).toContain('SWAPDB is disabled in cluster mode');
+    expect(await withClient((c) => c.exists('swap:1'))).toBe(0);
+  });
+
+  it('refuses a multi-key command across slots at its input line', async () => {
+    const path = join(dir, 'cross.txt');
+    writeFileSync(path, 'SET {t}a 1\nMSET {t}b 2 {t}c 3\nMSET x 1 y 2\nSET {t}d 4\n');
+    const report = await load(path, { format: 'commands', mode: 'merge' });
+    expect(report.outcome).toBe('failed');
+    expect(report.error?.message).toMatch(/cross\.txt:3: CROSSSLOT: MSET's keys "x" and "y"/);
+    expect(await withClient((c) => c.mget('{t}a', '{t}c', '{t}d'))).toEqual(['1', '3', null]);
+  });
+
+  it('follows ASK then MOVED while a slot migrates mid-load: the end state is sequential execution', async () => {
+    const hot = 'hot';
+    const slot = slotOf(hot);
+    const lines: string[] = [];
+    const expected = new Map<string, string>();
+    for (let i = 0; i < 400_000; i++) {
+      const k = i % 3 === 0 ? `{${hot}}:${i % 5000}` : `cold:${i % 20000}`;
+      if (i % 11 === 0) {
+        lines.push(`DEL ${k}`);
+        expected.delete(k);
+      } else {
+        lines.push(`SET ${k} ${i}`);
+        expected.set(k, String(i));
+      }
+    }
+    const path = join(dir, 'ordered.txt');
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    let migration: Promise<void> | undefined;
+    const report = await load(path, {
+      format: 'commands',
+      mode: 'merge',
+      onEvent: (e) => {
+        if (e.kind === 'progress' && migration === undefined && e.commands > 40_000) migration = migrateSlot(slot);
+      },
+    });
+    await migration;
+    expect(report.error).toBeUndefined();
+    expect(report).toMatchObject({ outcome: 'ok', commands: lines.length, errors: 0 });
+    expect((report.redirects?.ask ?? 0) + (report.redirects?.moved ?? 0)).toBeGreaterThan(0);
+    await withClient(async (c) => {
+      for (const [k, v] of expected) if (k.startsWith('{')) expect(await c.get(k)).toBe(v);
+      for (let i = 0; i < 5000; i++) {
+        const k = `{${hot}}:${i}`;
+        if (!expected.has(k)) expect(await c.exists(k)).toBe(0);
+      }
+    });
+  }, 60_000);
+
+  it('follows MOVED to the new master after a CLUSTER FAILOVER mid-load, nothing lost or doubled', async () => {
+    const n = 600_000;
+    const path = respSets('failover.resp', n, 'fo');
+    let failover: Promise<void> | undefined;
+    const report = await load(path, {
+      format: 'resp',
+      mode: 'flush',
+      onEvent: (e) => {
+        if (e.kind === 'progress' && failover === undefined && e.commands > 100_000) failover = failOver();
+      },
+    });
+    await failover;
+    expect(report.error).toBeUndefined();
+    expect(report).toMatchObject({ outcome: 'ok', commands: n, errors: 0 });
+    expect(report.verify).toMatchObject({ keys: 'ok', dbsize: n });
+    expect(await summedDbsize()).toBe(n);
+    await sampleMatches(n, 'fo', (i) => `v${i}`);
+  }, 60_000);
+});
+
+/** Move `slot` to another master by hand, as redis-cli --cluster reshard does: IMPORTING, MIGRATING, MIGRATE, NODE. */
+async function migrateSlot(slot: number): Promise<void> {
+  const ms = await masters();
+  try {
+    const ids = await Promise.all(ms.map(async (m) => String(await m.call('CLUSTER', 'MYID'))));
+    const ownerId = String(await (ms[0] as Redis).call('CLUSTER', 'NODES'))
+      .split('\n')
+      .find((l) => l.includes('master') && l.split(' ').slice(8).some((r) => inRange(r, slot)))
+      ?.split(' ')[0];
+    const from = ids.indexOf(ownerId ?? '');
+    const to = (from + 1) % ms.length;
+    const src = ms[from] as Redis;
+    const dst = ms[to] as Redis;
+    const dstPort = dst.options.port as number;
+    await dst.call('CLUSTER', 'SETSLOT', slot, 'IMPORTING', ids[from] as string);
+    await src.call('CLUSTER', 'SETSLOT', slot, 'MIGRATING', ids[to] as string);
+    for (let round = 0; round < 20; round++) {
+      const keys = (await src.call('CLUSTER', 'GETKEYSINSLOT', slot, 50)) as string[];
+      if (keys.length === 0) break;
+      await src.call('MIGRATE', '127.0.0.1', dstPort, '', 0, 5000, 'REPLACE', 'KEYS', ...keys);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    // Keys written meanwhile (ASK put them on the target; SETs of keys still here stay): move the rest.
+    for (;;) {
+      const keys = (await src.call('CLUSTER', 'GETKEYSINSLOT', slot, 500)) as string[];
+      if (keys.length === 0) break;
+      await src.call('MIGRATE', '127.0.0.1', dstPort, '', 0, 5000, 'REPLACE', 'KEYS', ...keys);
+    }
+    for (const m of ms) await m.call('CLUSTER', 'SETSLOT', slot, 'NODE', ids[to] as string);
+  } finally {
+    for (const m of ms) m.disconnect();
+  }
+}
+
+function inRange(r: string, slot: number): boolean {
+  const [a, b] = r.split('-').map(Number);
+  return a !== undefined && slot >= a && slot <= (b ?? a);
+}
+
+/** CLUSTER FAILOVER on a replica: it becomes master, its old master a replica answering MOVED. */
+async function failOver(): Promise<void> {
+  const replica = cluster().replicas[0];
+  if (replica === undefined) throw new Error('no replica');
+  const r = new Redis({ port: replica.port, lazyConnect: true, retryStrategy: () => null });
+  await r.connect();
+  try {
+    await r.call('CLUSTER', 'FAILOVER');
+    const ok = await eventually(async () => (await r.info('replication')).includes('role:master'), 10_000, 20);
+    if (!ok) throw new Error('the failover did not happen');
+  } finally {
+    r.disconnect();
+  }
+  void run;
+}

@@ -1,0 +1,275 @@
+import { AppError } from '../../../../app/errors';
+import { parseHostPort } from '../../../../app/hostPort';
+import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
+import { infoNumber } from '../../info/infoSnapshot';
+import { plainSpecAt } from '../../pool/topology';
+import type { MasterNode, ProfileSpec } from '../../pool/types';
+import { resumeAutoSaves, suspendAutoSaves, type SaveSuspension } from '../job/autoSaves';
+import { throwIfCancelled } from '../job/cancellation';
+import { errorText } from '../job/commandRefusal';
+import { dbSize, flushDb } from '../job/dbOps';
+import { InputGuard } from '../job/inputGuard';
+import type { ControlLease } from '../job/loadJob';
+import { classifyFailure, LoadFailed } from '../job/loadFailure';
+import { preflight } from '../job/preflight';
+import { ProgressReporter } from '../job/progressReporter';
+import { readInfo, readServerFacts, type ServerFacts } from '../job/serverFacts';
+import { acquireTargetLock, bulkConnectionName, type TargetLock } from '../job/targetLock';
+import { verifyLoad } from '../job/verifyLoad';
+import { DistinctKeyTracker } from '../keyTracker';
+import { openRawConnection, type RawConnection } from '../pipe/rawConnection';
+import type { PreparedLoad } from '../prepareLoad';
+import { openSource } from '../sources/openSource';
+import { ClusterPipe } from './clusterPipe';
+
+export const SWAP_REFUSED =
+  'SWAPDB is disabled in cluster mode (a cluster has only DB 0): use --mode flush or --mode merge';
+
+export interface RunClusterLoadInput extends PreparedLoad {
+  jobId: string;
+  journalDir: string;
+  /** The masters now, each with a plain spec (pool.masters): asked again after a MOVED. */
+  masters(): Promise<MasterNode[]>;
+  /** A dedicated control connection to one master. */
+  control(address: string): Promise<ControlLease>;
+}
+
+/** What the load holds on one master until cleanup. */
+interface Master {
+  address: string;
+  spec: ProfileSpec;
+  lease: ControlLease;
+  facts: ServerFacts;
+  lock?: TargetLock;
+  saves?: SaveSuspension;
+  raw?: RawConnection;
+}
+
+/** Refusals that need no server: swap, and a DB other than 0. */
+export function refuseClusterPlan(mode: string, targetDb: number): void {
+  if (mode === 'swap') throw new AppError('UNSUPPORTED', SWAP_REFUSED, 'mode');
+  if (targetDb !== 0) throw new AppError('VALIDATION', `A Redis Cluster has only DB 0 (SELECT is refused in cluster mode), not DB ${targetDb}`, 'targetDb');
+}
+
+/**
+ * A bulk load into a Redis Cluster: flush (FLUSHDB on every master first) or
+ * merge, one raw pipe per master routed by slot (see ClusterPipe), automatic
+ * saves off on every master for the load. Never throws: every ending is a
+ * report, also emitted as the last event.
+ */
+export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadEvent) => void, signal: AbortSignal): Promise<LoadReport> {
+  const started = Date.now();
+  const report: LoadReport = {
+    jobId: input.jobId,
+    file: input.fileLabel,
+    format: input.format,
+    mode: input.mode,
+    targetDb: 0,
+    outcome: 'ok',
+    records: 0,
+    commands: 0,
+    replies: 0,
+    errors: 0,
+    firstErrors: [],
+    seconds: 0,
+    opsPerSec: 0,
+    swapped: false,
+    warnings: [],
+  };
+  const send = (e: LoadEvent): void => {
+    try {
+      emit(e);
+    } catch {
+      // A failing listener must not take the load (and its cleanup) down with it.
+    }
+  };
+  const phase = (p: Extract<LoadEvent, { kind: 'phase' }>['phase'], message: string): void => send({ kind: 'phase', phase: p, message, at: Date.now() });
+  const warn = (message: string): void => {
+    report.warnings.push(message);
+    send({ kind: 'warning', message, at: Date.now() });
+  };
+  const masters = new Map<string, Master>();
+  let pipe: ClusterPipe | undefined;
+  let loadSeconds: number | undefined;
+  let written = false;
+
+  /** Control, facts and save config of one master; also for a master met mid-load (failover). */
+  const join = async (address: string, spec: ProfileSpec): Promise<Master> => {
+    const known = masters.get(address);
+    if (known !== undefined) return known;
+    const lease = await input.control(address);
+    const facts = await readServerFacts(lease.redis).catch(async (err: unknown) => {
+      await lease.release().catch(() => undefined);
+      throw err;
+    });
+    const m: Master = { address, spec, lease, facts };
+    masters.set(address, m);
+    if (facts.configRefused === undefined) {
+      m.saves = await suspendAutoSaves(lease.redis, { journalDir: input.journalDir, host: spec.host, port: spec.port, jobId: input.jobId });
+      if (m.saves.warning !== undefined) warn(`${address}: ${m.saves.warning}`);
+    }
+    return m;
+  };
+
+  const execute = async (): Promise<void> => {
+    phase('preflight', 'Reading the cluster’s masters');
+    refuseClusterPlan(input.mode, input.targetDb);
+    const initial = await input.masters();
+    if (initial.length === 0) throw new AppError('REDIS', 'The cluster reports no master serving slots');
+    const tracker = input.mode === 'flush' ? new DistinctKeyTracker() : undefined;
+    const guard = new InputGuard(tracker);
+    const source = await openSource(input.path, { file: input.fileLabel, format: input.format, tracker: guard, ...(input.mapping === undefined ? {} : { mapping: input.mapping }) });
+    for (const m of initial) {
+      throwIfCancelled(signal);
+      const joined = await join(m.address, m.spec);
+      const share = source.totalBytes === undefined ? {} : { inputBytes: Math.ceil(source.totalBytes / initial.length) };
+      for (const w of preflight(joined.facts, { mode: input.mode, targetDb: 0, bgsave: false, address: m.address, routedBySlot: true, ...share }).warnings) warn(w);
+      joined.lock = await acquireTargetLock(joined.lease.redis, { jobId: input.jobId, host: m.spec.host, port: m.spec.port, targetDb: 0 });
+      if (joined.lock.warning !== undefined) warn(`${m.address}: ${joined.lock.warning}`);
+    }
+    throwIfCancelled(signal);
+    if (input.mode === 'flush') {
+      written = true;
+      for (const m of initial) await flushDb((masters.get(m.address) as Master).lease.redis, 0, (masters.get(m.address) as Master).facts.version);
+      warn(`Flush mode emptied all ${initial.length} masters before loading: readers saw a partial dataset during the load`);
+    }
+
+    phase('loading', `Loading ${input.fileLabel} into ${initial.length} masters, routed by hash slot`);
+    const reporter = new ProgressReporter({ emit: send, bytesTotal: source.totalBytes, readMemory: () => usedMemory([...masters.values()]) });
+    const stop = AbortSignal.any([signal, guard.signal]);
+    const template = (initial[0] as MasterNode).spec;
+    pipe = new ClusterPipe({
+      file: input.fileLabel,
+      maxErrors: input.maxErrors,
+      signal: stop,
+      masters: input.masters,
+      connect: async (address) => {
+        const spec = initial.find((m) => m.address === address)?.spec ?? specAt(template, address);
+        const m = await join(address, spec);
+        const raw = await openRawConnection(spec, 0, { name: bulkConnectionName(input.jobId, 0) });
+        m.raw = raw;
+        return raw;
+      },
+      onProgress: (p) => reporter.update(p),
+    });
+    written = true;
+    try {
+      const result = await pipe.run(source.batches(stop), initial);
+      reporter.finish(result);
+      loadSeconds = result.seconds;
+      take(report, result);
+      for (const m of masters.values()) delete m.raw;
+      report.redirects = result.redirects;
+      if (result.redirects.moved + result.redirects.ask + result.redirects.tryagain > 0) {
+        warn(`The cluster redirected ${result.redirects.moved} commands with MOVED, ${result.redirects.ask} with ASK and ${result.redirects.tryagain} with TRYAGAIN; each was resent once, in input order`);
+      }
+    } finally {
+      reporter.finish();
+    }
+
+    phase('verifying', 'Checking replies and, for flush, the summed DBSIZE of the masters');
+    let dbsize: number | undefined;
+    if (input.mode === 'flush') {
+      // After a failover the masters are not the ones the load began with: count on those serving now.
+      const now = await input.masters();
+      const sizes = await Promise.all(now.map(async (m) => dbSize((await join(m.address, m.spec)).lease.redis, 0)));
+      dbsize = sizes.reduce((a, b) => a + b, 0);
+    }
+    const verdict = verifyLoad({
+      mode: input.mode,
+      result: report,
+      maxErrors: input.maxErrors,
+      expectedKeys: tracker?.trackable === true ? tracker.count : undefined,
+      untrackedBy: tracker?.untrackedBy,
+      dbsize,
+      dbLabel: 'The cluster (summed DBSIZE of its masters)',
+      expiredDuring: 0,
+      evictedDuring: 0,
+    });
+    report.verify = verdict.verify;
+    for (const w of verdict.warnings) warn(w);
+    if (!verdict.ok) throw new LoadFailed('REDIS', verdict.problem ?? 'Verification failed');
+  };
+
+  let failed = false;
+  try {
+    await execute();
+  } catch (err) {
+    failed = true;
+    const f = classifyFailure(err, signal, { host: 'cluster', port: 0 });
+    if (f.result !== undefined) take(report, f.result);
+    report.outcome = f.outcome;
+    const acknowledged = Math.max(0, report.replies - report.errors);
+    const state = written
+      ? `The cluster is partially loaded: ${acknowledged} of ${report.commands} commands sent were acknowledged${f.outcomeUnknown ? '; the outcome of the commands in flight is unknown' : ''}`
+      : 'The cluster was not touched';
+    report.error = { code: f.code, message: `${f.message}. ${state}` };
+  }
+  phase('cleanup', failed ? 'Cleaning up after the failure' : 'Restoring settings, releasing connections');
+  if (pipe !== undefined) report.nodes = pipe.nodes();
+  await cleanup([...masters.values()], report, warn);
+  report.seconds = (Date.now() - started) / 1000;
+  const loading = loadSeconds ?? report.seconds;
+  report.opsPerSec = loading > 0 ? Math.round(report.replies / loading) : 0;
+  phase(
+    report.outcome === 'ok' ? 'done' : report.outcome,
+    report.error?.message ?? `The cluster loaded: ${report.commands} commands over ${report.nodes?.length ?? 0} masters, ${report.errors} errors, ${report.seconds.toFixed(1)} s`,
+  );
+  send({ kind: 'report', report });
+  return report;
+}
+
+/** Every master: in-flight commands of ours killed, saves back on, claim released, connection closed. */
+async function cleanup(masters: Master[], report: LoadReport, warn: (m: string) => void): Promise<void> {
+  const originals: string[] = [];
+  let restoredAll = true;
+  await Promise.all(
+    masters.map(async (m) => {
+      const redis = m.lease.redis;
+      if (m.raw !== undefined) {
+        m.raw.destroy();
+        // CLIENT KILL ID drops whatever of ours the server still has unread (see loadJob's stopRawClient).
+        if (m.raw.clientId !== undefined) await redis.client('KILL', 'ID', String(m.raw.clientId)).catch(() => undefined);
+      }
+      if (m.saves !== undefined) {
+        try {
+          const r = await resumeAutoSaves(m.saves, [() => Promise.resolve(redis)]);
+          if (r !== undefined) {
+            originals.push(r.original);
+            if (!r.restored) {
+              restoredAll = false;
+              warn(`${m.address}: automatic saves: ${r.note ?? 'not restored'}`);
+            }
+          }
+        } catch (err) {
+          restoredAll = false;
+          warn(`${m.address}: automatic saves may still be off (${errorText(err)}); the journal restores them at the next start`);
+        }
+      }
+      m.lock?.release();
+      await m.lease.release().catch(() => undefined);
+    }),
+  );
+  if (originals.length > 0) report.saveConfig = { original: [...new Set(originals)].join(' | '), restored: restoredAll };
+}
+
+function take(report: LoadReport, r: { records: number; commands: number; replies: number; errors: number; firstErrors?: LoadReport['firstErrors'] }): void {
+  report.records = r.records;
+  report.commands = r.commands;
+  report.replies = r.replies;
+  report.errors = r.errors;
+  if (r.firstErrors !== undefined) report.firstErrors = r.firstErrors.slice(0, 100);
+}
+
+/** used_memory summed over the masters, for the progress events. */
+async function usedMemory(masters: Master[]): Promise<number> {
+  const used = await Promise.all(masters.map(async (m) => infoNumber((await readInfo(m.lease.redis, 'memory'))['memory']?.['used_memory'])));
+  return used.reduce((a, b) => a + b, 0);
+}
+
+/** A master a MOVED named that CLUSTER NODES did not list yet: the profile's credentials at that address. */
+function specAt(template: ProfileSpec, address: string): ProfileSpec {
+  const node = parseHostPort(address, 6379);
+  if ('error' in node) throw new AppError('REDIS', `The cluster redirected to "${address}", which is not host:port`);
+  return plainSpecAt(template, node);
+}

@@ -1,0 +1,45 @@
+import type { MasterShare, SampleMethod } from '../../../app/schemas/sampling';
+import type { Aggregate } from './aggregate';
+
+/** Where a Prober puts what it finds. */
+export type KeySink = Pick<Aggregate, 'add' | 'addMissing'>;
+
+/**
+ * One cluster master's share of a run: its keys go into the run's one
+ * Aggregate (so types, histograms, top keys and prefixes merge exactly, not as
+ * merged summaries) and are also counted here, for the per-master table.
+ */
+export class MasterTally implements KeySink {
+  private examined = 0;
+  private missing = 0;
+  private memory = 0;
+
+  constructor(
+    readonly address: string,
+    readonly dbsize: number,
+    private readonly into: Aggregate,
+  ) {}
+
+  add(...args: Parameters<Aggregate['add']>): void {
+    this.examined++;
+    this.memory += args[3];
+    this.into.add(...args);
+  }
+
+  addMissing(): void {
+    this.missing++;
+    this.into.addMissing();
+  }
+
+  share(method: SampleMethod): MasterShare {
+    const scale = method === 'sample' && this.examined > 0 ? this.dbsize / this.examined : 1;
+    return {
+      address: this.address,
+      dbsize: this.dbsize,
+      keysExamined: this.examined,
+      keysMissing: this.missing,
+      memory: this.memory,
+      estimatedMemory: Math.round(this.memory * scale),
+    };
+  }
+}

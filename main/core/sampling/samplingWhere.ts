@@ -1,0 +1,27 @@
+import { AppError } from '../../../app/errors';
+import { currentMasterSpec } from '../pool/sentinels';
+import type { PoolApi, ProfileSpec } from '../pool/types';
+import { connectionFor, mastersFor, type SamplingWhere } from './runSampling';
+
+/**
+ * Where a run on a profile reads keys, as a function of the connection name
+ * (the job id is known only once the job starts): every master of a cluster,
+ * each SCANning or drawing from its own slots' keys, or one server (a sentinel
+ * profile's master as the sentinels name it now). Asked before the job starts,
+ * so a wrong DB or an unreachable cluster fails the call itself.
+ */
+export async function samplingWhere(
+  pool: Pick<PoolApi, 'masters'>,
+  profileId: string,
+  spec: ProfileSpec,
+  db: number,
+): Promise<(connectionName: string) => SamplingWhere> {
+  if (spec.topology?.kind === 'cluster') {
+    if (db !== 0) throw new AppError('VALIDATION', `db must be 0 on a Redis Cluster (SELECT is refused in cluster mode), not ${db}`, 'db');
+    const masters = await pool.masters(profileId);
+    if (masters.length === 0) throw new AppError('UNREACHABLE', `"${spec.name}": no healthy master serves slots (CLUSTER NODES); nothing to sample`);
+    return (name) => ({ masters: mastersFor(masters, name) });
+  }
+  const master = await currentMasterSpec(spec);
+  return (name) => connectionFor(master, db, name);
+}

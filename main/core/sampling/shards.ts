@@ -1,0 +1,54 @@
+import { AppError } from '../../../app/errors';
+import type { RawConnection } from '../bulk/pipe/rawConnection';
+import { toAppError, type ErrorContext } from '../pool/redisErrors';
+import { ReplyError } from './replyReader';
+import { RespPipe } from './respPipe';
+
+/** One server a run reads keys from: the profile's server, or one master of a cluster. */
+export interface SamplingTarget {
+  /** "host:port"; names the master in a cluster report. */
+  address: string;
+  /** A socket of the run's own, authenticated and on the run's DB (closed when the run ends). */
+  connect: () => Promise<RawConnection>;
+  /** Host, port and password, so errors name the server and never echo the password. */
+  errorContext: ErrorContext;
+}
+
+/** A target with its pipe open and its DBSIZE read. */
+export interface Shard {
+  target: SamplingTarget;
+  pipe: RespPipe;
+  dbsize: number;
+}
+
+/**
+ * Open every target's pipe and read its DBSIZE, all at once. If any fails,
+ * the ones that opened are closed and the first failure is thrown, naming its
+ * server.
+ */
+export async function openShards(targets: readonly SamplingTarget[]): Promise<Shard[]> {
+  const opened = await Promise.allSettled(targets.map(openShard));
+  const shards = opened.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = opened.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed === undefined) return shards;
+  shards.forEach((s) => s.pipe.destroy());
+  throw failed.reason;
+}
+
+async function openShard(target: SamplingTarget): Promise<Shard> {
+  let pipe: RespPipe | null = null;
+  try {
+    pipe = new RespPipe(await target.connect(), target.errorContext);
+    return { target, pipe, dbsize: await dbsizeOf(pipe) };
+  } catch (e) {
+    pipe?.destroy();
+    throw toAppError(e, target.errorContext);
+  }
+}
+
+async function dbsizeOf(pipe: RespPipe): Promise<number> {
+  const [n] = await pipe.send(Buffer.from('*1\r\n$6\r\nDBSIZE\r\n'), 1);
+  if (n instanceof ReplyError) throw pipe.errorOf(n);
+  if (typeof n !== 'number') throw new AppError('INTERNAL', 'DBSIZE answered with something other than a number');
+  return n;
+}
