@@ -30,6 +30,13 @@ describe('nodes', () => {
     expect(sameAddress('Redis-A:6379', 'redis-a:6379')).toBe(true);
   });
 
+  it("keeps a cluster master's slots and flags from the topology when its sample arrives", () => {
+    const topology = [{ address: '10.0.0.1:7000', role: 'master', up: true, slots: [[0, 5460]] as [number, number][], flags: ['myself', 'master'] }];
+    const [node] = topologyOf(topology, [master('10.0.0.1:7000')]);
+    expect(node).toMatchObject({ address: '10.0.0.1:7000', role: 'master', up: true, slots: [[0, 5460]], flags: ['myself', 'master'] });
+    expect(node).not.toHaveProperty('master');
+  });
+
   it('calls slaves replicas', () => {
     expect(roleLabel('slave')).toBe('replica');
     expect(roleLabel('master')).toBe('master');

@@ -62,8 +62,10 @@ export function topologyOf(
     const lister = listedBy.get(s.address);
     const role = from?.role ?? from?.replication?.role ?? (lister === undefined ? 'unknown' : 'slave');
     const master = from?.replication?.masterAddress ?? lister;
-    const node: TopoNode = { address: s.address, role, up: s.up };
+    // What only the topology knows (a cluster master's slots, CLUSTER NODES flags) stays.
+    const node: TopoNode = { ...known, address: s.address, role, up: s.up };
     if (master !== undefined) node.master = master;
+    else if (role === 'master') delete node.master;
     byAddress.set(s.address, node);
   }
   return [...byAddress.values()];

@@ -8,6 +8,7 @@ import { ChartLoading } from './ChartFrame';
 import { ExportButtons } from './ExportButtons';
 import { NamespaceTree } from './NamespaceTree';
 import { emptyMessage, type NamespaceMetric } from './report';
+import { MastersTable } from './MastersTable';
 import { EncodingsTable, TypesTable } from './ShareTables';
 import { SummaryStats } from './SummaryStats';
 import { TopKeysTable } from './TopKeysTable';
@@ -74,6 +75,7 @@ export const ReportView = memo(function ReportView({ report: r, profileName, sta
           <EncodingsTable report={r} />
         </div>
       </div>
+      <MastersTable report={r} />
       <Suspense fallback={<ChartLoading />}>
         <HistogramCharts report={r} />
       </Suspense>
