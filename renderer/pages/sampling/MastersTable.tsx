@@ -8,6 +8,7 @@ import { formatBytes, formatCount } from '../../lib/format';
 export function MastersTable({ report: r }: { report: SamplingReport }) {
   if (r.masters === undefined) return null;
   const sample = r.method === 'sample';
+  const heads = ['DBSIZE', sample ? 'Drawn' : 'Examined', sample ? 'Est. memory' : 'Memory'];
   return (
     <div className="panel job-table-panel">
       <table className="data-table smp-table" data-testid="sampling-masters">
@@ -20,15 +21,11 @@ export function MastersTable({ report: r }: { report: SamplingReport }) {
         <thead>
           <tr>
             <th scope="col">Master</th>
-            <th scope="col" className="num">
-              DBSIZE
-            </th>
-            <th scope="col" className="num">
-              {sample ? 'Drawn' : 'Examined'}
-            </th>
-            <th scope="col" className="num">
-              {sample ? 'Est. memory' : 'Memory'}
-            </th>
+            {heads.map((h) => (
+              <th key={h} scope="col" className="num">
+                {h}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
