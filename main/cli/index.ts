@@ -30,7 +30,7 @@ Commands:
   demo-data    Write a synthetic TV audience (bitmaps, sets, per-user zsets).
                See: cacheboard demo-data --help
 
-Topology: info, load, sample and trials take --cluster [--seeds h:p,…] or
+Topology: info, load, sample, trials, audience and demo-data take --cluster [--seeds h:p,…] or
   --sentinel h:p,… --master-name NAME besides --url (see each command's --help).
 
 Options:

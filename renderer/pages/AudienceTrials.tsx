@@ -7,7 +7,7 @@ import { WithProfile } from '../components/WithProfile';
 import { useJobRun } from '../lib/useJobRun';
 import { AudienceControls } from './audience/AudienceControls';
 import { DemoPanel } from './audience/DemoPanel';
-import { dbInput, DEFAULT_FORM, withDiscoveredRange, type AudienceForm } from './audience/form';
+import { DEFAULT_FORM, targetOf, withDiscoveredRange, type AudienceForm } from './audience/form';
 import { whenText } from './audience/history';
 import { HistoryPanel } from './audience/HistoryPanel';
 import { audienceRuns, currentRun, formOf, keepForm, setCurrentRun, type CurrentRun } from './audience/pageSession';
@@ -34,7 +34,7 @@ function ProfileAudience({ profile }: { profile: ProfileView }) {
   const [stored, setStored] = useState<AudienceForm>(() => formOf(profile.id) ?? DEFAULT_FORM);
   const [run, setRun] = useState<CurrentRun | undefined>(() => currentRun(profile.id));
   const [shown, setShown] = useState<string>();
-  const db = dbInput(stored);
+  const db = targetOf(profile, stored);
   const attributes = useCall('audience.attributes', { profileId: profile.id, ...db });
   const history = useCall('audience.history', { profileId: profile.id });
   const { view, streamError, lost, running, dropped } = useJobRun(audienceRuns, run?.jobId, history.refresh);

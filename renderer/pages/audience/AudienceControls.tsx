@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { addressOf } from '../connections/address';
 import { Builder } from './Builder';
 import { composeWhere } from './expression';
-import { controlOf, dbInput, toOptions, type AudienceForm } from './form';
+import { controlOf, targetOf, toOptions, type AudienceForm } from './form';
 import type { CurrentRun } from './pageSession';
 import { RunOptions } from './RunOptions';
 import { useParse } from './useParse';
@@ -30,7 +30,7 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
   const bridge = useBridge();
   const uid = useId();
   const { start, starting, errors, error, clear } = useStart(controlOf);
-  const parse = useParse(form.where, profile.id, dbInput(form));
+  const parse = useParse(form.where, profile.id, targetOf(profile, form));
   const invalid = !parse.pending && parse.result?.valid === false;
   const handEdited = form.picks.length > 0 && form.where !== composeWhere(form.picks);
 
@@ -42,7 +42,7 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
   const run = () =>
     start(async () => {
       if (running) return;
-      const { jobId } = await bridge.invoke('audience.start', toOptions(profile.id, form));
+      const { jobId } = await bridge.invoke('audience.start', { ...toOptions(profile.id, form), ...targetOf(profile, form) });
       onStarted({ jobId, profileId: profile.id, profileName: profile.name });
     });
 

@@ -1,3 +1,4 @@
+import type { AudienceTarget } from './form';
 import { useState } from 'react';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { useSession } from '../../auth/SessionContext';
@@ -13,7 +14,7 @@ import { useStart } from '../../lib/useStart';
 
 interface Props {
   profile: ProfileView;
-  db: { db?: number };
+  db: AudienceTarget;
   /** The load wrote keys: scan the attributes again. */
   onLoaded(): void;
 }

@@ -1,3 +1,4 @@
+import type { AudienceTarget } from './form';
 import type { CallInput } from '../../../app/contract';
 import type { DemoEvent } from '../../../app/schemas/audience';
 import { numberInput } from '../../lib/formInput';
@@ -22,7 +23,7 @@ export function demoControlOf(field: string | undefined): DemoControl | undefine
 }
 
 /** `audience.demoData`'s input: empty numbers left out (the contract's defaults apply), junk sent for the contract to name. */
-export function toDemoOptions(profileId: string, db: { db?: number }, f: DemoForm): CallInput<'audience.demoData'> {
+export function toDemoOptions(profileId: string, db: AudienceTarget, f: DemoForm): CallInput<'audience.demoData'> {
   const o: CallInput<'audience.demoData'> = { profileId, ...db, overwrite: f.overwrite };
   for (const key of ['users', 'days', 'seed'] as const) {
     const n = numberInput(f[key]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AudienceTrialOptions } from '../../../app/schemas/audience';
-import { controlOf, DEFAULT_FORM, toggleStrategy, toOptions, withDiscoveredRange, type AudienceForm } from './form';
+import { CLUSTER_HASH_TAG, controlOf, DEFAULT_FORM, targetOf, toggleStrategy, toOptions, withDiscoveredRange, type AudienceForm } from './form';
 
 const form = (patch: Partial<AudienceForm>): AudienceForm => ({ ...DEFAULT_FORM, from: '2024-01-01', to: '2024-01-30', where: 'gender=f', ...patch });
 
@@ -31,6 +31,16 @@ describe('toOptions', () => {
     expect(parsed.success).toBe(false);
     const fields = parsed.error?.issues.map((i) => controlOf(i.path.join('.')));
     expect(fields).toEqual(expect.arrayContaining(['trials', 'from', 'strategies']));
+  });
+});
+
+describe('targetOf', () => {
+  it('adds the hash tag on a cluster only, and the DB when one is typed', () => {
+    expect(targetOf({ topology: { kind: 'cluster', seeds: ['10.0.0.1:7000'] } }, { db: '' })).toEqual({ layout: { hashTag: CLUSTER_HASH_TAG } });
+    expect(targetOf({}, { db: '3' })).toEqual({ db: 3 });
+    // What the page sends must pass the contract.
+    const options = AudienceTrialOptions.parse({ profileId: 'p', where: 'a=b', from: '2024-01-01', to: '2024-01-02', ...targetOf({ topology: { kind: 'cluster', seeds: ['h:1'] } }, { db: '' }) });
+    expect(options.layout.hashTag).toBe(CLUSTER_HASH_TAG);
   });
 });
 

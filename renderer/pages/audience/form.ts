@@ -1,5 +1,6 @@
 import type { CallInput } from '../../../app/contract';
 import { STRATEGY_NAMES, type AudienceAttributes, type StrategyName } from '../../../app/schemas/audience';
+import type { ProfileView } from '../../../app/schemas/connections';
 import { numberInput } from '../../lib/formInput';
 import type { AttributePick } from './expression';
 
@@ -60,6 +61,23 @@ export function toggleStrategy(on: readonly StrategyName[], name: StrategyName, 
 export function dbInput(f: Pick<AudienceForm, 'db'>): { db?: number } {
   const db = numberInput(f.db);
   return db === undefined ? {} : { db };
+}
+
+/** The hash tag the page uses on a cluster, where demo data writes it too. */
+export const CLUSTER_HASH_TAG = 'aud';
+
+/**
+ * Where every audience call aims: the DB, and on a cluster the layout with a hash
+ * tag, because BITOP, SINTERSTORE, ZUNIONSTORE and the script need all their keys
+ * in one slot (the server refuses a cluster layout without one).
+ */
+export interface AudienceTarget {
+  db?: number;
+  layout?: { hashTag: string };
+}
+
+export function targetOf(profile: Pick<ProfileView, 'topology'>, f: Pick<AudienceForm, 'db'>): AudienceTarget {
+  return { ...dbInput(f), ...(profile.topology?.kind === 'cluster' ? { layout: { hashTag: CLUSTER_HASH_TAG } } : {}) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AudienceTarget } from './form';
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../app/errors';
 import type { AudienceParseResult } from '../../../app/schemas/audience';
@@ -17,7 +18,7 @@ export interface ParseState {
 }
 
 /** The expression checked live by `audience.parse` (against the profile's keys, so unknown terms are named). */
-export function useParse(where: string, profileId: string, db: { db?: number }): ParseState {
+export function useParse(where: string, profileId: string, db: AudienceTarget): ParseState {
   const [checked, setChecked] = useState(where);
   useEffect(() => {
     const t = setTimeout(() => setChecked(where), DEBOUNCE_MS);
