@@ -5,6 +5,7 @@
  */
 import { audienceBench } from './audience';
 import { bulkBench } from './bulk';
+import { clusterBench } from './cluster';
 import { metricsBench } from './metrics';
 import { monitorBench } from './monitor';
 import { samplingBench } from './sampling';
@@ -15,6 +16,7 @@ type Suite = () => Promise<Record<string, unknown>>;
 const suites: Record<string, Suite> = {
   audience: audienceBench,
   bulk: bulkBench,
+  cluster: clusterBench,
   metrics: metricsBench,
   monitor: monitorBench,
   sampling: samplingBench,

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileRegistry } from './core/bulk/fileRegistry';
 import { BulkJobs } from './core/bulk/jobManager';
+import { journalConnection } from './core/bulk/job/journalConnection';
 import { restorePendingSaves } from './core/bulk/job/saveJournal';
 import { AuditLog } from './core/audit/auditLog';
 import { CallRateLimit } from './rpc/callRateLimit';
@@ -108,11 +109,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   };
   // A load that died with automatic saves switched off left a journal: put the saves back now.
   // Only servers we have a profile for can be reached (credentials live in the profile).
-  const restoring = restorePendingSaves(bulk.journalDir, (host, port) => {
-    const p = profiles.list().find((x) => x.spec.host === host && x.spec.port === port);
-    if (!p) return Promise.reject(new Error(`no connection profile for ${host}:${port}`));
-    return pool.dedicated(p.id, { purpose: 'bulk' });
-  }).then(
+  const restoring = restorePendingSaves(bulk.journalDir, (host, port) => journalConnection(profiles.list(), pool, host, port)).then(
     (results) => {
       for (const r of results) if (r.action !== 'already-restored') console.log(`save-config journal: ${r.message}`);
     },

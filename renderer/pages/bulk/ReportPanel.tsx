@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LoadReport } from '../../../app/schemas/bulk';
 import { formatCount, formatSeconds } from '../../lib/format';
+import { NodesTable } from './NodesTable';
 
 function Cell({ label, children, testId, value }: { label: string; children: ReactNode; testId?: string; value?: string | number }) {
   return (
@@ -136,6 +137,8 @@ export function ReportPanel({ report: r, actions }: { report: LoadReport; action
             </tr>
           </tbody>
         </table>
+
+        {r.nodes !== undefined && r.nodes.length > 0 && <NodesTable nodes={r.nodes} redirects={r.redirects} />}
 
         {r.replicas !== undefined && (
           <table className="data-table" data-testid="bulk-replicas">

@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Cluster, Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
@@ -13,10 +12,11 @@ import { eventually } from '../../../../testing/redis';
 import { Pool } from '../../pool/pool';
 import type { ProfileSpec } from '../../pool/types';
 import type { InputFormat, LoadMode, Mapping } from '../types';
+import { journalConnection } from '../job/journalConnection';
+import { restorePendingSaves, writeJournal } from '../job/saveJournal';
 import { runClusterLoad } from './clusterLoadJob';
 import { slotOf } from './slot';
 
-const run = promisify(execFile);
 const cluster = useCluster();
 const dir = mkdtempSync(join(tmpdir(), 'cb-cluster-load-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -192,12 +192,13 @@ describe('cluster bulk load', () => {
     }
     const path = join(dir, 'ordered.txt');
     writeFileSync(path, `${lines.join('\n')}\n`);
+    const migrate = await prepareMigration(slot);
     let migration: Promise<void> | undefined;
     const report = await load(path, {
       format: 'commands',
       mode: 'merge',
       onEvent: (e) => {
-        if (e.kind === 'progress' && migration === undefined && e.commands > 40_000) migration = migrateSlot(slot);
+        if (e.kind === 'progress' && migration === undefined && e.commands > 5_000) migration = migrate();
       },
     });
     await migration;
@@ -213,6 +214,44 @@ describe('cluster bulk load', () => {
     });
   }, 60_000);
 
+  it('cacheboard load --cluster loads by slot, --json adds nodes; without --mode it says what to do', async () => {
+    const path = respSets('cli.resp', 3000, 'cli');
+    const seed = cluster().addresses[1] as string;
+    const cli = (extra: string[]) =>
+      spawnSync(process.execPath, ['bin/cacheboard.js', 'load', path, '--cluster', '--url', `redis://${seed}`, ...extra], {
+        encoding: 'utf8',
+        env: { ...process.env, CACHEBOARD_DATA_DIR: join(dir, 'cli-data') },
+      });
+    const missing = cli(['--json']);
+    expect(missing.status).not.toBe(0);
+    expect(missing.stderr).toContain('--mode merge');
+    const r = cli(['--mode', 'merge', '--json']);
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout) as { commands: number; mode: string; nodes: { address: string; commands: number }[] };
+    expect(j).toMatchObject({ commands: 3000, mode: 'merge', outcome: 'ok' });
+    expect(j.nodes).toHaveLength(3);
+    expect(j.nodes.reduce((a, n) => a + n.commands, 0)).toBe(3000);
+    expect(await withClient((c) => c.get('cli:2999'))).toBe('v2999');
+  }, 30_000);
+
+  it('restores a journaled save config on a cluster master at the next start', async () => {
+    const m = (await masters())[0] as Redis;
+    const port = m.options.port as number;
+    await m.config('SET', 'save', '');
+    const journalDir = join(dir, 'crash-journal');
+    writeJournal(journalDir, { host: '127.0.0.1', port, original: '3600 1', jobId: 'load_crashed', at: Date.now() });
+    const pool = new Pool(profileRegistry({ c: clusterSpec() }));
+    try {
+      const profiles = [{ id: 'c', source: 'user' as const, spec: clusterSpec() }];
+      const results = await restorePendingSaves(journalDir, (host, p) => journalConnection(profiles, pool, host, p));
+      expect(results.map((r) => r.action)).toEqual(['restored']);
+      expect(await m.config('GET', 'save')).toEqual(['save', '3600 1']);
+    } finally {
+      await pool.shutdown();
+      m.disconnect();
+    }
+  });
+
   it('follows MOVED to the new master after a CLUSTER FAILOVER mid-load, nothing lost or doubled', async () => {
     const n = 600_000;
     const path = respSets('failover.resp', n, 'fo');
@@ -227,44 +266,47 @@ describe('cluster bulk load', () => {
     await failover;
     expect(report.error).toBeUndefined();
     expect(report).toMatchObject({ outcome: 'ok', commands: n, errors: 0 });
+    expect(report.redirects?.moved).toBeGreaterThan(0);
+    expect(report.nodes?.length).toBe(4);
     expect(report.verify).toMatchObject({ keys: 'ok', dbsize: n });
     expect(await summedDbsize()).toBe(n);
     await sampleMatches(n, 'fo', (i) => `v${i}`);
   }, 60_000);
 });
 
-/** Move `slot` to another master by hand, as redis-cli --cluster reshard does: IMPORTING, MIGRATING, MIGRATE, NODE. */
-async function migrateSlot(slot: number): Promise<void> {
+/**
+ * Move `slot` to another master by hand, as redis-cli --cluster reshard does:
+ * IMPORTING, MIGRATING, MIGRATE in small steps, then NODE. Connected ahead, so
+ * it starts the moment the load is under way.
+ */
+async function prepareMigration(slot: number): Promise<() => Promise<void>> {
   const ms = await masters();
-  try {
-    const ids = await Promise.all(ms.map(async (m) => String(await m.call('CLUSTER', 'MYID'))));
-    const ownerId = String(await (ms[0] as Redis).call('CLUSTER', 'NODES'))
-      .split('\n')
-      .find((l) => l.includes('master') && l.split(' ').slice(8).some((r) => inRange(r, slot)))
-      ?.split(' ')[0];
-    const from = ids.indexOf(ownerId ?? '');
-    const to = (from + 1) % ms.length;
-    const src = ms[from] as Redis;
-    const dst = ms[to] as Redis;
-    const dstPort = dst.options.port as number;
-    await dst.call('CLUSTER', 'SETSLOT', slot, 'IMPORTING', ids[from] as string);
-    await src.call('CLUSTER', 'SETSLOT', slot, 'MIGRATING', ids[to] as string);
-    for (let round = 0; round < 20; round++) {
-      const keys = (await src.call('CLUSTER', 'GETKEYSINSLOT', slot, 50)) as string[];
-      if (keys.length === 0) break;
-      await src.call('MIGRATE', '127.0.0.1', dstPort, '', 0, 5000, 'REPLACE', 'KEYS', ...keys);
-      await new Promise((r) => setTimeout(r, 5));
+  const ids = await Promise.all(ms.map(async (m) => String(await m.call('CLUSTER', 'MYID'))));
+  const ownerId = String(await (ms[0] as Redis).call('CLUSTER', 'NODES'))
+    .split('\n')
+    .find((l) => l.includes('master') && l.split(' ').slice(8).some((r) => inRange(r, slot)))
+    ?.split(' ')[0];
+  const from = ids.indexOf(ownerId ?? '');
+  const to = (from + 1) % ms.length;
+  const src = ms[from] as Redis;
+  const dst = ms[to] as Redis;
+  const dstPort = dst.options.port as number;
+  const move = async (count: number): Promise<number> => {
+    const keys = (await src.call('CLUSTER', 'GETKEYSINSLOT', slot, count)) as string[];
+    if (keys.length > 0) await src.call('MIGRATE', '127.0.0.1', dstPort, '', 0, 5000, 'REPLACE', 'KEYS', ...keys);
+    return keys.length;
+  };
+  return async () => {
+    try {
+      await dst.call('CLUSTER', 'SETSLOT', slot, 'IMPORTING', ids[from] as string);
+      await src.call('CLUSTER', 'SETSLOT', slot, 'MIGRATING', ids[to] as string);
+      for (let round = 0; round < 30 && (await move(20)) > 0; round++) await new Promise((r) => setTimeout(r, 3));
+      while ((await move(500)) > 0);
+      for (const m of ms) await m.call('CLUSTER', 'SETSLOT', slot, 'NODE', ids[to] as string);
+    } finally {
+      for (const m of ms) m.disconnect();
     }
-    // Keys written meanwhile (ASK put them on the target; SETs of keys still here stay): move the rest.
-    for (;;) {
-      const keys = (await src.call('CLUSTER', 'GETKEYSINSLOT', slot, 500)) as string[];
-      if (keys.length === 0) break;
-      await src.call('MIGRATE', '127.0.0.1', dstPort, '', 0, 5000, 'REPLACE', 'KEYS', ...keys);
-    }
-    for (const m of ms) await m.call('CLUSTER', 'SETSLOT', slot, 'NODE', ids[to] as string);
-  } finally {
-    for (const m of ms) m.disconnect();
-  }
+  };
 }
 
 function inRange(r: string, slot: number): boolean {
@@ -285,5 +327,4 @@ async function failOver(): Promise<void> {
   } finally {
     r.disconnect();
   }
-  void run;
 }

@@ -114,6 +114,8 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
   const execute = async (): Promise<void> => {
     phase('preflight', 'Reading the cluster’s masters');
     refuseClusterPlan(input.mode, input.targetDb);
+    if (input.bgsave) warn('--bgsave is not applied to a cluster load yet: no snapshot was made');
+    if (input.waitReplicas !== undefined && input.waitReplicas > 0) warn('--wait-replicas is not applied to a cluster load yet: replicas were not checked');
     const initial = await input.masters();
     if (initial.length === 0) throw new AppError('REDIS', 'The cluster reports no master serving slots');
     const tracker = input.mode === 'flush' ? new DistinctKeyTracker() : undefined;

@@ -47,6 +47,11 @@ const MAX_ROUNDS = 50;
 /** TRYAGAIN: the migration of the slot has to move on first. */
 const TRYAGAIN_DELAY_MS = 50;
 const ASKING = encodeCommand(['ASKING']);
+/**
+ * Per master: the single pipe's 250k spread over three masters. Enough to keep
+ * each server busy; more only holds more batches (RSS) for the same rate.
+ */
+const IN_FLIGHT_PER_MASTER = 100_000;
 
 /**
  * A bulk load into a Redis Cluster: every command goes to the master serving
@@ -100,6 +105,8 @@ export class ClusterPipe {
       } catch (err) {
         if (this.fatal === undefined) sourceError = { err };
       }
+      // The last commands may still be redirected: wait for every reply before the final resends.
+      await this.waitFor(() => this.idle());
       if (!this.stopped()) await this.settle();
     } catch (err) {
       this.fatal ??= err;
@@ -154,22 +161,29 @@ export class ClusterPipe {
       pos = slots.end;
     }
     starts[count] = pos;
-    const byOwner = new Map<number, number[]>();
+    // Two passes: sizes per master, then one copy of each command into its master's batch.
+    const parts = new Map<number, { batch: NodeBatch; k: number; at: number }>();
+    const sizes = new Map<number, { bytes: number; count: number }>();
     for (let i = 0; i < count; i++) {
       const o = owners[i] as number;
-      let list = byOwner.get(o);
-      if (list === undefined) byOwner.set(o, (list = []));
-      list.push(i);
+      const size = sizes.get(o) ?? { bytes: 0, count: 0 };
+      size.bytes += (starts[i + 1] as number) - (starts[i] as number);
+      size.count++;
+      sizes.set(o, size);
     }
-    for (const [owner, list] of byOwner) {
-      const parts = list.map((i) => batch.resp.subarray(starts[i], starts[i + 1]));
-      this.pipeAt(owner).push(
-        nodeBatch(
-          parts,
-          list.map((i) => batch.lines[i] ?? 0),
-          list.map((i) => this.seq + i),
-        ),
-      );
+    for (const [o, size] of sizes) parts.set(o, { batch: emptyBatch(size.bytes, size.count), k: 0, at: 0 });
+    for (let i = 0; i < count; i++) {
+      const part = parts.get(owners[i] as number) as { batch: NodeBatch; k: number; at: number };
+      const { batch: b, k } = part;
+      b.offsets[k] = part.at;
+      b.lines[k] = batch.lines[i] ?? 0;
+      b.seqs[k] = this.seq + i;
+      part.at += batch.resp.copy(b.resp, part.at, starts[i], starts[i + 1]);
+      part.k = k + 1;
+    }
+    for (const [o, part] of parts) {
+      part.batch.offsets[part.k] = part.at;
+      this.pipeAt(o).push(part.batch);
     }
     this.seq += n;
     this.records = batch.records;
@@ -198,7 +212,7 @@ export class ClusterPipe {
       conn.destroy();
       return;
     }
-    const pipe = new NodePipe(address, conn, { file: this.opts.file, signal: this.opts.signal, ...(this.opts.maxInFlightCommands === undefined ? {} : { maxInFlightCommands: this.opts.maxInFlightCommands }) }, {
+    const pipe = new NodePipe(address, conn, { file: this.opts.file, signal: this.opts.signal, maxInFlightCommands: this.opts.maxInFlightCommands ?? IN_FLIGHT_PER_MASTER }, {
       onError: (p, command, message, asking) => this.onError(p, command, message, asking),
       onChange: () => this.waiter?.(),
     });
@@ -241,7 +255,7 @@ export class ClusterPipe {
    */
   private async settle(): Promise<void> {
     for (let round = 0; this.pending.length > 0; round++) {
-      await this.waitFor(() => this.pipes.every((p) => p === undefined || p.idle));
+      await this.waitFor(() => this.idle());
       if (this.stopped()) return;
       if (round >= MAX_ROUNDS) {
         throw new LoadFailed('REDIS', `The cluster kept redirecting ${this.pending.length} commands after ${MAX_ROUNDS} resends: its slot map does not settle`);
@@ -258,7 +272,13 @@ export class ClusterPipe {
         byTarget.set(p.address, list);
       }
       for (const [address, list] of byTarget) this.pipeAt(this.map.indexOf(address)).push(resendBatch(list));
+      // A resend may be redirected again (ASK, then MOVED once the migration ends): collect that before deciding.
+      await this.waitFor(() => this.idle());
     }
+  }
+
+  private idle(): boolean {
+    return this.pipes.every((p) => p === undefined || p.idle);
   }
 
   /** A MOVED means the map is stale: read it again, then keep what the MOVED replies said. */
@@ -319,6 +339,18 @@ export class ClusterPipe {
     if (!(err instanceof PipeStopped)) return err;
     return new PipeStopped(err.stoppedBy, err.message, result);
   }
+}
+
+function emptyBatch(bytes: number, count: number): NodeBatch {
+  return {
+    resp: Buffer.allocUnsafe(bytes),
+    count,
+    lines: new Uint32Array(count),
+    seqs: new Float64Array(count),
+    offsets: new Uint32Array(count + 1),
+    records: 0,
+    bytesRead: 0,
+  };
 }
 
 function nodeBatch(parts: Buffer[], lines: number[], seqs: number[], asking?: number[]): NodeBatch {

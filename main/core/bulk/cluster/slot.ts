@@ -31,10 +31,15 @@ const CLOSE = 0x7d; // '}'
  * `foo{{bar}}zap` hashes `{bar`.
  */
 export function keySlot(buf: Uint8Array, start = 0, end = buf.length): number {
-  const open = buf.indexOf(OPEN, start);
-  if (open !== -1 && open < end) {
-    const close = buf.indexOf(CLOSE, open + 1);
-    if (close !== -1 && close < end && close > open + 1) return crc16(buf, open + 1, close) & (SLOTS - 1);
+  // Scanned by hand: indexOf would search past `end`, through the whole batch, for every key without a tag.
+  for (let open = start; open < end; open++) {
+    if (buf[open] !== OPEN) continue;
+    for (let close = open + 1; close < end; close++) {
+      if (buf[close] !== CLOSE) continue;
+      if (close > open + 1) return crc16(buf, open + 1, close) & (SLOTS - 1);
+      break;
+    }
+    break;
   }
   return crc16(buf, start, end) & (SLOTS - 1);
 }

@@ -1,0 +1,89 @@
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { slotOf } from '../main/core/bulk/cluster/slot';
+import { valueFor, writeBulkInputs } from './bulkData';
+import { startBenchCluster } from './clusterServers';
+import { argValue, runChild } from './measure';
+
+/** The records' RESP split by the master serving each key's slot: redis-cli --pipe's input, one file per master. */
+async function splitByOwner(dir: string, n: number, valueBytes: number, owners: Uint8Array, count: number): Promise<string[]> {
+  const paths = Array.from({ length: count }, (_, i) => join(dir, `master-${i}.resp`));
+  const outs = paths.map((p) => createWriteStream(p, { highWaterMark: 1 << 20 }));
+  const bufs = paths.map(() => '');
+  for (let i = 0; i < n; i++) {
+    const k = `key:${i}`;
+    const v = valueFor(i, valueBytes);
+    const o = owners[slotOf(k)] as number;
+    bufs[o] += `*3\r\n$3\r\nSET\r\n$${k.length}\r\n${k}\r\n$${v.length}\r\n${v}\r\n`;
+    if ((bufs[o] as string).length > 1 << 20) {
+      if (!(outs[o] as NodeJS.WritableStream).write(bufs[o] as string)) await once(outs[o] as NodeJS.EventEmitter, 'drain');
+      bufs[o] = '';
+    }
+  }
+  await Promise.all(outs.map(async (out, o) => {
+    out.end(bufs[o]);
+    await once(out, 'finish');
+  }));
+  return paths;
+}
+
+/**
+ * `npm run bench -- cluster`: N records loaded into a 3-master cluster by
+ * `cacheboard load --cluster` (one pipe per master, routed by slot), against
+ * the anchor measured in the same run: `redis-cli --pipe` run on each master at
+ * once with the records pre-split by slot owner; its combined rate is N over
+ * the slowest one's time.
+ */
+export async function clusterBench(): Promise<Record<string, unknown>> {
+  const n = argValue('records', 1_000_000);
+  const valueBytes = argValue('value-bytes', 100);
+  const dir = mkdtempSync(join(tmpdir(), 'cb-bench-cluster-'));
+  const cluster = await startBenchCluster();
+  const admins = cluster.masters.map((m) => new Redis({ host: m.host, port: m.port }));
+  try {
+    const slots = (await (admins[0] as Redis).call('CLUSTER', 'SLOTS')) as [number, number, [string, number]][];
+    const owners = new Uint8Array(16384);
+    for (const [from, to, [, port]] of slots) owners.fill(cluster.masters.findIndex((m) => m.port === port), from, to + 1);
+    const { resp } = await writeBulkInputs(dir, n, valueBytes);
+    const split = await splitByOwner(dir, n, valueBytes, owners, cluster.masters.length);
+    const fresh = () => Promise.all(admins.map((a) => a.flushall()));
+    const check = async (label: string) => {
+      const size = (await Promise.all(admins.map((a) => a.dbsize()))).reduce((a, b) => a + b, 0);
+      if (size !== n) throw new Error(`${label}: expected ${n} keys over the masters, found ${size}`);
+    };
+
+    await fresh();
+    const seed = cluster.masters[0] as { host: string; port: number };
+    const cb = await runChild(process.execPath, ['bin/cacheboard.js', 'load', resp, '--cluster', '--url', `redis://${seed.host}:${seed.port}`, '--mode', 'merge', '--json']);
+    if (cb.code !== 0) throw new Error(`cacheboard load --cluster failed (${cb.code}): ${cb.stderr}${cb.stdout}`);
+    await check('cacheboard');
+    const report = JSON.parse(cb.stdout.trim().split('\n').pop() ?? '{}') as { ops_per_sec: number; seconds: number; nodes: unknown };
+
+    await fresh();
+    const pipes = await Promise.all(
+      cluster.masters.map((m, i) => runChild('redis-cli', ['-h', m.host, '-p', String(m.port), '--pipe'], { stdinFile: split[i] as string })),
+    );
+    for (const p of pipes) if (p.code !== 0) throw new Error(`redis-cli --pipe failed: ${p.stderr}${p.stdout}`);
+    await check('redis-cli --pipe');
+    const slowest = Math.max(...pipes.map((p) => p.seconds));
+    const anchor = Math.round(n / slowest);
+    const ratio = (x: number) => Math.round((x / anchor) * 100) / 100;
+    const wall = Math.round(n / cb.seconds);
+    return {
+      records: n,
+      value_bytes: valueBytes,
+      masters: cluster.masters.length,
+      anchor: { name: 'redis-cli --pipe per master, concurrently, pre-split by slot', ops_per_sec: anchor, seconds: slowest, per_master_seconds: pipes.map((p) => p.seconds) },
+      cacheboard_cluster: { ops_per_sec: report.ops_per_sec, ratio: ratio(report.ops_per_sec), wall_ops_per_sec: wall, wall_ratio: ratio(wall), peak_rss_mb: Math.round(cb.peakRssBytes / 1e5) / 10, nodes: report.nodes },
+      goal: 'ratio >= 0.8',
+      note: 'cacheboard reads and routes the unsplit file itself (merge mode); ops_per_sec is the load as it measures itself, wall_* include process start-up',
+    };
+  } finally {
+    for (const a of admins) a.disconnect();
+    await cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
