@@ -164,6 +164,10 @@ export function mapRedisError(err: unknown, ctx: ErrorContext = {}): MappedError
     return unreachable('no seed node answered', 'Check the seed addresses and that the cluster nodes are running.');
   }
   if (nameOf(err) === 'MaxRetriesPerRequestError' || raw === 'Connection is closed.' || raw.startsWith("Stream isn't writeable")) {
+    // A Cluster client that never got a slot map closes its connection the same way: no seed answered.
+    if (ctx.label?.startsWith('cluster seeds') === true) {
+      return unreachable('no seed node answered', 'Check the seed addresses and that the cluster nodes are running.');
+    }
     return unreachable('not connected', 'The connection dropped and is being re-established; try again shortly.');
   }
   if (/^WRONGPASS|invalid username-password pair|^ERR invalid password/.test(raw)) {

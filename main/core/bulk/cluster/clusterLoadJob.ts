@@ -21,6 +21,7 @@ import { openRawConnection, type RawConnection } from '../pipe/rawConnection';
 import type { PreparedLoad } from '../prepareLoad';
 import { openSource } from '../sources/openSource';
 import { ClusterPipe } from './clusterPipe';
+import { sentences } from '../../text/sentences';
 
 export const SWAP_REFUSED =
   'SWAPDB is disabled in cluster mode (a cluster has only DB 0): use --mode flush or --mode merge';
@@ -205,7 +206,7 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
     const state = written
       ? `The cluster is partially loaded: ${acknowledged} of ${report.commands} commands sent were acknowledged${f.outcomeUnknown ? '; the outcome of the commands in flight is unknown' : ''}`
       : 'The cluster was not touched';
-    report.error = { code: f.code, message: `${f.message}. ${state}` };
+    report.error = { code: f.code, message: sentences(f.message, state) };
   }
   phase('cleanup', failed ? 'Cleaning up after the failure' : 'Restoring settings, releasing connections');
   if (pipe !== undefined) report.nodes = pipe.nodes();

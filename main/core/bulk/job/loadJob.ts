@@ -23,6 +23,7 @@ import { checkStagingEmpty, chooseStagingDb } from './stagingDb';
 import { acquireTargetLock, bulkConnectionName, busyDbs, otherLoads, type TargetLock } from './targetLock';
 import { verifyLoad } from './verifyLoad';
 import { waitForReplicas } from './waitReplicas';
+import { sentences } from '../../text/sentences';
 
 /** A dedicated ioredis connection from the pool, owned by the load until release(). */
 export interface ControlLease {
@@ -397,7 +398,7 @@ class LoadRun {
     } else {
       parts.push(`DB ${this.input.targetDb} was not touched`);
     }
-    r.error = { code: f.code, message: parts.join('. ') };
+    r.error = { code: f.code, message: sentences(...parts) };
   }
 
   /**
