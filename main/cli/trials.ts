@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../../app/errors';
 import type { TrialEvent } from '../../app/schemas/trials';
+import { Pool } from '../core/pool/pool';
+import type { ProfileSpec } from '../core/pool/types';
 import { privateConnector } from '../core/trials/connector';
 import { runTrial, type TrialSettings } from '../core/trials/runTrial';
 import { scratchPrefix } from '../core/trials/scratch';
+import { trialTarget, type TargetRequest, type TrialTarget } from '../core/trials/trialTarget';
 import { renderTrialProgress } from './progressBar';
-import { singleNodeSpec, specFromFlags } from './topologyFlags';
+import { specFromFlags } from './topologyFlags';
 import { parseTrialsArgs } from './trialsArgs';
 import { trialsJson, trialsText } from './trialsOutput';
 
@@ -19,18 +23,53 @@ const FLAG_OF_FIELD: Record<string, string> = {
   latencyMs: 'latency-ms',
 };
 
+function flagOf(field: string | undefined): string | undefined {
+  // The trial is the first argument, not a flag: its errors (multiplex on a cluster) name none.
+  if (field === undefined || field === 'trial') return undefined;
+  return FLAG_OF_FIELD[field] ?? field;
+}
+
+/** Prints a failure on stderr (and as JSON with --json), naming the flag behind its field; exit code 1. */
+function failed(error: { code: string; message: string; field?: string | undefined }, json: boolean): number {
+  const { code, field } = error;
+  const flag = flagOf(field);
+  // The core's text names the contract's field ("(confirmNonEmpty)"); a shell user knows the flag.
+  const message = flag === undefined ? error.message : error.message.replaceAll(`(${field})`, `(--${flag})`);
+  process.stderr.write(`cacheboard: ${flag === undefined ? '' : `--${flag}: `}${message}\n`);
+  if (json) process.stdout.write(`${JSON.stringify({ error: { code, message, ...(flag === undefined ? {} : { flag }) } })}\n`);
+  return 1;
+}
+
+/** The one server the trial measures: a cluster's master from CLUSTER NODES, through a pool used for that alone. */
+async function targetFor(spec: ProfileSpec, req: TargetRequest): Promise<TrialTarget> {
+  const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
+  try {
+    return await trialTarget(pool, 'cli', spec, req);
+  } finally {
+    await pool.shutdown();
+  }
+}
+
 /** `cacheboard trials`: exit code 0 when done, 1 on failure, 130 when stopped by Ctrl-C (scratch keys removed all the same). */
 export async function trials(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseTrialsArgs(argv, env);
-  const spec = await singleNodeSpec(specFromFlags(args), 'Pipeline trials');
   // The pid names the run in CLIENT LIST; the random part keeps two hosts' runs apart on one server.
   const runId = `cli${process.pid}_${randomBytes(3).toString('hex')}`;
+  const asked = specFromFlags(args);
+  let target: TrialTarget;
+  try {
+    target = await targetFor(asked, { trial: args.settings.trial, db: asked.db, tag: runId });
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    return failed(e, args.json);
+  }
+  const { spec, hashTag } = target;
   const tty = process.stderr.isTTY === true && !args.json;
   const abort = new AbortController();
   let interrupted = false;
   const onSigint = () => {
     if (interrupted) {
-      process.stderr.write(`\nLeaving now: keys under ${scratchPrefix(runId)} may be left behind.\n`);
+      process.stderr.write(`\nLeaving now: keys under ${hashTag === undefined ? scratchPrefix(runId) : scratchPrefix(hashTag, true)} may be left behind.\n`);
       process.exit(130);
     }
     interrupted = true;
@@ -44,17 +83,9 @@ export async function trials(argv: string[], env: NodeJS.ProcessEnv = process.en
       if (e.kind === 'progress' && tty) process.stderr.write(`\r${renderTrialProgress(e)}\x1b[K`);
     };
     const settings: TrialSettings = { ...args.settings, db: spec.db };
-    const end = await runTrial({ runId, settings, spec, connector }, emit, abort.signal);
+    const end = await runTrial({ runId, settings, spec, connector, ...(hashTag === undefined ? {} : { hashTag }) }, emit, abort.signal);
     if (tty) process.stderr.write('\r\x1b[K');
-    if (end.kind === 'failed') {
-      const { code, field } = end.error;
-      const flag = field === undefined ? undefined : (FLAG_OF_FIELD[field] ?? field);
-      // The core's text names the contract's field ("(confirmNonEmpty)"); a shell user knows the flag.
-      const message = flag === undefined ? end.error.message : end.error.message.replaceAll(`(${field})`, `(--${flag})`);
-      process.stderr.write(`cacheboard: ${flag === undefined ? '' : `--${flag}: `}${message}\n`);
-      if (args.json) process.stdout.write(`${JSON.stringify({ error: { code, message, ...(flag === undefined ? {} : { flag }) } })}\n`);
-      return 1;
-    }
+    if (end.kind === 'failed') return failed(end.error, args.json);
     process.stdout.write(args.json ? `${JSON.stringify(trialsJson(end.report, end.kind))}\n` : trialsText(end.report, end.kind));
     return end.kind === 'cancelled' ? 130 : 0;
   } finally {

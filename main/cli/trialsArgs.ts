@@ -47,8 +47,10 @@ holds keys of its own unless --confirm-non-empty.
   --json                print one JSON object: each variant's seconds,
                         ops_per_sec and ratio to the first (plain, blocking)
 
-${TOPOLOGY_HELP}  A cluster is refused for now (trials per master arrive with issue 10); with
-  --sentinel the trial runs on the master the sentinels name.
+${TOPOLOGY_HELP}  With --cluster, pipeline and load run on one master: the one serving the
+  slot of the run's hash tag, which every scratch key carries
+  (cacheboard:trial:{<run>}:); multiplex is refused (a cluster has only DB 0).
+  With --sentinel the trial runs on the master the sentinels name.
 The URL may also come from REDIS_URL. Exit code 0 when done, 1 on failure, 130
 when stopped with Ctrl-C (the variants that finished are printed).
 `;

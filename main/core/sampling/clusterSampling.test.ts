@@ -9,7 +9,8 @@ import type { ProfileSpec } from '../pool/types';
 import { allocateSamples } from './allocate';
 import { runSampling, type SamplingSettings } from './runSampling';
 import { samplingWhere } from './samplingWhere';
-import { typeRow } from './samplingTestKit';
+import { typeRow, Z_9999 } from './samplingTestKit';
+import { wilson } from './wilson';
 
 const cluster = useCluster();
 let pool: Pool;
@@ -82,13 +83,13 @@ describe('sampling a Redis Cluster', () => {
     expect(r.keysExamined).toBe(samples);
     const masters = r.masters ?? [];
     expect(masters.map((m) => m.keysExamined)).toEqual(allocateSamples(samples, masters.map((m) => m.dbsize)));
-    // The true share inside the 95% interval widened by half (~3σ): a test that fails 3 runs in 1,000, not 1 in 20.
+    // The true share inside the sample's 99.99% interval (a correct sampler fails one run in 10,000 per type).
     for (const [type, count] of Object.entries(MIX)) {
       const row = typeRow(r, type);
       const truth = (100 * count) / TOTAL;
-      const slack = ((row?.ciHigh ?? 0) - (row?.ciLow ?? 0)) / 4;
-      expect(truth).toBeGreaterThanOrEqual((row?.ciLow ?? 100) - slack);
-      expect(truth).toBeLessThanOrEqual((row?.ciHigh ?? 0) + slack);
+      const wide = wilson(row?.count ?? 0, samples, Z_9999);
+      expect(truth, `${type}: ${row?.count} of ${samples}`).toBeGreaterThanOrEqual(wide.low);
+      expect(truth, `${type}: ${row?.count} of ${samples}`).toBeLessThanOrEqual(wide.high);
     }
   });
 

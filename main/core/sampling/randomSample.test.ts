@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
-import { fill, sampleOf, typeRow } from './samplingTestKit';
+import { fill, sampleOf, typeRow, Z_9999 } from './samplingTestKit';
 import { wilson } from './wilson';
 
 const redis = useRedis();
@@ -10,7 +10,6 @@ afterAll(closeAdmins);
 const WRITTEN = { string: 6_000, hash: 2_500, list: 1_000, set: 500 };
 const TOTAL = 10_000;
 /** z of a 99.99% interval: a true share outside it means a bias, not bad luck (1 run in 10,000). */
-const Z_9999 = 3.89;
 
 beforeAll(async () => {
   const admin = await adminClient(redis());

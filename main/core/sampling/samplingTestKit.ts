@@ -63,3 +63,9 @@ export async function fill(admin: Redis, count: number, write: (p: ReturnType<Re
 export function typeRow(r: SamplingReport, type: string) {
   return r.types.find((t) => t.type === type);
 }
+
+/**
+ * z for a 99.99% interval: the bound statistical tests check a sample against, so a
+ * correct sampler fails one run in 10,000 per check rather than one in 20.
+ */
+export const Z_9999 = 3.89;

@@ -22,11 +22,13 @@ type Settings<T> = T extends unknown ? Omit<T, 'profileId' | 'db'> & { db: numbe
 export type TrialSettings = Settings<TrialOptions>;
 
 export interface TrialRun {
-  /** Names the scratch prefix and the connections: the job id. */
+  /** Names the connections, and the scratch prefix unless there is a hashTag: the job id. */
   runId: string;
   settings: TrialSettings;
-  /** The server, reached straight for the checks and the cleanup. */
+  /** The server, reached straight for the checks and the cleanup: on a cluster, one master. */
   spec: ProfileSpec;
+  /** On a cluster: the tag every scratch key carries, one the master `spec` serves the slot of (trialTarget). */
+  hashTag?: string;
   /** How the trial's own connections reach it when there is no latency proxy. */
   connector: TrialConnector;
 }
@@ -83,7 +85,7 @@ export async function runTrial(run: TrialRun, emit: (e: TrialEvent) => void, sig
   const startedAt = performance.now();
   const o = run.settings;
   const shape = shapeOf(o);
-  const prefix = scratchPrefix(run.runId);
+  const prefix = run.hashTag === undefined ? scratchPrefix(run.runId) : scratchPrefix(run.hashTag, true);
   const name = `cacheboard:trial:${run.runId}`;
   const errorContext = errorContextOf(run.spec);
   const address = `${run.spec.host}:${run.spec.port}`;

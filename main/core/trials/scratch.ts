@@ -1,13 +1,21 @@
 import { AppError } from '../../../app/errors';
 import type { TrialPipe } from './trialPipe';
 
-/** Every trial's keys start with this; a run's own add its id: `cacheboard:trial:<run>:`. */
+/**
+ * Every trial's keys start with this; a run's own add its id, `cacheboard:trial:<run>:`,
+ * or on a cluster a hash tag, `cacheboard:trial:{<tag>}:`.
+ */
 export const SCRATCH_ROOT = 'cacheboard:trial:';
 
-/** The run's scratch prefix. The id is checked: the prefix goes into SCAN MATCH, where * ? [ \ are glob syntax. */
-export function scratchPrefix(runId: string): string {
-  if (!/^[A-Za-z0-9_-]+$/.test(runId)) throw new AppError('INTERNAL', `trial run id "${runId}" is not safe in a SCAN pattern`);
-  return `${SCRATCH_ROOT}${runId}:`;
+/**
+ * The run's scratch prefix. The id is checked: the prefix goes into SCAN MATCH,
+ * where * ? [ \ are glob syntax (braces are not, so a tag matches literally).
+ * `hashTag`: the id goes between braces, so Redis Cluster hashes only it and every
+ * scratch key lands in one slot, on one master (cluster.c keyHashSlot).
+ */
+export function scratchPrefix(id: string, hashTag = false): string {
+  if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new AppError('INTERNAL', `trial run id "${id}" is not safe in a SCAN pattern`);
+  return hashTag ? `${SCRATCH_ROOT}{${id}}:` : `${SCRATCH_ROOT}${id}:`;
 }
 
 const SCAN_COUNT = '1000';

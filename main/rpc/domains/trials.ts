@@ -1,9 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../app/errors';
-import { currentMasterSpec } from '../../core/pool/sentinels';
-import { refuseCluster } from '../../core/pool/topology';
-import { poolConnector } from '../../core/trials/connector';
+import { poolConnector, privateConnector } from '../../core/trials/connector';
 import { runTrial } from '../../core/trials/runTrial';
 import { isFinalTrialEvent } from '../../core/trials/trialJobs';
+import { trialTarget } from '../../core/trials/trialTarget';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
@@ -15,9 +15,10 @@ export function trialHandlers({ profiles, pool, trials, audit }: Pick<CoreServic
     'trials.start': async ({ profileId, db, ...options }, { session }) => {
       const profile = profiles.get(profileId);
       if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
-      refuseCluster(profile.spec, 'Pipeline trials');
-      // A sentinel profile's trial runs on the master the sentinels name now.
-      const spec = await currentMasterSpec(profile.spec);
+      // The job id is known only once the job starts, but a cluster's master (the one serving
+      // the tag's slot) must be known before, for the one-trial-per-server check: a tag of its own.
+      const tag = randomBytes(6).toString('base64url');
+      const { spec, hashTag } = await trialTarget(pool, profileId, profile.spec, { trial: options.trial, db, tag });
       // One trial per server at a time: two at once would each measure the other's load.
       const target = `${spec.host}:${spec.port}`;
       const holder = trials.runningOn(target);
@@ -25,7 +26,10 @@ export function trialHandlers({ profiles, pool, trials, audit }: Pick<CoreServic
       const trail = auditFor(audit, session, `trial.${options.trial}`, target);
       const jobId = trials.start(target, async (id, emit, signal) => {
         trail('started', id);
-        const end = await runTrial({ runId: id, settings: { ...options, db: db ?? spec.db }, spec, connector: poolConnector(spec, pool, profileId) }, emit, signal);
+        // A cluster profile's pool connections go to the whole cluster: the master gets sockets of the run's own.
+        const connector = hashTag === undefined ? poolConnector(spec, pool, profileId) : privateConnector(spec);
+        const settings = { ...options, db: db ?? spec.db };
+        const end = await runTrial({ runId: id, settings, spec, connector, ...(hashTag === undefined ? {} : { hashTag }) }, emit, signal).finally(() => connector.close());
         trail(end.kind === 'done' ? 'ok' : end.kind === 'cancelled' ? 'cancelled' : 'failed', end.kind === 'failed' ? end.error.message : id);
         return end;
       });

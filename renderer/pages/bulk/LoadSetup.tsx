@@ -6,6 +6,7 @@ import { toAppError } from '../../bridge/toAppError';
 import { useCall } from '../../bridge/useCall';
 import { besideField } from '../../lib/formInput';
 import { useProfiles } from '../../profiles/ProfilesContext';
+import { modeOn } from './clusterModes';
 import { FilePanel } from './FilePanel';
 import type { KeptJob } from './jobStore';
 import { MappingPanel } from './MappingPanel';
@@ -68,7 +69,8 @@ export function LoadSetup({ initial, onStarted }: Props) {
   const { file, format, mapping } = draft;
   const targetDb =
     profile === undefined ? '' : draft.targetDb?.profileId === profile.id ? draft.targetDb.text : String(profile.db);
-  const target: TargetValues = { ...draft.target, targetDb, confirm };
+  // The chosen mode, unless the profile refuses it: swap (the default) on a cluster becomes merge.
+  const target: TargetValues = { ...draft.target, mode: modeOn(draft.target.mode, profile), targetDb, confirm };
 
   // Which controls to show: the chosen format, else what the server detected, else the extension.
   const previewGuess = file === undefined ? undefined : guessFormat(file.name);

@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import type { AppError } from '../../../app/errors';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { Choices } from '../../components/Choices';
 import { hrefOf } from '../../lib/route';
 import { addressOf } from '../connections/address';
 import { TextField } from '../../components/TextField';
-import { MODES, modeNames, needsConfirm, type Control, type TargetValues } from './setup';
+import { modeOptions } from './clusterModes';
+import { ModePicker } from './ModePicker';
+import { needsConfirm, type Control, type TargetValues } from './setup';
 
 interface Props {
   profile: ProfileView | undefined;
@@ -83,11 +84,8 @@ export function TargetPanel(p: Props) {
             />
           </div>
 
-          <Choices
-            legend="Mode"
-            field="mode"
-            className="bulk-modes"
-            options={modeNames.map((m) => ({ value: m, label: m, detail: MODES[m] }))}
+          <ModePicker
+            options={modeOptions(profile)}
             value={v.mode}
             onChange={(mode) => onChange({ mode, confirm: '' })}
             error={errors.mode}
