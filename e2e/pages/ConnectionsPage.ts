@@ -10,6 +10,9 @@ export interface ProfileForm {
   password?: string;
   /** Cluster: more seed nodes, comma-separated. */
   seeds?: string;
+  /** Sentinel: more sentinels, comma-separated, and the master name they monitor. */
+  sentinels?: string;
+  masterName?: string;
 }
 
 /** The Connections page, as a user drives it. */
@@ -37,6 +40,8 @@ export class ConnectionsPage {
     if (form.port !== undefined) await this.page.getByLabel('Port', { exact: true }).fill(form.port);
     if (form.db !== undefined) await this.page.getByLabel('DB', { exact: true }).fill(form.db);
     if (form.seeds !== undefined) await this.page.getByLabel('Seed nodes', { exact: true }).fill(form.seeds);
+    if (form.sentinels !== undefined) await this.page.getByLabel('Sentinels', { exact: true }).fill(form.sentinels);
+    if (form.masterName !== undefined) await this.page.getByLabel('Master name', { exact: true }).fill(form.masterName);
     if (form.password !== undefined) await this.page.getByLabel('Password', { exact: true }).fill(form.password);
   }
 

@@ -81,7 +81,12 @@ export class ProfilePoller {
       thresholds: opts.thresholds,
       ...(opts.alertQuietMs === undefined ? {} : { quietMs: opts.alertQuietMs }),
     });
-    this.facts = new ProfileFactsTracker(opts.pool, opts.profileId, (e) => opts.emit(e));
+    this.facts = new ProfileFactsTracker(
+      opts.pool,
+      opts.profileId,
+      (e) => opts.emit(e),
+      () => (this.discoverNext = true),
+    );
   }
 
   get interval(): number {

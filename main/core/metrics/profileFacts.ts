@@ -30,11 +30,13 @@ export class ProfileFactsTracker {
     private readonly pool: PoolApi,
     private readonly profileId: string,
     private readonly emit: (e: MetricsEvent) => void,
+    /** Ask the poller to rediscover at its next tick. */
+    private readonly rediscover: () => void = () => undefined,
   ) {}
 
   /**
    * Listen for the pool's "failover: master is now …" state (its sentinel
-   * clients see +switch-master at once, before any poll or discovery could).
+   * clients see a switch at once, before any poll could) and rediscover then.
    * A notice already there when watching starts is old news and not reported.
    */
   start(): void {
@@ -43,8 +45,10 @@ export class ProfileFactsTracker {
     this.unwatch = this.pool.onState((s) => {
       if (s.profileId !== this.profileId || s.detail === undefined || s.detail === this.lastNotice) return;
       this.lastNotice = s.detail;
-      const master = NOTICE.exec(s.detail)?.[1];
-      if (master !== undefined) this.switched(Date.now(), master);
+      // The notice names the server one pooled connection reached, which during the switch can
+      // still be the old master (asked just before Sentinel named the new one). So it only
+      // triggers a discovery: SENTINEL MASTER, asked now, names the master (see discovered()).
+      if (NOTICE.test(s.detail)) this.rediscover();
     });
   }
 
