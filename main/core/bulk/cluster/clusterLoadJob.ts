@@ -22,6 +22,7 @@ import type { PreparedLoad } from '../prepareLoad';
 import { openSource } from '../sources/openSource';
 import { ClusterPipe } from './clusterPipe';
 import { sentences } from '../../text/sentences';
+import { emptyReport } from '../job/emptyReport';
 
 export const SWAP_REFUSED =
   'SWAPDB is disabled in cluster mode (a cluster has only DB 0): use --mode flush or --mode merge';
@@ -60,23 +61,8 @@ export function refuseClusterPlan(mode: string, targetDb: number): void {
  */
 export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadEvent) => void, signal: AbortSignal): Promise<LoadReport> {
   const started = Date.now();
-  const report: LoadReport = {
-    jobId: input.jobId,
-    file: input.fileLabel,
-    format: input.format,
-    mode: input.mode,
-    targetDb: 0,
-    outcome: 'ok',
-    records: 0,
-    commands: 0,
-    replies: 0,
-    errors: 0,
-    firstErrors: [],
-    seconds: 0,
-    opsPerSec: 0,
-    swapped: false,
-    warnings: [],
-  };
+  // A cluster has only DB 0.
+  const report: LoadReport = emptyReport(input, 0);
   const send = (e: LoadEvent): void => {
     try {
       emit(e);

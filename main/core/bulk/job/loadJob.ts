@@ -24,6 +24,7 @@ import { acquireTargetLock, bulkConnectionName, busyDbs, otherLoads, type Target
 import { verifyLoad } from './verifyLoad';
 import { waitForReplicas } from './waitReplicas';
 import { sentences } from '../../text/sentences';
+import { emptyReport } from './emptyReport';
 
 /** A dedicated ioredis connection from the pool, owned by the load until release(). */
 export interface ControlLease {
@@ -98,23 +99,7 @@ class LoadRun {
     private readonly signal: AbortSignal,
   ) {
     this.address = `${input.spec.host}:${input.spec.port}`;
-    this.report = {
-      jobId: input.jobId,
-      file: input.fileLabel,
-      format: input.format,
-      mode: input.mode,
-      targetDb: input.targetDb,
-      outcome: 'ok',
-      records: 0,
-      commands: 0,
-      replies: 0,
-      errors: 0,
-      firstErrors: [],
-      seconds: 0,
-      opsPerSec: 0,
-      swapped: false,
-      warnings: [],
-    };
+    this.report = emptyReport(input, input.targetDb);
   }
 
   async run(): Promise<LoadReport> {
