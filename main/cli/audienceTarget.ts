@@ -1,6 +1,6 @@
 import type { AudienceLayout } from '../../app/schemas/audience';
 import { audienceServer } from '../core/audience/audienceServer';
-import { Pool } from '../core/pool/pool';
+import { withCliPool } from './cliPool';
 import type { ProfileSpec } from '../core/pool/types';
 
 /**
@@ -9,10 +9,5 @@ import type { ProfileSpec } from '../core/pool/types';
  * sentinel profile's current master, or the server the URL names.
  */
 export async function audienceTarget(spec: ProfileSpec, layout: Pick<AudienceLayout, 'hashTag'>): Promise<ProfileSpec> {
-  const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
-  try {
-    return await audienceServer(pool, 'cli', spec, layout, spec.db);
-  } finally {
-    await pool.shutdown();
-  }
+  return withCliPool(spec, (pool, id) => audienceServer(pool, id, spec, layout, spec.db));
 }

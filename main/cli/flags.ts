@@ -54,6 +54,20 @@ export function parseFlags<const O extends ParseArgsOptionsConfig>(argv: string[
   try {
     return parseArgs({ args: argv, strict: true, options }).values;
   } catch (e) {
-    throw new AppError('VALIDATION', `${e instanceof Error ? e.message : String(e)}\n\n${help}`);
+    throw usageError(e, help);
   }
+}
+
+/** As parseFlags, for a command that also takes positional arguments (a file, a trial's name). */
+export function parseCommand<const O extends ParseArgsOptionsConfig>(argv: string[], options: O, help: string) {
+  try {
+    return parseArgs({ args: argv, strict: true, allowPositionals: true, options });
+  } catch (e) {
+    throw usageError(e, help);
+  }
+}
+
+/** node:util's parse error (an unknown flag, a missing value), followed by the command's help. */
+function usageError(e: unknown, help: string): AppError {
+  return new AppError('VALIDATION', `${e instanceof Error ? e.message : String(e)}\n\n${help}`);
 }

@@ -1,6 +1,6 @@
 import type { NodeSample } from '../../app/schemas/metrics';
 import { snapshotProfile, toInfoJson, type InfoSnapshot } from '../core/metrics/infoReport';
-import { Pool } from '../core/pool/pool';
+import { withCliPool } from './cliPool';
 import { parseFlags } from './flags';
 import { connectionFlags, specFromFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS } from './topologyFlags';
 
@@ -45,14 +45,11 @@ function heading(snap: InfoSnapshot): string[] {
 export async function info(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const values = parseFlags(argv, { url: { type: 'string' }, ...TOPOLOGY_OPTIONS, json: { type: 'boolean' } }, INFO_HELP);
   const spec = specFromFlags(connectionFlags(values, env));
-  const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
-  try {
-    const snap = await snapshotProfile(pool, 'cli');
+  return withCliPool(spec, async (pool, id) => {
+    const snap = await snapshotProfile(pool, id);
     if (values.json) process.stdout.write(`${JSON.stringify(toInfoJson(snap))}\n`);
     else process.stdout.write(`${[...heading(snap), ...snap.samples.map((s) => human(s, snap))].join('\n')}\n`);
     const clusterOk = snap.mode !== 'cluster' || snap.cluster?.state === 'ok';
     return snap.samples.every((s) => s.up) && clusterOk ? 0 : 1;
-  } finally {
-    await pool.shutdown();
-  }
+  });
 }

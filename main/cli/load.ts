@@ -8,7 +8,7 @@ import { AppError } from '../../app/errors';
 import { refuseClusterPlan, runClusterLoad, SWAP_REFUSED } from '../core/bulk/cluster/clusterLoadJob';
 import { runLoad } from '../core/bulk/job/loadJob';
 import { prepareLoad } from '../core/bulk/prepareLoad';
-import { Pool } from '../core/pool/pool';
+import { CLI_PROFILE, cliPool } from './cliPool';
 import { entryPoints, plainSpecAt } from '../core/pool/topology';
 import { dataDirFrom } from './dataDir';
 import { parseLoadArgs } from './loadArgs';
@@ -71,7 +71,7 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
   // One server: a sentinel profile's master as the sentinels name it now; a cluster keeps its topology.
   const spec = cluster ? profile : await singleNodeSpec(profile, 'Bulk load');
   const journalDir = join(dataDirFrom(env), 'journal');
-  const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
+  const pool = cliPool(spec);
   const tty = process.stderr.isTTY === true && !args.json;
   const abort = new AbortController();
   let interrupted = false;
@@ -85,8 +85,8 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     // A crash during an earlier load may have left automatic saves off: put them back first.
     for (const note of await restorePendingSaves(journalDir, async (host, port) => {
-      const p = new Pool({ resolve: () => ({ id: 'j', source: 'config', spec: plainSpecAt(spec, { host, port }) }) });
-      const c = await p.dedicated('j', { purpose: 'bulk' });
+      const p = cliPool(plainSpecAt(spec, { host, port }));
+      const c = await p.dedicated(CLI_PROFILE, { purpose: 'bulk' });
       return { redis: c.redis, release: async () => { await c.release(); await p.shutdown(); } };
     })) {
       process.stderr.write(`${note.message}\n`);
@@ -103,8 +103,8 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
             ...prepared,
             jobId,
             journalDir,
-            masters: () => pool.masters('cli'),
-            control: (address) => pool.dedicated('cli', { purpose: 'bulk', db: 0, address }),
+            masters: () => pool.masters(CLI_PROFILE),
+            control: (address) => pool.dedicated(CLI_PROFILE, { purpose: 'bulk', db: 0, address }),
           },
           emit,
           abort.signal,
@@ -115,7 +115,7 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
             jobId,
             spec,
             journalDir,
-            control: () => pool.dedicated('cli', { purpose: 'bulk', db: spec.db }),
+            control: () => pool.dedicated(CLI_PROFILE, { purpose: 'bulk', db: spec.db }),
           },
           emit,
           abort.signal,

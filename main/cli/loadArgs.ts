@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { AppError } from '../../app/errors';
 import { InputFormat, LoadMode, Mapping, RecordType } from '../../app/schemas/bulk';
-import { int, oneOf } from './flags';
+import { int, oneOf, parseCommand } from './flags';
 import { connectionFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS, type ConnectionFlags } from './topologyFlags';
 
 export interface LoadArgs extends ConnectionFlags {
@@ -54,35 +53,29 @@ The URL may also come from REDIS_URL. Exit code 0 only when the load succeeded.
 
 /** Flags to a validated LoadArgs; every error names its flag. */
 export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        url: { type: 'string' },
-        ...TOPOLOGY_OPTIONS,
-        format: { type: 'string' },
-        key: { type: 'string' },
-        type: { type: 'string' },
-        value: { type: 'string' },
-        fields: { type: 'string' },
-        member: { type: 'string' },
-        score: { type: 'string' },
-        ttl: { type: 'string' },
-        mode: { type: 'string' },
-        'staging-db': { type: 'string' },
-        force: { type: 'boolean' },
-        'max-errors': { type: 'string' },
-        bgsave: { type: 'boolean' },
-        'wait-replicas': { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    });
-  } catch (e) {
-    throw new AppError('VALIDATION', `${e instanceof Error ? e.message : String(e)}\n\n${LOAD_HELP}`);
-  }
+  const parsed = parseCommand(
+    argv,
+    {
+      url: { type: 'string' },
+      ...TOPOLOGY_OPTIONS,
+      format: { type: 'string' },
+      key: { type: 'string' },
+      type: { type: 'string' },
+      value: { type: 'string' },
+      fields: { type: 'string' },
+      member: { type: 'string' },
+      score: { type: 'string' },
+      ttl: { type: 'string' },
+      mode: { type: 'string' },
+      'staging-db': { type: 'string' },
+      force: { type: 'boolean' },
+      'max-errors': { type: 'string' },
+      bgsave: { type: 'boolean' },
+      'wait-replicas': { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    LOAD_HELP,
+  );
   const { values: v, positionals } = parsed;
   if (positionals.length !== 1) {
     throw new AppError('VALIDATION', `give exactly one input file (got ${positionals.length})\n\n${LOAD_HELP}`, 'file');

@@ -1,5 +1,5 @@
 import type { SamplingEvent } from '../../app/schemas/sampling';
-import { Pool } from '../core/pool/pool';
+import { withCliPool } from './cliPool';
 import type { ProfileSpec } from '../core/pool/types';
 import { runSampling, type SamplingWhere } from '../core/sampling/runSampling';
 import { samplingWhere } from '../core/sampling/samplingWhere';
@@ -10,12 +10,7 @@ import { sampleJson, sampleText } from './sampleOutput';
 
 /** A cluster's masters (CLUSTER NODES, through a pool used for that alone), or the one server. */
 async function whereFor(spec: ProfileSpec): Promise<(connectionName: string) => SamplingWhere> {
-  const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
-  try {
-    return await samplingWhere(pool, 'cli', spec, spec.db);
-  } finally {
-    await pool.shutdown();
-  }
+  return withCliPool(spec, (pool, id) => samplingWhere(pool, id, spec, spec.db));
 }
 
 /** `cacheboard sample`: exit code 0 when done, 1 on failure, 130 when cancelled by Ctrl-C (the partial report is printed). */

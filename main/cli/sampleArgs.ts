@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { AppError } from '../../app/errors';
 import { SamplingOptions } from '../../app/schemas/sampling';
 import type { SamplingSettings } from '../core/sampling/runSampling';
-import { int } from './flags';
+import { int, parseFlags } from './flags';
 import { connectionFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS, type ConnectionFlags } from './topologyFlags';
 
 export interface SampleArgs extends ConnectionFlags {
@@ -45,27 +44,21 @@ const FLAG_OF: Record<string, string> = {
 
 /** Flags to validated sampling settings; every error names its flag. */
 export function parseSampleArgs(argv: string[], env: NodeJS.ProcessEnv): SampleArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        url: { type: 'string' },
-        ...TOPOLOGY_OPTIONS,
-        samples: { type: 'string' },
-        full: { type: 'boolean' },
-        match: { type: 'string' },
-        'scan-count': { type: 'string' },
-        'pause-ms': { type: 'string' },
-        'memory-samples': { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    });
-  } catch (e) {
-    throw new AppError('VALIDATION', `${e instanceof Error ? e.message : String(e)}\n\n${SAMPLE_HELP}`);
-  }
-  const v = parsed.values;
+  const v = parseFlags(
+    argv,
+    {
+      url: { type: 'string' },
+      ...TOPOLOGY_OPTIONS,
+      samples: { type: 'string' },
+      full: { type: 'boolean' },
+      match: { type: 'string' },
+      'scan-count': { type: 'string' },
+      'pause-ms': { type: 'string' },
+      'memory-samples': { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    SAMPLE_HELP,
+  );
   const connection = connectionFlags(v, env);
   const full = v.full ?? false;
   if (full && v.samples !== undefined) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../app/errors';
 import type { TrialEvent } from '../../app/schemas/trials';
-import { Pool } from '../core/pool/pool';
+import { withCliPool } from './cliPool';
 import type { ProfileSpec } from '../core/pool/types';
 import { privateConnector } from '../core/trials/connector';
 import { runTrial, type TrialSettings } from '../core/trials/runTrial';
@@ -42,12 +42,7 @@ function failed(error: { code: string; message: string; field?: string | undefin
 
 /** The one server the trial measures: a cluster's master from CLUSTER NODES, through a pool used for that alone. */
 async function targetFor(spec: ProfileSpec, req: TargetRequest): Promise<TrialTarget> {
-  const pool = new Pool({ resolve: (id) => (id === 'cli' ? { id, source: 'config', spec } : undefined) });
-  try {
-    return await trialTarget(pool, 'cli', spec, req);
-  } finally {
-    await pool.shutdown();
-  }
+  return withCliPool(spec, (pool, id) => trialTarget(pool, id, spec, req));
 }
 
 /** `cacheboard trials`: exit code 0 when done, 1 on failure, 130 when stopped by Ctrl-C (scratch keys removed all the same). */

@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { AppError } from '../../app/errors';
 import { TrialKind, TrialOptions } from '../../app/schemas/trials';
 import type { TrialSettings } from '../core/trials/runTrial';
-import { int } from './flags';
+import { int, parseCommand } from './flags';
 import { connectionFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS, type ConnectionFlags } from './topologyFlags';
 
 /** Trial settings without the DB, which comes from the URL. */
@@ -76,31 +75,25 @@ function decimal(flag: string, v: string | undefined): number | undefined {
 
 /** Flags to validated trial settings; every error names its flag. */
 export function parseTrialsArgs(argv: string[], env: NodeJS.ProcessEnv): TrialsArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        url: { type: 'string' },
-        ...TOPOLOGY_OPTIONS,
-        n: { type: 'string' },
-        batch: { type: 'string' },
-        'no-sweep': { type: 'boolean' },
-        'sweep-n': { type: 'string' },
-        dbs: { type: 'string' },
-        clients: { type: 'string' },
-        'data-size': { type: 'string' },
-        keyspace: { type: 'string' },
-        'latency-ms': { type: 'string' },
-        'confirm-non-empty': { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-    });
-  } catch (e) {
-    throw new AppError('VALIDATION', `${e instanceof Error ? e.message : String(e)}\n\n${TRIALS_HELP}`);
-  }
+  const parsed = parseCommand(
+    argv,
+    {
+      url: { type: 'string' },
+      ...TOPOLOGY_OPTIONS,
+      n: { type: 'string' },
+      batch: { type: 'string' },
+      'no-sweep': { type: 'boolean' },
+      'sweep-n': { type: 'string' },
+      dbs: { type: 'string' },
+      clients: { type: 'string' },
+      'data-size': { type: 'string' },
+      keyspace: { type: 'string' },
+      'latency-ms': { type: 'string' },
+      'confirm-non-empty': { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+    TRIALS_HELP,
+  );
   const v = parsed.values;
   const [kind, extra] = parsed.positionals;
   if (kind === undefined) throw new AppError('VALIDATION', `which trial? pipeline, multiplex or load\n\n${TRIALS_HELP}`, 'trial');

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { ProfileSpec } from '../../../app/schemas/connections';
 import { openRawConnection, type RawConnection } from '../bulk/pipe/rawConnection';
-import { Pool } from '../pool/pool';
+import { singleProfilePool } from '../pool/singleProfilePool';
 import type { PoolApi } from '../pool/types';
 
 /** How a trial reaches the server: its own raw sockets, and ioredis clients for the multiplex trial. */
@@ -37,9 +37,7 @@ const PRIVATE_PROFILE = 'trial';
  * through the latency proxy, whose connections must not replace the profile's.
  */
 export function privateConnector(spec: ProfileSpec): TrialConnector {
-  const pool = new Pool({
-    resolve: (id) => (id === PRIVATE_PROFILE ? { id, source: 'config', spec } : undefined),
-  });
+  const pool = singleProfilePool(spec, PRIVATE_PROFILE);
   return { ...poolConnector(spec, pool, PRIVATE_PROFILE), close: () => pool.shutdown() };
 }
 

@@ -1,0 +1,21 @@
+import type { Pool } from '../core/pool/pool';
+import { singleProfilePool } from '../core/pool/singleProfilePool';
+import type { ProfileSpec } from '../core/pool/types';
+
+/** The id the command line's one profile has in its pool. */
+export const CLI_PROFILE = 'cli';
+
+/** A pool that knows one profile, the one the flags describe, as CLI_PROFILE. */
+export function cliPool(spec: ProfileSpec): Pool {
+  return singleProfilePool(spec, CLI_PROFILE);
+}
+
+/** `use` with a pool of the flags' profile, shut down afterwards whatever happens. */
+export async function withCliPool<T>(spec: ProfileSpec, use: (pool: Pool, profileId: string) => Promise<T>): Promise<T> {
+  const pool = cliPool(spec);
+  try {
+    return await use(pool, CLI_PROFILE);
+  } finally {
+    await pool.shutdown();
+  }
+}
