@@ -2,6 +2,7 @@ import { AppError } from '../../../app/errors';
 import type { AudienceLayout } from '../../../app/schemas/audience';
 import { slotOf } from '../bulk/cluster/slot';
 import { currentMasterSpec } from '../pool/sentinels';
+import { masterServing, requireDbZero } from '../pool/topology';
 import type { PoolApi, ProfileSpec } from '../pool/types';
 
 /** What a cluster user is told when the audience keys cannot share one slot. */
@@ -29,11 +30,10 @@ export async function audienceServer(
   if (layout.hashTag === undefined) {
     throw new AppError('VALIDATION', `"${spec.name}" is a Redis Cluster and ${SPREAD_OVER_SLOTS}`, 'layout.hashTag');
   }
-  if (db !== 0) throw new AppError('VALIDATION', `db must be 0 on a Redis Cluster (SELECT is refused in cluster mode), not ${db}`, 'db');
+  requireDbZero(db);
   // The keys are `{tag}:…`: Redis hashes only the tag, so they all share this slot.
   const slot = slotOf(`{${layout.hashTag}}:`);
-  const masters = await pool.masters(profileId);
-  const owner = masters.find((m) => (m.slots ?? []).some(([from, to]) => slot >= from && slot <= to));
+  const owner = masterServing(await pool.masters(profileId), slot);
   if (owner === undefined) {
     throw new AppError('UNREACHABLE', `No healthy master of "${spec.name}" serves hash slot ${slot} (hash tag {${layout.hashTag}}): check the cluster's slot coverage`);
   }

@@ -160,8 +160,8 @@ export class Pool implements PoolApi {
 
   address(profileId: string): string {
     const { spec } = this.resolve(profileId);
-    // Monitoring starts its discovery here: from a cluster's seed it would see one shard and
-    // call that the profile. Until it walks CLUSTER NODES (issue 10), it is refused.
+    // From a cluster's seed, monitoring would see one shard and call that the profile: it walks
+    // CLUSTER NODES (nodes()) instead, and a caller that still asks is refused.
     refuseCluster(spec, 'Monitoring (the Overview and MONITOR)');
     return `${spec.host}:${spec.port}`;
   }

@@ -58,7 +58,7 @@ describe('Pool with a cluster profile', () => {
     for (const attempt of [pool.shared('c'), pool.monitoring('c'), pool.dedicated('c', { purpose: 'bulk' })]) {
       await expect(attempt).rejects.toMatchObject({ code: 'UNSUPPORTED', message: expect.stringContaining('Redis Cluster') });
     }
-    await expect(openRawConnection(clusterSpec(), 0)).rejects.toMatchObject({ code: 'UNSUPPORTED', message: expect.stringContaining('issue 10') });
+    await expect(openRawConnection(clusterSpec(), 0)).rejects.toMatchObject({ code: 'UNSUPPORTED', message: expect.stringContaining('is a Redis Cluster') });
     // Monitoring starts at address(): from one seed it would see one shard and call it the cluster.
     expect(() => pool.address('c')).toThrow(expect.objectContaining({ code: 'UNSUPPORTED' }));
   });

@@ -1,7 +1,7 @@
 import { AppError } from '../../../app/errors';
 import { formatHostPort, type NodeAddress } from '../../../app/hostPort';
 import type { TopologyView } from '../../../app/schemas/connections';
-import type { ProfileSpec } from './types';
+import type { MasterNode, ProfileSpec } from './types';
 
 export type TopologyKind = 'standalone' | 'cluster' | 'sentinel';
 
@@ -53,18 +53,29 @@ export function sameEndpoints(a: ProfileSpec, b: ProfileSpec): boolean {
 }
 
 /**
- * Refuse a job that would otherwise open one socket to the seed node of a
- * cluster profile and act on that node alone (a bulk load would meet MOVED for
- * two keys in three, a sample would see a third of the keyspace).
+ * Refuse to open one connection to the seed node of a cluster profile and act
+ * on that node alone (a bulk load would meet MOVED for two keys in three, a
+ * sample would see a third of the keyspace). The jobs resolve a cluster to its
+ * masters or to one named node first; this guards the paths that did not.
  */
 export function refuseCluster(spec: ProfileSpec, job = 'This job'): void {
   if (spec.topology?.kind !== 'cluster') return;
   throw new AppError(
     'UNSUPPORTED',
-    `${job} on a Redis Cluster arrives with issue 10 (Cluster and Sentinel in every job); ` +
-      `"${spec.name}" is a cluster profile. For now, add a standalone profile for one master ` +
-      `(${formatHostPort(spec)} or another) to run it there.`,
+    `${job} talks to one server, and "${spec.name}" is a Redis Cluster, whose seed ` +
+      `${formatHostPort(spec)} holds only its own slots' keys. Name one node (its host:port) ` +
+      `or a master, or add a standalone profile for it.`,
   );
+}
+
+/** SELECT of any DB but 0 is refused in cluster mode. */
+export function requireDbZero(db: number, field = 'db'): void {
+  if (db !== 0) throw new AppError('VALIDATION', `${field} must be 0 on a Redis Cluster (SELECT is refused in cluster mode), not ${db}`, field);
+}
+
+/** The master serving `slot`, from a cluster's masters with their slot ranges. */
+export function masterServing(masters: readonly MasterNode[], slot: number): MasterNode | undefined {
+  return masters.find((m) => (m.slots ?? []).some(([from, to]) => slot >= from && slot <= to));
 }
 
 /** For cluster() and dedicatedCluster(). */

@@ -1,5 +1,6 @@
 import { AppError } from '../../../app/errors';
 import { currentMasterSpec } from '../pool/sentinels';
+import { requireDbZero } from '../pool/topology';
 import type { PoolApi, ProfileSpec } from '../pool/types';
 import { connectionFor, mastersFor, type SamplingWhere } from './runSampling';
 
@@ -17,7 +18,7 @@ export async function samplingWhere(
   db: number,
 ): Promise<(connectionName: string) => SamplingWhere> {
   if (spec.topology?.kind === 'cluster') {
-    if (db !== 0) throw new AppError('VALIDATION', `db must be 0 on a Redis Cluster (SELECT is refused in cluster mode), not ${db}`, 'db');
+    requireDbZero(db);
     const masters = await pool.masters(profileId);
     if (masters.length === 0) throw new AppError('UNREACHABLE', `"${spec.name}": no healthy master serves slots (CLUSTER NODES); nothing to sample`);
     return (name) => ({ masters: mastersFor(masters, name) });

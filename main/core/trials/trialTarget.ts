@@ -2,7 +2,8 @@ import { AppError } from '../../../app/errors';
 import type { TrialKind } from '../../../app/schemas/trials';
 import { slotOf } from '../bulk/cluster/slot';
 import { currentMasterSpec } from '../pool/sentinels';
-import type { MasterNode, PoolApi, ProfileSpec } from '../pool/types';
+import { masterServing, requireDbZero } from '../pool/topology';
+import type { PoolApi, ProfileSpec } from '../pool/types';
 import { scratchPrefix } from './scratch';
 
 /** The one server a trial measures, and the hash tag its scratch keys carry there (cluster only). */
@@ -31,7 +32,7 @@ export async function trialTarget(pool: Pick<PoolApi, 'masters'>, profileId: str
   if (spec.topology?.kind !== 'cluster') return { spec: await currentMasterSpec(spec) };
   refuseOnCluster(req);
   const slot = slotOf(scratchPrefix(req.tag, true));
-  const master = servingSlot(await pool.masters(profileId), slot);
+  const master = masterServing(await pool.masters(profileId), slot);
   if (master === undefined) {
     throw new AppError(
       'UNREACHABLE',
@@ -52,11 +53,5 @@ function refuseOnCluster(req: TargetRequest): void {
       'trial',
     );
   }
-  if (req.db !== undefined && req.db !== 0) {
-    throw new AppError('VALIDATION', `db must be 0 on a Redis Cluster (SELECT is refused in cluster mode), not ${req.db}`, 'db');
-  }
-}
-
-function servingSlot(masters: readonly MasterNode[], slot: number): MasterNode | undefined {
-  return masters.find((m) => (m.slots ?? []).some(([from, to]) => slot >= from && slot <= to));
+  if (req.db !== undefined) requireDbZero(req.db);
 }

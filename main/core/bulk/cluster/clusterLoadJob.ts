@@ -21,6 +21,7 @@ import { openRawConnection, type RawConnection } from '../pipe/rawConnection';
 import type { PreparedLoad } from '../prepareLoad';
 import { openSource } from '../sources/openSource';
 import { ClusterPipe } from './clusterPipe';
+import { requireDbZero } from '../../pool/topology';
 import { sentences } from '../../text/sentences';
 import { emptyReport } from '../job/emptyReport';
 
@@ -50,7 +51,7 @@ interface Master {
 /** Refusals that need no server: swap, and a DB other than 0. */
 export function refuseClusterPlan(mode: string, targetDb: number): void {
   if (mode === 'swap') throw new AppError('UNSUPPORTED', SWAP_REFUSED, 'mode');
-  if (targetDb !== 0) throw new AppError('VALIDATION', `A Redis Cluster has only DB 0 (SELECT is refused in cluster mode), not DB ${targetDb}`, 'targetDb');
+  requireDbZero(targetDb, 'targetDb');
 }
 
 /**
