@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
+import { readmeAclLine } from '../../../testing/readmeAcl';
 import { DEFAULT_LAYOUT, demoInto, demoRecords, hasInterest as has, scratchLeft, trialOf, type TrialOf } from './audienceTestKit';
 import type { DemoUser } from './demo/tvAudience';
 
@@ -93,8 +94,9 @@ describe('the cross-check', () => {
 });
 
 describe('scratch keys', () => {
-  it('are removed when a strategy fails half-way, after a store', async () => {
-    const t = await trialOf(
+  /** A `sets` strategy that stores one scratch key, then does `then` (fail, drop its connection…). */
+  const afterOneStore = (then: (key: string) => Promise<{ size: number; counts: number[] }>) =>
+    trialOf(
       redis(),
       { where: 'gender=f AND age=25-34', strategies: ['sets'] },
       {
@@ -105,36 +107,27 @@ describe('scratch keys', () => {
             writes: () => true,
             async run(link, env) {
               await link.call([['SINTERSTORE', env.scratch.key(0), 'attr:gender:f:set', 'attr:age:25-34:set']]);
-              expect(await admin.exists(env.scratch.key(0))).toBe(1);
-              throw new Error('boom after the store');
+              return then(env.scratch.key(0));
             },
           },
         },
       },
     );
+
+  it('are removed when a strategy fails half-way, after a store', async () => {
+    const t = await afterOneStore(async (key) => {
+      expect(await admin.exists(key)).toBe(1);
+      throw new Error('boom after the store');
+    });
     expect(t.final).toMatchObject({ kind: 'failed', error: { message: expect.stringContaining('boom') } });
     expect(await scratchLeft(admin)).toEqual([]);
   });
 
   it('are removed through a fresh connection when the trial lost its own', async () => {
-    const t = await trialOf(
-      redis(),
-      { where: 'gender=f AND age=25-34', strategies: ['sets'] },
-      {
-        strategies: {
-          sets: {
-            name: 'sets',
-            layouts: ['set'],
-            writes: () => true,
-            async run(link, env) {
-              await link.call([['SINTERSTORE', env.scratch.key(0), 'attr:gender:f:set', 'attr:age:25-34:set']]);
-              await admin.client('KILL', 'USER', 'default', 'SKIPME', 'YES');
-              return { size: 0, counts: [] };
-            },
-          },
-        },
-      },
-    );
+    const t = await afterOneStore(async () => {
+      await admin.client('KILL', 'USER', 'default', 'SKIPME', 'YES');
+      return { size: 0, counts: [] };
+    });
     expect(t.final).toMatchObject({ kind: 'failed', error: { code: 'DISCONNECTED' } });
     expect(await scratchLeft(admin)).toEqual([]);
   });
@@ -167,7 +160,7 @@ describe('a Redis user without write rights on the scratch prefix', () => {
   beforeAll(async () => {
     await admin.call('ACL', 'SETUSER', 'reader', 'reset', 'on', '>pw', '%R~*', '-@all', '+@read', '+@connection', '+info', '+client|setname', '+client|id', '+select', '+scan');
     // The README's analyst user: may write the trial prefix, has no scripting.
-    await admin.call('ACL', 'SETUSER', 'cb-analyst', 'reset', 'on', '>pw', '%R~*', '~cacheboard:trial:*', '-@all', '+@read', '+@write', '+@connection', '-@dangerous', '+info', '+client|setname', '+client|id', '+select', '+scan');
+    await admin.call('ACL', 'SETUSER', ...readmeAclLine('pw'));
   });
 
   it('gets the strategies that write skipped with the reason, and the others run', async () => {
