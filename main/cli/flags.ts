@@ -1,8 +1,6 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError } from '../../app/errors';
 import type { z } from 'zod';
-import type { ProfileSpec } from '../../app/schemas/connections';
-import { specFromFlags } from './topologyFlags';
 
 /** A flag's whole-number value (undefined when absent); the error names the flag. */
 export function int(flag: string, v: string | undefined, min: number): number | undefined {
@@ -20,21 +18,6 @@ export function oneOf<T extends string>(flag: string, v: string | undefined, all
     throw new AppError('VALIDATION', `--${flag} must be one of ${allowed.join(', ')}, not "${v}"`, flag);
   }
   return v as T;
-}
-
-/** --url, else REDIS_URL: every command that talks to one server takes it this way. */
-export function urlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string {
-  const url = flag ?? env.REDIS_URL;
-  if (!url) throw new AppError('VALIDATION', '--url is required (or set REDIS_URL)', 'url');
-  return url;
-}
-
-/**
- * The connection a `--url redis://…` names, checked like a profile; errors name --url.
- * Commands that also take --cluster / --sentinel use topologyFlags' specFromFlags.
- */
-export function specFromUrl(url: string): ProfileSpec {
-  return specFromFlags({ url });
 }
 
 /**
