@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { call, stream } from '../define';
 import { Db, ProfileId } from './common';
 
+/** Longest key glob a filter accepts: matching costs up to pattern × key length steps. */
+export const MAX_KEY_GLOB_LENGTH = 256;
+
 /** "host:port" of a node of the profile's replication tree. */
 const NodeAddress = z.string().min(3).max(300);
 
@@ -13,7 +16,11 @@ export const MonitorFilter = z
       .max(50, 'at most 50 command names')
       .optional(),
     /** Redis-style glob over the key (the first argument of keyed commands). */
-    keyGlob: z.string().min(1, 'key pattern must not be empty').max(256, 'key pattern must be at most 256 characters').optional(),
+    keyGlob: z
+      .string()
+      .min(1, 'key pattern must not be empty')
+      .max(MAX_KEY_GLOB_LENGTH, `key pattern must be at most ${MAX_KEY_GLOB_LENGTH} characters`)
+      .optional(),
     /** Keep lines whose client address contains this text. */
     client: z.string().min(1).max(128, 'client must be at most 128 characters').optional(),
     db: Db.optional(),

@@ -1,6 +1,3 @@
-/** Longest key glob accepted: matching costs up to pattern × text steps. */
-export const MAX_GLOB_LENGTH = 256;
-
 /**
  * Redis-style glob (`*`, `?`, `[abc]`, `[^a-z]`, `\x` literal) over a string,
  * compiled once per filter. Matching is iterative with one backtrack point (the

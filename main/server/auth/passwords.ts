@@ -50,10 +50,3 @@ export async function verifyPassword(password: unknown, stored: string): Promise
   }
   return usable && wellFormed && got.length === want.length && timingSafeEqual(got, want);
 }
-
-/** Compare two secrets of any length in constant time (for tokens). */
-export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
