@@ -50,7 +50,8 @@ export class Aggregate {
   private readonly counts = new Float64Array(KEY_TYPES.length);
   private readonly memory = new Float64Array(KEY_TYPES.length);
   private readonly ttl = new Float64Array(TTL_BUCKETS.length);
-  private readonly encodings = new Map<string, { type: number; encoding: string; count: number }>();
+  /** Per type, keys by encoding name: no per-key string is built to look one up. */
+  private readonly encodings = KEY_TYPES.map(() => new Map<string, number>());
   private readonly sizes = KEY_TYPES.map(() => new Pow2Histogram());
   private readonly lengths = KEY_TYPES.map(() => new Pow2Histogram());
   private readonly byMemory = new TopKeys('memory');
@@ -63,10 +64,8 @@ export class Aggregate {
     bump(this.counts, type, 1);
     bump(this.memory, type, memory);
     bump(this.ttl, ttlBucket(pttl), 1);
-    const encKey = `${type}:${encoding}`;
-    const enc = this.encodings.get(encKey);
-    if (enc === undefined) this.encodings.set(encKey, { type, encoding, count: 1 });
-    else enc.count++;
+    const byEncoding = this.encodings[type] as Map<string, number>;
+    byEncoding.set(encoding, (byEncoding.get(encoding) ?? 0) + 1);
     (this.sizes[type] as Pow2Histogram).add(memory);
     (this.lengths[type] as Pow2Histogram).add(length);
     const typeName = KEY_TYPES[type] as KeyType;
@@ -116,9 +115,10 @@ export class Aggregate {
           estimatedMemory: Math.round(memory * scale),
         };
       }),
-      encodings: [...this.encodings.values()]
+      encodings: this.encodings
+        .flatMap((byEncoding, type) => [...byEncoding].map(([encoding, count]) => ({ type: KEY_TYPES[type] as KeyType, encoding, count })))
         .sort((a, b) => b.count - a.count)
-        .map((e) => ({ type: KEY_TYPES[e.type] as KeyType, encoding: e.encoding, ...share(e.count, n, exact) })),
+        .map(({ type, encoding, count }) => ({ type, encoding, ...share(count, n, exact) })),
       sizeHistograms: present.map(({ type, i }) => ({ type, buckets: (this.sizes[i] as Pow2Histogram).buckets() })),
       lengthHistograms: present.map(({ type, i }) => ({ type, buckets: (this.lengths[i] as Pow2Histogram).buckets() })),
       ttl: TTL_BUCKETS.map((bucket, i) => ({ bucket, ...share(this.ttl[i] as number, n, exact) })),

@@ -85,6 +85,52 @@ describe('census', () => {
     expect(ns).toMatchObject({ 'str:': strings, 'str:raw:': MIX.raw, 'obj:': MIX.hash, 'obj:user:': MIX.hash, 'set:': MIX.set });
   });
 
+  it('types keys whose encoding two types share (listpack, hashtable) by asking TYPE, and counts their lengths', async () => {
+    const admin = await adminClient(redis());
+    // Small aggregates are listpack (hash, zset) or intset; past 512 fields a hash turns
+    // hashtable, past 128 members a zset skiplist, and a set of strings is hashtable. Sizes below differ per
+    // key, so a length credited to the wrong key or type shows.
+    const shapes = {
+      'hash:listpack': (i: number) => admin.hset(`h:small:${i}`, Object.fromEntries(Array.from({ length: 2 + i }, (_, j) => [`f${j}`, 'v']))),
+      'hash:hashtable': (i: number) => admin.hset(`h:big:${i}`, Object.fromEntries(Array.from({ length: 600 + i }, (_, j) => [`f${j}`, 'v']))),
+      'set:hashtable': (i: number) => admin.sadd(`s:big:${i}`, ...Array.from({ length: 3 + i }, (_, j) => `m${j}`)),
+      'set:intset': (i: number) => admin.sadd(`s:int:${i}`, ...Array.from({ length: 3 + i }, (_, j) => j)),
+      'zset:listpack': (i: number) => admin.zadd(`z:small:${i}`, ...Array.from({ length: 2 + i }, (_, j) => [j, `p${j}`]).flat()),
+      'zset:skiplist': (i: number) => admin.zadd(`z:big:${i}`, ...Array.from({ length: 200 + i }, (_, j) => [j, `p${j}`]).flat()),
+    };
+    const perShape = 5;
+    for (const write of Object.values(shapes)) for (let i = 0; i < perShape; i++) await write(i);
+
+    for (const tuning of [{}, { groupSize: 3, maxInFlight: 2 }]) {
+      const { report } = await sampleOf(redis(), { method: 'census' }, { tuning });
+      const byEncoding = Object.fromEntries(report.encodings.map((e) => [`${e.type}:${e.encoding}`, e.count]));
+      expect(byEncoding).toEqual(Object.fromEntries(Object.keys(shapes).map((shape) => [shape, perShape])));
+      // The longest of each kind, as the server counts it.
+      const lengthOf = (key: string) => report.topByLength.find((k) => k.key.text === key)?.length;
+      expect(lengthOf('z:big:4')).toBe(await admin.zcard('z:big:4'));
+      expect(lengthOf('h:big:4')).toBe(await admin.hlen('h:big:4'));
+      expect(lengthOf('h:big:0')).toBe(600);
+      for (const h of report.lengthHistograms) {
+        expect(h.buckets.reduce((a, b) => a + b.count, 0)).toBe(typeRow(report, h.type)?.count);
+      }
+      // No set counted as empty: each got its SCARD (intset directly, hashtable after TYPE).
+      const emptySets = report.lengthHistograms.find((h) => h.type === 'set')?.buckets.find((b) => b.le === 0)?.count ?? 0;
+      expect(emptySets).toBe(0);
+    }
+  });
+
+  it('counts strings exactly when the user may not run INFO (and so cannot rule out modules)', async () => {
+    await writeMix();
+    const admin = await adminClient(redis());
+    await admin.call('ACL', 'SETUSER', 'noinfo', 'on', '>pw', '~*', '+@all', '-info');
+    const { report } = await sampleOf(redis(), { method: 'census' }, { spec: { username: 'noinfo', password: 'pw' } });
+    const strings = MIX.int + MIX.embstr + MIX.raw;
+    expect(typeRow(report, 'string')?.count).toBe(strings);
+    expect(report.encodings.find((e) => e.type === 'string' && e.encoding === 'raw')?.count).toBe(MIX.raw);
+    const rawLengths = report.topByLength.filter((k) => k.type === 'string').map((k) => k.length);
+    expect(Math.max(...rawLengths)).toBe(149);
+  });
+
   it('shows binary, CR/LF and 10 KB keys escaped, with their real byte length', async () => {
     const admin = await adminClient(redis());
     await admin.set(Buffer.from([0xff, 0xfe]), 'x'.repeat(50_000));

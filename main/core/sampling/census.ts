@@ -15,7 +15,7 @@ import type { RespPipe } from './respPipe';
  */
 export class ScanSource implements KeySource {
   private readonly builder = new RespBuilder(64 * 1024);
-  private readonly seen = new DistinctKeyTracker(1 << 16);
+  private readonly seen: DistinctKeyTracker;
   private cursor: string | null = '0';
   private pending: Promise<Reply[]> | null = null;
   private duplicates = 0;
@@ -25,7 +25,11 @@ export class ScanSource implements KeySource {
     readonly target: number,
     private readonly count: number,
     private readonly match: string | undefined,
-  ) {}
+  ) {
+    // Sized for DBSIZE up front (16 bytes a key, at most 32 MB): growing it step by step
+    // rehashes every key seen so far, again and again, while the server waits.
+    this.seen = new DistinctKeyTracker(Math.min(2 * target, 1 << 22));
+  }
 
   async next(prefetch: boolean): Promise<Buffer[] | null> {
     if (this.pending === null) {

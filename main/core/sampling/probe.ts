@@ -16,86 +16,128 @@ const MEMORY_HEAD = Buffer.from('*5\r\n$6\r\nMEMORY\r\n$5\r\nUSAGE\r\n');
 const LENGTH = ['STRLEN', 'HLEN', 'LLEN', 'SCARD', 'ZCARD', 'XLEN', null].map((c) => (c === null ? null : head(c)));
 const OTHER = KEY_TYPES.indexOf('other');
 
-/** Replies per key in the first round: TYPE, OBJECT ENCODING, MEMORY USAGE, PTTL. */
-const FIRST_ROUND = 4;
+/** Replies per key in the first round: OBJECT ENCODING, MEMORY USAGE, PTTL. */
+const FIRST_ROUND = 3;
+/** Not known yet: the encoding alone does not say (listpack, hashtable…). */
+const UNKNOWN = -1;
+/** Gone between rounds: TYPE answered none. */
+const GONE = -2;
 
 /**
- * Probes a group of keys in two pipelined round trips, never reading a value:
- * TYPE, OBJECT ENCODING, MEMORY USAGE … SAMPLES n and PTTL, then the length
- * command TYPE calls for (STRLEN, HLEN, LLEN, SCARD, ZCARD, XLEN: all O(1)).
+ * Encodings that belong to one type only. The others are shared (listpack:
+ * hash, zset, and since 7.2 set and list; hashtable: hash or set) or unknown
+ * to this list (a later Redis), and their key gets a TYPE. A module's value
+ * reports "raw" like a long string, so "raw" counts only when no module is
+ * loaded.
+ */
+const TYPE_OF_ENCODING: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    int: 'string',
+    embstr: 'string',
+    raw: 'string',
+    quicklist: 'list',
+    linkedlist: 'list',
+    intset: 'set',
+    skiplist: 'zset',
+    stream: 'stream',
+  }).map(([encoding, type]) => [encoding, typeIndex(type)]),
+);
+const TYPE_OF_ENCODING_WITH_MODULES: ReadonlyMap<string, number> = new Map([...TYPE_OF_ENCODING].filter(([e]) => e !== 'raw'));
+
+/**
+ * Probes a group of keys in pipelined rounds, never reading a value: first
+ * OBJECT ENCODING, MEMORY USAGE … SAMPLES n and PTTL; then the length command
+ * of the key's type (STRLEN, HLEN, LLEN, SCARD, ZCARD, XLEN: all O(1)). Most
+ * encodings name their type (embstr is a string, quicklist a list), so TYPE
+ * is asked only for the shared ones, and their length follows in a third
+ * round. That is four commands for most keys instead of five: on a million
+ * keys of a cache, a fifth less work for the server.
+ *
  * MEMORY USAGE with SAMPLES bounds the cost of a huge aggregate; SAMPLES 0
  * (exact) walks every element and can take milliseconds on a million-member key.
  */
 export class Prober {
   private readonly builder = new RespBuilder(1 << 20);
   private readonly samplesTail: Buffer;
-  /** Keys whose type changed between the two rounds (WRONGTYPE on the length command). */
+  private readonly typeOfEncoding: ReadonlyMap<string, number>;
+  /** Keys whose type changed between two rounds (WRONGTYPE on the length command). */
   private changedType = 0;
 
   constructor(
     private readonly pipe: RespPipe,
     private readonly into: KeySink,
     memorySamples: number,
+    /** Whether the server has modules loaded (or may have: INFO was refused). */
+    modules: boolean,
   ) {
     const n = String(memorySamples);
     this.samplesTail = Buffer.from(`$7\r\nSAMPLES\r\n$${n.length}\r\n${n}\r\n`);
+    this.typeOfEncoding = modules ? TYPE_OF_ENCODING_WITH_MODULES : TYPE_OF_ENCODING;
   }
 
   async probe(keys: Buffer[]): Promise<void> {
     const b = this.builder;
     for (const k of keys) {
-      b.raw(TYPE).argBytes(k, 0, k.length);
       b.raw(ENCODING).argBytes(k, 0, k.length);
       b.raw(MEMORY_HEAD).argBytes(k, 0, k.length).raw(this.samplesTail);
       b.raw(PTTL).argBytes(k, 0, k.length);
     }
-    const first = b.take();
-    const r1 = await this.pipe.send(first, keys.length * FIRST_ROUND);
-    b.recycle(first);
+    const r1 = await this.round(keys.length * FIRST_ROUND, true);
 
+    // Per key still present: its index in `keys`, type, encoding and length.
     const found: number[] = [];
     const types: number[] = [];
+    const encodings: string[] = [];
+    const lengths: number[] = [];
+    let unknown = 0;
     for (let i = 0; i < keys.length; i++) {
       const o = i * FIRST_ROUND;
-      const type = this.check(r1[o]);
-      const encoding = this.check(r1[o + 1]);
-      const memory = this.check(r1[o + 2]);
-      const pttl = this.check(r1[o + 3]);
-      // Gone since it was found (expired, deleted): TYPE says none, the others null or -2.
-      if (type === 'none' || encoding === null || memory === null || pttl === -2) {
+      const encoding = this.check(r1[o]);
+      const memory = this.check(r1[o + 1]);
+      const pttl = this.check(r1[o + 2]);
+      // Gone since it was found (expired, deleted): the encoding and memory null, PTTL -2.
+      if (encoding === null || memory === null || pttl === -2) {
         this.into.addMissing();
         continue;
       }
+      const name = String(encoding);
+      const type = this.typeOfEncoding.get(name) ?? UNKNOWN;
+      if (type === UNKNOWN) unknown++;
       found.push(i);
-      types.push(typeIndex(String(type)));
+      types.push(type);
+      encodings.push(name);
+      lengths.push(0);
     }
 
-    let lengths = 0;
-    for (let j = 0; j < found.length; j++) {
-      const cmd = LENGTH[types[j] as number];
-      if (cmd === null || cmd === undefined) continue;
-      const k = keys[found[j] as number] as Buffer;
-      b.raw(cmd).argBytes(k, 0, k.length);
-      lengths++;
+    // Second round: the length where the type is known, TYPE where it is not.
+    const r2 = await this.round(this.askLengths(keys, found, types) + this.askTypes(keys, found, types));
+    let next = this.readLengths(r2, types, lengths);
+    const resolved: boolean[] = [];
+    for (let j = 0; j < found.length && unknown > 0; j++) {
+      if (types[j] !== UNKNOWN) continue;
+      const typeName = String(this.check(r2[next++]));
+      const type = typeName === 'none' ? GONE : typeIndex(typeName);
+      types[j] = type;
+      resolved[j] = true;
+      // A module type's encoding says little ("raw"); its type name says which module.
+      if (type === OTHER) encodings[j] = typeName;
     }
-    const second = b.take();
-    const r2 = await this.pipe.send(second, lengths);
-    b.recycle(second);
 
-    let next = 0;
+    // Third round: the lengths of the keys TYPE was asked about.
+    if (unknown > 0) {
+      const r3 = await this.round(this.askLengths(keys, found, types, resolved));
+      this.readLengths(r3, types, lengths, resolved);
+    }
+
     for (let j = 0; j < found.length; j++) {
       const i = found[j] as number;
-      const t = types[j] as number;
-      const o = i * FIRST_ROUND;
-      let length = 0;
-      if (LENGTH[t] !== null) {
-        const r = r2[next++];
-        if (r instanceof ReplyError && r.message.startsWith('WRONGTYPE')) this.changedType++;
-        else length = Number(this.check(r));
+      const type = types[j] as number;
+      if (type === GONE) {
+        this.into.addMissing();
+        continue;
       }
-      // A module type's encoding says little ("raw"); its type name says which module.
-      const encoding = t === OTHER ? String(r1[o]) : (r1[o + 1] as Buffer).toString('latin1');
-      this.into.add(keys[i] as Buffer, t, encoding, Number(r1[o + 2]), Number(r1[o + 3]), length);
+      const o = i * FIRST_ROUND;
+      this.into.add(keys[i] as Buffer, type, encodings[j] as string, Number(r1[o + 1]), Number(r1[o + 2]), lengths[j] as number);
     }
   }
 
@@ -105,10 +147,64 @@ export class Prober {
       : [];
   }
 
+  /** Send what the builder holds (`count` commands) and wait for their replies, bulk strings as text if `text`. */
+  private async round(count: number, text = false): Promise<Reply[]> {
+    const payload = this.builder.take();
+    const replies = await this.pipe.send(payload, count, text);
+    this.builder.recycle(payload);
+    return replies;
+  }
+
+  /**
+   * Queue the length command of each key whose type is known: in the second
+   * round every such key, in the third `only` those TYPE was asked about.
+   */
+  private askLengths(keys: Buffer[], found: number[], types: number[], only?: boolean[]): number {
+    let n = 0;
+    for (let j = 0; j < found.length; j++) {
+      if (only !== undefined && only[j] !== true) continue;
+      const cmd = lengthCommand(types[j] as number);
+      if (cmd === null) continue;
+      const k = keys[found[j] as number] as Buffer;
+      this.builder.raw(cmd).argBytes(k, 0, k.length);
+      n++;
+    }
+    return n;
+  }
+
+  private askTypes(keys: Buffer[], found: number[], types: number[]): number {
+    let n = 0;
+    for (let j = 0; j < found.length; j++) {
+      if (types[j] !== UNKNOWN) continue;
+      const k = keys[found[j] as number] as Buffer;
+      this.builder.raw(TYPE).argBytes(k, 0, k.length);
+      n++;
+    }
+    return n;
+  }
+
+  /** Read the replies askLengths() asked for, in the same order; returns how many it read. */
+  private readLengths(replies: Reply[], types: number[], lengths: number[], only?: boolean[]): number {
+    let next = 0;
+    for (let j = 0; j < types.length; j++) {
+      if (only !== undefined && only[j] !== true) continue;
+      if (lengthCommand(types[j] as number) === null) continue;
+      const r = replies[next++];
+      if (r instanceof ReplyError && r.message.startsWith('WRONGTYPE')) this.changedType++;
+      else lengths[j] = Number(this.check(r));
+    }
+    return next;
+  }
+
   /** A reply, or the run's end if it is an error: NOPERM on MEMORY, a server that refuses OBJECT… */
   private check(r: Reply | undefined): Reply {
     if (r instanceof ReplyError) throw this.pipe.errorOf(r);
     if (r === undefined) throw new AppError('INTERNAL', 'A reply is missing from the sampling pipe.');
     return r;
   }
+}
+
+/** The length command of a type; none for a module type, a key not yet typed, or one gone. */
+function lengthCommand(type: number): Buffer | null {
+  return type < 0 ? null : (LENGTH[type] ?? null);
 }

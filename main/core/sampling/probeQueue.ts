@@ -1,10 +1,10 @@
 import type { Prober } from './probe';
 
 /**
- * Keys to probe, cut into small groups with a few groups in flight. Small
- * groups keep a key's two rounds close together on the server, while its data
- * is still in the CPU cache (a cold key costs Redis ~1 µs more a command on
- * the development VM); several in flight keep the pipe full across round trips.
+ * Keys to probe, cut into groups with several groups in flight: a group waits
+ * for one round's replies before it sends the next, and the other groups keep
+ * the server busy meanwhile. A key's rounds stay a few thousand commands
+ * apart, close enough that its data is still in the server's CPU cache.
  */
 export class ProbeQueue {
   private readonly inFlight = new Set<Promise<void>>();

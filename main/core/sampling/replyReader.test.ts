@@ -64,6 +64,22 @@ describe('ReplyReader', () => {
     expect(got[99_999]?.toString()).toBe('key:99999');
   });
 
+  it('gives bulk strings as text while bulkAsText is on, switched between replies', () => {
+    const reader = new ReplyReader();
+    const out: Reply[] = [];
+    // On for the first two replies (an encoding name, a nil), off again for the key after them.
+    reader.bulkAsText = true;
+    const onReply = (r: Reply) => {
+      out.push(r);
+      if (out.length === 2) reader.bulkAsText = false;
+    };
+    const bytes = Buffer.from('$6\r\nembstr\r\n$-1\r\n$2\r\n\xff\xfe\r\n', 'latin1');
+    // Cut inside the second value, so the switch applies across chunks too.
+    reader.feed(bytes.subarray(0, 14), onReply);
+    reader.feed(bytes.subarray(14), onReply);
+    expect(out.map(norm)).toEqual(['embstr', null, { bytes: [0xff, 0xfe] }]);
+  });
+
   it('refuses bytes that cannot start a reply', () => {
     expect(() => readAll([Buffer.from('?what\r\n')])).toThrow(ReplyProtocolError);
   });

@@ -45,6 +45,12 @@ export class ReplyReader {
   private want = 0;
   private parked: Buffer[] = [];
   private parkedBytes = 0;
+  /**
+   * Bulk strings as latin1 text rather than bytes, for the values that follow
+   * (an encoding name, not a key): one string instead of a Buffer view and a
+   * string made from it, a million times in a census.
+   */
+  bulkAsText = false;
 
   feed(chunk: Buffer, onReply: (r: Reply) => void): void {
     if (this.parkedBytes > 0) {
@@ -118,7 +124,7 @@ export class ReplyReader {
           return INCOMPLETE;
         }
         this.pos = start + len + 2;
-        return buf.subarray(start, start + len);
+        return this.bulkAsText ? buf.toString('latin1', start, start + len) : buf.subarray(start, start + len);
       }
       case 0x2a: {
         // * array

@@ -5,6 +5,8 @@ import { ReplyReader, type Reply, type ReplyError } from './replyReader';
 
 interface Waiter {
   left: number;
+  /** Bulk strings in these replies as latin1 text (see ReplyReader.bulkAsText). */
+  text: boolean;
   replies: Reply[];
   resolve: (r: Reply[]) => void;
   reject: (e: Error) => void;
@@ -47,12 +49,16 @@ export class RespPipe {
     return this.conn.address;
   }
 
-  /** Write `payload` (`count` commands) and resolve with their `count` replies. */
-  send(payload: Buffer, count: number): Promise<Reply[]> {
+  /**
+   * Write `payload` (`count` commands) and resolve with their `count` replies;
+   * with `text`, bulk strings come as latin1 strings, not Buffers.
+   */
+  send(payload: Buffer, count: number, text = false): Promise<Reply[]> {
     if (this.failure) return Promise.reject(this.failure);
     if (count === 0) return Promise.resolve([]);
     return new Promise((resolve, reject) => {
-      this.waiting.push({ left: count, replies: [], resolve, reject });
+      this.waiting.push({ left: count, text, replies: [], resolve, reject });
+      if (this.waiting.length - this.head === 1) this.reader.bulkAsText = text;
       // One chunk of replies finishes several groups at once, and each sends its next round:
       // corked until the end of this tick, they leave in one writev instead of one syscall each.
       if (!this.corked) {
@@ -93,6 +99,7 @@ export class RespPipe {
     w.replies.push(r);
     if (--w.left > 0) return;
     this.head++;
+    this.reader.bulkAsText = this.waiting[this.head]?.text ?? false;
     // Compact now and then rather than shift() on every batch.
     if (this.head > 1024 && this.head * 2 > this.waiting.length) {
       this.waiting.splice(0, this.head);

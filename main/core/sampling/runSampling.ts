@@ -90,7 +90,7 @@ export async function runSampling(run: SamplingRun, emit: (e: SamplingEvent) => 
         o.method === 'census'
           ? new ScanSource(shard.pipe, shard.dbsize, o.scanCount, o.match)
           : new RandomKeySource(shard.pipe, quotas[i] ?? 0, tuning.randomBatch);
-      return { shard, tally, source, prober: new Prober(shard.pipe, tally, o.memorySamples) };
+      return { shard, tally, source, prober: new Prober(shard.pipe, tally, o.memorySamples, shard.modules) };
     });
     const where = (p: Part, w: string) => (perMaster ? `${p.shard.target.address}: ${w}` : w);
     const build = (): SamplingReport => {

@@ -19,6 +19,8 @@ export interface Shard {
   target: SamplingTarget;
   pipe: RespPipe;
   dbsize: number;
+  /** Whether modules are loaded, or may be (INFO refused): a module's value says "raw" like a string. */
+  modules: boolean;
 }
 
 /**
@@ -39,7 +41,8 @@ async function openShard(target: SamplingTarget): Promise<Shard> {
   let pipe: RespPipe | null = null;
   try {
     pipe = new RespPipe(await target.connect(), target.errorContext);
-    return { target, pipe, dbsize: await dbsizeOf(pipe) };
+    const [dbsize, modules] = await Promise.all([dbsizeOf(pipe), modulesOn(pipe)]);
+    return { target, pipe, dbsize, modules };
   } catch (e) {
     pipe?.destroy();
     throw toAppError(e, target.errorContext);
@@ -51,4 +54,10 @@ async function dbsizeOf(pipe: RespPipe): Promise<number> {
   if (n instanceof ReplyError) throw pipe.errorOf(n);
   if (typeof n !== 'number') throw new AppError('INTERNAL', 'DBSIZE answered with something other than a number');
   return n;
+}
+
+/** INFO modules lists a `module:name=…` line per loaded module; an ACL that refuses INFO leaves it open. */
+async function modulesOn(pipe: RespPipe): Promise<boolean> {
+  const [info] = await pipe.send(Buffer.from('*2\r\n$4\r\nINFO\r\n$7\r\nmodules\r\n'), 1);
+  return !Buffer.isBuffer(info) || /^module:/m.test(info.toString('latin1'));
 }
