@@ -97,10 +97,16 @@ export class SamplingPage {
     return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
   }
 
-  /** Grows the viewport to the whole page (the shell scrolls inside .content), then shoots it. */
+  /**
+   * Grows the viewport to the whole page (the shell scrolls inside .content), then shoots it.
+   * Scrolled to the top first: a page left scrolled (an export button far down) would be
+   * measured short and shot with the sticky top bar over the middle of the form.
+   */
   async screenshot(path: string): Promise<void> {
     const height = await this.page.evaluate(() => {
       const content = document.querySelector('.content');
+      window.scrollTo(0, 0);
+      content?.scrollTo(0, 0);
       const top = content?.getBoundingClientRect().top ?? 0;
       return Math.ceil(top + (content?.scrollHeight ?? document.body.scrollHeight));
     });

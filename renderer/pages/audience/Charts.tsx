@@ -5,8 +5,8 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DayCount, StrategyResult } from '../../../app/schemas/audience';
 import { formatCompact, formatCount } from '../../lib/format';
-import { ChartFrame } from '../sampling/ChartFrame';
-import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../sampling/chartParts';
+import { ChartFrame } from '../../components/charts/ChartFrame';
+import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../../components/charts/chartParts';
 import { dayPoints, latencyBars } from './results';
 
 /** How many of the audience were active on each day of the range. */
@@ -15,7 +15,7 @@ export function DaysChart({ days }: { days: readonly DayCount[] }) {
   return (
     <ChartFrame title="Active audience per day" note="users of the audience active that day" testId="aud-chart-days">
       {rows.length === 0 ? (
-        <p className="empty smp-chart-empty">No strategy has answered yet.</p>
+        <p className="empty chart-empty">No strategy has answered yet.</p>
       ) : (
         <ResponsiveContainer width="100%" height={CHART_HEIGHT + 20}>
           <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
@@ -42,7 +42,7 @@ export function LatencyChart({ strategies }: { strategies: readonly StrategyResu
   return (
     <ChartFrame title="Latency by strategy" note="ms per query: p50, whiskers min to p95; lower is better" testId="aud-chart-latency">
       {bars.length === 0 ? (
-        <p className="empty smp-chart-empty">No strategy has finished yet.</p>
+        <p className="empty chart-empty">No strategy has finished yet.</p>
       ) : (
         <HBarChart rows={bars} axis={(v) => `${formatCompact(v)} ms`} labelWidth={112} figureWidth={168} />
       )}

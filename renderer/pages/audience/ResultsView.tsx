@@ -3,7 +3,7 @@ import { SectionHead } from '../../components/SectionHead';
 import { Stat } from '../../components/Stat';
 import { Warnings } from '../../components/Warnings';
 import { formatCount, formatLatency } from '../../lib/format';
-import { ChartLoading } from '../sampling/ChartFrame';
+import { ChartLoading } from '../../components/charts/ChartFrame';
 import { rangeText } from './history';
 import { MismatchBanner } from './MismatchBanner';
 import { bestOf } from './results';

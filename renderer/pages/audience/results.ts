@@ -1,6 +1,6 @@
 import type { DayCount, Mismatch, StrategyName, StrategyResult } from '../../../app/schemas/audience';
 import { formatBytes, formatCount, formatLatency } from '../../lib/format';
-import type { HBar } from '../sampling/report';
+import type { HBar } from '../../components/charts/chartParts';
 
 /** One colour per strategy, the same in every chart and table of the page. */
 export const STRATEGY_COLORS: Record<StrategyName, string> = {

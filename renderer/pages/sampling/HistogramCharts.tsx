@@ -4,8 +4,8 @@ import type { KeyType, SamplingReport } from '../../../app/schemas/sampling';
 import { SectionHead } from '../../components/SectionHead';
 import { Segmented } from '../../components/Segmented';
 import { formatCompact, formatCount } from '../../lib/format';
-import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, TOOLTIP_STYLE, VISIBLE_IF_ANY } from './chartParts';
-import { ChartFrame } from './ChartFrame';
+import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, TOOLTIP_STYLE, VISIBLE_IF_ANY } from '../../components/charts/chartParts';
+import { ChartFrame } from '../../components/charts/ChartFrame';
 import { histogramBars, histogramTypes, LENGTH_OF, lengthUnit, TYPE_COLORS, type HistogramUnit } from './report';
 
 type Histogram = SamplingReport['sizeHistograms'][number];
@@ -32,7 +32,7 @@ function HistogramChart({
   return (
     <ChartFrame title={title} note={note} testId={testId}>
       {bars.length === 0 ? (
-        <p className="empty smp-chart-empty">Nothing measured for this type.</p>
+        <p className="empty chart-empty">Nothing measured for this type.</p>
       ) : (
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
           <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap={2}>

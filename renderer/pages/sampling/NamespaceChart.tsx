@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { SamplingReport } from '../../../app/schemas/sampling';
 import { Segmented } from '../../components/Segmented';
 import { formatBytes, formatCompact, formatCount, truncate } from '../../lib/format';
-import { HBarChart } from './chartParts';
-import { ChartFrame } from './ChartFrame';
-import { formatShare, namespaceDepths, topNamespaces, type HBar, type NamespaceMetric } from './report';
+import { HBarChart } from '../../components/charts/chartParts';
+import { ChartFrame } from '../../components/charts/ChartFrame';
+import type { HBar } from '../../components/charts/chartParts';
+import { formatShare, namespaceDepths, topNamespaces, type NamespaceMetric } from './report';
 
 const BARS = 12;
 const LABEL_CHARS = 24;
@@ -46,7 +47,7 @@ export function NamespaceChart({ report, metric }: { report: SamplingReport; met
       }
     >
       {rows.length === 0 ? (
-        <p className="empty smp-chart-empty">No key has a “:” prefix.</p>
+        <p className="empty chart-empty">No key has a “:” prefix.</p>
       ) : (
         <HBarChart
           rows={rows}

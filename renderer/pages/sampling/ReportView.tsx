@@ -4,7 +4,7 @@ import { SectionHead } from '../../components/SectionHead';
 import { Segmented } from '../../components/Segmented';
 import { Warnings } from '../../components/Warnings';
 import { formatCount } from '../../lib/format';
-import { ChartLoading } from './ChartFrame';
+import { ChartLoading } from '../../components/charts/ChartFrame';
 import { ExportButtons } from './ExportButtons';
 import { NamespaceTree } from './NamespaceTree';
 import { emptyMessage, type NamespaceMetric } from './report';

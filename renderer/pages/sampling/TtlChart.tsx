@@ -1,6 +1,6 @@
 import type { SamplingReport } from '../../../app/schemas/sampling';
-import { HBarChart } from './chartParts';
-import { ChartFrame } from './ChartFrame';
+import { HBarChart } from '../../components/charts/chartParts';
+import { ChartFrame } from '../../components/charts/ChartFrame';
 import { shareBar, shareTicks, ttlRows } from './report';
 
 /** Keys by time to live: how much of the cache expires on its own, and how soon. */

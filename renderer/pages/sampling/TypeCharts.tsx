@@ -1,8 +1,8 @@
 import type { SamplingReport } from '../../../app/schemas/sampling';
-import type { HBar } from './report';
+import type { HBar } from '../../components/charts/chartParts';
 import { formatBytes } from '../../lib/format';
-import { HBarChart } from './chartParts';
-import { ChartFrame } from './ChartFrame';
+import { HBarChart } from '../../components/charts/chartParts';
+import { ChartFrame } from '../../components/charts/ChartFrame';
 import { shareBar, shareTicks, TYPE_COLORS } from './report';
 
 type Props = { report: SamplingReport };

@@ -1,5 +1,6 @@
 import type { KeyType, SamplingReport } from '../../../app/schemas/sampling';
 import { formatBytes, formatCompact, formatCount, formatDuration } from '../../lib/format';
+import type { HBar } from '../../components/charts/chartParts';
 
 type TypeRow = SamplingReport['types'][number];
 type Share = Pick<TypeRow, 'percent' | 'ciLow' | 'ciHigh'>;
@@ -225,20 +226,6 @@ export function shareBar(
     color,
     detail: `${formatCount(s.count)} keys · ${formatShare(s.percent)}${sample ? ` (95% CI ${formatCiRange(s)})` : ''}`,
   };
-}
-
-export interface HBar {
-  key: string;
-  /** The category, at the left. */
-  label: string;
-  value: number;
-  /** The figure at the right of the row: "61.2 % ±1.0". */
-  figure: string;
-  /** Lower and upper error below and above `value` (a 95% interval), when there is one. */
-  err?: [number, number];
-  color: string;
-  /** The tooltip's line for this row. */
-  detail: string;
 }
 
 /**

@@ -5,8 +5,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type LegendPayload } from 'recharts';
 import type { SweepPoint, VariantResult } from '../../../app/schemas/trials';
 import { formatCompact, formatCount, formatLatency } from '../../lib/format';
-import { ChartFrame } from '../sampling/ChartFrame';
-import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../sampling/chartParts';
+import { ChartFrame } from '../../components/charts/ChartFrame';
+import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../../components/charts/chartParts';
 import { latencySeries, logTicks, opsBars, sweepSeries } from './chartRows';
 
 /** Ops/s per variant, the rate and the ratio to the first at the right of each bar. */
@@ -15,7 +15,7 @@ export function OpsChart({ variants, unit }: { variants: readonly VariantResult[
   return (
     <ChartFrame title="Throughput by variant" note={`${unit}/s, higher is better`} testId="trials-chart-ops">
       {bars.length === 0 ? (
-        <p className="empty smp-chart-empty">No variant has finished yet.</p>
+        <p className="empty chart-empty">No variant has finished yet.</p>
       ) : (
         <HBarChart rows={bars} axis={formatCompact} labelWidth={128} figureWidth={124} />
       )}

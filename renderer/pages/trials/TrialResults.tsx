@@ -4,7 +4,7 @@ import { SectionHead } from '../../components/SectionHead';
 import { Stat } from '../../components/Stat';
 import { Warnings } from '../../components/Warnings';
 import { formatLatency } from '../../lib/format';
-import { ChartLoading } from '../sampling/ChartFrame';
+import { ChartLoading } from '../../components/charts/ChartFrame';
 import { TRIALS } from './form';
 import { proxyText, UNITS, type Results } from './results';
 import { SweepTable } from './SweepTable';

@@ -1,7 +1,7 @@
 /** What the trial charts draw, from a run's variants and sweep: pure, so it is tested without Recharts. */
 import type { Percentiles, SweepPoint, VariantName, VariantResult } from '../../../app/schemas/trials';
 import { formatCount, formatSeconds } from '../../lib/format';
-import type { HBar } from '../sampling/report';
+import type { HBar } from '../../components/charts/chartParts';
 import { formatRatio } from './results';
 import { VARIANT_NAMES } from './trialView';
 

@@ -1,8 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { HBar } from './report';
 
-/** What every Sampling chart shares: no animation (partial reports redraw each second), small type. */
+/** What every bar chart of the Sampling and trials pages shares: no animation (partial reports redraw each second), small type. */
 export const AXIS_TICK = { fontSize: 10 } as const;
 export const GRID_STROKE = '#e3e6eb';
 export const TOOLTIP_STYLE: { contentStyle: CSSProperties; itemStyle: CSSProperties } = {
@@ -13,6 +12,21 @@ export const CHART_HEIGHT = 190;
 
 /** A bar too small to see still shows a sliver when it holds anything (one 1 GiB key among millions). */
 export const VISIBLE_IF_ANY = (value: number | undefined | null) => (value !== null && value !== undefined && value > 0 ? 2 : 0);
+
+/** One row of an HBarChart. */
+export interface HBar {
+  key: string;
+  /** The category, at the left. */
+  label: string;
+  value: number;
+  /** The figure at the right of the row: "61.2 % ±1.0". */
+  figure: string;
+  /** Lower and upper error below and above `value` (a 95% interval), when there is one. */
+  err?: [number, number];
+  color: string;
+  /** The tooltip's line for this row. */
+  detail: string;
+}
 
 const ROW_PX = 26;
 

@@ -1,3 +1,4 @@
+import './charts.css';
 import type { ReactNode } from 'react';
 
 interface Props {
@@ -11,14 +12,14 @@ interface Props {
   children: ReactNode;
 }
 
-/** One chart panel (of the Sampling page, and of both trials pages): a titled figure. */
+/** One chart panel (the Sampling page, both trials pages): a titled figure. */
 export function ChartFrame({ title, note, actions, testId, className, children }: Props) {
   return (
-    <figure className={`panel chart smp-chart ${className ?? ''}`} data-testid={testId} aria-label={title}>
-      <figcaption className="smp-chart-head">
-        <span className="smp-chart-title">{title}</span>
-        {note !== undefined && <span className="muted smp-chart-note">{note}</span>}
-        {actions !== undefined && <span className="smp-chart-actions">{actions}</span>}
+    <figure className={`panel chart chart-frame ${className ?? ''}`} data-testid={testId} aria-label={title}>
+      <figcaption className="chart-head">
+        <span className="chart-title">{title}</span>
+        {note !== undefined && <span className="muted chart-note">{note}</span>}
+        {actions !== undefined && <span className="chart-actions">{actions}</span>}
       </figcaption>
       {children}
     </figure>
@@ -27,5 +28,5 @@ export function ChartFrame({ title, note, actions, testId, className, children }
 
 /** What stands where a chart goes while the charting code loads. */
 export function ChartLoading() {
-  return <div className="panel chart smp-chart-loading">Loading charts…</div>;
+  return <div className="panel chart chart-loading">Loading charts…</div>;
 }
