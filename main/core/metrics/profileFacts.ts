@@ -45,9 +45,9 @@ export class ProfileFactsTracker {
     this.unwatch = this.pool.onState((s) => {
       if (s.profileId !== this.profileId || s.detail === undefined || s.detail === this.lastNotice) return;
       this.lastNotice = s.detail;
-      // The notice names the server one pooled connection reached, which during the switch can
-      // still be the old master (asked just before Sentinel named the new one). So it only
-      // triggers a discovery: SENTINEL MASTER, asked now, names the master (see discovered()).
+      // The notice names the master most sentinels named when the pool checked, but the
+      // failover event is built from one place only: a discovery now (SENTINEL MASTER, with
+      // the replicas and sentinels around it; see discovered()).
       if (NOTICE.test(s.detail)) this.rediscover();
     });
   }

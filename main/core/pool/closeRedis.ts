@@ -22,8 +22,10 @@ export async function closeRedis(redis: Redis | Cluster, graceMs = 1_000): Promi
   });
   await Promise.race([ended, late]);
   clearTimeout(timer);
-  // Re-read: the status changed while we waited, which TypeScript's narrowing cannot see.
-  if ((redis.status as string) !== 'end') abandon(redis);
+  // A Redis client also once QUIT has ended it: only disconnect() reaches a sentinel-mode
+  // client's connector, whose failover detector otherwise stays subscribed to every sentinel.
+  // Re-read the status: it changed while we waited, which TypeScript's narrowing cannot see.
+  if (!isCluster(redis) || (redis.status as string) !== 'end') abandon(redis);
 }
 
 /**

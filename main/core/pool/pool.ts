@@ -9,6 +9,7 @@ import { DEFAULTS, toRedisOptions, type ConnectionKind } from './connectionOptio
 import { aggregateState, type ConnPhase } from './profileState';
 import { contextOf, mapRedisError, type ErrorContext } from './redisErrors';
 import { otherNode } from './nodeAddress';
+import { mastersNamed } from './sentinels';
 import { testConnection } from './testConnection';
 import { entryPoints, refuseCluster, requireClusterProfile, topologyKind, type TopologyKind } from './topology';
 import { mastersOf, nodesOf, type QueryClients } from './topologyQueries';
@@ -72,13 +73,18 @@ interface Entry {
   lastError: string | undefined;
   closed: boolean;
   emitted: ConnectionState | undefined;
-  /** Sentinel profiles: "host:port" of the master the last ready connection reached. */
+  /** Sentinel profiles: "host:port" of the master, as last confirmed. */
   master: string | undefined;
+  /** Bumped for each check of a master change; a check that is not the latest is dropped. */
+  masterCheck: number;
   /** News for a ready state, e.g. "failover: master is now 10.0.0.6:6379". */
   notice: string | undefined;
 }
 
 const DEFAULT_IDLE_MS = 5 * 60_000;
+/** A master change most sentinels do not name yet is asked about again this often, this many times. */
+const MASTER_CHECK_MS = 250;
+const MASTER_CHECKS = 20;
 
 /**
  * Connections per profile: one shared client per (profile, db), whose
@@ -188,6 +194,7 @@ export class Pool implements PoolApi {
     entry.lastError = undefined;
     // An edited profile may name other sentinels or another master: no failover to report against it.
     entry.master = undefined;
+    entry.masterCheck++;
     entry.notice = undefined;
     await Promise.all(this.slotsOf(entry).map((s) => this.closeSlot(entry, s)));
     this.recompute(entry);
@@ -279,6 +286,7 @@ export class Pool implements PoolApi {
         closed: false,
         emitted: undefined,
         master: undefined,
+        masterCheck: 0,
         notice: undefined,
       };
       this.entries.set(profileId, entry);
@@ -395,18 +403,39 @@ export class Pool implements PoolApi {
   }
 
   /**
-   * A sentinel-mode connection became ready on the server the sentinels named.
-   * A different server than last time means a failover happened: ioredis
+   * A sentinel-mode connection became ready on the server a sentinel named.
+   * A different server than last time usually means a failover: ioredis
    * reconnected (Sentinel kills the old master's clients when it demotes it,
    * or the old master died) and its ready check found this one with role master.
+   * But during the switch a connection can also reach the old master, still a
+   * master for a moment, through a sentinel that has not heard of the switch.
+   * So a change is announced once most sentinels name the new server.
    */
   private noteMaster(entry: Entry, redis: Redis): void {
     // ioredis types `stream` as always present; it is unset before the first connect.
     const socket = redis.stream as Redis['stream'] | undefined;
     if (socket?.remoteAddress === undefined || socket.remotePort === undefined) return;
-    const master = formatHostPort({ host: socket.remoteAddress, port: socket.remotePort });
-    if (entry.master !== undefined && entry.master !== master) entry.notice = `failover: master is now ${master}`;
-    entry.master = master;
+    const reached = formatHostPort({ host: socket.remoteAddress, port: socket.remotePort });
+    if (entry.master === undefined) entry.master = reached;
+    if (entry.master !== reached) this.confirmMaster(entry, reached, ++entry.masterCheck, 0);
+  }
+
+  private confirmMaster(entry: Entry, reached: string, check: number, attempt: number): void {
+    const spec = this.opts.resolve(entry.id)?.spec;
+    void (spec === undefined ? Promise.resolve([]) : mastersNamed(spec)).then((named) => {
+      if (check !== entry.masterCheck || entry.closed || entry.master === reached) return;
+      const votes = named.filter((m) => m === reached).length;
+      // No sentinel answered: the connection's own server is the best word there is.
+      if (named.length === 0 || votes * 2 > named.length) {
+        entry.master = reached;
+        entry.notice = `failover: master is now ${reached}`;
+        this.recompute(entry);
+      } else if (votes > 0 && attempt < MASTER_CHECKS) {
+        // Some sentinels name it, most not yet: the switch is under way. Ask again shortly.
+        setTimeout(() => this.confirmMaster(entry, reached, check, attempt + 1), MASTER_CHECK_MS).unref();
+      }
+      // No sentinel names it: this connection reached a stale master, and Sentinel will cut it.
+    });
   }
 
   private forget(entry: Entry, slot: Slot): void {

@@ -5,7 +5,7 @@ import { adminClient, closeAdmins, eventually } from '../../../testing/redis';
 import { useSentinel } from '../../../testing/sentinel';
 import { openRawConnection } from '../bulk/pipe/rawConnection';
 import { Pool } from './pool';
-import { currentMasterSpec } from './sentinels';
+import { currentMasterSpec, mastersNamed } from './sentinels';
 import type { ConnectionState, ProfileSpec } from './types';
 
 const set = useSentinel({ password: 'data-pw', sentinelPassword: 'sentinel-pw' });
@@ -49,6 +49,21 @@ describe('Pool with a sentinel profile', () => {
     await shared.set('via-sentinel', 'yes');
     const master = await adminClient(set().master, { password: 'data-pw', db: 3 });
     expect(await master.get('via-sentinel')).toBe('yes');
+  });
+
+  it('closing a profile also ends its failover subscriptions on the sentinels', async () => {
+    const pool = makePool();
+    const shared = await pool.shared('s');
+    await shared.ping();
+    const watcher = await set().sentinelClient(0);
+    try {
+      const subscribed = async () => String(await watcher.client('LIST')).split('\n').filter((l) => / sub=[1-9]/.test(l)).length;
+      expect(await eventually(async () => (await subscribed()) > 0, 5_000, 50)).toBe(true);
+      await pool.closeProfile('s');
+      expect(await eventually(async () => (await subscribed()) === 0, 5_000, 50)).toBe(true);
+    } finally {
+      watcher.disconnect();
+    }
   });
 
   it('names the master and every node; a test reports the sentinel mode and the master', async () => {
@@ -96,6 +111,10 @@ describe('Pool with a sentinel profile', () => {
     // The shared client reconnects on its own (Sentinel kills the demoted master's clients).
     const noticed = await eventually(() => seen.some((s) => s.state === 'ready' && s.detail === `failover: master is now ${now}`), 20_000, 50);
     expect(noticed, JSON.stringify(seen)).toBe(true);
+    // The notice came once most sentinels named the new master; soon all do. None named the old one.
+    const allNamed = async () => (await mastersNamed(sentinelSpec())).filter((m) => m === now).length === 3;
+    expect(await eventually(allNamed, 20_000, 100)).toBe(true);
+    expect(seen.filter((s) => s.detail === `failover: master is now ${old}`)).toEqual([]);
     expect(await eventually(async () => (await shared.set('after', '2').catch(() => 'no')) === 'OK', 10_000, 100)).toBe(true);
     expect(await shared.call('ROLE')).toContain('master');
     expect((await pool.masters('s'))[0]?.address).toBe(now);

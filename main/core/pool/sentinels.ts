@@ -105,6 +105,32 @@ export async function currentMasterSpec(spec: ProfileSpec, timeoutMs?: number): 
   return plainSpecAt(spec, value);
 }
 
+/**
+ * The master each sentinel names right now (SENTINEL MASTER, all asked at
+ * once): one "host:port" per sentinel that answered. For telling a failover
+ * from a connection that reached the old master through a sentinel not yet
+ * updated: the sentinels' majority says which it is.
+ */
+export async function mastersNamed(spec: ProfileSpec, timeoutMs: number = DEFAULTS.testConnectTimeoutMs): Promise<string[]> {
+  const t = sentinelTopology(spec);
+  const answers = await Promise.all(
+    t.sentinels.map(async (at) => {
+      const redis = sentinelClient(spec, at, timeoutMs);
+      redis.on('error', () => undefined);
+      try {
+        await redis.connect();
+        const p = pairs(await redis.call('SENTINEL', 'MASTER', t.masterName));
+        return p['ip'] === undefined ? [] : [formatHostPort({ host: p['ip'], port: Number(p['port']) })];
+      } catch {
+        return [];
+      } finally {
+        redis.disconnect();
+      }
+    }),
+  );
+  return answers.flat();
+}
+
 /** SENTINEL MASTER / REPLICAS / SENTINELS entries are flat field-value lists. */
 function pairs(reply: unknown): Record<string, string> {
   const out: Record<string, string> = {};
