@@ -83,6 +83,17 @@ export class AudiencePage {
     await this.page.getByTestId(`aud-strategy-${name}`).setChecked(on);
   }
 
+  /** The Key layout panel (opened), one of its inputs, and its state ("· custom", "· needs a fix"). */
+  async layout(fields: Partial<Record<string, string>>): Promise<void> {
+    const panel = this.page.getByTestId('aud-layout');
+    if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click();
+    for (const [field, value] of Object.entries(fields)) await this.page.getByTestId(`aud-layout-${field}`).fill(value ?? '');
+  }
+
+  layoutState(): Locator {
+    return this.page.getByTestId('aud-layout-state');
+  }
+
   runButton(): Locator {
     return this.page.getByTestId('aud-run');
   }

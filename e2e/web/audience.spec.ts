@@ -99,6 +99,54 @@ test.describe('Audience trials page', () => {
     await aud.screenshot('docs/audience-trials.png');
   });
 
+  test('an own key layout: its attributes are found, a trial counts from its keys, and a bad template is named', async ({ page, redis, admin }, testInfo) => {
+    test.setTimeout(90_000);
+    // Bitmaps under other names than the demo's: seg:<name>:<value>, seen:<day>, everyone.
+    const users = 200;
+    const days = ['2024-05-01', '2024-05-02', '2024-05-03'];
+    const tier = (id: number) => (id % 3 === 0 ? 'gold' : 'basic');
+    const activeOn = (id: number, d: number) => (id + d) % 4 !== 0;
+    const p = admin.pipeline();
+    for (let id = 0; id < users; id++) {
+      p.setbit(`seg:tier:${tier(id)}`, id, 1);
+      p.setbit('everyone', id, 1);
+      days.forEach((day, d) => {
+        if (activeOn(id, d)) p.setbit(`seen:${day}`, id, 1);
+      });
+    }
+    await p.exec();
+    // Counted here from the data, not read off the page.
+    const gold = Array.from({ length: users }, (_, id) => id).filter((id) => tier(id) === 'gold');
+    const peak = Math.max(...days.map((_, d) => gold.filter((id) => activeOn(id, d)).length));
+
+    const aud = new AudiencePage(page);
+    await aud.openOn('audience-layout', redis);
+    await expect(aud.layoutState()).toHaveText('· the demo’s (default)');
+    await aud.layout({ bitmapAttr: 'seg:{name}:{value}', bitmapActive: 'seen:{day}', bitmapAll: 'everyone' });
+    await expect(aud.layoutState()).toHaveText('· custom');
+    await expect(aud.chip('tier', 'gold')).toBeVisible();
+    await aud.chip('tier', 'gold').click();
+    await expect(aud.parse()).toHaveAttribute('data-state', 'valid');
+    await expect(aud.field('from')).toHaveValue(days[0] as string);
+    await expect(aud.field('to')).toHaveValue(days.at(-1) as string);
+    await aud.fill({ trials: '2', warmup: '0' });
+    await aud.run();
+    await expect(aud.stat('size')).toHaveText(grouped(gold.length));
+    await expect(aud.stat('peak')).toHaveText(grouped(peak));
+    for (const s of ['bitmap-lua', 'bitmap-pipeline'] as const) await expect(aud.cell(s, 'audienceSize')).toHaveText(grouped(gold.length));
+    // No sets or zsets under this layout: those strategies say why they did not run.
+    await expect(aud.strategyRow('sets')).toHaveAttribute('data-state', 'skipped');
+
+    // A template missing a placeholder is named beside its input, and nothing can start.
+    await aud.layout({ bitmapAttr: 'seg:{name}' });
+    await expect(aud.layoutState()).toHaveText('· needs a fix');
+    await expect(page.getByTestId('field-error-layout.bitmapAttr')).toContainText('{name} and {value} once each');
+    await expect(aud.runButton()).toBeDisabled();
+    await aud.screenshot(testInfo.outputPath('audience-layout.png'));
+    await page.getByTestId('aud-layout-reset').click();
+    await expect(aud.layoutState()).toHaveText('· the demo’s (default)');
+  });
+
   test('a typed expression: a syntax error at its position, unknown attributes named, markup kept as text', async ({ page, redis }) => {
     test.setTimeout(90_000);
     const aud = new AudiencePage(page);

@@ -5,6 +5,7 @@ import { DroppedNote } from '../components/DroppedNote';
 import { JobLost } from '../components/JobLost';
 import { WithProfile } from '../components/WithProfile';
 import { useJobRun } from '../lib/useJobRun';
+import { useSettled } from '../lib/useSettled';
 import { AudienceControls } from './audience/AudienceControls';
 import { DemoPanel } from './audience/DemoPanel';
 import { DEFAULT_FORM, targetOf, withDiscoveredRange, type AudienceForm } from './audience/form';
@@ -16,6 +17,8 @@ import { RunStatus } from './audience/RunStatus';
 import { reportResults, shownResults } from './audience/shownResults';
 import '../components/jobPage.css';
 import './audience/audience.css';
+
+const LAYOUT_SETTLE_MS = 500;
 
 /**
  * Audience trials: build an audience from user attributes, get its per-day
@@ -34,7 +37,9 @@ function ProfileAudience({ profile }: { profile: ProfileView }) {
   const [stored, setStored] = useState<AudienceForm>(() => formOf(profile.id) ?? DEFAULT_FORM);
   const [run, setRun] = useState<CurrentRun | undefined>(() => currentRun(profile.id));
   const [shown, setShown] = useState<string>();
-  const db = targetOf(profile, stored);
+  // Typing in the key layout re-scans the attributes once typing pauses, not per keystroke.
+  const layout = useSettled(stored.layout, LAYOUT_SETTLE_MS);
+  const db = targetOf(profile, { db: stored.db, layout });
   const attributes = useCall('audience.attributes', { profileId: profile.id, ...db });
   const history = useCall('audience.history', { profileId: profile.id });
   const { view, streamError, lost, running, dropped } = useJobRun(audienceRuns, run?.jobId, history.refresh);

@@ -8,6 +8,8 @@ import { addressOf } from '../connections/address';
 import { Builder } from './Builder';
 import { composeWhere } from './expression';
 import { controlOf, targetOf, toOptions, type AudienceForm } from './form';
+import { layoutErrors } from './layout';
+import { LayoutPanel } from './LayoutPanel';
 import type { CurrentRun } from './pageSession';
 import { RunOptions } from './RunOptions';
 import { useParse } from './useParse';
@@ -32,6 +34,7 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
   const { start, starting, errors, error, clear } = useStart(controlOf);
   const parse = useParse(form.where, profile.id, targetOf(profile, form));
   const invalid = !parse.pending && parse.result?.valid === false;
+  const badLayout = Object.keys(layoutErrors(profile, form.layout)).length > 0;
   const handEdited = form.picks.length > 0 && form.where !== composeWhere(form.picks);
 
   function change(patch: Partial<AudienceForm>) {
@@ -54,6 +57,7 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
           on <strong className="job-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span>
         </span>
       </header>
+      <LayoutPanel profile={profile} layout={form.layout} onLayout={(layout) => change({ layout })} serverError={errors.layout} />
       <Builder
         attributes={attributes.data}
         loading={attributes.loading}
@@ -70,7 +74,7 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
           type="button"
           className="btn btn-primary"
           onClick={run}
-          disabled={starting || running || invalid}
+          disabled={starting || running || invalid || badLayout}
           aria-busy={starting}
           data-testid="aud-run"
         >
@@ -81,6 +85,8 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
             ? 'A trial on this profile is running; cancel it below or wait for its results.'
             : invalid
               ? 'Fix the expression first: the error is shown under it.'
+              : badLayout
+                ? 'Fix the key layout first: its errors are shown in the Key layout panel.'
               : 'Reads the data keys; temporary keys go under the scratch prefix with a TTL and are removed at the end of every run.'}
         </span>
         <ErrorAlert error={error} title="Could not start:" />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AudienceTrialOptions } from '../../../app/schemas/audience';
-import { CLUSTER_HASH_TAG, controlOf, DEFAULT_FORM, targetOf, toggleStrategy, toOptions, withDiscoveredRange, type AudienceForm } from './form';
+import { controlOf, DEFAULT_FORM, targetOf, toggleStrategy, toOptions, withDiscoveredRange, type AudienceForm } from './form';
+import { CLUSTER_HASH_TAG } from './layout';
 
 const form = (patch: Partial<AudienceForm>): AudienceForm => ({ ...DEFAULT_FORM, from: '2024-01-01', to: '2024-01-30', where: 'gender=f', ...patch });
 

@@ -1,8 +1,9 @@
 import type { CallInput } from '../../../app/contract';
-import { STRATEGY_NAMES, type AudienceAttributes, type StrategyName } from '../../../app/schemas/audience';
+import { STRATEGY_NAMES, type AudienceAttributes, type AudienceLayoutInput, type StrategyName } from '../../../app/schemas/audience';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { numberInput } from '../../lib/formInput';
 import type { AttributePick } from './expression';
+import { DEFAULT_LAYOUT, layoutInput, type LayoutForm } from './layout';
 
 type StartInput = CallInput<'audience.start'>;
 
@@ -20,6 +21,8 @@ export interface AudienceForm {
   warmup: string;
   /** Empty: the profile's own DB. */
   db: string;
+  /** Where the data keys are: the contract's templates, as typed. */
+  layout: LayoutForm;
 }
 
 /** The contract's defaults written out, so the inputs show what a run will use. */
@@ -32,6 +35,7 @@ export const DEFAULT_FORM: AudienceForm = {
   trials: '10',
   warmup: '1',
   db: '',
+  layout: DEFAULT_LAYOUT,
 };
 
 /** What each strategy does, for its checkbox and the table. */
@@ -42,8 +46,8 @@ export const STRATEGIES: Record<StrategyName, { label: string; detail: string }>
   zunionstore: { label: 'zunionstore', detail: 'the audience’s per-user zsets of days, ZUNIONSTORE … AGGREGATE SUM' },
 };
 
-/** Inputs that can carry a server error; the names are the contract's field paths. */
-export const CONTROLS = ['where', 'from', 'to', 'strategies', 'trials', 'warmup', 'db'] as const;
+/** Inputs that can carry a server error; the names are the contract's field paths (`layout.*`: the key layout panel). */
+export const CONTROLS = ['where', 'from', 'to', 'strategies', 'trials', 'warmup', 'db', 'layout'] as const;
 export type Control = (typeof CONTROLS)[number];
 
 /** The input an error's field belongs to (`strategies.2` is the strategies' box). */
@@ -63,21 +67,15 @@ export function dbInput(f: Pick<AudienceForm, 'db'>): { db?: number } {
   return db === undefined ? {} : { db };
 }
 
-/** The hash tag the page uses on a cluster, where demo data writes it too. */
-export const CLUSTER_HASH_TAG = 'aud';
-
-/**
- * Where every audience call aims: the DB, and on a cluster the layout with a hash
- * tag, because BITOP, SINTERSTORE, ZUNIONSTORE and the script need all their keys
- * in one slot (the server refuses a cluster layout without one).
- */
+/** Where every audience call aims: the DB, and the key layout when it is not the default (see layoutInput). */
 export interface AudienceTarget {
   db?: number;
-  layout?: { hashTag: string };
+  layout?: AudienceLayoutInput;
 }
 
-export function targetOf(profile: Pick<ProfileView, 'topology'>, f: Pick<AudienceForm, 'db'>): AudienceTarget {
-  return { ...dbInput(f), ...(profile.topology?.kind === 'cluster' ? { layout: { hashTag: CLUSTER_HASH_TAG } } : {}) };
+export function targetOf(profile: Pick<ProfileView, 'topology'>, f: Pick<AudienceForm, 'db'> & Partial<Pick<AudienceForm, 'layout'>>): AudienceTarget {
+  const layout = layoutInput(profile, f.layout);
+  return { ...dbInput(f), ...(layout === undefined ? {} : { layout }) };
 }
 
 /**

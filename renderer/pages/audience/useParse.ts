@@ -1,8 +1,8 @@
 import type { AudienceTarget } from './form';
-import { useEffect, useState } from 'react';
 import type { AppError } from '../../../app/errors';
 import type { AudienceParseResult } from '../../../app/schemas/audience';
 import { useCall } from '../../bridge/useCall';
+import { useSettled } from '../../lib/useSettled';
 
 /** How long typing must pause before the expression is checked. */
 const DEBOUNCE_MS = 250;
@@ -19,11 +19,9 @@ export interface ParseState {
 
 /** The expression checked live by `audience.parse` (against the profile's keys, so unknown terms are named). */
 export function useParse(where: string, profileId: string, db: AudienceTarget): ParseState {
-  const [checked, setChecked] = useState(where);
-  useEffect(() => {
-    const t = setTimeout(() => setChecked(where), DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [where]);
-  const call = useCall('audience.parse', checked.trim() === '' ? undefined : { where: checked, profileId, ...db });
+  // The target too: typing in the key layout changes it.
+  const settled = useSettled({ where, db }, DEBOUNCE_MS);
+  const checked = settled.where;
+  const call = useCall('audience.parse', checked.trim() === '' ? undefined : { where: checked, profileId, ...settled.db });
   return { result: call.data, checked, error: call.error, pending: checked !== where || (checked.trim() !== '' && call.loading) };
 }
