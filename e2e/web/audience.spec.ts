@@ -137,6 +137,11 @@ test.describe('Audience trials page', () => {
     // No sets or zsets under this layout: those strategies say why they did not run.
     await expect(aud.strategyRow('sets')).toHaveAttribute('data-state', 'skipped');
 
+    // The layout is kept for the profile across a reload.
+    await page.reload();
+    await expect(aud.layoutState()).toHaveText('· custom');
+    await expect(aud.chip('tier', 'gold')).toBeVisible();
+
     // A template missing a placeholder is named beside its input, and nothing can start.
     await aud.layout({ bitmapAttr: 'seg:{name}' });
     await expect(aud.layoutState()).toHaveText('· needs a fix');

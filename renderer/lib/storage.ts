@@ -15,6 +15,15 @@ export function writeStored(key: string, value: string): void {
   }
 }
 
+/** localStorage (kept across reloads), or undefined where there is none or it is refused. */
+export function localStore(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** This tab's sessionStorage, or undefined where there is none or it is refused. */
 export function sessionStore(): Storage | undefined {
   try {

@@ -8,7 +8,7 @@ import { useJobRun } from '../lib/useJobRun';
 import { useSettled } from '../lib/useSettled';
 import { AudienceControls } from './audience/AudienceControls';
 import { DemoPanel } from './audience/DemoPanel';
-import { DEFAULT_FORM, targetOf, withDiscoveredRange, type AudienceForm } from './audience/form';
+import { targetOf, withDiscoveredRange, type AudienceForm } from './audience/form';
 import { whenText } from './audience/history';
 import { HistoryPanel } from './audience/HistoryPanel';
 import { audienceRuns, currentRun, formOf, keepForm, setCurrentRun, type CurrentRun } from './audience/pageSession';
@@ -34,7 +34,7 @@ export function AudienceTrialsPage() {
 }
 
 function ProfileAudience({ profile }: { profile: ProfileView }) {
-  const [stored, setStored] = useState<AudienceForm>(() => formOf(profile.id) ?? DEFAULT_FORM);
+  const [stored, setStored] = useState<AudienceForm>(() => formOf(profile.id));
   const [run, setRun] = useState<CurrentRun | undefined>(() => currentRun(profile.id));
   const [shown, setShown] = useState<string>();
   // Typing in the key layout re-scans the attributes once typing pauses, not per keystroke.

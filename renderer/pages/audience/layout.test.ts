@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AudienceLayout, AudienceTrialOptions } from '../../../app/schemas/audience';
-import { CLUSTER_HASH_TAG, DEFAULT_LAYOUT, isDefaultLayout, layoutErrors, layoutInput } from './layout';
+import { CLUSTER_HASH_TAG, DEFAULT_LAYOUT, isDefaultLayout, layoutErrors, layoutInput, parseStoredLayout } from './layout';
 
 const standalone = {};
 const cluster = { topology: { kind: 'cluster' as const, seeds: ['10.0.0.1:7000'] } };
@@ -31,5 +31,14 @@ describe('layoutErrors', () => {
     expect(Object.keys(errors).sort()).toEqual(['bitmapAttr', 'hashTag', 'scratchPrefix', 'setActive']);
     expect(errors.bitmapAttr).toMatch(/\{name\} and \{value\}/);
     expect(errors.scratchPrefix).toMatch(/at least 3/);
+  });
+});
+
+describe('parseStoredLayout', () => {
+  it('reads back what was kept, fills what an older page did not keep, and refuses junk', () => {
+    const mine = { ...DEFAULT_LAYOUT, bitmapActive: 'seen:{day}' };
+    expect(parseStoredLayout(JSON.parse(JSON.stringify(mine)))).toEqual(mine);
+    expect(parseStoredLayout({ bitmapAll: 'everyone' })).toEqual({ ...DEFAULT_LAYOUT, bitmapAll: 'everyone' });
+    for (const junk of [null, 'attr', 7, { bitmapAll: 3 }, { setAll: 'x'.repeat(301) }]) expect(parseStoredLayout(junk)).toBeUndefined();
   });
 });

@@ -56,3 +56,17 @@ export function layoutErrors(profile: Pick<ProfileView, 'topology'>, f: LayoutFo
 }
 
 export const isDefaultLayout = (f: LayoutForm): boolean => LAYOUT_FIELDS.every((k) => f[k] === DEFAULT_LAYOUT[k]);
+
+/** A layout read back from storage (user-editable, older versions): every input a string, else nothing. */
+export function parseStoredLayout(value: unknown): LayoutForm | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  const out = { ...DEFAULT_LAYOUT };
+  for (const k of LAYOUT_FIELDS) {
+    const field = v[k];
+    if (field === undefined) continue;
+    if (typeof field !== 'string' || field.length > 300) return undefined;
+    out[k] = field;
+  }
+  return out;
+}

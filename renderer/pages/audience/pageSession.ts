@@ -1,6 +1,8 @@
 import { EndedViews } from '../../lib/endedViews';
+import { localStore, readJson, writeJson } from '../../lib/storage';
 import type { FollowedJob } from '../../lib/useJobRun';
-import type { AudienceForm } from './form';
+import { DEFAULT_FORM, type AudienceForm } from './form';
+import { isDefaultLayout, parseStoredLayout } from './layout';
 import { EMPTY_RUN, foldRun, type RunView } from './runView';
 
 /**
@@ -20,8 +22,18 @@ const forms = new Map<string, AudienceForm>();
 const runs = new Map<string, CurrentRun>();
 const demos = new Map<string, string>();
 
-export const formOf = (profileId: string): AudienceForm | undefined => forms.get(profileId);
-export const keepForm = (profileId: string, form: AudienceForm): void => void forms.set(profileId, form);
+/** The key layout outlives a reload: an analyst's own key names are set once per profile. */
+const layoutKey = (profileId: string) => `cacheboard:audience-layout:${profileId}`;
+
+/** The form kept for a profile, or a fresh one with the profile's stored key layout. */
+export function formOf(profileId: string): AudienceForm {
+  return forms.get(profileId) ?? { ...DEFAULT_FORM, layout: readJson(localStore(), layoutKey(profileId), parseStoredLayout) ?? DEFAULT_FORM.layout };
+}
+
+export function keepForm(profileId: string, form: AudienceForm): void {
+  if (forms.get(profileId)?.layout !== form.layout) writeJson(localStore(), layoutKey(profileId), isDefaultLayout(form.layout) ? undefined : form.layout);
+  forms.set(profileId, form);
+}
 
 export const currentRun = (profileId: string): CurrentRun | undefined => runs.get(profileId);
 export const setCurrentRun = (run: CurrentRun): void => void runs.set(run.profileId, run);
