@@ -4,6 +4,8 @@ import { SCRATCH_ROOT, foreignKeys } from './scratch';
 import type { TrialPipe } from './trialPipe';
 
 export interface PreflightInput {
+  /** This trial's CLIENT SETNAME (`cacheboard:trial:<run>`): any other trial's name on the server is a conflict. */
+  name: string;
   /** The DBs the trial writes to. */
   dbs: readonly number[];
   confirmNonEmpty: boolean;
@@ -12,11 +14,19 @@ export interface PreflightInput {
 }
 
 /**
- * What must hold before a trial writes anything: the server is a master (a
- * replica refuses writes, and a trial on one would only measure errors), every
- * DB exists, and none holds somebody's keys unless the caller confirmed it.
+ * What must hold before a trial writes anything: no other trial runs on the
+ * server, it is a master (a replica refuses writes, and a trial on one would
+ * only measure errors), every DB exists, and none holds somebody's keys unless
+ * the caller confirmed it.
  */
 export async function preflight(pipe: TrialPipe, input: PreflightInput): Promise<void> {
+  const other = await otherTrial(pipe, input.name);
+  if (other !== undefined) {
+    throw new AppError(
+      'CONFLICT',
+      `Trial ${other.run} is already running on ${pipe.address} (client ${other.addr}, another Cacheboard or CLI): two at once would each time the other's load. Wait for it or cancel it.`,
+    );
+  }
   const replication = parseInfo(await pipe.text('INFO', 'replication'))['replication'] ?? {};
   if (replication['role'] === 'slave') {
     const master = `${replication['master_host'] ?? '?'}:${replication['master_port'] ?? '?'}`;
@@ -45,4 +55,28 @@ export async function preflight(pipe: TrialPipe, input: PreflightInput): Promise
       );
     }
   }
+}
+
+const TRIAL_NAME = /(?:^| )name=(cacheboard:trial:\S+)/;
+
+/**
+ * Another trial's connection on this server, whichever process opened it: trials name
+ * theirs `cacheboard:trial:<run>`, and CLIENT LIST shows every client's name (the job
+ * manager only knows this process's trials). Without CLIENT LIST (an analyst's ACL)
+ * only that in-process check remains.
+ */
+async function otherTrial(pipe: TrialPipe, own: string): Promise<{ run: string; addr: string } | undefined> {
+  let list: string;
+  try {
+    list = await pipe.text('CLIENT', 'LIST');
+  } catch (e) {
+    if (e instanceof AppError && (e.code === 'NOPERM' || /unknown (sub)?command/i.test(e.message))) return undefined;
+    throw e;
+  }
+  for (const line of list.split('\n')) {
+    const name = TRIAL_NAME.exec(line)?.[1];
+    if (name === undefined || name === own) continue;
+    return { run: name.slice('cacheboard:trial:'.length), addr: /(?:^| )addr=(\S+)/.exec(line)?.[1] ?? '?' };
+  }
+  return undefined;
 }

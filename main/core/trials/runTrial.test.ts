@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseInfo } from '../info/parseInfo';
 import { startReplicaSet } from '../../../testing/replication';
@@ -61,6 +61,24 @@ describe('trial rules', () => {
     } finally {
       await admin.flushdb();
     }
+  });
+
+  it('refuses to start while another process runs a trial on the server, and starts once it ended', async () => {
+    // What another Cacheboard's (or a CLI's) trial leaves in CLIENT LIST: connections named cacheboard:trial:<run>.
+    const other = new Redis({ host: redis().host, port: redis().port, connectionName: 'cacheboard:trial:cli4242' });
+    await other.ping();
+    const refused = await trialOn(redis(), { trial: 'pipeline', db: 4, n: 10, sweep: false });
+    expect(refused.final).toMatchObject({ kind: 'failed', error: { code: 'CONFLICT' } });
+    expect(refused.final.kind === 'failed' && refused.final.error.message).toMatch(/Trial cli4242 is already running on 127\.0\.0\.1:\d+ \(client 127\.0\.0\.1:\d+/);
+    expect(refused.events.some((e) => e.kind === 'started')).toBe(false);
+    other.disconnect();
+    await expect.poll(async () => String(await admin.client('LIST')).includes('name=cacheboard:trial:cli4242')).toBe(false);
+    reportOf(await trialOn(redis(), { trial: 'pipeline', db: 4, n: 10, sweep: false }));
+  });
+
+  it('runs for a user who may not run CLIENT LIST (only this process\'s trials are then known)', async () => {
+    await admin.call('ACL', 'SETUSER', 'nolist', 'on', '>pw', '~*', '+@all', '-client|list');
+    reportOf(await trialOn(redis(), { trial: 'pipeline', db: 4, n: 10, sweep: false }, { spec: { username: 'nolist', password: 'pw' } }));
   });
 
   it('names the option that chose a DB the server does not have', async () => {

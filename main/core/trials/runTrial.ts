@@ -103,6 +103,7 @@ export async function runTrial(run: TrialRun, emit: (e: TrialEvent) => void, sig
   try {
     control = new TrialPipe(await openRawConnection(run.spec, 0, { name }), errorContext);
     await preflight(control, {
+      name,
       dbs: shape.dbs,
       confirmNonEmpty: o.confirmNonEmpty,
       dbField: (db) => (db === o.db ? 'db' : 'dbs'),

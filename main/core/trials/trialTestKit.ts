@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
+import type { ProfileSpec } from '../../../app/schemas/connections';
 import { TrialEvent, TrialOptions, type TrialReport } from '../../../app/schemas/trials';
 import { specFor } from '../../../testing/profiles';
 import type { RedisProcess } from '../../../testing/redis';
@@ -32,10 +33,10 @@ export interface TrialRunResult {
 export async function trialOn(
   proc: RedisProcess,
   input: TrialInput,
-  extra: { signal?: AbortSignal; onEvent?: (e: TrialEvent) => void } = {},
+  extra: { signal?: AbortSignal; onEvent?: (e: TrialEvent) => void; spec?: Partial<ProfileSpec> } = {},
 ): Promise<TrialRunResult> {
   const runId = `test_${randomBytes(4).toString('hex')}`;
-  const spec = specFor(proc);
+  const spec = specFor(proc, extra.spec ?? {});
   const connector = privateConnector(spec);
   const events: TrialEvent[] = [];
   try {
