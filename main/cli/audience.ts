@@ -1,5 +1,5 @@
 import type { AudienceEvent } from '../../app/schemas/audience';
-import { runAudience } from '../core/audience/runAudience';
+import { audienceTrialName, runAudience } from '../core/audience/runAudience';
 import { connectionFor } from '../core/sampling/runSampling';
 import { parseAudienceArgs } from './audienceArgs';
 import { audienceJson, audienceText } from './audienceOutput';
@@ -21,7 +21,7 @@ export async function audience(argv: string[], env: NodeJS.ProcessEnv = process.
     progress: (e: AudienceEvent) => (e.kind === 'progress' ? renderAudienceProgress(e) : null),
     run: (emit, signal) =>
       runAudience(
-        { profileId: 'cli', reportId: `cli${process.pid}`, options: { ...args.settings, db: spec.db }, ...connectionFor(spec, spec.db, `cacheboard:audience:cli${process.pid}`) },
+        { profileId: 'cli', reportId: `cli${process.pid}`, options: { ...args.settings, db: spec.db }, ...connectionFor(spec, spec.db, audienceTrialName(`cli${process.pid}`)) },
         emit,
         signal,
       ),

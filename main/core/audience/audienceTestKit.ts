@@ -8,7 +8,7 @@ import type { FinalAudienceEvent } from './audienceJobs';
 import { loadDemo } from './demo/loadDemo';
 import type { FinalDemoEvent } from './demo/demoJobs';
 import { demoDays, demoUsers, type DemoShape, type DemoUser } from './demo/tvAudience';
-import { runAudience, type AudienceRun } from './runAudience';
+import { audienceTrialName, runAudience, type AudienceRun } from './runAudience';
 
 export async function demoInto(proc: RedisProcess, input: Partial<DemoDataInput> = {}, db = 0): Promise<{ final: FinalDemoEvent; events: DemoEvent[] }> {
   const { profileId: _p, db: _d, ...options } = DemoDataOptions.parse({ profileId: 't', ...input });
@@ -32,7 +32,7 @@ export async function trialOf(
   const spec = specFor(proc, extra.spec);
   const events: AudienceEvent[] = [];
   const final = await runAudience(
-    { profileId, reportId: 'audience_test', options: { ...options, db: 0 }, ...connectionFor(spec, 0, 'cacheboard:audience:test'), ...(extra.strategies ? { strategies: extra.strategies } : {}) },
+    { profileId, reportId: 'audience_test', options: { ...options, db: 0 }, ...connectionFor(spec, 0, audienceTrialName('audience_test')), ...(extra.strategies ? { strategies: extra.strategies } : {}) },
     (e) => {
       events.push(e);
       extra.onEvent?.(e);

@@ -1,4 +1,5 @@
 import { AppError } from '../../../app/errors';
+import { clientListRefused, otherNamed } from '../info/clientList';
 import type { LayoutKind } from '../../../app/schemas/audience';
 import { int, type AudienceLink } from './audienceLink';
 import type { Term } from './expression';
@@ -107,4 +108,18 @@ export async function scratchWriteRefusal(link: AudienceLink, scratch: Scratch):
   const replies = await link.send([['SET', probe, '1', 'PX', '10000'], ['DEL', probe]]);
   const bad = replies.find((x) => x instanceof ReplyError);
   return bad instanceof ReplyError ? `this connection may not write scratch keys under ${scratch.base}: ${bad.message}` : undefined;
+}
+
+/**
+ * Another job's connection named `prefix<id>` on this server (not `own`), from any
+ * process; undefined when there is none, or when the ACL refuses CLIENT LIST (then
+ * only the job manager's in-process check holds).
+ */
+export async function otherClientNamed(link: AudienceLink, prefix: string, own: string): Promise<{ id: string; addr: string } | undefined> {
+  const [list] = await link.send([['CLIENT', 'LIST']]);
+  if (list instanceof ReplyError) {
+    if (clientListRefused(list.message)) return undefined;
+    throw new AppError('INTERNAL', `CLIENT LIST failed: ${list.message}`);
+  }
+  return otherNamed(Buffer.isBuffer(list) ? list.toString('utf8') : String(list ?? ''), prefix, own);
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
 import { readmeAclLine } from '../../../testing/readmeAcl';
 import { DEFAULT_LAYOUT, demoInto, demoRecords, hasInterest as has, scratchLeft, trialOf, type TrialOf } from './audienceTestKit';
 import type { DemoUser } from './demo/tvAudience';
+import { audienceTrialName } from './runAudience';
 
 const SHAPE = { users: 3_000, days: 10, seed: 7, start: '2024-01-01' };
 const { users: USERS, days: DAYS, expected } = demoRecords(SHAPE);
@@ -185,6 +186,22 @@ describe('a Redis user without write rights on the scratch prefix', () => {
 });
 
 describe('bad input', () => {
+  it('refuses to start while another process runs an audience trial on the server', async () => {
+    // What another Cacheboard's (or a CLI's) trial shows in CLIENT LIST.
+    const other = new Redis({ host: redis().host, port: redis().port, connectionName: audienceTrialName('cli4242') });
+    try {
+      await other.ping();
+      const t = await trialOf(redis(), { where: 'gender=f' });
+      expect(t.final).toMatchObject({ kind: 'failed', error: { code: 'CONFLICT' } });
+      expect(t.final.kind === 'failed' && t.final.error.message).toMatch(/Audience trial cli4242 is already running on 127\.0\.0\.1:\d+ \(client 127\.0\.0\.1:\d+\)/);
+      expect(t.events.some((e) => e.kind === 'started')).toBe(false);
+    } finally {
+      other.disconnect();
+    }
+    await expect.poll(async () => String(await admin.client('LIST')).includes('cli4242')).toBe(false);
+    expect(report(await trialOf(redis(), { where: 'gender=f' })).countsMatch).toBe(true);
+  });
+
   it('names an unknown attribute', async () => {
     const t = await trialOf(redis(), { where: 'gender=f AND region=XX' });
     expect(t.final).toMatchObject({ kind: 'failed', error: { code: 'VALIDATION', field: 'where' } });

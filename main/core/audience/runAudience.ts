@@ -19,7 +19,7 @@ import { linkOver, type AudienceConnection } from './openLink';
 import { ParseFailure } from './parseFailure';
 import { parseWhere } from './parseWhere';
 import { planOf } from './plan';
-import { checkScratchLive, inspectLayouts, scratchWriteRefusal } from './preflight';
+import { checkScratchLive, inspectLayouts, otherClientNamed, scratchWriteRefusal } from './preflight';
 import { checkScratchPrefix, Scratch } from './scratch';
 import { removeScratch } from './removeScratch';
 import type { Strategy } from './strategy';
@@ -40,6 +40,11 @@ export interface AudienceRun extends AudienceConnection {
 
 /** At most ten progress events a second. */
 const PROGRESS_EVERY_MS = 100;
+
+const TRIAL_NAME_PREFIX = 'cacheboard:audience:trial:';
+
+/** CLIENT SETNAME of a trial's connection: CLIENT LIST then shows the trial to every other process. */
+export const audienceTrialName = (reportId: string): string => `${TRIAL_NAME_PREFIX}${reportId}`;
 
 /**
  * One audience trial: parse, check the layouts and the scratch prefix, then time each
@@ -97,6 +102,12 @@ export async function runAudience(run: AudienceRun, emit: (e: AudienceEvent) => 
     checkScratchPrefix(keys);
     conn = await run.connect();
     link = linkOver(conn, run.errorContext, 'during an audience trial; its scratch keys expire on their own.');
+    // One trial per server: two at once would each time the other's load. The job manager knows
+    // this process's trials; CLIENT LIST shows those of other processes (a CLI, another app).
+    const other = await otherClientNamed(link, TRIAL_NAME_PREFIX, audienceTrialName(run.reportId));
+    if (other !== undefined) {
+      throw new AppError('CONFLICT', `Audience trial ${other.id} is already running on ${link.address} (client ${other.addr}); wait for it or cancel it`);
+    }
     const facts = await inspectLayouts(link, keys, termsOf(expr), days, plan);
     warnings = facts.warnings;
     await checkScratchLive(link, keys);

@@ -1,4 +1,5 @@
 import { AppError } from '../../../app/errors';
+import { clientListRefused, otherNamed } from '../info/clientList';
 import { parseInfo } from '../info/parseInfo';
 import { SCRATCH_ROOT, foreignKeys } from './scratch';
 import type { TrialPipe } from './trialPipe';
@@ -57,7 +58,7 @@ export async function preflight(pipe: TrialPipe, input: PreflightInput): Promise
   }
 }
 
-const TRIAL_NAME = /(?:^| )name=(cacheboard:trial:\S+)/;
+const TRIAL_NAME_PREFIX = 'cacheboard:trial:';
 
 /**
  * Another trial's connection on this server, whichever process opened it: trials name
@@ -70,13 +71,9 @@ async function otherTrial(pipe: TrialPipe, own: string): Promise<{ run: string; 
   try {
     list = await pipe.text('CLIENT', 'LIST');
   } catch (e) {
-    if (e instanceof AppError && (e.code === 'NOPERM' || /unknown (sub)?command/i.test(e.message))) return undefined;
+    if (e instanceof AppError && (e.code === 'NOPERM' || clientListRefused(e.message))) return undefined;
     throw e;
   }
-  for (const line of list.split('\n')) {
-    const name = TRIAL_NAME.exec(line)?.[1];
-    if (name === undefined || name === own) continue;
-    return { run: name.slice('cacheboard:trial:'.length), addr: /(?:^| )addr=(\S+)/.exec(line)?.[1] ?? '?' };
-  }
-  return undefined;
+  const other = otherNamed(list, TRIAL_NAME_PREFIX, own);
+  return other === undefined ? undefined : { run: other.id, addr: other.addr };
 }

@@ -11,7 +11,7 @@ import { discoverAttributes } from '../../core/audience/discoverAttributes';
 import { LayoutKeys } from '../../core/audience/layoutKeys';
 import { withLink } from '../../core/audience/openLink';
 import { queryAudience } from '../../core/audience/queryAudience';
-import { runAudience } from '../../core/audience/runAudience';
+import { audienceTrialName, runAudience } from '../../core/audience/runAudience';
 import { checkScratchPrefix } from '../../core/audience/scratch';
 import { connectionFor } from '../../core/sampling/runSampling';
 import type { Handlers } from '../handlers';
@@ -90,7 +90,7 @@ export function audienceHandlers({ profiles, pool, audience, audit }: Deps): Aud
       if (holder !== undefined) throw new AppError('CONFLICT', `Audience trial ${holder} is already running on ${address}; wait for it or cancel it`);
       const jobId = audience.jobs.start(address, async (id, emit, signal) =>
         audience.jobs.remember(
-          await runAudience({ profileId, reportId: id, options: { ...options, db: target }, ...connectionFor(server, target, `cacheboard:audience:${id}`) }, emit, signal),
+          await runAudience({ profileId, reportId: id, options: { ...options, db: target }, ...connectionFor(server, target, audienceTrialName(id)) }, emit, signal),
         ),
       );
       return { jobId };

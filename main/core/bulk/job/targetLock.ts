@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../../../../app/errors';
+import { listedClients } from '../../info/clientList';
 import { commandRefusal } from './commandRefusal';
 
 /**
@@ -67,12 +68,10 @@ export async function otherLoads(
     if (refused === undefined) throw err;
     return { loads, warning: `CLIENT LIST is not available (${refused}): loads from other processes cannot be detected` };
   }
-  for (const line of list.split('\n')) {
-    const name = /(?:^| )name=(\S*)/.exec(line)?.[1] ?? '';
+  for (const { name, addr } of listedClients(list)) {
     const parsed = name.startsWith(BULK_NAME_PREFIX) ? parseBulkConnectionName(name) : undefined;
     if (parsed === undefined || parsed.jobId === where.jobId) continue;
     if (loads.some((l) => l.jobId === parsed.jobId && l.stagingDb !== undefined)) continue;
-    const addr = /(?:^| )addr=(\S*)/.exec(line)?.[1] ?? '?';
     const i = loads.findIndex((l) => l.jobId === parsed.jobId);
     // A swap names its control connection with the staging DB too: keep the fullest entry.
     if (i >= 0) loads.splice(i, 1);
