@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { spawnRedisServer } from '../main/core/redisProcess/spawnRedisServer';
 import { valueFor, writeBulkInputs } from './bulkData';
-import { argValue, runChild } from './measure';
+import { argValue, cliArgs, runChild } from './measure';
 
 const round = (n: number) => Math.round(n);
 
@@ -32,7 +32,7 @@ export async function bulkBench(): Promise<Record<string, unknown>> {
 
     const cli = async (file: string, extra: string[]) => {
       await fresh();
-      const run = await runChild(process.execPath, ['bin/cacheboard.js', 'load', file, '--url', url, '--json', ...extra]);
+      const run = await runChild(process.execPath, cliArgs('load', file, '--url', url, '--json', ...extra));
       if (run.code !== 0) throw new Error(`cacheboard load failed (${run.code}): ${run.stderr}${run.stdout}`);
       await check(`cacheboard ${file}`);
       const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { ops_per_sec: number; seconds: number };

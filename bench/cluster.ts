@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { slotOf } from '../main/core/bulk/cluster/slot';
 import { valueFor, writeBulkInputs } from './bulkData';
 import { startBenchCluster } from './clusterServers';
-import { argValue, runChild } from './measure';
+import { argValue, cliArgs, runChild } from './measure';
 
 /** The records' RESP split by the master serving each key's slot: redis-cli --pipe's input, one file per master. */
 async function splitByOwner(dir: string, n: number, valueBytes: number, owners: Uint8Array, count: number): Promise<string[]> {
@@ -57,7 +57,7 @@ export async function clusterBench(): Promise<Record<string, unknown>> {
 
     await fresh();
     const seed = cluster.masters[0] as { host: string; port: number };
-    const cb = await runChild(process.execPath, ['bin/cacheboard.js', 'load', resp, '--cluster', '--url', `redis://${seed.host}:${seed.port}`, '--mode', 'merge', '--json']);
+    const cb = await runChild(process.execPath, cliArgs('load', resp, '--cluster', '--url', `redis://${seed.host}:${seed.port}`, '--mode', 'merge', '--json'));
     if (cb.code !== 0) throw new Error(`cacheboard load --cluster failed (${cb.code}): ${cb.stderr}${cb.stdout}`);
     await check('cacheboard');
     const report = JSON.parse(cb.stdout.trim().split('\n').pop() ?? '{}') as { ops_per_sec: number; seconds: number; nodes: unknown };

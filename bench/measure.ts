@@ -6,6 +6,9 @@ import { WebSocket } from 'ws';
 import { RpcClient } from '../app/rpcClient';
 import type { ServerMessage } from '../app/wire';
 import { freePort } from '../main/core/redisProcess/freePort';
+import { cliArgs } from '../testing/cli';
+
+export { cliArgs };
 
 /** `--name N` from the bench's command line, else the fallback. */
 export function argValue(name: string, fallback: number): number {
@@ -92,7 +95,7 @@ export async function startServe(redisUrl: string): Promise<ServeProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let out = '';
-  const child = spawn(process.execPath, ['bin/cacheboard.js', 'serve'], {
+  const child = spawn(process.execPath, cliArgs('serve'), {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redisUrl, CACHEBOARD_DATA_DIR: dataDir, CACHEBOARD_CONFIG: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
