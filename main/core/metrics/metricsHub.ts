@@ -135,7 +135,8 @@ export class MetricsHub {
     this.runningActions.add(run);
     try {
       const result = await run;
-      const log = [result, ...(this.actionLog.get(profileId) ?? [])].slice(0, MAX_ACTIONS);
+      // Newest start first: two actions that overlapped can finish in either order.
+      const log = [result, ...(this.actionLog.get(profileId) ?? [])].sort((x, y) => y.startedAt - x.startedAt).slice(0, MAX_ACTIONS);
       this.actionLog.set(profileId, log);
       return result;
     } finally {
