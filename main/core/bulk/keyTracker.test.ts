@@ -67,6 +67,24 @@ describe('DistinctKeyTracker', () => {
     expect((t.capacity * 8) / t.count).toBeLessThanOrEqual(16.1);
   });
 
+  it('reserves room once for an expected count, keeps every key across it, and never shrinks', () => {
+    const t = new DistinctKeyTracker();
+    addAll(t, ['a', 'b', 'c']);
+    t.reserve(100_000);
+    const reserved = t.capacity;
+    expect(reserved).toBeGreaterThanOrEqual(100_000 / 0.7);
+    expect(t.add(Buffer.from('a'), 0, 1)).toBe(false);
+    for (let i = 0; i < 100_000; i++) {
+      const b = Buffer.from(`k:${i}`);
+      t.add(b, 0, b.length);
+    }
+    // No growth on the way to the reserved count, and the count is exact.
+    expect(t.capacity).toBe(reserved);
+    expect(t.count).toBe(100_003);
+    t.reserve(10);
+    expect(t.capacity).toBe(reserved);
+  });
+
   it('tells binary keys apart, including ones that differ only in a zero byte or their length', () => {
     const t = new DistinctKeyTracker();
     addAll(t, [

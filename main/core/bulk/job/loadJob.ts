@@ -196,7 +196,8 @@ class LoadRun {
     const before = await this.counters(redis);
     // The guard stops the load like a cancel, before a command aimed at another DB is sent.
     const stop = AbortSignal.any([signal, guard.signal]);
-    const result = await this.load(redis, facts, source.totalBytes, source.batches(stop), stop);
+    const batches = this.tracker === undefined ? source.batches(stop) : reserveAhead(source.batches(stop), this.tracker, source.totalBytes);
+    const result = await this.load(redis, facts, source.totalBytes, batches, stop);
     // flush and merge wrote straight into the target: once loaded, there is nothing a cancel could undo.
     if (this.stagingDb === undefined) this.live = true;
     this.phase('verifying', 'Checking replies and key counts');
@@ -545,4 +546,26 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer from the server within ${ms / 1000} s while ${what}`)), ms);
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+/** Batches read before the key table is sized for the whole file: enough to judge bytes per key. */
+const RESERVE_AFTER_BATCHES = 2;
+/** At most this many keys are reserved ahead (8 bytes a slot, two slots a key: 512 MB). */
+const MAX_RESERVED_KEYS = 32_000_000;
+
+/**
+ * The source's batches, unchanged; after the first few, the distinct-key table
+ * is sized for the file: its size times the distinct keys per byte read so far.
+ * An estimate that falls short only means the table grows later, as it would have.
+ */
+async function* reserveAhead(batches: AsyncIterable<CommandBatch>, tracker: DistinctKeyTracker, totalBytes: number | undefined): AsyncGenerator<CommandBatch> {
+  let seen = 0;
+  for await (const batch of batches) {
+    if (++seen === RESERVE_AFTER_BATCHES && totalBytes !== undefined && batch.bytesRead > 0 && tracker.trackable) {
+      // tracker.count runs ahead of this batch (the rest of its read chunk is parsed): records is the safer rate.
+      const perByte = Math.min(tracker.count, batch.records) / batch.bytesRead;
+      tracker.reserve(Math.min(MAX_RESERVED_KEYS, Math.ceil(perByte * totalBytes * 1.05)));
+    }
+    yield batch;
+  }
 }
