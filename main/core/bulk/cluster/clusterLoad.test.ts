@@ -32,7 +32,7 @@ function clusterSpec(): ProfileSpec {
 
 async function load(
   path: string,
-  o: { format: InputFormat; mode: LoadMode; mapping?: Mapping; maxErrors?: number; onEvent?: (e: LoadEvent) => void },
+  o: { format: InputFormat; mode: LoadMode; mapping?: Mapping; maxErrors?: number; bgsave?: boolean; onEvent?: (e: LoadEvent) => void },
 ): Promise<LoadReport> {
   const pool = new Pool(profileRegistry({ c: clusterSpec() }));
   try {
@@ -47,7 +47,7 @@ async function load(
         targetDb: 0,
         force: false,
         maxErrors: o.maxErrors ?? 0,
-        bgsave: false,
+        bgsave: o.bgsave ?? false,
         journalDir: join(dir, 'journal'),
         masters: () => pool.masters('c'),
         control: (address) => pool.dedicated('c', { purpose: 'bulk', db: 0, address }),
@@ -135,6 +135,32 @@ describe('cluster bulk load', () => {
     expect(await withClient((c) => c.get('kept'))).toBe('yes');
     await sampleMatches(n, 'm', (i) => `v${i}`);
   }, 60_000);
+
+  it('with --bgsave, every master writes a snapshot after the load', async () => {
+    const savesOf = async () => {
+      const ms = await masters();
+      const saves = await Promise.all(ms.map(async (m) => Number(/rdb_saves:(\d+)/.exec(await m.info('persistence'))?.[1])));
+      for (const m of ms) m.disconnect();
+      return saves;
+    };
+    const before = await savesOf();
+    const phases: string[] = [];
+    const report = await load(respSets('snap.resp', 3_000, 'snap'), {
+      format: 'resp',
+      mode: 'merge',
+      bgsave: true,
+      onEvent: (e) => {
+        if (e.kind === 'phase') phases.push(e.phase);
+      },
+    });
+    expect(report).toMatchObject({ outcome: 'ok', commands: 3_000, errors: 0, bgsave: { status: 'ok' } });
+    expect(report.bgsave?.seconds).toBeGreaterThan(0);
+    expect(phases).toContain('bgsave');
+    expect(report.warnings.join(' ')).not.toMatch(/bgsave/i);
+    const after = await savesOf();
+    expect(after).toHaveLength(before.length);
+    after.forEach((n, i) => expect(n).toBe((before[i] as number) + 1));
+  }, 30_000);
 
   it('maps CSV rows to hashes whose key holds a hash tag, HSET and EXPIRE on one master', async () => {
     const rows = Array.from({ length: 3000 }, (_, i) => `${i},name-${i},city-${i % 7}`);

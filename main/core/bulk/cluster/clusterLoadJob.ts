@@ -5,8 +5,9 @@ import { infoNumber } from '../../info/infoSnapshot';
 import { plainSpecAt } from '../../pool/topology';
 import type { MasterNode, ProfileSpec } from '../../pool/types';
 import { resumeAutoSaves, suspendAutoSaves, type SaveSuspension } from '../job/autoSaves';
-import { throwIfCancelled } from '../job/cancellation';
-import { errorText } from '../job/commandRefusal';
+import { runBgsave, type BgsaveResult } from '../job/bgsave';
+import { LoadCancelled, throwIfCancelled } from '../job/cancellation';
+import { commandRefusal, errorText } from '../job/commandRefusal';
 import { dbSize, flushDb } from '../job/dbOps';
 import { InputGuard } from '../job/inputGuard';
 import type { ControlLease } from '../job/loadJob';
@@ -102,7 +103,6 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
   const execute = async (): Promise<void> => {
     phase('preflight', 'Reading the cluster’s masters');
     refuseClusterPlan(input.mode, input.targetDb);
-    if (input.bgsave) warn('--bgsave is not applied to a cluster load yet: no snapshot was made');
     if (input.waitReplicas !== undefined && input.waitReplicas > 0) warn('--wait-replicas is not applied to a cluster load yet: replicas were not checked');
     const initial = await input.masters();
     if (initial.length === 0) throw new AppError('REDIS', 'The cluster reports no master serving slots');
@@ -179,6 +179,40 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
     report.verify = verdict.verify;
     for (const w of verdict.warnings) warn(w);
     if (!verdict.ok) throw new LoadFailed('REDIS', verdict.problem ?? 'Verification failed');
+    if (input.bgsave) await snapshotAll();
+  };
+
+  /** --bgsave: every master serving now writes a snapshot, all at once (each forks its own child). */
+  const snapshotAll = async (): Promise<void> => {
+    const now = await input.masters();
+    phase('bgsave', `BGSAVE on ${now.length} masters: writing snapshots with the new data`);
+    let results: (BgsaveResult | undefined)[];
+    try {
+      results = await Promise.all(
+        now.map(async (m) => {
+          const redis = (await join(m.address, m.spec)).lease.redis;
+          try {
+            return await runBgsave(redis, signal);
+          } catch (err) {
+            const refused = err instanceof LoadCancelled ? undefined : commandRefusal(err);
+            if (refused === undefined) throw err;
+            warn(`${m.address}: BGSAVE is not available (${refused}): no snapshot was made there`);
+            return undefined;
+          }
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof LoadCancelled)) throw err;
+      warn('Cancelled after the load: the data is in; stopped waiting for BGSAVE (it runs on)');
+      return;
+    }
+    const done = results.filter((r): r is BgsaveResult => r !== undefined);
+    results.forEach((r, i) => {
+      if (r !== undefined && r.status !== 'ok') warn(`${now[i]?.address ?? '?'}: BGSAVE ended with status "${r.status}": its snapshot on disk is not up to date; see its log`);
+    });
+    if (done.length === 0) return;
+    // The cluster's snapshot is as late as its slowest master, and only as good as its worst.
+    report.bgsave = { seconds: Math.max(...done.map((r) => r.seconds)), status: done.find((r) => r.status !== 'ok')?.status ?? 'ok' };
   };
 
   let failed = false;
