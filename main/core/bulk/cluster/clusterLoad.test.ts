@@ -32,7 +32,7 @@ function clusterSpec(): ProfileSpec {
 
 async function load(
   path: string,
-  o: { format: InputFormat; mode: LoadMode; mapping?: Mapping; maxErrors?: number; bgsave?: boolean; onEvent?: (e: LoadEvent) => void },
+  o: { format: InputFormat; mode: LoadMode; mapping?: Mapping; maxErrors?: number; bgsave?: boolean; waitReplicas?: number; waitTimeoutMs?: number; onEvent?: (e: LoadEvent) => void },
 ): Promise<LoadReport> {
   const pool = new Pool(profileRegistry({ c: clusterSpec() }));
   try {
@@ -48,6 +48,8 @@ async function load(
         force: false,
         maxErrors: o.maxErrors ?? 0,
         bgsave: o.bgsave ?? false,
+        ...(o.waitReplicas === undefined ? {} : { waitReplicas: o.waitReplicas }),
+        ...(o.waitTimeoutMs === undefined ? {} : { waitTimeoutMs: o.waitTimeoutMs }),
         journalDir: join(dir, 'journal'),
         masters: () => pool.masters('c'),
         control: (address) => pool.dedicated('c', { purpose: 'bulk', db: 0, address }),
@@ -160,6 +162,20 @@ describe('cluster bulk load', () => {
     const after = await savesOf();
     expect(after).toHaveLength(before.length);
     after.forEach((n, i) => expect(n).toBe((before[i] as number) + 1));
+  }, 30_000);
+
+  it('with --wait-replicas, waits for each master\'s replicas to reach its offset, and names a master short of them', async () => {
+    const ok = await load(respSets('waited.resp', 3_000, 'waited'), { format: 'resp', mode: 'merge', waitReplicas: 1 });
+    expect(ok).toMatchObject({ outcome: 'ok', errors: 0 });
+    // One replica per master in the test cluster, each caught up with its master's offset.
+    expect(ok.replicas).toHaveLength(cluster().replicas.length);
+    expect(ok.replicas?.every((r) => r.acked)).toBe(true);
+    expect(ok.warnings.join(' ')).not.toMatch(/replica/i);
+
+    const short = await load(respSets('short.resp', 300, 'short'), { format: 'resp', mode: 'merge', waitReplicas: 2, waitTimeoutMs: 1_500 });
+    expect(short.outcome).toBe('ok');
+    const shortfalls = short.warnings.filter((w) => /Only 1 of 2 replicas acknowledged the load within 1.5 s \(the master has 1 connected\)/.test(w));
+    expect(shortfalls).toHaveLength(cluster().masters.length);
   }, 30_000);
 
   it('maps CSV rows to hashes whose key holds a hash tag, HSET and EXPIRE on one master', async () => {
@@ -279,14 +295,16 @@ describe('cluster bulk load', () => {
   });
 
   it('follows MOVED to the new master after a CLUSTER FAILOVER mid-load, nothing lost or doubled', async () => {
-    const n = 600_000;
+    // Started at the first progress event (~0.1 s in) of a ~1 s load, so the switch lands mid-load
+    // however fast the loader is; CLUSTER FAILOVER pauses the old master's clients while it happens.
+    const n = 1_000_000;
     const path = respSets('failover.resp', n, 'fo');
     let failover: Promise<void> | undefined;
     const report = await load(path, {
       format: 'resp',
       mode: 'flush',
       onEvent: (e) => {
-        if (e.kind === 'progress' && failover === undefined && e.commands > 100_000) failover = failOver();
+        if (e.kind === 'progress' && failover === undefined && e.commands > 0) failover = failOver();
       },
     });
     await failover;

@@ -17,6 +17,7 @@ import { ProgressReporter } from '../job/progressReporter';
 import { readInfo, readServerFacts, type ServerFacts } from '../job/serverFacts';
 import { acquireTargetLock, bulkConnectionName, type TargetLock } from '../job/targetLock';
 import { verifyLoad } from '../job/verifyLoad';
+import { DEFAULT_WAIT_TIMEOUT_MS, waitForReplicaOffsets } from '../job/waitReplicas';
 import { DistinctKeyTracker } from '../keyTracker';
 import { openRawConnection, type RawConnection } from '../pipe/rawConnection';
 import type { PreparedLoad } from '../prepareLoad';
@@ -36,7 +37,10 @@ export interface RunClusterLoadInput extends PreparedLoad {
   masters(): Promise<MasterNode[]>;
   /** A dedicated control connection to one master. */
   control(address: string): Promise<ControlLease>;
+  /** How long --wait-replicas waits. Default 30 s. */
+  waitTimeoutMs?: number;
 }
+
 
 /** What the load holds on one master until cleanup. */
 interface Master {
@@ -103,7 +107,6 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
   const execute = async (): Promise<void> => {
     phase('preflight', 'Reading the cluster’s masters');
     refuseClusterPlan(input.mode, input.targetDb);
-    if (input.waitReplicas !== undefined && input.waitReplicas > 0) warn('--wait-replicas is not applied to a cluster load yet: replicas were not checked');
     const initial = await input.masters();
     if (initial.length === 0) throw new AppError('REDIS', 'The cluster reports no master serving slots');
     const tracker = input.mode === 'flush' ? new DistinctKeyTracker() : undefined;
@@ -180,6 +183,18 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
     for (const w of verdict.warnings) warn(w);
     if (!verdict.ok) throw new LoadFailed('REDIS', verdict.problem ?? 'Verification failed');
     if (input.bgsave) await snapshotAll();
+    if (input.waitReplicas !== undefined && input.waitReplicas > 0) await replicasOfAll(input.waitReplicas);
+  };
+
+  /** --wait-replicas N: N replicas of every master serving now reach its offset as of the end of the load. */
+  const replicasOfAll = async (count: number): Promise<void> => {
+    const timeoutMs = input.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+    const now = await input.masters();
+    phase('replicas', `Waiting for ${count} replica${count === 1 ? '' : 's'} of each of ${now.length} masters (up to ${timeoutMs / 1000} s)`);
+    const waits = await Promise.all(now.map(async (m) => ({ m, w: await waitForReplicaOffsets((await join(m.address, m.spec)).lease.redis, count, timeoutMs, signal) })));
+    report.replicas = waits.flatMap(({ w }) => w.replicas);
+    for (const { m, w } of waits) if (w.warning !== undefined) warn(`${m.address}: ${w.warning}`);
+    if (signal.aborted) warn('Cancelled after the load: the data is in; stopped waiting for replicas');
   };
 
   /** --bgsave: every master serving now writes a snapshot, all at once (each forks its own child). */

@@ -22,7 +22,7 @@ import { readInfo, readServerFacts, type ServerFacts } from './serverFacts';
 import { checkStagingEmpty, chooseStagingDb } from './stagingDb';
 import { acquireTargetLock, bulkConnectionName, busyDbs, otherLoads, type TargetLock } from './targetLock';
 import { verifyLoad } from './verifyLoad';
-import { waitForReplicas } from './waitReplicas';
+import { DEFAULT_WAIT_TIMEOUT_MS, waitForReplicas } from './waitReplicas';
 import { sentences } from '../../text/sentences';
 import { emptyReport } from './emptyReport';
 
@@ -49,7 +49,6 @@ type Phase = Extract<LoadEvent, { kind: 'phase' }>['phase'];
 
 /** Cleanup commands against a server that may be hung (SIGSTOP, a long fork) must not hold the report forever. */
 const CLEANUP_TIMEOUT_MS = 10_000;
-const DEFAULT_WAIT_TIMEOUT_MS = 30_000;
 
 /**
  * One bulk load, end to end: preflight, staging, the fast pipe, verification,

@@ -7,6 +7,9 @@ import { readInfo } from './serverFacts';
 
 export type ReplicaAck = NonNullable<LoadReport['replicas']>[number];
 
+/** How long --wait-replicas waits unless told otherwise. */
+export const DEFAULT_WAIT_TIMEOUT_MS = 30_000;
+
 export interface ReplicaWait {
   replicas: ReplicaAck[];
   /** WAIT's answer: replicas that acknowledged within the timeout. */
@@ -51,13 +54,33 @@ export async function waitForReplicas(redis: Redis, count: number, jobId: string
   const after = (await readInfo(redis, 'replication'))['replication'] ?? {};
   const replicas = replicasOf(after, mark);
   const acked = replicas.filter((r) => r.acked).length;
-  const result: ReplicaWait = { replicas, acknowledged };
-  if (Math.max(acked, acknowledged) < count) {
-    const lagging = replicas.filter((r) => !r.acked).map((r) => r.addr);
-    result.warning =
-      `Only ${Math.max(acked, acknowledged)} of ${count} replicas acknowledged the load within ${timeoutMs / 1000} s` +
-      (replicas.length < count ? ` (the master has ${replicas.length} connected)` : '') +
-      (lagging.length > 0 ? `; behind: ${lagging.join(', ')}` : '');
-  }
+  return withShortfall({ replicas, acknowledged }, Math.max(acked, acknowledged), count, timeoutMs);
+}
+
+/** The warning when fewer than `count` replicas have the load: how many did, and which lag. */
+function withShortfall(result: ReplicaWait, acked: number, count: number, timeoutMs: number): ReplicaWait {
+  if (acked >= count) return result;
+  const lagging = result.replicas.filter((r) => !r.acked).map((r) => r.addr);
+  result.warning =
+    `Only ${acked} of ${count} replicas acknowledged the load within ${timeoutMs / 1000} s` +
+    (result.replicas.length < count ? ` (the master has ${result.replicas.length} connected)` : '') +
+    (lagging.length > 0 ? `; behind: ${lagging.join(', ')}` : '');
   return result;
+}
+
+/**
+ * Wait until `count` replicas of this master have reached its replication offset
+ * as of now, by INFO replication alone (replicas report their offset about once a
+ * second). For a cluster master: there PUBLISH travels the cluster bus, not the
+ * replication stream, so WAIT on the control connection would cover nothing.
+ */
+export async function waitForReplicaOffsets(redis: Redis, count: number, timeoutMs: number, signal: AbortSignal, pollMs = 100): Promise<ReplicaWait> {
+  const mark = infoNumber(((await readInfo(redis, 'replication'))['replication'] ?? {})['master_repl_offset']);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const replicas = replicasOf((await readInfo(redis, 'replication'))['replication'] ?? {}, mark);
+    const acked = replicas.filter((r) => r.acked).length;
+    if (acked >= count || Date.now() >= deadline || signal.aborted) return withShortfall({ replicas, acknowledged: acked }, acked, count, timeoutMs);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
 }
