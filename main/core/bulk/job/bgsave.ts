@@ -25,6 +25,7 @@ async function waitUntilIdle(redis: Redis, field: string, signal: AbortSignal, p
  */
 export async function runBgsave(redis: Redis, signal: AbortSignal, pollMs = 100): Promise<BgsaveResult> {
   const started = Date.now();
+  let before = savesStarted(await persistence(redis));
   for (let attempt = 0; ; attempt++) {
     try {
       await redis.bgsave();
@@ -35,13 +36,20 @@ export async function runBgsave(redis: Redis, signal: AbortSignal, pollMs = 100)
       if (/already in progress/i.test(text)) await waitUntilIdle(redis, 'rdb_bgsave_in_progress', signal, pollMs);
       else if (/AOF log rewriting in progress/i.test(text)) await waitUntilIdle(redis, 'aof_rewrite_in_progress', signal, pollMs);
       else throw err;
+      before = savesStarted(await persistence(redis));
     }
   }
-  // The fork happens inside BGSAVE, so rdb_bgsave_in_progress is 1 from its reply on.
+  // The fork happens inside BGSAVE, so rdb_bgsave_in_progress is 1 from its reply on. It is 1 again
+  // for a save somebody starts right after ours: Redis 7's rdb_saves past ours says ours is over.
   let info = await persistence(redis);
-  while (info['rdb_bgsave_in_progress'] === '1') {
+  while (info['rdb_bgsave_in_progress'] === '1' && !(before !== undefined && (savesStarted(info) ?? 0) > before + 1)) {
     await sleep(pollMs, signal);
     info = await persistence(redis);
   }
   return { seconds: (Date.now() - started) / 1000, status: info['rdb_last_bgsave_status'] ?? 'unknown' };
+}
+
+/** rdb_saves: the saves Redis 7 has started since it started; older servers have no such field. */
+function savesStarted(p: Record<string, string>): number | undefined {
+  return p['rdb_saves'] === undefined ? undefined : Number(p['rdb_saves']);
 }
