@@ -50,3 +50,34 @@ export function demoLayoutFor<L extends Pick<AudienceLayout, 'hashTag'>>(spec: P
   if (spec.topology?.kind !== 'cluster' || layout.hashTag !== undefined) return layout;
   return { ...layout, hashTag: CLUSTER_DEMO_TAG };
 }
+
+/**
+ * Servers looked up per (profile, topology, hash tag, DB), at most `max` of them:
+ * the oldest lookup goes first. A Map keeps insertion order, so that is its first key.
+ */
+export class ServerCache {
+  private readonly servers = new Map<string, ProfileSpec>();
+
+  constructor(private readonly max: number) {}
+
+  get(key: string): ProfileSpec | undefined {
+    return this.servers.get(key);
+  }
+
+  remember(key: string, server: ProfileSpec): void {
+    this.servers.delete(key);
+    this.servers.set(key, server);
+    if (this.servers.size > this.max) this.servers.delete(this.servers.keys().next().value as string);
+  }
+}
+
+/**
+ * An error that says the server looked up is no longer the one to ask: the slot
+ * moved (MOVED), the node is a replica now (READONLY) or the cluster is down for
+ * a moment, or the node went away.
+ */
+export function topologyChanged(e: unknown): boolean {
+  if (e instanceof AppError && (e.code === 'UNREACHABLE' || e.code === 'DISCONNECTED')) return true;
+  const message = e instanceof Error ? e.message : String(e);
+  return /\b(MOVED|ASK|READONLY|CLUSTERDOWN|TRYAGAIN)\b/.test(message);
+}

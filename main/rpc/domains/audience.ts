@@ -3,7 +3,7 @@ import { formatHostPort } from '../../../app/hostPort';
 import type { AudienceLayout } from '../../../app/schemas/audience';
 import type { ProfileSpec } from '../../../app/schemas/connections';
 import { isFinalAudienceEvent } from '../../core/audience/audienceJobs';
-import { audienceServer, demoLayoutFor } from '../../core/audience/audienceServer';
+import { audienceServer, demoLayoutFor, ServerCache, topologyChanged } from '../../core/audience/audienceServer';
 import { isFinalDemoEvent } from '../../core/audience/demo/demoJobs';
 import { loadDemo } from '../../core/audience/demo/loadDemo';
 import { describeWhere, unknownTerms } from '../../core/audience/describeWhere';
@@ -36,6 +36,9 @@ type AudienceHandlers = Pick<
 
 type Deps = Pick<CoreServices, 'profiles' | 'pool' | 'audience' | 'audit'>;
 
+/** Cluster servers kept for audience.query (one per profile, hash tag and DB in use). */
+const MAX_KEPT_SERVERS = 64;
+
 export function audienceHandlers({ profiles, pool, audience, audit }: Deps): AudienceHandlers {
   /**
    * The connection id and spec a session reaches a profile with: an analyst's carry the
@@ -57,6 +60,12 @@ export function audienceHandlers({ profiles, pool, audience, audit }: Deps): Aud
     return audienceServer(pool, id, spec, layout, target).then((server) => ({ server, target }));
   };
 
+  /**
+   * The master serving each cluster layout's hash tag, kept between queries: asking
+   * CLUSTER NODES each time would add a round trip to an answer meant to take a few ms.
+   */
+  const clusterServers = new ServerCache(MAX_KEPT_SERVERS);
+
   return {
     'audience.attributes': async ({ profileId, db, layout }, { session }) => {
       const { server, target } = await serverOf(profileId, session, layout, db);
@@ -73,9 +82,24 @@ export function audienceHandlers({ profiles, pool, audience, audit }: Deps): Aud
 
     'audience.query': async ({ profileId, db, ...query }, { session }) => {
       const { id, spec } = reach(profileId, session);
+      const target = db ?? spec.db;
+      const run = (server: ProfileSpec) => audience.queries.use(id, server, target, (t) => queryAudience(t, query));
       // A kept connection finds a sentinel's master when it connects; a cluster's node depends on the hash tag.
-      const server = spec.topology?.kind === 'cluster' ? await audienceServer(pool, id, spec, query.layout, db ?? spec.db) : spec;
-      return audience.queries.use(id, server, db ?? spec.db, (target) => queryAudience(target, query));
+      if (spec.topology?.kind !== 'cluster') return run(spec);
+      const resolve = () => audienceServer(pool, id, spec, query.layout, target);
+      const key = JSON.stringify([id, spec.topology, query.layout.hashTag, target]);
+      const cached = clusterServers.get(key);
+      const server = cached ?? (await resolve());
+      clusterServers.remember(key, server);
+      try {
+        return await run(server);
+      } catch (e) {
+        // The slot moved or its master failed over since it was looked up: look again, once.
+        if (cached === undefined || !topologyChanged(e)) throw e;
+        const fresh = await resolve();
+        clusterServers.remember(key, fresh);
+        return run(fresh);
+      }
     },
 
     'audience.start': async ({ profileId, db, ...options }, { session }) => {

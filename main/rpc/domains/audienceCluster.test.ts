@@ -55,6 +55,46 @@ describe('audience trials on a Redis Cluster', () => {
     if (end?.kind === 'done') expect(end.report.audienceSize).toBeGreaterThan(0);
   });
 
+  it('audience.query looks the tag\'s master up once, and again only after a CLUSTER FAILOVER moved it', async () => {
+    const ask = () => as('analyst').invoke('audience.query', { profileId: 'shards', where: 'gender=f', ...RANGE, layout: { hashTag: 'aud' } });
+    const first = await ask();
+    expect(first.audienceSize).toBeGreaterThan(0);
+    // CLUSTER NODES is how the master is found: further queries do not ask it again.
+    const lookups = async () => {
+      let n = 0;
+      for (const node of cluster().nodes) {
+        const r = new Redis({ host: node.host, port: node.port, lazyConnect: true });
+        await r.connect();
+        n += Number(/cmdstat_cluster\|nodes:calls=(\d+)/.exec(await r.info('commandstats'))?.[1] ?? 0);
+        r.disconnect();
+      }
+      return n;
+    };
+    const before = await lookups();
+    for (let i = 0; i < 5; i++) expect((await ask()).audienceSize).toBe(first.audienceSize);
+    expect(await lookups()).toBe(before);
+
+    // The tag's master fails over to its replica: the kept server is stale (MOVED), so the next query looks again.
+    const { owner } = await sizes(slotOf('{aud}'));
+    const seed = cluster().masters[0];
+    const probe = new Redis({ host: seed?.host, port: seed?.port, lazyConnect: true });
+    await probe.connect();
+    const replica = parseClusterNodes(String(await probe.call('CLUSTER', 'NODES'))).find((n) => n.role === 'replica' && n.master === owner);
+    probe.disconnect();
+    expect(replica).toBeDefined();
+    const [rhost = '', rport = ''] = (replica?.address ?? '').split(':');
+    const promoted = new Redis({ host: rhost, port: Number(rport), lazyConnect: true });
+    await promoted.connect();
+    try {
+      await promoted.call('CLUSTER', 'FAILOVER');
+      await expect.poll(async () => (await promoted.info('replication')).includes('role:master'), { timeout: 10_000 }).toBe(true);
+    } finally {
+      promoted.disconnect();
+    }
+    await expect.poll(async () => (await sizes(slotOf('{aud}'))).owner, { timeout: 10_000 }).toBe(replica?.address);
+    expect((await ask()).audienceSize).toBe(first.audienceSize);
+  });
+
   it('a layout without a hash tag is refused with the reason and the fix', async () => {
     await expect(as('analyst').invoke('audience.start', { profileId: 'shards', where: 'gender=f', ...RANGE })).rejects.toMatchObject({
       code: 'VALIDATION',
