@@ -45,6 +45,16 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
  * A strategy deletes its scratch keys itself; after a failure they are removed here.
  */
 export async function queryAudience(t: QueryTarget, q: AudienceQuery): Promise<AudienceQueryResult> {
+  try {
+    return await answer(t, q);
+  } catch (e) {
+    // A check before any strategy (EXISTS, SCAN) refused by the server: say which, not "failed unexpectedly".
+    if (!(e instanceof CommandRefused)) throw e;
+    throw new AppError(e.permission ? 'NOPERM' : 'REDIS', `the audience could not be checked here: ${e.message}`);
+  }
+}
+
+async function answer(t: QueryTarget, q: AudienceQuery): Promise<AudienceQueryResult> {
   const expr = parsed(q.where);
   const keys = new LayoutKeys(q.layout);
   checkScratchPrefix(keys);

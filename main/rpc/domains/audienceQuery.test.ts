@@ -49,6 +49,19 @@ describe('audience.query', () => {
     expect(await scratchLeft(admin)).toEqual([]);
   });
 
+  it('names the command the server refused while checking the layouts (NOPERM on EXISTS), not "failed unexpectedly"', async () => {
+    await admin.call('ACL', 'SETUSER', 'noexists', 'on', '>pw', '~*', '+@all', '-exists');
+    const limited = audienceRpc([{ id: 'limited', source: 'config', spec: specFor(redis(), { username: 'noexists', password: 'pw' }) }]);
+    try {
+      await expect(limited.as('analyst').invoke('audience.query', { profileId: 'limited', where: WHERE, ...RANGE })).rejects.toMatchObject({
+        code: 'NOPERM',
+        message: expect.stringMatching(/^the audience could not be checked here: EXISTS was refused: NOPERM/),
+      });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('keeps one connection per profile and DB: repeated queries pay no connect', async () => {
     await query({});
     const before = await queryClients();
