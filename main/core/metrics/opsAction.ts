@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../../app/errors';
+import { forkJobRunning, forkJobsStarted } from '../info/forkJob';
 import { infoNumber } from '../info/infoSnapshot';
 import { parseInfo } from '../info/parseInfo';
 import { toAppErrorFor } from '../pool/redisErrors';
@@ -30,25 +31,6 @@ const BUSY = /already in progress|another child process is active|can't BGSAVE r
 
 function childRunning(p: Persistence): boolean {
   return p['rdb_bgsave_in_progress'] === '1' || p['aof_rewrite_in_progress'] === '1' || p['module_fork_in_progress'] === '1';
-}
-
-/** Redis 7 counts the saves and rewrites it starts; older servers have no counter (undefined). */
-function started(action: OpsAction, p: Persistence): number | undefined {
-  const v = p[action === 'bgsave' ? 'rdb_saves' : 'aof_rewrites'];
-  return v === undefined ? undefined : Number(v);
-}
-
-/**
- * Whether our job (the one started after `before` others) is still running. The
- * in-progress flag alone would also cover a save somebody else started right after
- * ours ended, and time theirs as ours: a counter past ours says ours is over.
- */
-function stillRunning(action: OpsAction, p: Persistence, before: number | undefined): boolean {
-  const now = started(action, p);
-  if (before !== undefined && now !== undefined && now > before + 1) return false;
-  return action === 'bgsave'
-    ? p['rdb_bgsave_in_progress'] === '1'
-    : p['aof_rewrite_in_progress'] === '1' || p['aof_rewrite_scheduled'] === '1';
 }
 
 class Waiter {
@@ -117,7 +99,7 @@ export async function runOpsAction(
 ): Promise<OpsActionRecord> {
   const waiter = new Waiter(redis, opts);
   const command = action === 'bgsave' ? 'BGSAVE' : 'BGREWRITEAOF';
-  let before = started(action, await waiter.persistence());
+  let before = forkJobsStarted(action, await waiter.persistence());
   for (let attempt = 1; ; attempt++) {
     try {
       await redis.call(command);
@@ -125,11 +107,11 @@ export async function runOpsAction(
     } catch (err) {
       const busy = err instanceof Error && BUSY.test(err.message);
       if (!busy || attempt >= 10) throw toAppErrorFor(redis, err);
-      before = started(action, await waiter.until((p) => !childRunning(p)));
+      before = forkJobsStarted(action, await waiter.until((p) => !childRunning(p)));
     }
   }
   const startedAt = Date.now();
-  const final = await waiter.until((p) => !stillRunning(action, p, before));
+  const final = await waiter.until((p) => !forkJobRunning(action, p, before));
   const seconds = (Date.now() - startedAt) / 1000;
   const status =
     (action === 'bgsave' ? final['rdb_last_bgsave_status'] : final['aof_last_bgrewrite_status']) ?? 'unknown';

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { forkJobRunning, forkJobsStarted } from '../../info/forkJob';
 import { errorText } from './commandRefusal';
 import { readInfo } from './serverFacts';
 import { sleep } from './cancellation';
@@ -25,7 +26,7 @@ async function waitUntilIdle(redis: Redis, field: string, signal: AbortSignal, p
  */
 export async function runBgsave(redis: Redis, signal: AbortSignal, pollMs = 100): Promise<BgsaveResult> {
   const started = Date.now();
-  let before = savesStarted(await persistence(redis));
+  let before = forkJobsStarted('bgsave', await persistence(redis));
   for (let attempt = 0; ; attempt++) {
     try {
       await redis.bgsave();
@@ -36,20 +37,15 @@ export async function runBgsave(redis: Redis, signal: AbortSignal, pollMs = 100)
       if (/already in progress/i.test(text)) await waitUntilIdle(redis, 'rdb_bgsave_in_progress', signal, pollMs);
       else if (/AOF log rewriting in progress/i.test(text)) await waitUntilIdle(redis, 'aof_rewrite_in_progress', signal, pollMs);
       else throw err;
-      before = savesStarted(await persistence(redis));
+      before = forkJobsStarted('bgsave', await persistence(redis));
     }
   }
-  // The fork happens inside BGSAVE, so rdb_bgsave_in_progress is 1 from its reply on. It is 1 again
-  // for a save somebody starts right after ours: Redis 7's rdb_saves past ours says ours is over.
+  // The fork happens inside BGSAVE, so rdb_bgsave_in_progress is 1 from its reply on (and again for a
+  // save somebody starts right after ours, which forkJobRunning tells apart by the counter).
   let info = await persistence(redis);
-  while (info['rdb_bgsave_in_progress'] === '1' && !(before !== undefined && (savesStarted(info) ?? 0) > before + 1)) {
+  while (forkJobRunning('bgsave', info, before)) {
     await sleep(pollMs, signal);
     info = await persistence(redis);
   }
   return { seconds: (Date.now() - started) / 1000, status: info['rdb_last_bgsave_status'] ?? 'unknown' };
-}
-
-/** rdb_saves: the saves Redis 7 has started since it started; older servers have no such field. */
-function savesStarted(p: Record<string, string>): number | undefined {
-  return p['rdb_saves'] === undefined ? undefined : Number(p['rdb_saves']);
 }
