@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { spawnRedisServer } from '../main/core/redisProcess/spawnRedisServer';
 import { valueFor, writeBulkInputs } from './bulkData';
-import { argValue, cliArgs, runChild } from './measure';
+import { cliArgs } from '../testing/cli';
+import { argValue, runChild } from './measure';
 
 const round = (n: number) => Math.round(n);
 

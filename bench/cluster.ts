@@ -6,7 +6,8 @@ import { Redis } from 'ioredis';
 import { slotOf } from '../main/core/bulk/cluster/slot';
 import { valueFor, writeBulkInputs } from './bulkData';
 import { startBenchCluster } from './clusterServers';
-import { argValue, cliArgs, runChild } from './measure';
+import { cliArgs } from '../testing/cli';
+import { argValue, runChild } from './measure';
 
 /** The records' RESP split by the master serving each key's slot: redis-cli --pipe's input, one file per master. */
 async function splitByOwner(dir: string, n: number, valueBytes: number, owners: Uint8Array, count: number): Promise<string[]> {

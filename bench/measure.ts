@@ -8,8 +8,6 @@ import type { ServerMessage } from '../app/wire';
 import { freePort } from '../main/core/redisProcess/freePort';
 import { cliArgs } from '../testing/cli';
 
-export { cliArgs };
-
 /** `--name N` from the bench's command line, else the fallback. */
 export function argValue(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
