@@ -98,6 +98,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const files = new FileRegistry({
     uploadDir: join(opts.dataDir, 'uploads'),
     uploadLimitBytes: opts.uploadLimitBytes ?? 2 * 1024 ** 3,
+    log: (m) => console.warn(m),
     ...(opts.importDir ? { importDir: opts.importDir } : {}),
   });
   const jobs = new BulkJobs();

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, lstatSync, mkdirSync, readdirSync, rmSync, statSync, type Stats } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../../app/errors';
 import type { LoadFile } from '../../../app/schemas/bulk';
+import { folderFileProblem, type InputFile } from './inputFile';
 
 export interface FileRegistryOptions {
   /** Server-side folder whose regular files are offered for loading (web build). */
@@ -12,11 +13,21 @@ export interface FileRegistryOptions {
   /** Where uploads are streamed to. */
   uploadDir: string;
   uploadLimitBytes: number;
+  /** Told when the import folder's skipped entries change (the server log). */
+  log?: (msg: string) => void;
 }
 
 interface Entry {
   file: LoadFile;
   path: string;
+  /** The folder the file must stay a plain file of (import folder, uploads); see inputFile.ts. */
+  folder?: string;
+}
+
+/** Import-folder entries left out of the list at the last listing, each with why. */
+export interface SkippedEntry {
+  name: string;
+  problem: string;
 }
 
 /** Display names only: path separators and control characters never reach the disk name. */
@@ -32,39 +43,51 @@ function safeName(name: string): string {
  */
 export class FileRegistry {
   private readonly entries = new Map<string, Entry>();
+  private skippedNow: SkippedEntry[] = [];
+  private skippedTold = '';
 
   constructor(private readonly opts: FileRegistryOptions) {}
+
+  /** What the last listing of the import folder left out, and why. */
+  get skipped(): readonly SkippedEntry[] {
+    return this.skippedNow;
+  }
 
   get uploadLimitBytes(): number {
     return this.opts.uploadLimitBytes;
   }
 
+  /** A file the user picked (desktop dialog): followed as given, like any path the user names. */
   register(path: string, origin: LoadFile['origin'], name = basename(path)): LoadFile {
     const st = statSync(path);
     if (!st.isFile()) throw new AppError('VALIDATION', `${path} is not a regular file`, 'file');
-    const file: LoadFile = { fileId: `f_${randomBytes(9).toString('base64url')}`, name, size: st.size, origin };
-    this.entries.set(file.fileId, { file, path });
-    return file;
+    return this.add({ path }, origin, name, st.size);
   }
 
   list(): LoadFile[] {
     this.refreshImports();
     const live: LoadFile[] = [];
     for (const [id, e] of this.entries) {
-      try {
-        live.push({ ...e.file, size: statSync(e.path).size });
-      } catch {
-        this.entries.delete(id); // deleted behind our back
-      }
+      // A folder's file is looked at, never through (lstat): a link swapped in is dropped, not measured.
+      const st = e.folder === undefined ? statSync(e.path, { throwIfNoEntry: false }) : lstatSync(e.path, { throwIfNoEntry: false });
+      if (st?.isFile()) live.push({ ...e.file, size: st.size });
+      else this.entries.delete(id); // deleted or replaced behind our back
     }
     return live.sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  resolve(fileId: string): { path: string; name: string } {
+  /** The file behind an id; open it with openInputFile, which applies its folder's rules. */
+  resolve(fileId: string): InputFile & { name: string } {
     if (this.opts.importDir !== undefined && !this.entries.has(fileId)) this.refreshImports();
     const e = this.entries.get(fileId);
     if (!e) throw new AppError('NOT_FOUND', 'That file is no longer available; pick or upload it again', 'fileId');
-    return { path: e.path, name: e.file.name };
+    return { path: e.path, name: e.file.name, ...(e.folder === undefined ? {} : { folder: e.folder }) };
+  }
+
+  private add(input: InputFile, origin: LoadFile['origin'], name: string, size: number, fileId = `f_${randomBytes(9).toString('base64url')}`): LoadFile {
+    const file: LoadFile = { fileId, name, size, origin };
+    this.entries.set(fileId, { file, ...input });
+    return file;
   }
 
   /** Streams an upload to disk; past the limit the partial file is removed and 413-style CONFLICT raised. */
@@ -90,26 +113,48 @@ export class FileRegistry {
       rmSync(path, { force: true });
       throw e;
     }
-    return this.register(path, 'upload', clean);
+    const size = statSync(path).size;
+    return this.add({ path, folder: this.opts.uploadDir }, 'upload', clean, size);
   }
 
+  /**
+   * Lists the import folder afresh: its plain files are offered, anything that
+   * could lead outside it (a symlink, a file with another hard link, a mount) is
+   * skipped and told. Opening checks the same again on the descriptor
+   * (inputFile.ts), since the folder can change between listing and loading.
+   */
   private refreshImports(): void {
     const dir = this.opts.importDir;
     if (dir === undefined) return;
+    for (const [id, e] of this.entries) if (e.file.origin === 'import') this.entries.delete(id);
     let names: string[];
+    let folder: Stats;
     try {
+      folder = statSync(dir);
       names = readdirSync(dir);
     } catch {
       return;
     }
+    const skipped: SkippedEntry[] = [];
     for (const name of names) {
       const path = join(dir, name);
-      // Symlinks are skipped so the import folder cannot point outside itself.
       const st = lstatSync(path, { throwIfNoEntry: false });
-      if (!st?.isFile()) continue;
+      if (st === undefined) continue;
+      if (st.isDirectory()) continue; // folders are simply not files; nothing to warn about
+      const problem = folderFileProblem(st, folder.dev);
+      if (problem !== undefined) {
+        skipped.push({ name, problem });
+        continue;
+      }
       // Stable ids for import files, so a page reload still names the same file.
       const fileId = `f_imp${createHash('sha256').update(path).digest('base64url').slice(0, 20)}`;
-      this.entries.set(fileId, { file: { fileId, name, size: st.size, origin: 'import' }, path });
+      this.add({ path, folder: dir }, 'import', name, st.size, fileId);
+    }
+    this.skippedNow = skipped;
+    const told = skipped.map((s) => `${JSON.stringify(s.name)} ${s.problem}`).join('; ');
+    if (told !== this.skippedTold) {
+      this.skippedTold = told;
+      if (told !== '') this.opts.log?.(`import folder ${dir}: ${skipped.length} entr${skipped.length === 1 ? 'y' : 'ies'} not offered: ${told}`);
     }
   }
 }

@@ -1,10 +1,11 @@
 import { AppError } from '../../../app/errors';
 import type { LoadOptions, Mapping } from '../../../app/schemas/bulk';
+import type { InputFile } from './inputFile';
 import { detectFormat, unknownFormatMessage } from './sources/openSource';
 import type { InputFormat, LoadMode } from './types';
 
-export interface PreparedLoad {
-  path: string;
+/** The input file (opened with its folder's rules, see inputFile.ts) and the load's settled options. */
+export interface PreparedLoad extends InputFile {
   fileLabel: string;
   format: InputFormat;
   mapping?: Mapping;
@@ -17,8 +18,7 @@ export interface PreparedLoad {
   waitReplicas?: number;
 }
 
-export type PrepareInput = Omit<LoadOptions, 'profileId' | 'fileId' | 'targetDb'> & {
-  path: string;
+export type PrepareInput = Omit<LoadOptions, 'profileId' | 'fileId' | 'targetDb'> & InputFile & {
   fileLabel: string;
   targetDb: number;
   /** The UI makes the user type the DB number for swap/flush; the CLI's flags are the confirmation. */
@@ -59,6 +59,7 @@ export function prepareLoad(o: PrepareInput): PreparedLoad {
     maxErrors: o.maxErrors,
     bgsave: o.bgsave,
   };
+  if (o.folder !== undefined) out.folder = o.folder;
   if (o.mapping !== undefined) out.mapping = o.mapping;
   if (o.stagingDb !== undefined) out.stagingDb = o.stagingDb;
   if (o.waitReplicas !== undefined) out.waitReplicas = o.waitReplicas;

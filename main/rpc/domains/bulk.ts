@@ -37,7 +37,7 @@ export function bulkHandlers({ profiles, pool, bulk, audit }: CoreServices): Bul
       if (fmt === undefined) {
         throw new AppError('VALIDATION', unknownFormatMessage(file.name), 'format');
       }
-      const preview = await previewSource(file.path, { file: file.name, format: fmt, ...(mapping ? { mapping } : {}) }, rows);
+      const preview = await previewSource(file, { file: file.name, format: fmt, ...(mapping ? { mapping } : {}) }, rows);
       return { format: fmt, ...preview };
     },
 
@@ -47,7 +47,7 @@ export function bulkHandlers({ profiles, pool, bulk, audit }: CoreServices): Bul
       const file = files.resolve(o.fileId);
       const targetDb = o.targetDb ?? profile.spec.db;
       if (profile.spec.topology?.kind === 'cluster') refuseClusterPlan(o.mode, targetDb);
-      const prepared = prepareLoad({ ...o, targetDb, path: file.path, fileLabel: file.name, requireConfirm: true });
+      const prepared = prepareLoad({ ...o, targetDb, path: file.path, folder: file.folder, fileLabel: file.name, requireConfirm: true });
       if (profile.spec.topology?.kind === 'cluster') {
         // Every master is claimed by the load itself (CLIENT LIST per master); this only stops a double start here.
         const target = `cluster:${o.profileId}/0`;

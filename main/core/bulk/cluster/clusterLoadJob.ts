@@ -111,7 +111,7 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
     if (initial.length === 0) throw new AppError('REDIS', 'The cluster reports no master serving slots');
     const tracker = input.mode === 'flush' ? new DistinctKeyTracker() : undefined;
     const guard = new InputGuard(tracker);
-    const source = await openSource(input.path, { file: input.fileLabel, format: input.format, tracker: guard, ...(input.mapping === undefined ? {} : { mapping: input.mapping }) });
+    const source = await openSource(input, { file: input.fileLabel, format: input.format, tracker: guard, ...(input.mapping === undefined ? {} : { mapping: input.mapping }) });
     for (const m of initial) {
       throwIfCancelled(signal);
       const joined = await join(m.address, m.spec);

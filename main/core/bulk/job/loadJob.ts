@@ -140,7 +140,7 @@ class LoadRun {
     const guard = new InputGuard(this.tracker);
     this.guard = guard;
     // Opened now so a missing or unreadable file fails before anything on the server changes.
-    const source = await openSource(input.path, this.sourceOptions(guard)).catch((err: unknown) => {
+    const source = await openSource(input, this.sourceOptions(guard)).catch((err: unknown) => {
       throw fileError(err, input.fileLabel);
     });
     const pre = preflight(facts, {

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { openInputFile, type InputFile } from '../inputFile';
 import type { CommandBatch, SourceOptions } from '../types';
 import { BatchSink } from './batchSink';
 import { commandsParser } from './commandsSource';
@@ -17,16 +17,21 @@ export interface ReadOptions extends SourceHooks {
   chunkBytes?: number;
 }
 
-/** A file streamed through its format's parser, as batches. Never holds the whole file. */
+/**
+ * A file streamed through its format's parser, as batches. Never holds the whole file.
+ * Read through the descriptor openInputFile checked, never by path again.
+ */
 export async function* fileBatches(
-  path: string,
+  file: string | InputFile,
   opts: SourceOptions,
   read: ReadOptions = {},
   signal?: AbortSignal,
 ): AsyncGenerator<CommandBatch> {
   const sink = new BatchSink(opts.batchBytes);
   const parser = makeParser(opts, sink, read);
-  const stream = createReadStream(path, { highWaterMark: read.chunkBytes ?? READ_CHUNK_BYTES });
+  const { handle } = await openInputFile(file, opts.file);
+  // autoClose (the default): the handle closes with the stream.
+  const stream = handle.createReadStream({ highWaterMark: read.chunkBytes ?? READ_CHUNK_BYTES });
   try {
     yield* parseStream(stream as AsyncIterable<Buffer>, parser, sink, { signal, skipBom: opts.format !== 'resp' });
   } finally {

@@ -1,5 +1,5 @@
-import { stat } from 'node:fs/promises';
 import { AppError } from '../../../../app/errors';
+import { openInputFile, type InputFile } from '../inputFile';
 import type { CommandSource, SourceOptions } from '../types';
 import { fileBatches, type ReadOptions } from './fileBatches';
 
@@ -17,9 +17,11 @@ export function isTabular(format: SourceOptions['format']): boolean {
  * it can up front (a regular file; a mapping exactly for tabular formats);
  * malformed content surfaces as an InputError from the iteration.
  */
-export async function openSource(path: string, opts: SourceOptions, read: ReadOptions = {}): Promise<CommandSource> {
-  const info = await stat(path);
-  if (!info.isFile()) throw new AppError('VALIDATION', `"${opts.file}" is not a regular file`);
+export async function openSource(file: string | InputFile, opts: SourceOptions, read: ReadOptions = {}): Promise<CommandSource> {
+  // Checked now so a missing, linked or swapped file fails before anything on the server
+  // changes; every batches() call opens it again under the same checks.
+  const { handle, size } = await openInputFile(file, opts.file);
+  await handle.close();
   if (isTabular(opts.format) && opts.mapping === undefined) {
     throw new AppError('VALIDATION', `${opts.format} input needs a mapping (a key template, e.g. user:{id})`, 'mapping.key');
   }
@@ -27,7 +29,7 @@ export async function openSource(path: string, opts: SourceOptions, read: ReadOp
     throw new AppError('VALIDATION', `${opts.format} input is already commands; a mapping applies only to csv, tsv and ndjson`, 'mapping');
   }
   return {
-    totalBytes: info.size,
-    batches: (signal?: AbortSignal) => fileBatches(path, opts, read, signal),
+    totalBytes: size,
+    batches: (signal?: AbortSignal) => fileBatches(file, opts, read, signal),
   };
 }

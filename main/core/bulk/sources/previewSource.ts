@@ -1,3 +1,4 @@
+import type { InputFile } from '../inputFile';
 import { InputError, type SourceOptions } from '../types';
 import { displayArg } from './displayArg';
 import { fileBatches } from './fileBatches';
@@ -22,13 +23,13 @@ const PREVIEW_BATCH_BYTES = 16 * 1024;
  * the columns while writing the key template. Input errors before the rows
  * run out become `error`; errors in the mapping itself are thrown.
  */
-export async function previewSource(path: string, opts: SourceOptions, rows: number): Promise<SourcePreview> {
+export async function previewSource(file: string | InputFile, opts: SourceOptions, rows: number): Promise<SourcePreview> {
   let columns: string[] | undefined;
   const out: SourcePreview['rows'] = [];
   let error: string | undefined;
   const frame = new CommandFrame();
   const batches = fileBatches(
-    path,
+    file,
     { file: opts.file, format: opts.format, batchBytes: PREVIEW_BATCH_BYTES, ...(opts.mapping ? { mapping: opts.mapping } : {}) },
     { chunkBytes: PREVIEW_CHUNK_BYTES, onColumns: (c) => (columns ??= c) },
   );
