@@ -212,6 +212,11 @@ export const SlowlogEntry = z.object({
   at: z.number(),
   durationUs: z.number(),
   args: z.array(z.string()),
+  /**
+   * Arguments withheld from this session: analysts get the command and its key
+   * (or subcommand) only, since the rest are values. Absent for ops.
+   */
+  argsHidden: z.number().int().min(0).optional(),
   client: z.string(),
   clientName: z.string(),
 });

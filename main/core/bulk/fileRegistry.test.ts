@@ -97,7 +97,7 @@ describe('file registry', () => {
     const source = await openSource(reg.resolve(id), { file: 'a.csv', format: 'csv', mapping: { key: 'k:{id}', type: 'string', value: 'v' } });
     swap(join(importDir, 'a.csv'), (p) => symlinkSync(outside, p));
     // Every batches() opens the file again under the same checks.
-    await expect(source.batches().next()).rejects.toThrow(/symbolic link/);
+    await expect(source.batches()[Symbol.asyncIterator]().next()).rejects.toThrow(/symbolic link/);
   });
 
   it('follows a picked file as the user named it (desktop dialog), and reads a plain folder file', async () => {

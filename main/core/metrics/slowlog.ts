@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { takesKey } from '../monitor/commandKey';
 import { escapeBytes } from '../text/escapeBytes';
 import type { SlowlogRecord } from './types';
 
@@ -52,4 +53,30 @@ export async function readLatency(redis: Redis): Promise<LatencyRecord[]> {
     const [event, at, latest, max] = row as unknown[];
     return [{ event: text(event), at: num(at) * 1000, latestMs: num(latest), maxMs: num(max) }];
   });
+}
+
+/** Commands whose first argument names a subcommand (CONFIG SET, CLIENT KILL, ACL SETUSER…), not a key. */
+const WITH_SUBCOMMAND = new Set([
+  'ACL', 'CLIENT', 'CLUSTER', 'COMMAND', 'CONFIG', 'FUNCTION', 'LATENCY', 'MEMORY', 'MODULE', 'OBJECT', 'PUBSUB',
+  'SCRIPT', 'SLOWLOG', 'XGROUP', 'XINFO',
+]);
+
+/** Redis keeps at most 32 arguments and makes the last one "... (N more arguments)", N counting itself. */
+const MORE_ARGS = /^\.\.\. \((\d+) more arguments\)$/;
+
+/**
+ * A SLOWLOG entry without the values: the command, then its key or subcommand,
+ * and how many arguments were withheld. What follows a key is a value (SET's
+ * value, a hash's fields, a script's arguments), and a keyless command's
+ * arguments can be secrets (AUTH, CONFIG SET requirepass): analysts see
+ * neither, as they cannot run MONITOR.
+ */
+export function withoutValues(e: SlowlogRecord): SlowlogRecord & { argsHidden: number } {
+  const command = e.args[0];
+  if (command === undefined) return { ...e, argsHidden: 0 };
+  const name = command.toUpperCase();
+  const shown = WITH_SUBCOMMAND.has(name) || takesKey(name) ? e.args.slice(0, 2) : [command];
+  const more = MORE_ARGS.exec(e.args.at(-1) ?? '');
+  const total = more === null ? e.args.length : e.args.length - 1 + Number(more[1]);
+  return { ...e, args: shown, argsHidden: Math.max(0, total - shown.length) };
 }

@@ -15,8 +15,13 @@ const NO_KEY = new Set([
   'UNWATCH', 'WAIT', 'WAITAOF', 'ACL', 'BITOP', 'XREAD', 'XREADGROUP',
 ]);
 
+/** Whether a command's first argument is a key (the name upper-cased). */
+export function takesKey(command: string): boolean {
+  return !NO_KEY.has(command);
+}
+
 /** The key a command line is about, as the server escaped it; undefined for keyless commands. */
 export function keyOf(e: MonitorEntry): string | undefined {
-  if (e.args.length === 0 || NO_KEY.has(e.command)) return undefined;
+  if (e.args.length === 0 || !takesKey(e.command)) return undefined;
   return e.args[0];
 }

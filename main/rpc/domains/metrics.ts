@@ -1,3 +1,5 @@
+import { roleAllows } from '../../../app/define';
+import { withoutValues } from '../../core/metrics/slowlog';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
@@ -15,8 +17,11 @@ export function metricsHandlers({ metrics, audit, profiles }: Pick<CoreServices,
     'metrics.watch': ({ profileId, ...opts }, sink, { session }) =>
       metrics.watch(connectionOf(profiles, profileId, session), opts, (e) => sink.push(e)),
     'metrics.alerts': ({ profileId }, sink, { session }) => metrics.alerts(connectionOf(profiles, profileId, session), (a) => sink.push(a)),
-    'metrics.slowlog': ({ profileId, address, count }, { session }) =>
-      metrics.slowlog(connectionOf(profiles, profileId, session), address, count),
+    'metrics.slowlog': async ({ profileId, address, count }, { session }) => {
+      const read = await metrics.slowlog(connectionOf(profiles, profileId, session), address, count);
+      // Values stay behind the ops role (as MONITOR does): analysts get the command and key only.
+      return session.role !== null && roleAllows(session.role, 'ops') ? read : { ...read, slowlog: read.slowlog.map(withoutValues) };
+    },
     'metrics.action': async ({ profileId, address, action }, { session }) => {
       const trail = auditFor(audit, session, action, address);
       trail('started');

@@ -1,6 +1,6 @@
 import { useCall } from '../../bridge/useCall';
 import { formatLatency, truncate } from '../../lib/format';
-import { clock, commandLine, formatMicros } from './display';
+import { clock, commandLine, formatMicros, hiddenArgsNote } from './display';
 import { InlineError } from './InlineError';
 
 const REFRESH_MS = 10_000;
@@ -8,6 +8,7 @@ const REFRESH_MS = 10_000;
 /**
  * SLOWLOG GET and LATENCY LATEST of the selected node, every 10 s and on demand.
  * Arguments come from whoever wrote to Redis: shown as text, cut, whole in the title.
+ * An analyst gets the command and key only (the server withholds the values), with a note.
  */
 export function SlowlogPanel({ profileId, address, up }: { profileId: string; address: string; up: boolean }) {
   const res = useCall('metrics.slowlog', up ? { profileId, address, count: 32 } : undefined, { intervalMs: REFRESH_MS });
@@ -49,14 +50,16 @@ export function SlowlogPanel({ profileId, address, up }: { profileId: string; ad
             ) : (
               data.slowlog.map((e) => {
                 const cmd = commandLine(e.args);
+                const hidden = hiddenArgsNote(e.argsHidden);
                 const client = e.clientName === '' ? e.client : `${e.client} (${e.clientName})`;
                 return (
                   <tr key={e.id} data-id={e.id}>
                     <td className="mono">{e.id}</td>
                     <td className="mono">{clock(e.at)}</td>
                     <td className="num">{formatMicros(e.durationUs)}</td>
-                    <td className="mono ov-cmd" title={cmd.full}>
+                    <td className="mono ov-cmd" title={hidden === undefined ? cmd.full : `${cmd.full} ${hidden}`}>
                       {cmd.short}
+                      {hidden !== undefined && <span className="muted ov-args-hidden"> {hidden}</span>}
                     </td>
                     <td className="mono ov-client" title={client}>
                       {truncate(client, 28)}

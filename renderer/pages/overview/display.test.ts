@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandLine, formatMicros, percentOf, since, toEpochMs } from './display';
+import { commandLine, formatMicros, hiddenArgsNote, percentOf, since, toEpochMs } from './display';
 
 describe('display helpers', () => {
   it('reads Redis seconds and our milliseconds alike', () => {
@@ -20,6 +20,13 @@ describe('display helpers', () => {
     expect(c.full).toBe(`SET k ${long} "with space" <b>`);
     expect(c.short).toBe('SET k xxxxxxxxx… "with space" <b>');
     expect(Array.from(commandLine(Array(50).fill('abcdefgh'), 48, 40).short)).toHaveLength(40);
+  });
+
+  it("says how many of an analyst's slowlog arguments the server withheld", () => {
+    expect(hiddenArgsNote(undefined)).toBeUndefined();
+    expect(hiddenArgsNote(0)).toBeUndefined();
+    expect(hiddenArgsNote(1)).toBe('+1 arg hidden (values are for ops)');
+    expect(hiddenArgsNote(40)).toBe('+40 args hidden (values are for ops)');
   });
 
   it('bounds bar widths', () => {

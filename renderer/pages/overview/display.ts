@@ -53,6 +53,12 @@ export function commandLine(args: readonly string[], perArg = 48, total = 160): 
   return { short, full };
 }
 
+/** What an analyst's SLOWLOG line says in place of the values the server withheld. */
+export function hiddenArgsNote(hidden: number | undefined): string | undefined {
+  if (hidden === undefined || hidden === 0) return undefined;
+  return `+${hidden} arg${hidden === 1 ? '' : 's'} hidden (values are for ops)`;
+}
+
 /** Width of a bar, 0..100, for a value against a limit (no limit or nonsense: 0). */
 export function percentOf(used: number, max: number): number {
   if (!(max > 0) || !Number.isFinite(used)) return 0;
