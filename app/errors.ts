@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED', // no session
   'FORBIDDEN', // the session's role is too low
   'RATE_LIMITED', // too many attempts: wait as the message says
+  'TOO_MANY_SUBSCRIPTIONS', // the socket or the user holds the most live subscriptions allowed: end one first
   'NOT_FOUND',
   'CONFLICT',
   'READ_ONLY', // e.g. a profile that comes from the server config file

@@ -6,6 +6,13 @@ import type { ErrorInfo } from './errors';
  * Client messages are validated on arrival because the web side faces untrusted clients.
  */
 const Id = z.string().min(1).max(64);
+
+/**
+ * The protocol's largest client message, in UTF-8 bytes. A larger one is not
+ * handled: it gets an error reply (on its id when the message starts with
+ * one) and the connection stays up. Transports may cut off far larger ones.
+ */
+export const MAX_MESSAGE_BYTES = 1 << 20;
 const CallName = z.string().min(1).max(128);
 
 export const ClientMessage = z.discriminatedUnion('t', [

@@ -261,3 +261,65 @@ describe('streams', () => {
     expect(got).toEqual([state(2)]);
   });
 });
+
+describe('limits', () => {
+  it('answers a message over the protocol limit on its id, and keeps serving', async () => {
+    const h = harness(ops, {}, { maxMessageBytes: 1000 });
+    await expect(h.client.invoke('connections.test', { name: 'x', host: 'h'.repeat(2000) } as never)).rejects.toMatchObject({
+      code: 'BAD_MESSAGE',
+      message: expect.stringMatching(/the largest handled is 1000 bytes/),
+    });
+    const ended = new Promise<AppError | undefined>((resolve) =>
+      h.client.subscribe('connections.state', { pad: 'p'.repeat(2000) } as never, { onEvents: () => {}, onEnd: resolve }),
+    );
+    expect((await ended)?.code).toBe('BAD_MESSAGE');
+    h.sendRaw(` ${'x'.repeat(2000)}`);
+    await tick(5);
+    expect(h.raw.filter((m) => m.t === 'error')).toHaveLength(1);
+    await expect(h.client.invoke('health', {})).resolves.toMatchObject({ status: 'ok' });
+  });
+
+  /** One dispatcher, several connections, small caps. */
+  function connections(limits = { perSocket: 3, perUser: 4 }) {
+    const handlers = { 'connections.state': () => () => {} } as unknown as Handlers;
+    const dispatcher = new Dispatcher(handlers, { subscriptionLimits: limits, log: () => {} });
+    return (session: Session) => {
+      const { server, client: end } = createMemoryWirePair();
+      dispatcher.attach(server, session);
+      const client = new RpcClient((m) => end.send(m));
+      end.onMessage((m) => client.receive(m));
+      /** Subscribes; resolves with the refusal's error, or undefined once it is still live a moment later. */
+      const sub = () =>
+        new Promise<{ error: AppError | undefined; off: () => void }>((resolve) => {
+          const off = client.subscribe('connections.state', {}, { onEvents: () => {}, onEnd: (error) => resolve({ error, off }) });
+          setTimeout(() => resolve({ error: undefined, off }), 10);
+        });
+      return { sub, close: () => end.close() };
+    };
+  }
+
+  it('refuses subscriptions past the per-connection cap with the cap and the count, and an unsubscribe frees a slot', async () => {
+    const a = connections()({ role: 'analyst', user: 'ana' });
+    const live = [await a.sub(), await a.sub(), await a.sub()];
+    expect(live.map((s) => s.error)).toEqual([undefined, undefined, undefined]);
+    const over = await a.sub();
+    expect(over.error).toMatchObject({ code: 'TOO_MANY_SUBSCRIPTIONS', message: expect.stringContaining('already has 3 live subscriptions') });
+    expect(over.error?.message).toContain('(3)');
+    live[0]?.off();
+    expect((await a.sub()).error).toBeUndefined();
+  });
+
+  it("refuses past the per-user cap across that user's connections; another user and a closed connection free up", async () => {
+    const as = connections();
+    const tab1 = as({ role: 'analyst', user: 'ana' });
+    const tab2 = as({ role: 'analyst', user: 'ana' });
+    for (let i = 0; i < 3; i++) expect((await tab1.sub()).error).toBeUndefined();
+    expect((await tab2.sub()).error).toBeUndefined();
+    const over = await tab2.sub();
+    expect(over.error).toMatchObject({ code: 'TOO_MANY_SUBSCRIPTIONS', message: expect.stringContaining('already have 4 live subscriptions') });
+    expect(over.error?.message).toContain('(4)');
+    expect((await as({ role: 'analyst', user: 'bob' }).sub()).error).toBeUndefined();
+    tab1.close();
+    expect((await tab2.sub()).error).toBeUndefined();
+  });
+});

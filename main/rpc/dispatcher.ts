@@ -2,11 +2,12 @@ import type { z } from 'zod';
 import { contract, isName } from '../../app/contract';
 import { roleAllows } from '../../app/define';
 import { AppError, type ErrorInfo } from '../../app/errors';
-import { ClientMessage } from '../../app/wire';
+import { ClientMessage, MAX_MESSAGE_BYTES, type ServerMessage } from '../../app/wire';
 import type { CallContext, Handlers, StreamSink } from './handlers';
-import type { Session } from './session';
+import { userKey, type Session } from './session';
 import type { CallRateLimit } from './callRateLimit';
 import { StreamQueue } from './streamQueue';
+import { SubscriptionCaps, type SubscriptionLimits } from './subscriptionCaps';
 import type { Wire } from './wire';
 
 export interface DispatcherOptions {
@@ -18,6 +19,10 @@ export interface DispatcherOptions {
   log?: (msg: string) => void;
   /** Calls and subscriptions per user (web build); none when absent (desktop, tests). */
   rateLimit?: CallRateLimit;
+  /** Live subscriptions per connection and per user (default 64 and 256). */
+  subscriptionLimits?: SubscriptionLimits;
+  /** Largest client message handled, in UTF-8 bytes (default the protocol's 1 MiB). */
+  maxMessageBytes?: number;
 }
 
 type AnyCall = (args: unknown, ctx: CallContext) => unknown;
@@ -28,6 +33,13 @@ interface Subscription {
   abort: AbortController;
   cleanup: (() => void) | null;
   ended: boolean;
+}
+
+/** How an envelope built by RpcClient starts: `{"t":"call","id":"c12",...`. Read from an oversized message's head only. */
+const ENVELOPE_HEAD = /^\s*\{\s*"t"\s*:\s*"(call|sub)"\s*,\s*"id"\s*:\s*"([^"\\]{1,64})"/;
+
+function byteCount(n: number): string {
+  return n % (1 << 20) === 0 ? `${n >> 20} MiB` : `${n} bytes`;
 }
 
 /** The first schema issue, as "field: message" with the field path named. */
@@ -47,6 +59,9 @@ export class Dispatcher {
   private readonly capacity: number;
   private readonly intervalMs: number;
   private readonly log: (msg: string) => void;
+  private readonly maxMessageBytes: number;
+  /** Shared by every connection attached here, so the per-user cap spans a user's tabs. */
+  private readonly caps: SubscriptionCaps;
 
   constructor(
     private readonly handlers: Handlers,
@@ -55,12 +70,15 @@ export class Dispatcher {
     this.capacity = opts.streamCapacity ?? 1000;
     this.intervalMs = opts.streamIntervalMs ?? 50;
     this.log = opts.log ?? ((m) => console.error(m));
+    this.maxMessageBytes = opts.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+    this.caps = new SubscriptionCaps(opts.subscriptionLimits);
   }
 
   /** Serve one client until its wire closes; returns a detach function. */
   attach(wire: Wire, session: Session): () => void {
     const subs = new Map<string, Subscription>();
     const inflight = new Set<AbortController>();
+    const user = userKey(session);
     let closed = false;
 
     const send: Wire['send'] = (m) => {
@@ -75,6 +93,7 @@ export class Dispatcher {
       if (!sub || sub.ended) return;
       sub.ended = true;
       subs.delete(id);
+      this.caps.release(user);
       sub.abort.abort();
       sub.queue.drain();
       sub.queue.close();
@@ -95,7 +114,7 @@ export class Dispatcher {
       if (!roleAllows(session.role, def.role)) {
         throw new AppError('FORBIDDEN', `${name} needs the ${def.role} role; this session has ${session.role}`);
       }
-      if (this.opts.rateLimit !== undefined && !this.opts.rateLimit.take(session.user ?? 'local')) {
+      if (this.opts.rateLimit !== undefined && !this.opts.rateLimit.take(user)) {
         throw new AppError('RATE_LIMITED', 'Too many requests from this user; wait a moment and try again.');
       }
       const parsed = def.input.safeParse(input);
@@ -134,6 +153,8 @@ export class Dispatcher {
       let args: unknown;
       try {
         ({ def: checkedDef, args } = check(name, 'stream', input));
+        // Taken here and released by endSub, whichever way the subscription ends.
+        if (checkedDef.kind === 'stream') this.caps.take(user, subs.size);
       } catch (e) {
         send({ t: 'end', id, error: this.toInfo(e, name) });
         return;
@@ -177,9 +198,29 @@ export class Dispatcher {
       }
     };
 
+    /** Too large to handle: answered on its id when its head names one, so the caller's promise settles. */
+    const refuseOversized = (raw: string, bytes: number) => {
+      const error = {
+        code: 'BAD_MESSAGE' as const,
+        message: `Message is ${bytes} bytes; the largest handled is ${byteCount(this.maxMessageBytes)}. Send less in one call.`,
+      };
+      const head = ENVELOPE_HEAD.exec(raw.slice(0, 256));
+      const id = head?.[2];
+      let reply: ServerMessage = { t: 'error', error };
+      if (head?.[1] === 'call' && id !== undefined) reply = { t: 'result', id, ok: false, error };
+      // An id already in use names a live subscription, which this must not end.
+      if (head?.[1] === 'sub' && id !== undefined && !subs.has(id)) reply = { t: 'end', id, error };
+      send(reply);
+    };
+
     const onRaw = (raw: unknown) => {
       let value = raw;
       if (typeof raw === 'string') {
+        const bytes = Buffer.byteLength(raw, 'utf8');
+        if (bytes > this.maxMessageBytes) {
+          refuseOversized(raw, bytes);
+          return;
+        }
         try {
           value = JSON.parse(raw);
         } catch {

@@ -5,3 +5,8 @@ export interface Session {
   role: Role | null;
   user?: string;
 }
+
+/** The name per-user limits count under: local mode and the desktop have one nameless user. */
+export function userKey(session: Session): string {
+  return session.user ?? 'local';
+}

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { ServerMessage } from '../../app/wire';
+import { MAX_MESSAGE_BYTES, type ServerMessage } from '../../app/wire';
 import { upgradeStatus } from '../../testing/http';
 import { useRedis } from '../../testing/redis';
 import { noSecretBox } from '../core/pool/noSecretBox';
 import { createRuntime, type Runtime } from '../runtime';
 import { createWebServer } from './webServer';
+import { MAX_FRAME_BYTES } from './wsWire';
 
 const redis = useRedis();
 let runtime: Runtime;
@@ -29,7 +30,6 @@ beforeAll(async () => {
     attach: runtime.attach,
     upload: runtime.upload,
     staticDir: join(tmpdir(), 'cacheboard-no-such-dir'),
-    maxMessageBytes: 64 * 1024,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
@@ -98,12 +98,65 @@ describe('web server', () => {
     c.ws.close();
   });
 
-  it('closes a socket that sends an oversized message, and the server keeps serving', async () => {
+  it('answers a message over the 1 MiB protocol limit with an error on its id, and the socket stays usable', async () => {
     const c = await connect();
-    c.ws.send(JSON.stringify({ t: 'call', id: 'big', name: 'health', input: { pad: 'x'.repeat(100_000) } }));
+    const call = JSON.stringify({ t: 'call', id: 'big', name: 'health', input: { pad: 'x'.repeat(1_100_000) } });
+    expect(call.length).toBeGreaterThan(MAX_MESSAGE_BYTES);
+    c.ws.send(call);
+    const refused = await c.next((x) => x.t === 'result' && x.id === 'big');
+    expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_MESSAGE', message: expect.stringContaining('the largest handled is 1 MiB') } });
+    c.ws.send(JSON.stringify({ t: 'sub', id: 'bigsub', name: 'connections.state', input: { pad: 'y'.repeat(1_100_000) } }));
+    expect(await c.next((x) => x.t === 'end' && x.id === 'bigsub')).toMatchObject({ error: { code: 'BAD_MESSAGE' } });
+    c.ws.send(JSON.stringify({ t: 'call', id: 'after', name: 'health', input: {} }));
+    expect(await c.next((x) => x.t === 'result' && x.id === 'after')).toMatchObject({ ok: true });
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+    c.ws.close();
+  });
+
+  it('closes with 1009 a frame over the 16 MiB hard cap, and the server keeps serving', async () => {
+    const c = await connect();
+    c.ws.send(Buffer.alloc(MAX_FRAME_BYTES + 1, 0x20), { binary: false });
     expect(await c.closed).toBe(1009);
+    expect(c.got).toEqual([]);
     const res = await fetch(`http://${base}/api/health`);
     expect(res.status).toBe(200);
+  });
+
+  describe('subscription caps (64 per connection, 256 per user)', () => {
+    const sub = (id: string) => JSON.stringify({ t: 'sub', id, name: 'connections.state', input: {} });
+    /** Opens n subscriptions on c and waits until each has delivered its first batch. */
+    const open = async (c: Awaited<ReturnType<typeof connect>>, prefix: string, n: number) => {
+      for (let i = 0; i < n; i++) c.ws.send(sub(`${prefix}${i}`));
+      for (let i = 0; i < n; i++) await c.next((x) => x.t === 'batch' && x.id === `${prefix}${i}`);
+    };
+
+    it('refuses a subscription past the per-connection cap, naming it, until one is ended', async () => {
+      const c = await connect();
+      await open(c, 's', 64);
+      c.ws.send(sub('over'));
+      const refused = await c.next((x) => x.t === 'end' && x.id === 'over');
+      expect(refused).toMatchObject({ error: { code: 'TOO_MANY_SUBSCRIPTIONS', message: expect.stringMatching(/already has 64 live subscriptions.*\(64\)/) } });
+      c.ws.send(JSON.stringify({ t: 'unsub', id: 's0' }));
+      c.ws.send(sub('again'));
+      expect(await c.next((x) => (x.t === 'batch' || x.t === 'end') && x.id === 'again')).toMatchObject({ t: 'batch' });
+      c.ws.close();
+      await c.closed;
+    });
+
+    it("refuses past the per-user cap across the user's sockets, and a closed socket frees its slots", async () => {
+      const socks = [await connect(), await connect(), await connect(), await connect()];
+      for (const [i, c] of socks.entries()) await open(c, `u${i}-`, 64);
+      const fifth = await connect();
+      fifth.ws.send(sub('over'));
+      expect(await fifth.next((x) => x.t === 'end' && x.id === 'over')).toMatchObject({
+        error: { code: 'TOO_MANY_SUBSCRIPTIONS', message: expect.stringMatching(/already have 256 live subscriptions.*\(256\)/) },
+      });
+      socks[0]?.ws.close();
+      await socks[0]?.closed;
+      fifth.ws.send(sub('after-close'));
+      expect(await fifth.next((x) => (x.t === 'batch' || x.t === 'end') && x.id === 'after-close')).toMatchObject({ t: 'batch' });
+      for (const c of [...socks.slice(1), fifth]) c.ws.close();
+    });
   });
 
   it('refuses a WebSocket upgrade from another origin before upgrading', async () => {

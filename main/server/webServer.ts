@@ -11,7 +11,7 @@ import { registerAuth, type AuthMode } from './auth/webAuth';
 import { hostIsLoopback } from './hostCheck';
 import { originAllowed } from './originCheck';
 import { SECURITY_HEADERS } from './securityHeaders';
-import { wsWire } from './wsWire';
+import { MAX_FRAME_BYTES, wsWire } from './wsWire';
 
 export interface WebServerOptions {
   version: string;
@@ -21,8 +21,8 @@ export interface WebServerOptions {
   staticDir: string;
   /** Users and sessions, or local mode (loopback, one implicit ops user). Default: local. */
   auth?: AuthMode;
-  /** Largest accepted WebSocket message. */
-  maxMessageBytes?: number;
+  /** Largest WebSocket message read before the socket is closed with 1009 (default MAX_FRAME_BYTES). */
+  maxFrameBytes?: number;
   allowedOrigins?: string[];
   /** Serve HTTPS (PEM). */
   https?: { cert: Buffer; key: Buffer };
@@ -38,7 +38,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
   });
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: opts.maxMessageBytes ?? 1 << 20 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: opts.maxFrameBytes ?? MAX_FRAME_BYTES } });
 
   app.get('/api/health', async () => ({ status: 'ok', version: opts.version }));
 

@@ -2,6 +2,15 @@ import type { WebSocket } from 'ws';
 import type { ServerMessage } from '../../app/wire';
 import type { Wire } from '../rpc/wire';
 
+/**
+ * The largest WebSocket message read at all (ws's maxPayload): a frame, or
+ * fragments adding up, past it closes the socket with 1009 as soon as its
+ * header says so, before it is buffered. Between the protocol's 1 MiB
+ * (MAX_MESSAGE_BYTES) and this, a message is read and answered with an error,
+ * and the socket stays up.
+ */
+export const MAX_FRAME_BYTES = 16 << 20;
+
 /** Past this many bytes waiting in the socket, streams hold back and count drops. */
 const CONGESTED_BYTES = 1 << 20;
 
