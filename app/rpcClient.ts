@@ -33,7 +33,8 @@ export class RpcClient implements Bridge {
         this.send({ t: 'call', id, name, input });
       } catch (e) {
         this.pending.delete(id);
-        reject(new AppError('DISCONNECTED', `Could not send ${name}: ${String(e)}`));
+        // The transport's own refusals (a message over the protocol limit) keep their code.
+        reject(e instanceof AppError ? e : new AppError('DISCONNECTED', `Could not send ${name}: ${String(e)}`));
       }
     });
   }
@@ -50,7 +51,7 @@ export class RpcClient implements Bridge {
       this.send({ t: 'sub', id, name, input });
     } catch (e) {
       this.subs.delete(id);
-      handlers.onEnd?.(new AppError('DISCONNECTED', `Could not subscribe to ${name}: ${String(e)}`));
+      handlers.onEnd?.(e instanceof AppError ? e : new AppError('DISCONNECTED', `Could not subscribe to ${name}: ${String(e)}`));
     }
     return () => {
       if (!this.subs.delete(id)) return;

@@ -71,6 +71,25 @@ describe('WsBridge', () => {
     expect(bridge.status()).toMatchObject({ state: 'open', epoch: 1 });
   });
 
+  it('refuses a message over the 1 MiB protocol limit before sending it, with the limit named, and stays open', async () => {
+    const { bridge, last } = setup();
+    last().open();
+    const huge = 'é'.repeat(600_000); // 1.2 MB as UTF-8, 600,000 UTF-16 units
+    await expect(bridge.invoke('connections.test', { name: huge, host: 'h' } as never)).rejects.toMatchObject({
+      code: 'BAD_MESSAGE',
+      message: expect.stringContaining('at most 1 MiB'),
+    });
+    const ended = new Promise<AppError | undefined>((resolve) =>
+      bridge.subscribe('connections.state', { pad: huge } as never, { onEvents: () => {}, onEnd: resolve }),
+    );
+    expect((await ended)?.code).toBe('BAD_MESSAGE');
+    expect(last().sent).toEqual([]);
+    expect(bridge.status()).toMatchObject({ state: 'open' });
+    const p = bridge.invoke('health', {});
+    last().reply({ t: 'result', id: 'c3', ok: true, output: { status: 'ok', version: '1' } });
+    await expect(p).resolves.toMatchObject({ status: 'ok' });
+  });
+
   it('fails pending calls with DISCONNECTED when the socket drops, then reconnects', async () => {
     const { bridge, sockets, last } = setup();
     last().open();

@@ -1,7 +1,8 @@
 import type { StreamHandlers } from '../../app/bridge';
 import type { CallInput, CallName, CallOutput, StreamEvent, StreamInput, StreamName } from '../../app/contract';
+import { AppError } from '../../app/errors';
 import { RpcClient } from '../../app/rpcClient';
-import type { ClientMessage, ServerMessage } from '../../app/wire';
+import { MAX_MESSAGE_BYTES, type ClientMessage, type ServerMessage } from '../../app/wire';
 import type { ClientBridge, LinkStatus } from './link';
 
 /** The part of the DOM WebSocket this bridge uses; tests pass a fake. */
@@ -35,6 +36,19 @@ const SERVER_TYPES = new Set(['result', 'batch', 'end', 'error']);
 
 export function wsUrl(loc: { protocol: string; host: string }): string {
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api/ws`;
+}
+
+/**
+ * A message the server would refuse for its size fails here instead, with the
+ * same code, before it costs the upload (and past 16 MiB, the socket).
+ */
+function refuseOversized(text: string): void {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: only long texts need counting.
+  if (text.length * 3 <= MAX_MESSAGE_BYTES) return;
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > MAX_MESSAGE_BYTES) {
+    throw new AppError('BAD_MESSAGE', `This request is ${bytes} bytes; the server handles at most ${MAX_MESSAGE_BYTES >> 20} MiB in one message. Send less at once.`);
+  }
 }
 
 function parseServerMessage(data: unknown): ServerMessage | undefined {
@@ -129,9 +143,11 @@ export class WsBridge implements ClientBridge {
 
   private send(m: ClientMessage): void {
     if (this.disposed) throw new Error('the connection to the server is closed');
+    const text = JSON.stringify(m);
+    refuseOversized(text);
     const s = this.socket;
     if (s !== undefined && s.readyState === SOCKET_OPEN) {
-      s.send(JSON.stringify(m));
+      s.send(text);
       return;
     }
     if (m.t === 'unsub') {
