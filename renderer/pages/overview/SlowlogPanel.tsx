@@ -57,7 +57,7 @@ export function SlowlogPanel({ profileId, address, up }: { profileId: string; ad
                     <td className="mono">{e.id}</td>
                     <td className="mono">{clock(e.at)}</td>
                     <td className="num">{formatMicros(e.durationUs)}</td>
-                    <td className="mono ov-cmd" title={hidden === undefined ? cmd.full : `${cmd.full} ${hidden}`}>
+                    <td className="mono ov-cmd" title={hidden === undefined ? cmd.full : `${cmd.full} ${hidden}: values are shown to ops only`}>
                       {cmd.short}
                       {hidden !== undefined && <span className="muted ov-args-hidden"> {hidden}</span>}
                     </td>

@@ -25,8 +25,8 @@ describe('display helpers', () => {
   it("says how many of an analyst's slowlog arguments the server withheld", () => {
     expect(hiddenArgsNote(undefined)).toBeUndefined();
     expect(hiddenArgsNote(0)).toBeUndefined();
-    expect(hiddenArgsNote(1)).toBe('+1 arg hidden (values are for ops)');
-    expect(hiddenArgsNote(40)).toBe('+40 args hidden (values are for ops)');
+    expect(hiddenArgsNote(1)).toBe('+1 arg hidden');
+    expect(hiddenArgsNote(40)).toBe('+40 args hidden');
   });
 
   it('bounds bar widths', () => {

@@ -56,7 +56,7 @@ export function commandLine(args: readonly string[], perArg = 48, total = 160): 
 /** What an analyst's SLOWLOG line says in place of the values the server withheld. */
 export function hiddenArgsNote(hidden: number | undefined): string | undefined {
   if (hidden === undefined || hidden === 0) return undefined;
-  return `+${hidden} arg${hidden === 1 ? '' : 's'} hidden (values are for ops)`;
+  return `+${hidden} arg${hidden === 1 ? '' : 's'} hidden`;
 }
 
 /** Width of a bar, 0..100, for a value against a limit (no limit or nonsense: 0). */
