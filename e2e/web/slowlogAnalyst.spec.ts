@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { addUser } from '../../main/server/auth/users';
+import { AppShell } from '../pages/AppShell';
 import { expect, test } from '../redisFixture';
 import { startServe, type ServeProcess } from '../serveProcess';
 
@@ -20,11 +21,7 @@ test.describe('SLOWLOG on the Overview for an analyst', () => {
   });
 
   test('shows the command and key, says how many arguments are hidden, and never the value', async ({ page }, testInfo) => {
-    await page.goto(serve.url);
-    const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('User name').fill('ana');
-    await form.getByLabel('Password').fill(ANALYST_PASSWORD);
-    await form.getByRole('button', { name: 'Sign in' }).click();
+    await new AppShell(page).signIn(serve.url, 'ana', ANALYST_PASSWORD);
     await expect(page.getByTestId('session-badge')).toContainText('ana · analyst');
 
     await page.goto(`${serve.url}/#/overview`);
