@@ -32,7 +32,7 @@ function clusterSpec(): ProfileSpec {
 
 async function load(
   path: string,
-  o: { format: InputFormat; mode: LoadMode; mapping?: Mapping; maxErrors?: number; bgsave?: boolean; waitReplicas?: number; waitTimeoutMs?: number; onEvent?: (e: LoadEvent) => void },
+  o: { format: InputFormat; mode: LoadMode; mapping?: Mapping; maxErrors?: number; bgsave?: boolean; allowEmpty?: boolean; allowEvictionRisk?: boolean; waitReplicas?: number; waitTimeoutMs?: number; onEvent?: (e: LoadEvent) => void },
 ): Promise<LoadReport> {
   const pool = new Pool(profileRegistry({ c: clusterSpec() }));
   try {
@@ -48,6 +48,9 @@ async function load(
         force: false,
         maxErrors: o.maxErrors ?? 0,
         bgsave: o.bgsave ?? false,
+        allowEmpty: o.allowEmpty ?? false,
+        maxShrink: 50,
+        allowEvictionRisk: o.allowEvictionRisk ?? false,
         ...(o.waitReplicas === undefined ? {} : { waitReplicas: o.waitReplicas }),
         ...(o.waitTimeoutMs === undefined ? {} : { waitTimeoutMs: o.waitTimeoutMs }),
         journalDir: join(dir, 'journal'),

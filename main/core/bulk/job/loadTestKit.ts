@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
+import { DEFAULT_MAX_SHRINK, type LoadEvent, type LoadReport } from '../../../../app/schemas/bulk';
 import { specFor } from '../../../../testing/profiles';
 import type { RedisProcess } from '../../../../testing/redis';
 import { Pool } from '../../pool/pool';
@@ -79,6 +79,9 @@ export async function runJob(
         force: false,
         maxErrors: 0,
         bgsave: false,
+        allowEmpty: false,
+        maxShrink: DEFAULT_MAX_SHRINK,
+        allowEvictionRisk: false,
         control: () => pool.dedicated('p', { purpose: 'bulk' }),
         ...input,
       },
