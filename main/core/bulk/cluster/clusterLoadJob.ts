@@ -12,7 +12,7 @@ import { dbSize, flushDb } from '../job/dbOps';
 import { InputGuard } from '../job/inputGuard';
 import type { ControlLease } from '../job/loadJob';
 import { classifyFailure, LoadFailed } from '../job/loadFailure';
-import { preflight } from '../job/preflight';
+import { mayEvict, preflight } from '../job/preflight';
 import { ProgressReporter } from '../job/progressReporter';
 import { readInfo, readServerFacts, type ServerFacts } from '../job/serverFacts';
 import { acquireTargetLock, bulkConnectionName, type TargetLock } from '../job/targetLock';
@@ -26,7 +26,7 @@ import { ClusterPipe } from './clusterPipe';
 import { requireDbZero } from '../../pool/topology';
 import { sentences } from '../../text/sentences';
 import { emptyReport } from '../job/emptyReport';
-import { EvictionWatch, evictedKeys, evictionMessage } from '../job/evictionWatch';
+import { EvictionWatch, EVICTING_IN_FLIGHT, evictedKeys, evictionMessage } from '../job/evictionWatch';
 import { peekInput, refuseReplacement } from '../job/replaceGuard';
 
 export const SWAP_REFUSED =
@@ -88,10 +88,14 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
   let loadSeconds: number | undefined;
   let written = false;
   // INFO evicted_keys of every master, against its value when the master joined (facts.evictedKeys).
-  const watch = new EvictionWatch(async () => {
-    const grown = await Promise.all([...masters.values()].map(async (m) => (await evictedKeys(m.lease.redis)) - m.facts.evictedKeys));
-    return grown.reduce((a, b) => a + b, 0);
-  });
+  const watch = new EvictionWatch(
+    async () => {
+      const grown = await Promise.all([...masters.values()].map(async (m) => (await evictedKeys(m.lease.redis)) - m.facts.evictedKeys));
+      return grown.reduce((a, b) => a + b, 0);
+    },
+    // At the first eviction, drop every master's unread pipelined commands at once (see stopRawClients).
+    () => void stopRawClients([...masters.values()]),
+  );
 
   /** Control, facts and save config of one master; also for a master met mid-load (failover). */
   const join = async (address: string, spec: ProfileSpec): Promise<Master> => {
@@ -150,9 +154,11 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
     phase('loading', `Loading ${input.fileLabel} into ${initial.length} masters, routed by hash slot`);
     const reporter = new ProgressReporter({ emit: send, bytesTotal: source.totalBytes, readMemory: () => usedMemory([...masters.values()]) });
     const template = (initial[0] as MasterNode).spec;
+    const evicting = [...masters.values()].some((m) => mayEvict(m.facts));
     pipe = new ClusterPipe({
       file: input.fileLabel,
       maxErrors: input.maxErrors,
+      ...(evicting ? { maxInFlightCommands: EVICTING_IN_FLIGHT } : {}),
       signal: stop,
       masters: input.masters,
       connect: async (address) => {
@@ -283,6 +289,16 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
   return report;
 }
 
+/** CLIENT KILL ID of each master's data connection: the server drops what it has not yet run of ours. */
+async function stopRawClients(masters: Master[]): Promise<void> {
+  await Promise.all(
+    masters.map(async (m) => {
+      const id = m.raw?.clientId;
+      if (id !== undefined) await m.lease.redis.client('KILL', 'ID', String(id)).catch(() => undefined);
+    }),
+  );
+}
+
 /** Every master: in-flight commands of ours killed, saves back on, claim released, connection closed. */
 async function cleanup(masters: Master[], report: LoadReport, warn: (m: string) => void): Promise<void> {
   const originals: string[] = [];
@@ -293,7 +309,7 @@ async function cleanup(masters: Master[], report: LoadReport, warn: (m: string) 
       if (m.raw !== undefined) {
         m.raw.destroy();
         // CLIENT KILL ID drops whatever of ours the server still has unread (see loadJob's stopRawClient).
-        if (m.raw.clientId !== undefined) await redis.client('KILL', 'ID', String(m.raw.clientId)).catch(() => undefined);
+        await stopRawClients([m]);
       }
       if (m.saves !== undefined) {
         try {

@@ -3,9 +3,23 @@ import { formatBytes } from './preflight';
 import { readInfo, type ServerFacts } from './serverFacts';
 import type { Redis } from 'ioredis';
 
-/** How often INFO stats is read during a load: about as often as progress is reported. */
-export const EVICTION_POLL_MS = 100;
+/**
+ * How often INFO stats is read during a load. A pipelined load writes tens of
+ * thousands of keys in that time, so it is short; an INFO stats is a few
+ * hundred bytes and microseconds of server time.
+ */
+export const EVICTION_POLL_MS = 25;
 const FINAL_READ_MS = 2_000;
+
+/**
+ * The pipe's bound on commands sent but not answered, where Redis may evict
+ * (250,000 otherwise). The watch runs on the loader's event loop: while it is
+ * busy encoding, the server works through the commands already sent, and each
+ * of them may evict. A short window keeps how far the server can run ahead of
+ * the last reading to a few milliseconds of work, and makes the pipe wait (and
+ * the watch run) often; 10,000 in flight still keeps a server busy.
+ */
+export const EVICTING_IN_FLIGHT = 10_000;
 
 /**
  * Watches INFO stats evicted_keys while a load runs and fires `signal` at the
@@ -23,8 +37,15 @@ export class EvictionWatch {
   private reading = false;
   private seen = 0;
 
+  /**
+   * `onEviction` runs once, when the first eviction is seen: the loader kills
+   * its data connection there (CLIENT KILL ID), because the pipelined commands
+   * already on the server would otherwise go on executing, and evicting, until
+   * the abort has travelled through the pipe.
+   */
   constructor(
     private readonly evictedSince: () => Promise<number>,
+    private readonly onEviction: () => void = () => undefined,
     private readonly everyMs = EVICTION_POLL_MS,
   ) {}
 
@@ -65,7 +86,10 @@ export class EvictionWatch {
     this.reading = true;
     try {
       this.seen = Math.max(this.seen, await this.evictedSince());
-      if (this.seen > 0) this.abort.abort();
+      if (this.seen > 0 && !this.abort.signal.aborted) {
+        this.abort.abort();
+        this.onEviction();
+      }
     } catch {
       // A missed reading: the next one (or the final one) catches up, the counter only grows.
     } finally {

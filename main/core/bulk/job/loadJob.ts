@@ -16,7 +16,7 @@ import { commandRefusal, errorText } from './commandRefusal';
 import { dbSize, flushDb } from './dbOps';
 import { classifyFailure, LoadFailed, type Failure } from './loadFailure';
 import { InputGuard } from './inputGuard';
-import { formatBytes, memoryProjection, preflight } from './preflight';
+import { formatBytes, mayEvict, memoryProjection, preflight } from './preflight';
 import { ProgressReporter } from './progressReporter';
 import { readInfo, readServerFacts, type ServerFacts } from './serverFacts';
 import { checkStagingEmpty, chooseStagingDb } from './stagingDb';
@@ -25,7 +25,7 @@ import { verifyLoad } from './verifyLoad';
 import { DEFAULT_WAIT_TIMEOUT_MS, waitForReplicas } from './waitReplicas';
 import { sentences } from '../../text/sentences';
 import { emptyReport } from './emptyReport';
-import { EvictionWatch, evictedKeys, evictionMessage } from './evictionWatch';
+import { EvictionWatch, EVICTING_IN_FLIGHT, evictedKeys, evictionMessage } from './evictionWatch';
 import { checkLive, describeLive, snapshotLive, type LiveSnapshot } from './liveCheck';
 import { peekInput, refuseReplacement } from './replaceGuard';
 
@@ -200,7 +200,10 @@ class LoadRun {
     }
 
     const before = await this.counters(redis);
-    const watch = new EvictionWatch(async () => (await evictedKeys(redis)) - before.evicted);
+    const watch = new EvictionWatch(
+      async () => (await evictedKeys(redis)) - before.evicted,
+      () => void this.stopRawClient(),
+    );
     this.watch = watch;
     // The guard stops the load like a cancel, before a command aimed at another DB is sent; the watch at the first eviction.
     const stop = AbortSignal.any([signal, guard.signal, watch.signal]);
@@ -314,6 +317,7 @@ class LoadRun {
       const result = await pipeLoad(conn, batches, {
         file: input.fileLabel,
         maxErrors: input.maxErrors,
+        ...(mayEvict(facts) ? { maxInFlightCommands: EVICTING_IN_FLIGHT } : {}),
         signal,
         onProgress: (p: PipeProgress) => reporter.update(p),
       });

@@ -119,11 +119,13 @@ export function refuseUnsafe(facts: ServerFacts, plan: PreflightPlan): void {
 /** Memory the server will hold at the end of the load, before any old data is freed. */
 function projectedUsed(facts: ServerFacts, plan: PreflightPlan, estimate: number): number {
   if (plan.mode !== 'flush') return facts.usedMemory + estimate;
-  // flush frees the target first; its share of used memory is guessed from its share of keys.
+  // flush frees the target first; its share of the dataset's memory is guessed from its share of keys.
+  // The dataset, not used_memory: the server's own overhead (buffers, scripts, allocator) stays.
   let total = 0;
   for (const { keys } of facts.keyspace.values()) total += keys;
   const targetKeys = facts.keyspace.get(plan.targetDb)?.keys ?? 0;
-  const freed = total === 0 ? 0 : (facts.usedMemory * targetKeys) / total;
+  const dataset = facts.usedMemoryDataset > 0 ? Math.min(facts.usedMemoryDataset, facts.usedMemory) : facts.usedMemory;
+  const freed = total === 0 ? 0 : (dataset * targetKeys) / total;
   return facts.usedMemory - freed + estimate;
 }
 
