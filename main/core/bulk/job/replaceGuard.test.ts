@@ -119,11 +119,11 @@ describe('swap refuses a drastically smaller DB (--max-shrink, default 50%)', ()
     const path = writeUsersCsv(dir, 'users400b.csv', 400);
     await fillLive(1_000);
     const raised = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', maxShrink: 60, journalDir });
-    expect(raised.report).toMatchObject({ outcome: 'ok', swapped: true });
+    expect(raised.report).toMatchObject({ outcome: 'ok', swapped: true, keyCounts: { new: 400, live: 1_000 } });
     await (await adminClient(redis())).flushall();
     await fillLive(1_000);
     const allowed = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', allowEmpty: true, journalDir });
-    expect(allowed.report).toMatchObject({ outcome: 'ok', swapped: true });
+    expect(allowed.report).toMatchObject({ outcome: 'ok', swapped: true, keyCounts: { new: 400, live: 1_000 } });
     const admin = await adminClient(redis());
     await admin.select(0);
     expect(await admin.dbsize()).toBe(400);
@@ -143,7 +143,7 @@ describe('flush refuses an empty input before its FLUSHDB', () => {
   it('--allow-empty flushes as asked', async () => {
     await fillLive(300);
     const { report } = await runJob(redis(), { path: file('flush-allowed.resp', ''), format: 'resp', mode: 'flush', allowEmpty: true, journalDir });
-    expect(report).toMatchObject({ outcome: 'ok' });
+    expect(report).toMatchObject({ outcome: 'ok', keyCounts: { new: 0, live: 300 } });
     const admin = await adminClient(redis());
     await admin.select(0);
     expect(await admin.dbsize()).toBe(0);
