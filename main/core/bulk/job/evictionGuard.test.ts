@@ -1,27 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { infoNumber } from '../../info/infoSnapshot';
 import { parseInfo } from '../../info/parseInfo';
-import { adminClient, closeAdmins, useRedis } from '../../../../testing/redis';
-import { runJob, snapshotDb, usersMapping, writeUsersCsv } from './loadTestKit';
+import { adminClient, useRedis } from '../../../../testing/redis';
+import { runJob, snapshotDb, useLoadDirs, usersMapping, writeUsersCsv } from './loadTestKit';
 
 const redis = useRedis();
 
-let dir: string;
-let journalDir: string;
+const { dir, journalDir } = useLoadDirs('cacheboard-evict-');
 let users: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cacheboard-evict-'));
-  users = writeUsersCsv(dir, 'users500k.csv', 500_000); // ~7.5 MB: the pipe takes a good half second
-});
-afterAll(async () => {
-  await closeAdmins();
-  rmSync(dir, { recursive: true, force: true });
+  users = writeUsersCsv(dir(), 'users500k.csv', 500_000); // ~7.5 MB: the pipe takes a good half second
 });
 beforeEach(async () => {
-  journalDir = mkdtempSync(join(dir, 'journal-'));
   const admin = await adminClient(redis());
   await admin.config('SET', 'maxmemory', '0');
   await admin.config('SET', 'maxmemory-policy', 'noeviction');
@@ -50,7 +40,7 @@ describe('a load that may make Redis evict', () => {
   it.each(['swap', 'flush', 'merge'] as const)('%s under allkeys-lru is refused at preflight when the input does not fit, nothing written', async (mode) => {
     const before = await tightServer('allkeys-lru');
     const evictedBefore = await stat('stats', 'evicted_keys');
-    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode, journalDir });
+    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode, journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'failed', swapped: false, records: 0, error: { code: 'VALIDATION', field: 'allowEvictionRisk' } });
     expect(report.error?.message).toMatch(/^The input \(\d\.\d MB\) may not fit on 127\.0\.0\.1:\d+: maxmemory is .* and maxmemory-policy allkeys-lru makes Redis evict keys of any DB.*--allow-eviction-risk/);
     const admin = await adminClient(redis());
@@ -62,13 +52,13 @@ describe('a load that may make Redis evict', () => {
 
   it('volatile-lru counts as evicting too (keys with a TTL, of any DB)', async () => {
     await tightServer('volatile-lru');
-    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode: 'swap', journalDir });
+    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode: 'swap', journalDir: journalDir() });
     expect(report.error).toMatchObject({ code: 'VALIDATION', field: 'allowEvictionRisk' });
   });
 
   it('noeviction is not refused: the writes fail with OOM, counted as errors, and the live DB is kept', async () => {
     const before = await tightServer('noeviction');
-    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode: 'swap', journalDir });
+    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode: 'swap', journalDir: journalDir() });
     // The watch ran and saw nothing to stop for: noeviction never evicts.
     expect(report).toMatchObject({ outcome: 'failed', swapped: false, evictedKeys: 0, error: { code: 'REDIS' } });
     expect(report.firstErrors[0]?.message).toMatch(/^OOM/);
@@ -78,7 +68,7 @@ describe('a load that may make Redis evict', () => {
 
   it('with --allow-eviction-risk, allkeys-lru: the load stops at the first eviction and reports the live DB as it really is', async () => {
     await tightServer('allkeys-lru');
-    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode: 'swap', allowEvictionRisk: true, journalDir });
+    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode: 'swap', allowEvictionRisk: true, journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'failed', swapped: false, error: { code: 'REDIS' } });
     expect(report.error?.message).toMatch(/^Redis evicted \d+ keys? during the load \(maxmemory .*, maxmemory-policy allkeys-lru\): the load stopped at the first eviction/);
     expect(report.evictedKeys).toBeGreaterThan(0);
@@ -103,7 +93,7 @@ describe('a load that may make Redis evict', () => {
       mapping: { ...usersMapping, ttl: 3600 },
       mode: 'swap',
       allowEvictionRisk: true,
-      journalDir,
+      journalDir: journalDir(),
     });
     expect(report).toMatchObject({ outcome: 'failed', swapped: false, error: { code: 'REDIS' } });
     expect(report.error?.message).toMatch(/the load stopped at the first eviction.*DB 0 is untouched \(checked: 1000 keys before and after, the 16 keys sampled before all still there\); staging DB 1 was flushed/);
@@ -114,7 +104,7 @@ describe('a load that may make Redis evict', () => {
 
   it('with --allow-eviction-risk, a merge stops at the first eviction as well', async () => {
     await tightServer('allkeys-lru');
-    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode: 'merge', allowEvictionRisk: true, journalDir });
+    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode: 'merge', allowEvictionRisk: true, journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'failed', error: { code: 'REDIS' } });
     expect(report.error?.message).toMatch(/the load stopped at the first eviction.*DB 0 is partially loaded/);
     expect(report.records).toBeLessThan(500_000);

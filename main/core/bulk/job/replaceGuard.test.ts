@@ -1,24 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Mapping } from '../types';
-import { adminClient, closeAdmins, useRedis } from '../../../../testing/redis';
-import { runJob, snapshotDb, usersMapping, writeResp, writeUsersCsv } from './loadTestKit';
+import { adminClient, useRedis } from '../../../../testing/redis';
+import { runJob, snapshotDb, useLoadDirs, usersMapping, writeResp, writeUsersCsv } from './loadTestKit';
 
 const redis = useRedis();
 
-let dir: string;
-let journalDir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cacheboard-replace-'));
-});
-afterAll(async () => {
-  await closeAdmins();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, journalDir } = useLoadDirs('cacheboard-replace-');
 beforeEach(async () => {
-  journalDir = mkdtempSync(join(dir, 'journal-'));
   await (await adminClient(redis())).flushall();
 });
 
@@ -33,8 +23,8 @@ async function fillLive(count: number): Promise<Map<string, string>> {
 }
 
 function file(name: string, text: string): string {
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, name);
+  mkdirSync(dir(), { recursive: true });
+  const path = join(dir(), name);
   writeFileSync(path, text);
   return path;
 }
@@ -55,7 +45,7 @@ describe('swap refuses to replace a live DB with an empty one', () => {
   it.each(EMPTY_INPUTS)('$name: refused with both counts, the live DB intact, staging flushed', async ({ name, text, format, mapping }) => {
     const before = await fillLive(1_000);
     const path = file(name, text);
-    const { report } = await runJob(redis(), { path, format, ...(mapping === undefined ? {} : { mapping }), mode: 'swap', journalDir });
+    const { report } = await runJob(redis(), { path, format, ...(mapping === undefined ? {} : { mapping }), mode: 'swap', journalDir: journalDir() });
     expect(report).toMatchObject({
       outcome: 'failed',
       swapped: false,
@@ -74,7 +64,7 @@ describe('swap refuses to replace a live DB with an empty one', () => {
 
   it('--allow-empty lets an empty input replace the live DB', async () => {
     await fillLive(100);
-    const { report } = await runJob(redis(), { path: file('allowed.resp', ''), format: 'resp', mode: 'swap', allowEmpty: true, journalDir });
+    const { report } = await runJob(redis(), { path: file('allowed.resp', ''), format: 'resp', mode: 'swap', allowEmpty: true, journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'ok', swapped: true, keyCounts: { new: 0, live: 100 } });
     const admin = await adminClient(redis());
     await admin.select(0);
@@ -82,14 +72,14 @@ describe('swap refuses to replace a live DB with an empty one', () => {
   });
 
   it('an empty input into an empty live DB needs no flag', async () => {
-    const { report } = await runJob(redis(), { path: file('nothing.resp', ''), format: 'resp', mode: 'swap', journalDir });
+    const { report } = await runJob(redis(), { path: file('nothing.resp', ''), format: 'resp', mode: 'swap', journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'ok', swapped: true, keyCounts: { new: 0, live: 0 } });
   });
 
   it('input whose commands leave no key (SET then DEL) is judged by the staging DB, not the file', async () => {
     const before = await fillLive(10);
-    const path = writeResp(dir, 'net-zero.resp', [['SET', 'a', '1'], ['DEL', 'a']]);
-    const { report } = await runJob(redis(), { path, format: 'resp', mode: 'swap', journalDir });
+    const path = writeResp(dir(), 'net-zero.resp', [['SET', 'a', '1'], ['DEL', 'a']]);
+    const { report } = await runJob(redis(), { path, format: 'resp', mode: 'swap', journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'failed', keyCounts: { new: 0, live: 10 }, error: { field: 'allowEmpty' } });
     expect(await snapshotDb(await adminClient(redis()), 0)).toEqual(before);
   });
@@ -98,8 +88,8 @@ describe('swap refuses to replace a live DB with an empty one', () => {
 describe('swap refuses a drastically smaller DB (--max-shrink, default 50%)', () => {
   it('400 keys for 1000 is refused by default, naming the percentage and both counts', async () => {
     const before = await fillLive(1_000);
-    const path = writeUsersCsv(dir, 'users400.csv', 400);
-    const { report } = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', journalDir });
+    const path = writeUsersCsv(dir(), 'users400.csv', 400);
+    const { report } = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'failed', swapped: false, keyCounts: { new: 400, live: 1_000 }, error: { code: 'VALIDATION', field: 'allowEmpty' } });
     expect(report.error?.message).toMatch(
       /^Staging DB 1 holds 400 keys and the live DB 0 holds 1000 keys: the swap would drop 60% of its keys, more than the 50% --max-shrink allows\. Refused, nothing was replaced; pass --max-shrink 60 or --allow-empty/,
@@ -110,19 +100,19 @@ describe('swap refuses a drastically smaller DB (--max-shrink, default 50%)', ()
 
   it('500 keys for 1000 (exactly half) passes the default', async () => {
     await fillLive(1_000);
-    const path = writeUsersCsv(dir, 'users500.csv', 500);
-    const { report } = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', journalDir });
+    const path = writeUsersCsv(dir(), 'users500.csv', 500);
+    const { report } = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'ok', swapped: true, keyCounts: { new: 500, live: 1_000 } });
   });
 
   it('--max-shrink 60 or --allow-empty lets 400 keys replace 1000', async () => {
-    const path = writeUsersCsv(dir, 'users400b.csv', 400);
+    const path = writeUsersCsv(dir(), 'users400b.csv', 400);
     await fillLive(1_000);
-    const raised = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', maxShrink: 60, journalDir });
+    const raised = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', maxShrink: 60, journalDir: journalDir() });
     expect(raised.report).toMatchObject({ outcome: 'ok', swapped: true, keyCounts: { new: 400, live: 1_000 } });
     await (await adminClient(redis())).flushall();
     await fillLive(1_000);
-    const allowed = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', allowEmpty: true, journalDir });
+    const allowed = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', allowEmpty: true, journalDir: journalDir() });
     expect(allowed.report).toMatchObject({ outcome: 'ok', swapped: true, keyCounts: { new: 400, live: 1_000 } });
     const admin = await adminClient(redis());
     await admin.select(0);
@@ -134,7 +124,7 @@ describe('flush refuses an empty input before its FLUSHDB', () => {
   it.each(EMPTY_INPUTS)('$name: refused, the target never flushed', async ({ name, text, format, mapping }) => {
     const before = await fillLive(300);
     const path = file(`flush-${name}`, text);
-    const { report } = await runJob(redis(), { path, format, ...(mapping === undefined ? {} : { mapping }), mode: 'flush', journalDir });
+    const { report } = await runJob(redis(), { path, format, ...(mapping === undefined ? {} : { mapping }), mode: 'flush', journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'failed', keyCounts: { new: 0, live: 300 }, error: { code: 'VALIDATION', field: 'allowEmpty' } });
     expect(report.error?.message).toMatch(/^The input has no commands, so the new DB holds 0 keys and the live DB 0 holds 300 keys: flush mode would empty DB 0\. .*DB 0 was not touched/);
     expect(await snapshotDb(await adminClient(redis()), 0)).toEqual(before);
@@ -142,7 +132,7 @@ describe('flush refuses an empty input before its FLUSHDB', () => {
 
   it('--allow-empty flushes as asked', async () => {
     await fillLive(300);
-    const { report } = await runJob(redis(), { path: file('flush-allowed.resp', ''), format: 'resp', mode: 'flush', allowEmpty: true, journalDir });
+    const { report } = await runJob(redis(), { path: file('flush-allowed.resp', ''), format: 'resp', mode: 'flush', allowEmpty: true, journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'ok', keyCounts: { new: 0, live: 300 } });
     const admin = await adminClient(redis());
     await admin.select(0);
@@ -151,7 +141,7 @@ describe('flush refuses an empty input before its FLUSHDB', () => {
 
   it('a malformed first line is now caught before the FLUSHDB too', async () => {
     const before = await fillLive(50);
-    const { report } = await runJob(redis(), { path: file('bad-first.txt', 'SET a "unterminated\n'), format: 'commands', mode: 'flush', journalDir });
+    const { report } = await runJob(redis(), { path: file('bad-first.txt', 'SET a "unterminated\n'), format: 'commands', mode: 'flush', journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'failed', error: { code: 'VALIDATION' } });
     expect(report.error?.message).toMatch(/bad-first\.txt:1.*DB 0 was not touched/);
     expect(await snapshotDb(await adminClient(redis()), 0)).toEqual(before);
@@ -159,7 +149,7 @@ describe('flush refuses an empty input before its FLUSHDB', () => {
 
   it('merge of an empty input is harmless and goes through', async () => {
     const before = await fillLive(20);
-    const { report } = await runJob(redis(), { path: file('merge-empty.resp', ''), format: 'resp', mode: 'merge', journalDir });
+    const { report } = await runJob(redis(), { path: file('merge-empty.resp', ''), format: 'resp', mode: 'merge', journalDir: journalDir() });
     expect(report.outcome).toBe('ok');
     expect(await snapshotDb(await adminClient(redis()), 0)).toEqual(before);
   });
