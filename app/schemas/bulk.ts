@@ -55,6 +55,9 @@ export const Preview = z.object({
   error: z.string().optional(),
 });
 
+/** --max-shrink's default: a swap may halve the live DB's key count, not more, unless told so. */
+export const DEFAULT_MAX_SHRINK = 50;
+
 export const LoadOptions = z
   .object({
     profileId: ProfileId,
@@ -74,6 +77,19 @@ export const LoadOptions = z
     waitReplicas: z.number().int().min(0).max(1000).optional(),
     /** swap and flush replace the target: the user types its DB number to confirm. */
     confirmDb: Db.optional(),
+    /**
+     * swap, flush: replace a DB that holds keys with an empty one (swap: also with
+     * one smaller than maxShrink allows). Without it such a load is refused, the
+     * live DB untouched; the refusal names this field.
+     */
+    allowEmpty: z.boolean().default(false),
+    /** swap: refuse (unless allowEmpty) when the new DB holds more than this percentage fewer keys than the live one. */
+    maxShrink: z.number().int().min(0).max(100).default(DEFAULT_MAX_SHRINK),
+    /**
+     * Start even though the pre-flight estimate does not fit under maxmemory with
+     * an evicting maxmemory-policy. The load still stops at the first eviction.
+     */
+    allowEvictionRisk: z.boolean().default(false),
   })
   .strict();
 export type LoadOptions = z.output<typeof LoadOptions>;
@@ -100,7 +116,8 @@ export const LoadReport = z.object({
   targetDb: z.number(),
   stagingDb: z.number().optional(),
   outcome: z.enum(['ok', 'failed', 'cancelled']),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** `field`: the option that would let a refused load through (allowEmpty, allowEvictionRisk), or the input at fault. */
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }).optional(),
   records: z.number(),
   commands: z.number(),
   replies: z.number(),
@@ -118,6 +135,17 @@ export const LoadReport = z.object({
       note: z.string().optional(),
     })
     .optional(),
+  /** swap, flush: the keys the new DB holds (flush: known before FLUSHDB only for an empty input) against the live DB's, as compared before the switch. */
+  keyCounts: z.object({ new: z.number(), live: z.number() }).optional(),
+  /**
+   * swap: the live DB checked after a load that did not switch: DBSIZE before
+   * and after, and how many of the keys sampled before (RANDOMKEY) are gone.
+   */
+  liveCheck: z
+    .object({ db: z.number(), keysBefore: z.number(), keysAfter: z.number(), sampled: z.number(), missing: z.number(), unchanged: z.boolean() })
+    .optional(),
+  /** INFO stats evicted_keys grown during the load (server-wide; summed over masters for a cluster). */
+  evictedKeys: z.number().optional(),
   bgsave: z.object({ seconds: z.number(), status: z.string() }).optional(),
   replicas: z.array(z.object({ addr: z.string(), offset: z.number(), acked: z.boolean() })).optional(),
   saveConfig: z.object({ original: z.string(), restored: z.boolean(), note: z.string().optional() }).optional(),

@@ -53,4 +53,32 @@ export class BulkLoadPage {
   firstErrors(): Locator {
     return this.page.getByTestId('bulk-first-errors');
   }
+
+  /** The report's error message. */
+  error(): Locator {
+    return this.page.getByTestId('bulk-error');
+  }
+
+  /** The report's "Live DB" cell: key counts compared before the switch, and the live DB's check. */
+  live(): Locator {
+    return this.page.getByTestId('bulk-report-live');
+  }
+
+  keyCounts(): Locator {
+    return this.page.getByTestId('bulk-key-counts');
+  }
+
+  /** "Change settings and load again": back to the form, the refusal under the input it names. */
+  async adjust(): Promise<void> {
+    await this.page.getByTestId('bulk-adjust').click();
+  }
+
+  /** The opt-in checkboxes beside the mode. */
+  optIn(name: 'allowEmpty' | 'allowEvictionRisk'): Locator {
+    return this.page.getByTestId(`bulk-${name}`);
+  }
+
+  fieldError(field: string): Locator {
+    return this.page.getByTestId(`field-error-${field}`);
+  }
 }

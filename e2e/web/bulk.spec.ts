@@ -55,4 +55,35 @@ test.describe('Bulk load page', () => {
     expect(await admin.dbsize()).toBe(2);
     expect(await admin.mget('live:a', 'live:b')).toEqual(['1', '2']);
   });
+
+  test('a header-only CSV over a live DB is refused with both counts; ticking the opt-in swaps it in', async ({ page, redis, admin }) => {
+    const live = 20 + (redis.port % 30);
+    await admin.mset(Object.fromEntries(Array.from({ length: live }, (_, i) => [`live:${i}`, `v${i}`])));
+    const name = await new ConnectionsPage(page).addServer('bulkempty', redis);
+    await new OverviewPage(page).open(name);
+
+    const file = `header-only-${redis.port}.csv`;
+    const bulk = new BulkLoadPage(page);
+    await bulk.open();
+    await bulk.upload(file, 'id,name\n');
+    await bulk.mapString('user:{id}', 'name');
+    await bulk.start(0);
+
+    await expect(bulk.outcome()).toHaveText('failed', { timeout: 30_000 });
+    await expect(bulk.error()).toContainText(`Staging DB 1 holds 0 keys and the live DB 0 holds ${live} keys: the swap would empty DB 0`);
+    await expect(bulk.keyCounts()).toHaveText(`new 0 keys · live ${live} keys`);
+    await expect(bulk.live()).toContainText(`untouched db0: ${live} keys before, ${live} after`);
+    await expect(bulk.report('swapped')).toHaveText('no');
+    expect(await admin.dbsize()).toBe(live);
+
+    // Back to the form: the refusal sits under the checkbox it names; ticking it lets the swap through.
+    await bulk.adjust();
+    await expect(bulk.fieldError('allowEmpty')).toContainText(`holds ${live} keys`);
+    await bulk.optIn('allowEmpty').check();
+    await expect(bulk.fieldError('allowEmpty')).toHaveCount(0);
+    await bulk.start(0);
+    await expect(bulk.outcome()).toHaveText('ok', { timeout: 30_000 });
+    await expect(bulk.keyCounts()).toHaveText(`new 0 keys · live ${live} keys`);
+    expect(await admin.dbsize()).toBe(0);
+  });
 });

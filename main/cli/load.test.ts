@@ -3,10 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../testing/cli';
 import { adminClient, closeAdmins, useRedis } from '../../testing/redis';
 
 const redis = useRedis();
 const dir = mkdtempSync(join(tmpdir(), 'cb-cli-load-'));
+// runCli's child inherits this: its audit log goes here, not to the user's data dir.
+process.env.CACHEBOARD_DATA_DIR = join(dir, 'data');
 afterAll(async () => {
   await closeAdmins();
   rmSync(dir, { recursive: true, force: true });
@@ -51,5 +54,37 @@ describe('cacheboard load', () => {
     expect(r.out + r.err).toContain('bad.txt:2');
     expect(await admin.get('live')).toBe('before');
     expect(await admin.exists('a')).toBe(0);
+  });
+
+  it('refuses an empty file over a live DB: exit code 1, both counts and the flag to pass; --json has the error object', async () => {
+    const admin = await adminClient(redis());
+    await admin.mset({ 'live:a': '1', 'live:b': '2', 'live:c': '3' });
+    const empty = join(dir, 'header-only.csv');
+    writeFileSync(empty, 'id,name\n');
+    const url = `${redis().url}/0`;
+    const plain = await runCli(['load', empty, '--key', 'user:{id}', '--value', 'name', '--url', url]);
+    expect(plain.code).toBe(1);
+    expect(plain.out).toMatch(/^FAILED: header-only\.csv -> db0 \(swap\)/);
+    expect(plain.out).toContain('keys: new 0, live 3');
+    expect(plain.out).toContain('Staging DB 1 holds 0 keys and the live DB 0 holds 3 keys: the swap would empty DB 0');
+    expect(plain.out).toContain('pass --allow-empty');
+    expect(plain.out).toContain('DB 0 is untouched (checked: 3 keys before and after, the 3 keys sampled before all still there)');
+    expect(await admin.mget('live:a', 'live:b', 'live:c')).toEqual(['1', '2', '3']);
+
+    const json = await runCli(['load', empty, '--key', 'user:{id}', '--value', 'name', '--url', url, '--json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({
+      outcome: 'failed',
+      swapped: false,
+      new_keys: 0,
+      live_keys: 3,
+      live_check: { db: 0, keys_before: 3, keys_after: 3, sampled: 3, missing: 0, unchanged: true },
+      error: { code: 'VALIDATION', field: 'allow-empty', message: expect.stringContaining('holds 0 keys and the live DB 0 holds 3 keys') },
+    });
+
+    const allowed = await runCli(['load', empty, '--key', 'user:{id}', '--value', 'name', '--url', url, '--allow-empty', '--json']);
+    expect(allowed.code).toBe(0);
+    expect(JSON.parse(allowed.out)).toMatchObject({ outcome: 'ok', swapped: true, new_keys: 0, live_keys: 3 });
+    expect(await admin.dbsize()).toBe(0);
   });
 });

@@ -27,10 +27,30 @@ export function reportJson(r: LoadReport) {
     swapped: r.swapped,
     bgsave_seconds: r.bgsave?.seconds ?? null,
     outcome: r.outcome,
-    ...(r.error ? { error: r.error.message } : {}),
+    ...(r.evictedKeys === undefined ? {} : { evicted_keys: r.evictedKeys }),
+    ...(r.keyCounts ? { new_keys: r.keyCounts.new, live_keys: r.keyCounts.live } : {}),
+    ...(r.liveCheck
+      ? {
+          live_check: {
+            db: r.liveCheck.db,
+            keys_before: r.liveCheck.keysBefore,
+            keys_after: r.liveCheck.keysAfter,
+            sampled: r.liveCheck.sampled,
+            missing: r.liveCheck.missing,
+            unchanged: r.liveCheck.unchanged,
+          },
+        }
+      : {}),
+    // The error object, as the other commands' --json prints it; its field is the flag (allowEmpty: allow-empty).
+    ...(r.error ? { error: r.error.field === undefined ? r.error : { ...r.error, field: flagOf(r.error.field) } } : {}),
     ...(r.nodes ? { nodes: r.nodes } : {}),
     ...(r.redirects ? { redirects: r.redirects } : {}),
   };
+}
+
+/** The contract's option name as the CLI spells its flag: allowEvictionRisk -> allow-eviction-risk. */
+function flagOf(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
 function summary(r: LoadReport): string {
@@ -39,6 +59,9 @@ function summary(r: LoadReport): string {
     `  records ${r.records}, commands ${r.commands}, errors ${r.errors}, ${r.seconds.toFixed(2)} s, ${Math.round(r.opsPerSec)} ops/s`,
   ];
   if (r.stagingDb !== undefined) lines.push(`  staged in db${r.stagingDb}, swapped: ${r.swapped ? 'yes' : 'no'}`);
+  if (r.keyCounts) lines.push(`  keys: new ${r.keyCounts.new}, live ${r.keyCounts.live}`);
+  if (r.liveCheck) lines.push(`  live db${r.liveCheck.db}: ${r.liveCheck.unchanged ? 'unchanged' : 'CHANGED'} (${r.liveCheck.keysBefore} keys before, ${r.liveCheck.keysAfter} after; ${r.liveCheck.missing} of ${r.liveCheck.sampled} sampled keys gone)`);
+  if (r.evictedKeys !== undefined && r.evictedKeys > 0) lines.push(`  evicted by Redis during the load: ${r.evictedKeys} keys`);
   if (r.verify) lines.push(`  verify: replies ${r.verify.replies ? 'ok' : 'MISMATCH'}, keys ${r.verify.keys}${r.verify.note ? ` (${r.verify.note})` : ''}`);
   if (r.bgsave) lines.push(`  bgsave: ${r.bgsave.status} in ${r.bgsave.seconds.toFixed(2)} s`);
   for (const rep of r.replicas ?? []) lines.push(`  replica ${rep.addr}: offset ${rep.offset} ${rep.acked ? 'acked' : 'NOT acked'}`);

@@ -19,6 +19,15 @@ describe('cacheboard load flags', () => {
     expect(a.mode).toBe('swap');
   });
 
+  it('guards against replacing live data unless told otherwise', () => {
+    expect(parseLoadArgs(['f.resp', ...url], {})).toMatchObject({ allowEmpty: false, maxShrink: 50, allowEvictionRisk: false });
+    expect(parseLoadArgs(['f.resp', ...url, '--allow-empty', '--max-shrink', '90', '--allow-eviction-risk'], {})).toMatchObject({
+      allowEmpty: true,
+      maxShrink: 90,
+      allowEvictionRisk: true,
+    });
+  });
+
   it('takes the URL from REDIS_URL', () => {
     expect(parseLoadArgs(['f.resp'], { REDIS_URL: 'redis://h:1/0' }).url).toBe('redis://h:1/0');
   });
@@ -31,6 +40,8 @@ describe('cacheboard load flags', () => {
     [['f.csv', ...url, '--key', 'u:{id}', '--type', 'zset', '--member', 'm'], 'score'],
     [['f.csv', ...url, '--key', 'u:{id}'], 'value'],
     [['f.csv', ...url, '--staging-db', 'x'], 'staging-db'],
+    [['f.csv', ...url, '--max-shrink', '101'], 'max-shrink'],
+    [['f.csv', ...url, '--max-shrink', '10%'], 'max-shrink'],
     [['a', 'b', ...url], 'file'],
   ])('%j is refused naming --%s', (argv, field) => {
     expect(fieldOf(argv)).toBe(field);

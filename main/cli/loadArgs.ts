@@ -1,5 +1,5 @@
 import { AppError } from '../../app/errors';
-import { InputFormat, LoadMode, Mapping, RecordType } from '../../app/schemas/bulk';
+import { DEFAULT_MAX_SHRINK, InputFormat, LoadMode, Mapping, RecordType } from '../../app/schemas/bulk';
 import { int, oneOf, parseCommand } from './flags';
 import { connectionFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS, type ConnectionFlags } from './topologyFlags';
 
@@ -15,6 +15,9 @@ export interface LoadArgs extends ConnectionFlags {
   maxErrors: number;
   bgsave: boolean;
   waitReplicas?: number;
+  allowEmpty: boolean;
+  maxShrink: number;
+  allowEvictionRisk: boolean;
   json: boolean;
 }
 type InputFormat = ReturnType<typeof InputFormat.parse>;
@@ -37,12 +40,22 @@ Load
                         a cluster has no default: --mode flush or --mode merge
   --staging-db N        swap: the staging DB (default: the first empty one)
   --force               swap: flush a non-empty staging DB first
+  --allow-empty         swap, flush: replace a DB holding keys with an empty one
+                        (an empty file, a header-only CSV), or with a much smaller
+                        one; without it such a load is refused, the live DB intact
+  --max-shrink PCT      swap: refuse when the new DB has more than PCT% fewer keys
+                        than the live one (default ${DEFAULT_MAX_SHRINK}; 100 allows any shrink)
+  --allow-eviction-risk start although the input may not fit under maxmemory with
+                        an evicting maxmemory-policy; the load still stops at the
+                        first eviction (INFO evicted_keys)
   --max-errors N        error replies tolerated before the load stops (default 0)
   --bgsave              BGSAVE after the switch and report its duration
   --wait-replicas N     WAIT for N replicas to acknowledge, and report their offsets
   --json                print one JSON object: records, commands, errors, seconds,
-                        ops_per_sec, mode, swapped, bgsave_seconds (and nodes,
-                        redirects for a cluster)
+                        ops_per_sec, mode, swapped, bgsave_seconds, outcome,
+                        evicted_keys; new_keys, live_keys and live_check when
+                        compared; error {code, message, field} on failure (and
+                        nodes, redirects for a cluster)
 
 ${TOPOLOGY_HELP}  With --cluster every command goes to the master serving its key's slot, one
   pipe per master (MOVED/ASK followed); swap is refused there (no SWAPDB in a
@@ -72,6 +85,9 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs 
       'max-errors': { type: 'string' },
       bgsave: { type: 'boolean' },
       'wait-replicas': { type: 'string' },
+      'allow-empty': { type: 'boolean' },
+      'max-shrink': { type: 'string' },
+      'allow-eviction-risk': { type: 'boolean' },
       json: { type: 'boolean' },
     },
     LOAD_HELP,
@@ -88,6 +104,9 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs 
     force: v.force ?? false,
     maxErrors: int('max-errors', v['max-errors'], 0) ?? 0,
     bgsave: v.bgsave ?? false,
+    allowEmpty: v['allow-empty'] ?? false,
+    maxShrink: percent('max-shrink', v['max-shrink']) ?? DEFAULT_MAX_SHRINK,
+    allowEvictionRisk: v['allow-eviction-risk'] ?? false,
     json: v.json ?? false,
   };
   const format = oneOf('format', v.format, InputFormat.options);
@@ -118,4 +137,10 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs 
     out.mapping = m.data;
   }
   return out;
+}
+
+function percent(flag: string, v: string | undefined): number | undefined {
+  const n = int(flag, v, 0);
+  if (n !== undefined && n > 100) throw new AppError('VALIDATION', `--${flag} is a percentage, 0 to 100, not "${v ?? ''}"`, flag);
+  return n;
 }

@@ -3,6 +3,13 @@ import { LoadJob } from './bulk/LoadJob';
 import { EMPTY_DRAFT, LoadSetup, type SetupDraft } from './bulk/LoadSetup';
 import { readJob, writeJob, type KeptJob } from './bulk/jobStore';
 
+/** The draft to go back to, pointing at this load's refusal only (never at an older one it still carries). */
+function pointingAt(draft: SetupDraft, refusal: SetupDraft['pointAt']): SetupDraft {
+  const next: SetupDraft = { ...draft };
+  delete next.pointAt;
+  return refusal === undefined ? next : { ...next, pointAt: refusal };
+}
+
 /**
  * Bulk load: pick a file, map it, preview, choose target and mode, then follow
  * the load to its report. The job id is kept for the tab, so leaving the page
@@ -48,7 +55,7 @@ export function BulkLoadPage() {
           job={job}
           onRefollow={() => setFollow((n) => n + 1)}
           onAnother={() => leave(undefined)}
-          onAdjust={draft === undefined ? undefined : () => leave(draft)}
+          onAdjust={draft === undefined ? undefined : (refusal) => leave(pointingAt(draft, refusal))}
         />
       )}
     </div>

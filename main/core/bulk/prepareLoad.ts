@@ -16,6 +16,11 @@ export interface PreparedLoad extends InputFile {
   maxErrors: number;
   bgsave: boolean;
   waitReplicas?: number;
+  /** See LoadOptions: the guards against replacing live data with nothing, or with much less. */
+  allowEmpty: boolean;
+  maxShrink: number;
+  /** See LoadOptions: start although the estimate does not fit under an evicting maxmemory-policy. */
+  allowEvictionRisk: boolean;
 }
 
 export type PrepareInput = Omit<LoadOptions, 'profileId' | 'fileId' | 'targetDb'> & InputFile & {
@@ -58,6 +63,9 @@ export function prepareLoad(o: PrepareInput): PreparedLoad {
     force: o.force,
     maxErrors: o.maxErrors,
     bgsave: o.bgsave,
+    allowEmpty: o.allowEmpty,
+    maxShrink: o.maxShrink,
+    allowEvictionRisk: o.allowEvictionRisk,
   };
   if (o.folder !== undefined) out.folder = o.folder;
   if (o.mapping !== undefined) out.mapping = o.mapping;

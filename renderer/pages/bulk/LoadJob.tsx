@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { LoadReport } from '../../../app/schemas/bulk';
 import { useStream } from '../../bridge/useStream';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import type { KeptJob } from './jobStore';
@@ -14,10 +15,16 @@ interface Props {
   job: KeptJob;
   /** Forget this job and start over. */
   onAnother(): void;
-  /** Back to the settings this job was started with, when the page still has them. */
-  onAdjust: (() => void) | undefined;
+  /** Back to the settings this job was started with, when the page still has them; with the refusal to point at. */
+  onAdjust: ((refusal: { field: string; message: string } | undefined) => void) | undefined;
   /** Subscribe again (the server replays the history). */
   onRefollow(): void;
+}
+
+/** A failed report's error that names an input: the setup shows it there. */
+function refusalOf(r: LoadReport | undefined): { field: string; message: string } | undefined {
+  const e = r?.error;
+  return e?.field === undefined ? undefined : { field: e.field, message: e.message };
 }
 
 /**
@@ -37,7 +44,7 @@ export function LoadJob({ job, onAnother, onAdjust, onRefollow }: Props) {
         Load another file
       </button>
       {onAdjust !== undefined && (
-        <button type="button" className="btn" onClick={onAdjust}>
+        <button type="button" className="btn" onClick={() => onAdjust(refusalOf(v.report))} data-testid="bulk-adjust">
           Change settings and load again
         </button>
       )}

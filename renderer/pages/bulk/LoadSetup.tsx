@@ -36,6 +36,8 @@ export interface SetupDraft {
   target: Omit<TargetValues, 'targetDb' | 'confirm'>;
   /** The typed target DB and the profile it was typed for; another profile starts from its own DB. */
   targetDb: { profileId: string; text: string } | undefined;
+  /** The last load's refusal, shown beside the input it names (e.g. allowEmpty) on the way back. */
+  pointAt?: { field: string; message: string };
 }
 
 export const EMPTY_DRAFT: SetupDraft = {
@@ -53,6 +55,12 @@ interface Props {
   onStarted(job: KeptJob, draft: SetupDraft): void;
 }
 
+/** A refusal's message under the input it names, when the form has that input. */
+function errorsAt(p: SetupDraft['pointAt']): Errors {
+  const control = controlOf(p?.field);
+  return p === undefined || control === undefined ? {} : { [control]: besideField(p.message, p.field) };
+}
+
 /** Steps 1–4: file, format and mapping, preview, target and mode; Start hands over to the job view. */
 export function LoadSetup({ initial, onStarted }: Props) {
   const bridge = useBridge();
@@ -60,7 +68,7 @@ export function LoadSetup({ initial, onStarted }: Props) {
   const files = useCall('bulk.files', {});
   const [draft, setDraft] = useState<SetupDraft>(initial);
   const [confirm, setConfirm] = useState('');
-  const [startErrors, setStartErrors] = useState<Errors>({});
+  const [startErrors, setStartErrors] = useState<Errors>(() => errorsAt(initial.pointAt));
   const [startError, setStartError] = useState<AppError>();
   const [starting, setStarting] = useState(false);
   // A double click lands before the disabled button renders; one start per click-through.

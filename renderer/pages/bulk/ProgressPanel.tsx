@@ -71,7 +71,7 @@ function CancelButton({ job }: { job: KeptJob }) {
 
   const consequence =
     job.mode === 'swap'
-      ? 'The staging DB is discarded; the live DB is untouched.'
+      ? 'The staging DB is discarded; the load never writes the live DB.'
       : `Commands already written stay in db${job.targetDb}.`;
 
   return (

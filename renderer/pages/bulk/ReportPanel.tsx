@@ -18,19 +18,31 @@ function Cell({ label, children, testId, value }: { label: string; children: Rea
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
+/** What became of the live DB when a swap did not switch: only what the server's check measured. */
+function liveState(r: LoadReport): string {
+  const c = r.liveCheck;
+  if (r.mode !== 'swap' || r.swapped) return '';
+  if (c === undefined) return `; db${r.targetDb} was not switched`;
+  return c.unchanged ? `; db${r.targetDb} is untouched (checked)` : `; db${r.targetDb} CHANGED during the load (see Live DB below)`;
+}
+
 function headline(r: LoadReport): string {
   const where = r.mode === 'swap' && r.swapped ? `db${r.targetDb} (swapped in from db${r.stagingDb ?? '?'})` : `db${r.targetDb}`;
   switch (r.outcome) {
     case 'ok':
       return `Loaded ${formatCount(r.records)} records from ${r.file} into ${where} in ${formatSeconds(r.seconds)}.`;
     case 'failed':
-      return r.mode === 'swap' ? `The load of ${r.file} failed; db${r.targetDb} was not touched.` : `The load of ${r.file} failed.`;
+      return `The load of ${r.file} failed${liveState(r)}.`;
     case 'cancelled':
-      return r.mode === 'swap'
-        ? `The load of ${r.file} was cancelled; db${r.targetDb} was not touched.`
-        : `The load of ${r.file} was cancelled.`;
+      return `The load of ${r.file} was cancelled${liveState(r)}.`;
   }
 }
+
+/** The opt-in a refusal names, as the setup labels it. */
+const OPT_INS: Record<string, string> = {
+  allowEmpty: 'Allow an empty or much smaller DB',
+  allowEvictionRisk: 'Start even if Redis may evict',
+};
 
 /** The final report: outcome, figures, verification, persistence, replicas and the first errors. */
 export function ReportPanel({ report: r, actions }: { report: LoadReport; actions: ReactNode }) {
@@ -43,8 +55,13 @@ export function ReportPanel({ report: r, actions }: { report: LoadReport; action
         </strong>
         <span className="bulk-outcome-text">{headline(r)}</span>
         {r.error !== undefined && (
-          <span className="bulk-outcome-error">
+          <span className="bulk-outcome-error" data-testid="bulk-error">
             {r.error.message} <span className="alert-code">{r.error.code}</span>
+          </span>
+        )}
+        {r.error?.field !== undefined && OPT_INS[r.error.field] !== undefined && (
+          <span className="hint" data-testid="bulk-opt-in-hint">
+            To go ahead anyway, tick “{OPT_INS[r.error.field]}” beside the mode and load again.
           </span>
         )}
       </div>
@@ -107,6 +124,12 @@ export function ReportPanel({ report: r, actions }: { report: LoadReport; action
                     {v.note !== undefined && <span className="bulk-kv-sub">{v.note}</span>}
                   </>
                 )}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Live DB</th>
+              <td data-testid="bulk-report-live">
+                <LiveDb r={r} />
               </td>
             </tr>
             <tr>
@@ -217,6 +240,33 @@ export function ReportPanel({ report: r, actions }: { report: LoadReport; action
 
       <div className="form-actions">{actions}</div>
     </section>
+  );
+}
+
+/** Key counts compared before the switch, the live DB's check after a load that did not switch, and evictions. */
+function LiveDb({ r }: { r: LoadReport }) {
+  const k = r.keyCounts;
+  const c = r.liveCheck;
+  if (k === undefined && c === undefined && !r.evictedKeys) return <span className="muted">not compared</span>;
+  return (
+    <>
+      {k !== undefined && (
+        <span data-testid="bulk-key-counts" data-new={k.new} data-live={k.live}>
+          new {formatCount(k.new)} keys · live {formatCount(k.live)} keys
+        </span>
+      )}
+      {c !== undefined && (
+        <span className="bulk-kv-sub">
+          <Verdict ok={c.unchanged}>{c.unchanged ? 'untouched' : 'CHANGED'}</Verdict> db{c.db}: {formatCount(c.keysBefore)} keys before,{' '}
+          {formatCount(c.keysAfter)} after; {formatCount(c.missing)} of {formatCount(c.sampled)} sampled keys gone
+        </span>
+      )}
+      {r.evictedKeys !== undefined && r.evictedKeys > 0 && (
+        <span className="bulk-kv-sub">
+          <Verdict ok={false}>{formatCount(r.evictedKeys)} keys evicted</Verdict> by Redis during the load
+        </span>
+      )}
+    </>
   );
 }
 

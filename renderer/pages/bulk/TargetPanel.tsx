@@ -6,6 +6,7 @@ import { hrefOf } from '../../lib/route';
 import { addressOf } from '../connections/address';
 import { TextField } from '../../components/TextField';
 import { modeOptions } from './clusterModes';
+import { LoadGuards } from './LoadGuards';
 import { ModePicker } from './ModePicker';
 import { needsConfirm, type Control, type TargetValues } from './setup';
 
@@ -84,12 +85,15 @@ export function TargetPanel(p: Props) {
             />
           </div>
 
-          <ModePicker
-            options={modeOptions(profile)}
-            value={v.mode}
-            onChange={(mode) => onChange({ mode, confirm: '' })}
-            error={errors.mode}
-          />
+          <div className="bulk-target-col">
+            <ModePicker
+              options={modeOptions(profile)}
+              value={v.mode}
+              onChange={(mode) => onChange({ mode, confirm: '' })}
+              error={errors.mode}
+            />
+            <LoadGuards values={v} onChange={onChange} errors={errors} />
+          </div>
 
           <div className="bulk-target-col">
             <details

@@ -101,8 +101,14 @@ describe('toLoadOptions', () => {
   });
 
   it('sends neither staging options nor a confirmation for a merge', () => {
-    const o = toLoadOptions('p1', 'f_abcdef', '', undefined, target({ mode: 'merge', stagingDb: '9', force: true, confirm: '0' }));
+    const o = toLoadOptions('p1', 'f_abcdef', '', undefined, target({ mode: 'merge', stagingDb: '9', force: true, confirm: '0', allowEmpty: true }));
     expect(o).toEqual({ profileId: 'p1', fileId: 'f_abcdef', mode: 'merge', targetDb: 0 });
+  });
+
+  it('sends the opt-ins only when ticked: allowEmpty for swap and flush, allowEvictionRisk for any mode', () => {
+    expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ confirm: '0' }))).not.toHaveProperty('allowEmpty');
+    expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ mode: 'flush', confirm: '0', allowEmpty: true }))).toMatchObject({ allowEmpty: true });
+    expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ mode: 'merge', allowEvictionRisk: true }))).toMatchObject({ allowEvictionRisk: true });
   });
 });
 
@@ -113,6 +119,8 @@ describe('controlOf', () => {
     expect(controlOf('mapping')).toBe('mapping.key');
     expect(controlOf('confirmDb')).toBe('confirmDb');
     expect(controlOf('format')).toBe('format');
+    expect(controlOf('allowEmpty')).toBe('allowEmpty');
+    expect(controlOf('allowEvictionRisk')).toBe('allowEvictionRisk');
   });
 
   it('leaves fields without an input to the general alert', () => {

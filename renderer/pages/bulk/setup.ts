@@ -147,6 +147,10 @@ export interface TargetValues {
   maxErrors: string;
   bgsave: boolean;
   waitReplicas: string;
+  /** swap, flush: replace a DB holding keys with an empty or much smaller one. */
+  allowEmpty: boolean;
+  /** Start although the data may not fit under an evicting maxmemory-policy. */
+  allowEvictionRisk: boolean;
   confirm: string;
 }
 
@@ -157,6 +161,8 @@ export const EMPTY_TARGET: Omit<TargetValues, 'targetDb'> = {
   maxErrors: '',
   bgsave: false,
   waitReplicas: '',
+  allowEmpty: false,
+  allowEvictionRisk: false,
   confirm: '',
 };
 
@@ -194,6 +200,9 @@ export function toLoadOptions(
   if (t.bgsave) o.bgsave = true;
   const waitReplicas = numberInput(t.waitReplicas);
   if (waitReplicas !== undefined) o.waitReplicas = waitReplicas;
+  // merge adds to the live keys: an empty input replaces nothing, so the guard has no say there.
+  if (t.allowEmpty && t.mode !== 'merge') o.allowEmpty = true;
+  if (t.allowEvictionRisk) o.allowEvictionRisk = true;
   if (needsConfirm(t.mode)) {
     const confirmDb = numberInput(t.confirm);
     if (confirmDb !== undefined) o.confirmDb = confirmDb;
@@ -218,6 +227,8 @@ export const CONTROLS = [
   'maxErrors',
   'waitReplicas',
   'confirmDb',
+  'allowEmpty',
+  'allowEvictionRisk',
 ] as const;
 export type Control = (typeof CONTROLS)[number];
 

@@ -32,7 +32,7 @@ function clusterSpec(): ProfileSpec {
 
 async function load(
   path: string,
-  o: { format: InputFormat; mode: LoadMode; mapping?: Mapping; maxErrors?: number; bgsave?: boolean; waitReplicas?: number; waitTimeoutMs?: number; onEvent?: (e: LoadEvent) => void },
+  o: { format: InputFormat; mode: LoadMode; mapping?: Mapping; maxErrors?: number; bgsave?: boolean; allowEmpty?: boolean; allowEvictionRisk?: boolean; waitReplicas?: number; waitTimeoutMs?: number; onEvent?: (e: LoadEvent) => void },
 ): Promise<LoadReport> {
   const pool = new Pool(profileRegistry({ c: clusterSpec() }));
   try {
@@ -48,6 +48,9 @@ async function load(
         force: false,
         maxErrors: o.maxErrors ?? 0,
         bgsave: o.bgsave ?? false,
+        allowEmpty: o.allowEmpty ?? false,
+        maxShrink: 50,
+        allowEvictionRisk: o.allowEvictionRisk ?? false,
         ...(o.waitReplicas === undefined ? {} : { waitReplicas: o.waitReplicas }),
         ...(o.waitTimeoutMs === undefined ? {} : { waitTimeoutMs: o.waitTimeoutMs }),
         journalDir: join(dir, 'journal'),
@@ -316,6 +319,65 @@ describe('cluster bulk load', () => {
     expect(await summedDbsize()).toBe(n);
     await sampleMatches(n, 'fo', (i) => `v${i}`);
   }, 60_000);
+});
+
+describe('cluster bulk load guards', () => {
+  async function onMasters(fn: (m: Redis) => Promise<unknown>): Promise<void> {
+    const ms = await masters();
+    try {
+      for (const m of ms) await fn(m);
+    } finally {
+      for (const m of ms) m.disconnect();
+    }
+  }
+
+  it('flush refuses an empty input while the cluster holds keys, before any FLUSHDB; --allow-empty flushes', async () => {
+    await onMasters((m) => m.flushall());
+    await withClient(async (c) => {
+      for (let i = 0; i < 30; i++) await c.set(`keep:${i}`, 'v');
+    });
+    const path = join(dir, 'empty.resp');
+    writeFileSync(path, '');
+    const refused = await load(path, { format: 'resp', mode: 'flush' });
+    expect(refused).toMatchObject({ outcome: 'failed', keyCounts: { new: 0, live: 30 }, error: { code: 'VALIDATION', field: 'allowEmpty' } });
+    expect(refused.error?.message).toMatch(/^The input has no commands, so the new dataset holds 0 keys and the live DB 0 holds 30 keys: flush mode would empty DB 0\. .*The cluster was not touched/);
+    expect(await summedDbsize()).toBe(30);
+
+    const allowed = await load(path, { format: 'resp', mode: 'flush', allowEmpty: true });
+    expect(allowed.outcome).toBe('ok');
+    expect(await summedDbsize()).toBe(0);
+  });
+
+  it('an evicting policy: refused at preflight when the input does not fit; with the override, stopped at the first eviction', async () => {
+    const n = 300_000;
+    const path = respSets('evict.resp', n, 'ev');
+    await onMasters((m) => m.flushall());
+    await withClient(async (c) => {
+      for (let i = 0; i < 300; i++) await c.set(`live:${i}`, 'v');
+    });
+    try {
+      await onMasters(async (m) => {
+        const used = Number(/used_memory:(\d+)/.exec(await m.info('memory'))?.[1]);
+        await m.config('SET', 'maxmemory', String(used + 256 * 1024));
+        await m.config('SET', 'maxmemory-policy', 'allkeys-lru');
+      });
+      const refused = await load(path, { format: 'resp', mode: 'merge' });
+      expect(refused).toMatchObject({ outcome: 'failed', commands: 0, error: { code: 'VALIDATION', field: 'allowEvictionRisk' } });
+      expect(refused.error?.message).toMatch(/maxmemory-policy allkeys-lru makes Redis evict keys of any DB.*The cluster was not touched/);
+      expect(await summedDbsize()).toBe(300);
+
+      const stopped = await load(path, { format: 'resp', mode: 'merge', allowEvictionRisk: true });
+      expect(stopped).toMatchObject({ outcome: 'failed', error: { code: 'REDIS' } });
+      expect(stopped.error?.message).toMatch(/^Redis evicted \d+ keys? during the load on the cluster's masters .*allkeys-lru.*the load stopped at the first eviction.*The cluster is partially loaded/);
+      expect(stopped.evictedKeys).toBeGreaterThan(0);
+      expect(stopped.commands).toBeLessThan(n);
+    } finally {
+      await onMasters(async (m) => {
+        await m.config('SET', 'maxmemory', '0');
+        await m.config('SET', 'maxmemory-policy', 'noeviction');
+      });
+    }
+  }, 30_000);
 });
 
 /**

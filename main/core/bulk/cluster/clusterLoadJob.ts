@@ -12,7 +12,7 @@ import { dbSize, flushDb } from '../job/dbOps';
 import { InputGuard } from '../job/inputGuard';
 import type { ControlLease } from '../job/loadJob';
 import { classifyFailure, LoadFailed } from '../job/loadFailure';
-import { preflight } from '../job/preflight';
+import { mayEvict, preflight } from '../job/preflight';
 import { ProgressReporter } from '../job/progressReporter';
 import { readInfo, readServerFacts, type ServerFacts } from '../job/serverFacts';
 import { acquireTargetLock, bulkConnectionName, type TargetLock } from '../job/targetLock';
@@ -26,6 +26,8 @@ import { ClusterPipe } from './clusterPipe';
 import { requireDbZero } from '../../pool/topology';
 import { sentences } from '../../text/sentences';
 import { emptyReport } from '../job/emptyReport';
+import { EvictionWatch, EVICTING_IN_FLIGHT, evictedKeys, evictionMessage } from '../job/evictionWatch';
+import { peekInput, refuseReplacement } from '../job/replaceGuard';
 
 export const SWAP_REFUSED =
   'SWAPDB is disabled in cluster mode (a cluster has only DB 0): use --mode flush or --mode merge';
@@ -85,6 +87,15 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
   let pipe: ClusterPipe | undefined;
   let loadSeconds: number | undefined;
   let written = false;
+  // INFO evicted_keys of every master, against its value when the master joined (facts.evictedKeys).
+  const watch = new EvictionWatch(
+    async () => {
+      const grown = await Promise.all([...masters.values()].map(async (m) => (await evictedKeys(m.lease.redis)) - m.facts.evictedKeys));
+      return grown.reduce((a, b) => a + b, 0);
+    },
+    // At the first eviction, drop every master's unread pipelined commands at once (see stopRawClients).
+    () => void stopRawClients([...masters.values()]),
+  );
 
   /** Control, facts and save config of one master; also for a master met mid-load (failover). */
   const join = async (address: string, spec: ProfileSpec): Promise<Master> => {
@@ -116,12 +127,25 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
       throwIfCancelled(signal);
       const joined = await join(m.address, m.spec);
       const share = source.totalBytes === undefined ? {} : { inputBytes: Math.ceil(source.totalBytes / initial.length) };
-      for (const w of preflight(joined.facts, { mode: input.mode, targetDb: 0, bgsave: false, address: m.address, routedBySlot: true, ...share }).warnings) warn(w);
+      const plan = { mode: input.mode, targetDb: 0, bgsave: false, address: m.address, routedBySlot: true, allowEvictionRisk: input.allowEvictionRisk, ...share };
+      for (const w of preflight(joined.facts, plan).warnings) warn(w);
       joined.lock = await acquireTargetLock(joined.lease.redis, { jobId: input.jobId, host: m.spec.host, port: m.spec.port, targetDb: 0 });
       if (joined.lock.warning !== undefined) warn(`${m.address}: ${joined.lock.warning}`);
     }
+    // The guard stops the load before a command aimed at another DB is sent; the watch at the first eviction.
+    const stop = AbortSignal.any([signal, guard.signal, watch.signal]);
+    let batches = source.batches(stop);
     throwIfCancelled(signal);
     if (input.mode === 'flush') {
+      // FLUSHDB comes first: an empty input is the one loss that can be told before it (see peekInput).
+      const peeked = await peekInput(batches);
+      batches = peeked.batches;
+      if (peeked.empty) {
+        const sizes = await Promise.all(initial.map((m) => dbSize((masters.get(m.address) as Master).lease.redis, 0)));
+        const live = sizes.reduce((a, b) => a + b, 0);
+        report.keyCounts = { new: 0, live };
+        refuseReplacement({ newKeys: 0, liveKeys: live, newLabel: 'The input has no commands, so the new dataset', liveDb: 0, action: 'flush mode', allowEmpty: input.allowEmpty });
+      }
       written = true;
       for (const m of initial) await flushDb((masters.get(m.address) as Master).lease.redis, 0, (masters.get(m.address) as Master).facts.version);
       warn(`Flush mode emptied all ${initial.length} masters before loading: readers saw a partial dataset during the load`);
@@ -129,11 +153,12 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
 
     phase('loading', `Loading ${input.fileLabel} into ${initial.length} masters, routed by hash slot`);
     const reporter = new ProgressReporter({ emit: send, bytesTotal: source.totalBytes, readMemory: () => usedMemory([...masters.values()]) });
-    const stop = AbortSignal.any([signal, guard.signal]);
     const template = (initial[0] as MasterNode).spec;
+    const evicting = [...masters.values()].some((m) => mayEvict(m.facts));
     pipe = new ClusterPipe({
       file: input.fileLabel,
       maxErrors: input.maxErrors,
+      ...(evicting ? { maxInFlightCommands: EVICTING_IN_FLIGHT } : {}),
       signal: stop,
       masters: input.masters,
       connect: async (address) => {
@@ -146,8 +171,9 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
       onProgress: (p) => reporter.update(p),
     });
     written = true;
+    watch.start();
     try {
-      const result = await pipe.run(source.batches(stop), initial);
+      const result = await pipe.run(batches, initial);
       reporter.finish(result);
       loadSeconds = result.seconds;
       take(report, result);
@@ -158,6 +184,7 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
       }
     } finally {
       reporter.finish();
+      report.evictedKeys = await watch.stop();
     }
 
     phase('verifying', 'Checking replies and, for flush, the summed DBSIZE of the masters');
@@ -177,7 +204,7 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
       dbsize,
       dbLabel: 'The cluster (summed DBSIZE of its masters)',
       expiredDuring: 0,
-      evictedDuring: 0,
+      evictedDuring: report.evictedKeys ?? 0,
     });
     report.verify = verdict.verify;
     for (const w of verdict.warnings) warn(w);
@@ -235,14 +262,18 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
     await execute();
   } catch (err) {
     failed = true;
-    const f = classifyFailure(err, signal, { host: 'cluster', port: 0 });
+    let f = classifyFailure(err, signal, { host: 'cluster', port: 0 });
+    const first = [...masters.values()][0];
+    if (watch.evicted > 0 && !signal.aborted && first !== undefined) {
+      f = { ...f, outcome: 'failed', code: 'REDIS', message: evictionMessage(watch.evicted, first.facts, ' on the cluster\'s masters') };
+    }
     if (f.result !== undefined) take(report, f.result);
     report.outcome = f.outcome;
     const acknowledged = Math.max(0, report.replies - report.errors);
     const state = written
       ? `The cluster is partially loaded: ${acknowledged} of ${report.commands} commands sent were acknowledged${f.outcomeUnknown ? '; the outcome of the commands in flight is unknown' : ''}`
       : 'The cluster was not touched';
-    report.error = { code: f.code, message: sentences(f.message, state) };
+    report.error = { code: f.code, message: sentences(f.message, state), ...(f.field === undefined ? {} : { field: f.field }) };
   }
   phase('cleanup', failed ? 'Cleaning up after the failure' : 'Restoring settings, releasing connections');
   if (pipe !== undefined) report.nodes = pipe.nodes();
@@ -258,6 +289,16 @@ export async function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadE
   return report;
 }
 
+/** CLIENT KILL ID of each master's data connection: the server drops what it has not yet run of ours. */
+async function stopRawClients(masters: Master[]): Promise<void> {
+  await Promise.all(
+    masters.map(async (m) => {
+      const id = m.raw?.clientId;
+      if (id !== undefined) await m.lease.redis.client('KILL', 'ID', String(id)).catch(() => undefined);
+    }),
+  );
+}
+
 /** Every master: in-flight commands of ours killed, saves back on, claim released, connection closed. */
 async function cleanup(masters: Master[], report: LoadReport, warn: (m: string) => void): Promise<void> {
   const originals: string[] = [];
@@ -268,7 +309,7 @@ async function cleanup(masters: Master[], report: LoadReport, warn: (m: string) 
       if (m.raw !== undefined) {
         m.raw.destroy();
         // CLIENT KILL ID drops whatever of ours the server still has unread (see loadJob's stopRawClient).
-        if (m.raw.clientId !== undefined) await redis.client('KILL', 'ID', String(m.raw.clientId)).catch(() => undefined);
+        await stopRawClients([m]);
       }
       if (m.saves !== undefined) {
         try {

@@ -25,6 +25,8 @@ export interface Failure {
   result?: PipeResult;
   /** The connection dropped with commands in flight: how many were applied is unknown. */
   outcomeUnknown: boolean;
+  /** The option or input an AppError named (a refusal points the page at its checkbox). */
+  field?: string;
 }
 
 /**
@@ -50,5 +52,5 @@ export function classifyFailure(err: unknown, signal: AbortSignal, ctx: ErrorCon
     return { outcome: 'failed', code: err.code, message: err.message, outcomeUnknown: unknown, ...result };
   }
   const app = err instanceof AppError ? err : toAppError(err, ctx);
-  return { outcome: 'failed', code: app.code, message: app.message, outcomeUnknown: false };
+  return { outcome: 'failed', code: app.code, message: app.message, outcomeUnknown: false, ...(app.field === undefined ? {} : { field: app.field }) };
 }

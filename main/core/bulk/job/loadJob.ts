@@ -16,7 +16,7 @@ import { commandRefusal, errorText } from './commandRefusal';
 import { dbSize, flushDb } from './dbOps';
 import { classifyFailure, LoadFailed, type Failure } from './loadFailure';
 import { InputGuard } from './inputGuard';
-import { formatBytes, memoryProjection, preflight } from './preflight';
+import { formatBytes, mayEvict, memoryProjection, preflight } from './preflight';
 import { ProgressReporter } from './progressReporter';
 import { readInfo, readServerFacts, type ServerFacts } from './serverFacts';
 import { checkStagingEmpty, chooseStagingDb } from './stagingDb';
@@ -25,6 +25,9 @@ import { verifyLoad } from './verifyLoad';
 import { DEFAULT_WAIT_TIMEOUT_MS, waitForReplicas } from './waitReplicas';
 import { sentences } from '../../text/sentences';
 import { emptyReport } from './emptyReport';
+import { EvictionWatch, EVICTING_IN_FLIGHT, evictedKeys, evictionMessage } from './evictionWatch';
+import { checkLive, describeLive, snapshotLive, type LiveSnapshot } from './liveCheck';
+import { peekInput, refuseReplacement } from './replaceGuard';
 
 /** A dedicated ioredis connection from the pool, owned by the load until release(). */
 export interface ControlLease {
@@ -91,6 +94,10 @@ class LoadRun {
   private loadSeconds: number | undefined;
   /** CLIENT ID of the raw data connection while it may still have commands on the server. */
   private rawClientId: number | undefined;
+  /** swap: the live DB before anything was written, to check it if the load does not switch. */
+  private liveBefore: LiveSnapshot | undefined;
+  /** INFO evicted_keys, watched while the pipe runs. */
+  private watch: EvictionWatch | undefined;
 
   constructor(
     private readonly input: RunLoadInput,
@@ -108,7 +115,10 @@ class LoadRun {
     } catch (err) {
       failure = classifyFailure(err, this.signal, this.errorContext());
       const forbidden = this.guard?.forbidden;
-      if (forbidden !== undefined && !this.signal.aborted) {
+      const evicted = this.watch?.evicted ?? 0;
+      if (evicted > 0 && !this.signal.aborted && this.facts !== undefined) {
+        failure = { ...failure, outcome: 'failed', code: 'REDIS', message: evictionMessage(evicted, this.facts, '') };
+      } else if (forbidden !== undefined && !this.signal.aborted) {
         failure = {
           ...failure,
           outcome: 'failed',
@@ -150,6 +160,7 @@ class LoadRun {
       ...(source.totalBytes === undefined ? {} : { inputBytes: source.totalBytes }),
       bgsave: input.bgsave,
       address: this.address,
+      allowEvictionRisk: input.allowEvictionRisk,
     });
     for (const w of pre.warnings) this.warn(w);
 
@@ -172,7 +183,10 @@ class LoadRun {
     });
     if (this.lock.warning !== undefined) this.warn(this.lock.warning);
 
-    if (this.stagingDb !== undefined) await this.prepareStaging(redis, this.stagingDb, facts);
+    if (this.stagingDb !== undefined) {
+      this.liveBefore = await snapshotLive(redis, input.targetDb);
+      await this.prepareStaging(redis, this.stagingDb, facts);
+    }
 
     throwIfCancelled(signal);
     if (facts.configRefused === undefined) {
@@ -185,18 +199,34 @@ class LoadRun {
       if (this.saves.warning !== undefined) this.warn(this.saves.warning);
     }
 
+    const before = await this.counters(redis);
+    const watch = new EvictionWatch(
+      async () => (await evictedKeys(redis)) - before.evicted,
+      () => void this.stopRawClient(),
+    );
+    this.watch = watch;
+    // The guard stops the load like a cancel, before a command aimed at another DB is sent; the watch at the first eviction.
+    const stop = AbortSignal.any([signal, guard.signal, watch.signal]);
+    let stream = source.batches(stop);
     throwIfCancelled(signal);
     if (input.mode === 'flush') {
+      const peeked = await peekInput(stream);
+      stream = peeked.batches;
+      if (peeked.empty) {
+        const live = await dbSize(redis, input.targetDb);
+        this.report.keyCounts = { new: 0, live };
+        refuseReplacement({ newKeys: 0, liveKeys: live, newLabel: 'The input has no commands, so the new DB', liveDb: input.targetDb, action: 'flush mode', allowEmpty: input.allowEmpty });
+      }
       this.targetWritten = true;
       await flushDb(redis, input.targetDb, facts.version);
       this.warn(`Flush mode emptied DB ${input.targetDb} before loading: readers saw a partial dataset during the load`);
     }
 
-    const before = await this.counters(redis);
-    // The guard stops the load like a cancel, before a command aimed at another DB is sent.
-    const stop = AbortSignal.any([signal, guard.signal]);
-    const batches = this.tracker === undefined ? source.batches(stop) : reserveAhead(source.batches(stop), this.tracker, source.totalBytes);
-    const result = await this.load(redis, facts, source.totalBytes, batches, stop);
+    const batches = this.tracker === undefined ? stream : reserveAhead(stream, this.tracker, source.totalBytes);
+    watch.start();
+    const result = await this.load(redis, facts, source.totalBytes, batches, stop).finally(async () => {
+      this.report.evictedKeys = await watch.stop();
+    });
     // flush and merge wrote straight into the target: once loaded, there is nothing a cancel could undo.
     if (this.stagingDb === undefined) this.live = true;
     this.phase('verifying', 'Checking replies and key counts');
@@ -219,6 +249,7 @@ class LoadRun {
       throw new LoadFailed('REDIS', verdict.problem ?? 'Verification failed');
     }
 
+    if (this.stagingDb !== undefined) await this.refuseShrink(redis, this.stagingDb, verdict.verify.dbsize);
     throwIfCancelled(signal); // the last point where a cancel leaves everything as it was
     if (this.stagingDb !== undefined) await this.swap(redis, this.stagingDb, facts);
     this.live = true;
@@ -286,6 +317,7 @@ class LoadRun {
       const result = await pipeLoad(conn, batches, {
         file: input.fileLabel,
         maxErrors: input.maxErrors,
+        ...(mayEvict(facts) ? { maxInFlightCommands: EVICTING_IN_FLIGHT } : {}),
         signal,
         onProgress: (p: PipeProgress) => reporter.update(p),
       });
@@ -301,6 +333,23 @@ class LoadRun {
       if (ok) await conn.close();
       else conn.destroy();
     }
+  }
+
+  /** Before SWAPDB: the staging DB, verified, against the live DB now (refuseReplacement). */
+  private async refuseShrink(redis: Redis, staging: number, verified: number | undefined): Promise<void> {
+    const { input } = this;
+    const newKeys = verified ?? (await dbSize(redis, staging));
+    const liveKeys = await dbSize(redis, input.targetDb);
+    this.report.keyCounts = { new: newKeys, live: liveKeys };
+    refuseReplacement({
+      newKeys,
+      liveKeys,
+      newLabel: `Staging DB ${staging}`,
+      liveDb: input.targetDb,
+      action: 'the swap',
+      allowEmpty: input.allowEmpty,
+      maxShrink: input.maxShrink,
+    });
   }
 
   private async swap(redis: Redis, staging: number, facts: ServerFacts): Promise<void> {
@@ -383,7 +432,7 @@ class LoadRun {
     } else {
       parts.push(`DB ${this.input.targetDb} was not touched`);
     }
-    r.error = { code: f.code, message: sentences(...parts) };
+    r.error = { code: f.code, message: sentences(...parts), ...(f.field === undefined ? {} : { field: f.field }) };
   }
 
   /**
@@ -413,7 +462,7 @@ class LoadRun {
       ? `SWAPDB's outcome is unknown: DB ${target} holds either the old or the new dataset, each complete`
       : this.report.swapped
         ? `DB ${target} holds the new data`
-        : `DB ${target} is untouched`;
+        : await this.checkLiveDb();
     if (!this.stagingDirty) return live;
     try {
       await this.onCleanupConnection((redis) => flushDb(redis, staging, this.facts?.version ?? ''));
@@ -421,6 +470,23 @@ class LoadRun {
       return `${live}; staging DB ${staging} was flushed`;
     } catch (err) {
       return `${live}; staging DB ${staging} could not be flushed (${errorText(err)}): flush it by hand`;
+    }
+  }
+
+  /**
+   * The live DB after a swap load that did not switch: "untouched" only when
+   * DBSIZE and the keys sampled before say so (snapshotLive).
+   */
+  private async checkLiveDb(): Promise<string> {
+    const target = this.input.targetDb;
+    const before = this.liveBefore;
+    if (before === undefined) return `nothing was written to DB ${target}`;
+    try {
+      const c = await this.onCleanupConnection((redis) => checkLive(redis, before));
+      this.report.liveCheck = c;
+      return describeLive(c);
+    } catch (err) {
+      return `DB ${target} could not be checked (${errorText(err)}); this load never wrote it`;
     }
   }
 

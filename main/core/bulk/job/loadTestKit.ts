@@ -1,9 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Redis } from 'ioredis';
-import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
+import { DEFAULT_MAX_SHRINK, type LoadEvent, type LoadReport } from '../../../../app/schemas/bulk';
 import { specFor } from '../../../../testing/profiles';
-import type { RedisProcess } from '../../../../testing/redis';
+import { closeAdmins, type RedisProcess } from '../../../../testing/redis';
 import { Pool } from '../../pool/pool';
 import { runLoad, type RunLoadInput } from './loadJob';
 
@@ -11,6 +13,26 @@ import { runLoad, type RunLoadInput } from './loadJob';
  * Helpers for the load tests: input files, a snapshot of a DB to compare
  * byte for byte, and runLoad wired to a real pool against a test server.
  */
+
+/**
+ * A temp dir for a test file's inputs, removed after it (and the admin clients
+ * closed), and a fresh journal dir for each test. Read both inside tests and hooks.
+ */
+export function useLoadDirs(prefix: string): { dir: () => string; journalDir: () => string } {
+  let dir: string | undefined;
+  let journal: string | undefined;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    await closeAdmins();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    journal = mkdtempSync(join(dir as string, 'journal-'));
+  });
+  return { dir: () => dir as string, journalDir: () => journal as string };
+}
 
 function bulkString(s: string): string {
   return `$${Buffer.byteLength(s)}\r\n${s}\r\n`;
@@ -79,6 +101,9 @@ export async function runJob(
         force: false,
         maxErrors: 0,
         bgsave: false,
+        allowEmpty: false,
+        maxShrink: DEFAULT_MAX_SHRINK,
+        allowEvictionRisk: false,
         control: () => pool.dedicated('p', { purpose: 'bulk' }),
         ...input,
       },

@@ -11,6 +11,7 @@ function facts(over: Partial<ServerFacts> = {}): ServerFacts {
     appendonly: 'no',
     databases: 16,
     usedMemory: 1_000_000,
+    usedMemoryDataset: 200_000,
     maxmemory: 0,
     maxmemoryPolicy: 'noeviction',
     totalSystemMemory: 16 * 1024 ** 3,
@@ -65,6 +66,36 @@ describe('preflight refusals', () => {
   it('refuses a replica and a Sentinel', () => {
     expect(() => preflight(facts({ role: 'slave', master: '10.0.0.1:6379' }), plan())).toThrow(/replica of 10\.0\.0\.1:6379/);
     expect(() => preflight(facts({ mode: 'sentinel' }), plan())).toThrow(/Sentinel/);
+  });
+});
+
+describe('eviction refusal', () => {
+  const tight = { maxmemory: 10_000_000, usedMemory: 8_000_000, usedMemoryDataset: 7_000_000 };
+
+  it('refuses, naming allowEvictionRisk, when the input does not fit and the policy evicts', () => {
+    for (const policy of ['allkeys-lru', 'allkeys-lfu', 'allkeys-random', 'volatile-lru', 'volatile-ttl']) {
+      for (const mode of ['swap', 'merge'] as const) {
+        expect(() => preflight(facts({ ...tight, maxmemoryPolicy: policy }), plan({ mode, inputBytes: 5_000_000 }))).toThrow(
+          expect.objectContaining({ code: 'VALIDATION', field: 'allowEvictionRisk', message: expect.stringContaining(`maxmemory-policy ${policy} makes Redis evict`) }),
+        );
+      }
+    }
+  });
+
+  it('lets it start with allowEvictionRisk, under noeviction, without maxmemory, or when it fits', () => {
+    const input = plan({ inputBytes: 5_000_000 });
+    expect(preflight(facts({ ...tight, maxmemoryPolicy: 'allkeys-lru' }), { ...input, allowEvictionRisk: true }).warnings.join('\n')).toMatch(/may not fit/);
+    expect(() => preflight(facts({ ...tight, maxmemoryPolicy: 'noeviction' }), input)).not.toThrow();
+    expect(() => preflight(facts({ usedMemory: 8_000_000, maxmemoryPolicy: 'allkeys-lru' }), input)).not.toThrow();
+    expect(() => preflight(facts({ ...tight, maxmemoryPolicy: 'allkeys-lru' }), plan({ inputBytes: 1_000_000 }))).not.toThrow();
+  });
+
+  it('flush counts the target\'s share of the dataset as freed, not the server\'s own overhead', () => {
+    // 7 MB of the 8 MB used is data, all of it in the target: 1 MB stays, and 1 MB + 8.5 MB fits under 10 MB.
+    const all = facts({ ...tight, maxmemoryPolicy: 'allkeys-lru', keyspace: new Map([[0, { keys: 100, expires: 0 }]]) });
+    expect(() => preflight(all, plan({ mode: 'flush', inputBytes: 8_500_000 }))).not.toThrow();
+    // 1 MB of overhead + 9.5 MB does not (counting all 8 MB used as freed, it would).
+    expect(() => preflight(all, plan({ mode: 'flush', inputBytes: 9_500_000 }))).toThrow(expect.objectContaining({ field: 'allowEvictionRisk' }));
   });
 });
 

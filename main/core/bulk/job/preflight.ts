@@ -14,6 +14,8 @@ export interface PreflightPlan {
   address: string;
   /** One master of a cluster load, which routes every command to its slot's owner. */
   routedBySlot?: boolean;
+  /** Start although the estimate does not fit under an evicting maxmemory-policy (see refuseEviction). */
+  allowEvictionRisk?: boolean;
 }
 
 export interface PreflightResult {
@@ -117,11 +119,13 @@ export function refuseUnsafe(facts: ServerFacts, plan: PreflightPlan): void {
 /** Memory the server will hold at the end of the load, before any old data is freed. */
 function projectedUsed(facts: ServerFacts, plan: PreflightPlan, estimate: number): number {
   if (plan.mode !== 'flush') return facts.usedMemory + estimate;
-  // flush frees the target first; its share of used memory is guessed from its share of keys.
+  // flush frees the target first; its share of the dataset's memory is guessed from its share of keys.
+  // The dataset, not used_memory: the server's own overhead (buffers, scripts, allocator) stays.
   let total = 0;
   for (const { keys } of facts.keyspace.values()) total += keys;
   const targetKeys = facts.keyspace.get(plan.targetDb)?.keys ?? 0;
-  const freed = total === 0 ? 0 : (facts.usedMemory * targetKeys) / total;
+  const dataset = facts.usedMemoryDataset > 0 ? Math.min(facts.usedMemoryDataset, facts.usedMemory) : facts.usedMemory;
+  const freed = total === 0 ? 0 : (dataset * targetKeys) / total;
   return facts.usedMemory - freed + estimate;
 }
 
@@ -173,9 +177,43 @@ export function preflightWarnings(facts: ServerFacts, plan: PreflightPlan): Pref
   return { warnings, estimateBytes: estimate };
 }
 
+/**
+ * Whether Redis may evict keys on this server: a maxmemory limit and a policy
+ * other than noeviction (which refuses writes with OOM instead, counted by the
+ * loader as error replies). allkeys-* evicts from every DB; volatile-* evicts
+ * keys with a TTL from every DB.
+ */
+export function mayEvict(facts: Pick<ServerFacts, 'maxmemory' | 'maxmemoryPolicy'>): boolean {
+  return facts.maxmemory > 0 && facts.maxmemoryPolicy !== '' && facts.maxmemoryPolicy !== 'noeviction';
+}
+
+/**
+ * Refuses a load the estimate says will not fit under maxmemory when Redis
+ * would evict to make room (any policy but noeviction): evictions pick keys of
+ * any DB, so a swap or flush would lose keys of DBs it never writes and a
+ * merge live keys, while the load itself looks fine. Under noeviction the
+ * writes fail with OOM instead, which the loader counts as errors. The
+ * estimate is rough (see estimateDatasetBytes), hence the override; the load
+ * stops at the first eviction either way (EvictionWatch).
+ */
+export function refuseEviction(facts: ServerFacts, plan: PreflightPlan): void {
+  const estimate = estimateDatasetBytes(plan.inputBytes);
+  if (plan.allowEvictionRisk === true || estimate === undefined || !mayEvict(facts)) return;
+  const after = projectedUsed(facts, plan, estimate);
+  if (after <= facts.maxmemory) return;
+  const room = Math.max(0, facts.maxmemory - facts.usedMemory);
+  refuse(
+    `The input (${formatBytes(estimate)}) may not fit on ${plan.address}: maxmemory is ${formatBytes(facts.maxmemory)} and ${formatBytes(facts.usedMemory)} is used, leaving ${formatBytes(room)}, ` +
+      `and maxmemory-policy ${facts.maxmemoryPolicy} makes Redis evict keys of any DB to make room, live data included. ` +
+      'Refused, nothing was written; free memory or raise maxmemory, or pass --allow-eviction-risk (on the page: "Start even if Redis may evict") to try anyway: the load stops at the first eviction',
+    'allowEvictionRisk',
+  );
+}
+
 /** Refusals first (throws VALIDATION), then the warnings. */
 export function preflight(facts: ServerFacts, plan: PreflightPlan): PreflightResult {
   refuseUnsafe(facts, plan);
+  refuseEviction(facts, plan);
   return preflightWarnings(facts, plan);
 }
 

@@ -19,6 +19,11 @@ export interface ServerFacts {
   /** Why CONFIG could not be read, when it could not. */
   configRefused?: string;
   usedMemory: number;
+  /**
+   * INFO memory used_memory_dataset (Redis 4.0+): the keys' share of used_memory,
+   * without the server's own overhead; 0 when not reported.
+   */
+  usedMemoryDataset: number;
   /** 0: no limit. */
   maxmemory: number;
   maxmemoryPolicy: string;
@@ -75,6 +80,7 @@ export function factsFromInfo(info: InfoSections): Omit<ServerFacts, 'save' | 'a
     mode: server['redis_mode'] ?? 'standalone',
     role: replication['role'] ?? 'master',
     usedMemory: infoNumber(memory['used_memory']),
+    usedMemoryDataset: infoNumber(memory['used_memory_dataset']),
     maxmemory: infoNumber(memory['maxmemory']),
     maxmemoryPolicy: memory['maxmemory_policy'] ?? '',
     totalSystemMemory: infoNumber(memory['total_system_memory']),

@@ -102,7 +102,7 @@ describe('swap mode', () => {
     const { report } = await runJob(redis(), { path, format: 'resp', mode: 'swap', maxErrors: 5, journalDir });
     expect(report.outcome).toBe('failed');
     expect(report.swapped).toBe(false);
-    expect(report.error).toMatchObject({ code: 'REDIS', message: expect.stringMatching(/too many errors.*DB 0 is untouched; staging DB 1 was flushed/) });
+    expect(report.error).toMatchObject({ code: 'REDIS', message: expect.stringMatching(/too many errors.*DB 0 is untouched \(checked: 505 keys before and after, the 16 keys sampled before all still there\); staging DB 1 was flushed/) });
     expect(report.errors).toBeGreaterThan(5);
     expect(report.firstErrors[0]).toEqual({ position: expect.stringMatching(/^bad\.resp:\d+$/), message: expect.stringMatching(/^WRONGTYPE/) });
     // Each command here is 7 lines of RESP: the first LPUSH starts on line 7 * 1000 + 1.
@@ -153,7 +153,8 @@ describe('swap mode', () => {
     await admin.select(3);
     expect(await admin.dbsize()).toBe(3);
 
-    const forced = await runJob(redis(), { path, format: 'resp', mode: 'swap', stagingDb: 3, force: true, journalDir });
+    // Two keys for fifteen: past the default --max-shrink, so that is lifted too.
+    const forced = await runJob(redis(), { path, format: 'resp', mode: 'swap', stagingDb: 3, force: true, maxShrink: 100, journalDir });
     expect(forced.report).toMatchObject({ outcome: 'ok', swapped: true, stagingDb: 3 });
     expect(forced.report.warnings).toContain('Flushed staging DB 3 (3 keys) first, as --force asked');
     await admin.select(0);
@@ -171,7 +172,8 @@ describe('swap mode', () => {
       { signal: abort.signal, onEvent: (e) => e.kind === 'progress' && e.replies > 0 && abort.abort() },
     );
     expect(report).toMatchObject({ outcome: 'cancelled', swapped: false, error: { code: 'CANCELLED' } });
-    expect(report.error?.message).toMatch(/cancelled.*DB 0 is untouched; staging DB 1 was flushed/);
+    expect(report.error?.message).toMatch(/cancelled.*DB 0 is untouched \(checked: 105 keys before and after.*\); staging DB 1 was flushed/);
+    expect(report.liveCheck).toEqual({ db: 0, keysBefore: 105, keysAfter: 105, sampled: 16, missing: 0, unchanged: true });
     expect(report.replies).toBeLessThan(200_000);
     expect(phasesOf(events).slice(-2)).toEqual(['cleanup', 'cancelled']);
     expect(await snapshotDb(admin, 0)).toEqual(before);
