@@ -49,13 +49,14 @@ describe('authModeFor', () => {
     expect(r.stderr).toContain('Sign-in is required (--auth required)');
   });
 
-  it('is on as soon as a user exists, even on loopback; Secure cookies behind an https public URL', async () => {
+  it('is on as soon as a user exists, even on loopback; Secure cookies behind an https public URL; the trusted proxies passed on', async () => {
     const usersFile = join(dir, 'u.json');
     await addUser(usersFile, 'ana', 'analyst', 'pw');
-    const mode = authModeFor(readServeEnv({ CACHEBOARD_DATA_DIR: dir, CACHEBOARD_USERS: usersFile, CACHEBOARD_PUBLIC_URL: 'https://cb.example' }));
+    const mode = authModeFor(readServeEnv({ CACHEBOARD_DATA_DIR: dir, CACHEBOARD_USERS: usersFile, CACHEBOARD_PUBLIC_URL: 'https://cb.example', CACHEBOARD_TRUSTED_PROXIES: '10.0.0.0/8' }));
     expect(mode.kind).toBe('users');
     if (mode.kind === 'users') {
       expect(mode.secure).toBe(true);
+      expect(mode.trustedProxies).toEqual(['10.0.0.0/8']);
       expect(mode.users.find('ana')?.role).toBe('analyst');
       mode.users.close();
     }

@@ -96,7 +96,8 @@ function trustedProxies(raw: string): string[] {
     const [ip = '', prefix, ...extra] = item.split('/');
     const family = isIP(ip);
     const bits = family === 4 ? 32 : 128;
-    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    // A /0 (trust every peer) is refused, as Fastify's trustProxy list refuses it.
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= bits);
     if (family === 0 || !prefixOk || extra.length > 0) {
       throw new AppError(
         'VALIDATION',
