@@ -29,9 +29,8 @@ export interface WebServerOptions {
 }
 
 export async function createWebServer(opts: WebServerOptions): Promise<FastifyInstance> {
-  const mode = opts.auth ?? { kind: 'local' };
   // req.ip follows X-Forwarded-For only when the direct peer is one of these (Fastify's trustProxy).
-  const trustProxy = mode.kind === 'users' && mode.trustedProxies !== undefined ? mode.trustedProxies : false;
+  const trustProxy = (opts.auth?.kind === 'users' ? opts.auth.trustedProxies : undefined) ?? false;
   const app = (
     opts.https === undefined
       ? Fastify({ logger: false, bodyLimit: 1 << 20, trustProxy })
@@ -45,6 +44,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
 
   app.get('/api/health', async () => ({ status: 'ok', version: opts.version }));
 
+  const mode = opts.auth ?? { kind: 'local' };
   if (mode.kind === 'local') {
     // Local mode trusts whoever reaches it, so only loopback names may: a DNS-rebinding
     // page (evil.example resolving to 127.0.0.1) arrives with its own name in Host.
