@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
 import { freePort } from '../main/core/redisProcess/freePort';
 
 export interface ServeProcess {
@@ -43,11 +42,14 @@ export async function startServe(
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  try {
-    await expect.poll(() => output, { timeout: 20_000 }).toContain('is ready');
-  } catch (e) {
-    await stop();
-    throw new Error(`cacheboard serve did not start: ${output}`, { cause: e });
+  // Polled without a test framework's helpers, so vitest tests start one too.
+  const deadline = Date.now() + 20_000;
+  while (!output.includes('is ready')) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      throw new Error(`cacheboard serve did not start: ${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
   return { url: `http://127.0.0.1:${port}`, dataDir, output: () => output, stop };
 }

@@ -19,10 +19,13 @@ export interface CliRun {
   err: string;
 }
 
-/** `cacheboard …` as a cron job runs it: the real bin in a child process; `whenRunning` gets the child once it started. */
-export function runCli(args: string[], whenRunning?: (child: ChildProcessWithoutNullStreams) => void): Promise<CliRun> {
+/**
+ * `cacheboard …` as a cron job runs it: the real bin in a child process; `whenRunning` gets the
+ * child once it started; `env` is added to this process's environment.
+ */
+export function runCli(args: string[], whenRunning?: (child: ChildProcessWithoutNullStreams) => void, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, cliArgs(...args), { stdio: 'pipe' });
+    const child = spawn(process.execPath, cliArgs(...args), { stdio: 'pipe', env: { ...process.env, ...env } });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { addUser } from '../../main/server/auth/users';
+import { runCli } from '../../testing/cli';
 import { expect, test } from '../redisFixture';
 import { startServe, type ServeProcess } from '../serveProcess';
 
@@ -43,5 +44,20 @@ test.describe('Sign-in (web build with users)', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('removing the user with the CLI while they are signed in sends the page back to the sign-in form', async ({ page }) => {
+    await page.goto(url);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('User name').fill('ana');
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('session-badge')).toContainText('Signed in as ana · analyst');
+
+    const cli = await runCli(['user', 'remove', 'ana'], undefined, { CACHEBOARD_DATA_DIR: serve.dataDir, CACHEBOARD_USERS: '' });
+    expect(cli.code, cli.err).toBe(0);
+    // The server closes the page's WebSocket (4401) at once; no reload, no click.
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByTestId('session-badge')).toHaveCount(0);
   });
 });

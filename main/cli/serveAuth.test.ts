@@ -2,7 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { ServerMessage } from '../../app/wire';
+import { startServe, type ServeProcess } from '../../e2e/serveProcess';
+import { runCli } from '../../testing/cli';
+import { upgradeStatus } from '../../testing/http';
+import { useRedis } from '../../testing/redis';
 import { freePort } from '../core/redisProcess/freePort';
 import { addUser } from '../server/auth/users';
 import { authModeFor } from './serveAuth';
@@ -43,14 +49,92 @@ describe('authModeFor', () => {
     expect(r.stderr).toContain('Sign-in is required (--auth required)');
   });
 
-  it('is on as soon as a user exists, even on loopback; Secure cookies behind an https public URL', async () => {
+  it('is on as soon as a user exists, even on loopback; Secure cookies behind an https public URL; the trusted proxies passed on', async () => {
     const usersFile = join(dir, 'u.json');
     await addUser(usersFile, 'ana', 'analyst', 'pw');
-    const mode = authModeFor(readServeEnv({ CACHEBOARD_DATA_DIR: dir, CACHEBOARD_USERS: usersFile, CACHEBOARD_PUBLIC_URL: 'https://cb.example' }));
+    const mode = authModeFor(readServeEnv({ CACHEBOARD_DATA_DIR: dir, CACHEBOARD_USERS: usersFile, CACHEBOARD_PUBLIC_URL: 'https://cb.example', CACHEBOARD_TRUSTED_PROXIES: '10.0.0.0/8' }));
     expect(mode.kind).toBe('users');
     if (mode.kind === 'users') {
       expect(mode.secure).toBe(true);
-      expect(mode.users().map((u) => u.name)).toEqual(['ana']);
+      expect(mode.trustedProxies).toEqual(['10.0.0.0/8']);
+      expect(mode.users.find('ana')?.role).toBe('analyst');
+      mode.users.close();
     }
+  });
+});
+
+describe('a running cacheboard serve follows `cacheboard user` run in another process', () => {
+  const redis = useRedis();
+  let serve: ServeProcess;
+  const NAMES = ['keeper', 'leaver', 'demoted', 'repassworded'];
+
+  beforeAll(async () => {
+    serve = await startServe({ REDIS_URL: redis().url }, async (d) => {
+      for (const name of NAMES) await addUser(join(d, 'users.json'), name, 'ops', `pw-${name}`);
+    });
+  }, 60_000);
+  afterAll(async () => serve?.stop());
+
+  const signIn = async (username: string, password: string) => {
+    const res = await fetch(`${serve.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    return { status: res.status, body: (await res.json()) as unknown, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+  };
+
+  /** A signed-in page's WebSocket: one call at a time, and how it was closed. */
+  const openSocket = async (cookie: string) => {
+    const ws = new WebSocket(`${serve.url.replace('http', 'ws')}/api/ws`, { headers: { cookie } });
+    const answers = new Map<string, ServerMessage>();
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d)) as ServerMessage;
+      if ('id' in m && typeof m.id === 'string') answers.set(m.id, m);
+    });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    let n = 0;
+    const call = async (name: string) => {
+      const id = `c${n++}`;
+      ws.send(JSON.stringify({ t: 'call', id, name, input: {} }));
+      const deadline = Date.now() + 5000;
+      while (!answers.has(id) && ws.readyState === ws.OPEN && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      return answers.get(id);
+    };
+    return { call, closed };
+  };
+
+  const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'timed out'>((r) => setTimeout(() => r('timed out'), ms))]);
+
+  it.each([
+    ['removed', ['remove', 'leaver']],
+    ['demoted to analyst', ['add', 'demoted', '--role', 'analyst', '--password-stdin']],
+    ['given a new password', ['add', 'repassworded', '--role', 'ops', '--password-stdin']],
+  ])('a user %s is signed out at once: the open socket closes, a new one is refused, ops calls fail', async (_what, args) => {
+    const name = args[1] ?? '';
+    const mine = await signIn(name, `pw-${name}`);
+    const other = await signIn('keeper', 'pw-keeper');
+    expect([mine.status, other.status]).toEqual([200, 200]);
+    const socket = await openSocket(mine.cookie);
+    const keeperSocket = await openSocket(other.cookie);
+    expect(await socket.call('audit.list')).toMatchObject({ ok: true });
+
+    const cli = await runCli(['user', ...args], (child) => child.stdin.end('a-new-pw-9\n'), { CACHEBOARD_DATA_DIR: serve.dataDir, CACHEBOARD_USERS: '' });
+    expect(cli.code, cli.err).toBe(0);
+
+    expect(await within(socket.closed, 2000)).toEqual({ code: 4401, reason: 'session revoked' });
+    expect(await upgradeStatus(`${serve.url.replace('http', 'ws')}/api/ws`, { cookie: mine.cookie })).toBe(401);
+    const me = await fetch(`${serve.url}/api/session`, { headers: { cookie: mine.cookie } });
+    expect(await me.json()).toEqual({ authRequired: true });
+    // The other ops path, the upload route, refuses the old cookie too.
+    const upload = await fetch(`${serve.url}/api/uploads?name=x.csv`, { method: 'POST', headers: { cookie: mine.cookie, 'x-cacheboard-upload': '1', 'content-type': 'application/octet-stream' }, body: 'a' });
+    expect(upload.status).toBe(401);
+
+    // Signing in again gets what the file now says; nobody else was signed out.
+    const again = await signIn(name, 'a-new-pw-9');
+    if (args[0] === 'remove') expect(again.status).toBe(401);
+    else expect(again.body).toEqual({ user: name, role: args.includes('analyst') ? 'analyst' : 'ops' });
+    if (args.includes('analyst')) expect(await (await openSocket(again.cookie)).call('audit.list')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await keeperSocket.call('audit.list')).toMatchObject({ ok: true });
   });
 });

@@ -2,6 +2,7 @@ import { AppError } from '../../app/errors';
 import { LoginLimiter } from '../server/auth/loginLimiter';
 import { SessionStore } from '../server/auth/sessions';
 import { readUsers } from '../server/auth/users';
+import { watchUsers } from '../server/auth/userDirectory';
 import type { AuthMode } from '../server/auth/webAuth';
 import { isLoopback, type ServeEnv } from './serveEnv';
 
@@ -13,6 +14,7 @@ const SESSION_HOURS = 12;
  * start: there is no default user and no default password.
  */
 export function authModeFor(cfg: ServeEnv): AuthMode {
+  // Read now to decide the mode (a broken file stops the start with its error), then followed.
   const users = readUsers(cfg.usersFile);
   const why =
     users.length > 0 ? undefined : cfg.auth === 'required' ? cfg.authSetBy : isLoopback(cfg.host) ? undefined : `HOST=${cfg.host} is not loopback`;
@@ -27,11 +29,12 @@ export function authModeFor(cfg: ServeEnv): AuthMode {
   }
   return {
     kind: 'users',
-    // Read at each sign-in, so `cacheboard user add/remove` applies without a restart.
-    users: () => readUsers(cfg.usersFile),
+    // Followed while serving: `cacheboard user add/remove` applies at once, to sign-ins and to open sessions.
+    users: watchUsers(cfg.usersFile),
     sessions: new SessionStore({ absoluteMs: SESSION_HOURS * 3600_000 }),
     limiter: new LoginLimiter(),
     secure: cfg.tls !== undefined || cfg.publicUrl?.startsWith('https:') === true,
     maxAgeSeconds: SESSION_HOURS * 3600,
+    ...(cfg.trustedProxies === undefined ? {} : { trustedProxies: cfg.trustedProxies }),
   };
 }

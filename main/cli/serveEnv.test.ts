@@ -35,6 +35,15 @@ describe('cacheboard serve environment', () => {
     expect(() => parseServeArgs(['--port', '1'])).toThrow(/'--port'.*cacheboard serve --help/);
   });
 
+  it('reads CACHEBOARD_TRUSTED_PROXIES as IPs and CIDR ranges, and names the variable and the bad entry', () => {
+    expect(readServeEnv({}).trustedProxies).toBeUndefined();
+    expect(readServeEnv({ CACHEBOARD_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustedProxies).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    for (const bad of ['proxy.example', '10.0.0.0/33', '0.0.0.0/0', '10.0.0.1/8/8', '::/129', '127.0.0.1,', '10.0.0.0/x']) {
+      const entry = bad.endsWith(',') ? '' : bad;
+      expect(() => readServeEnv({ CACHEBOARD_TRUSTED_PROXIES: bad }), bad).toThrow(`CACHEBOARD_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
+    }
+  });
+
   it('knows loopback addresses', () => {
     expect(isLoopback('127.0.0.1')).toBe(true);
     expect(isLoopback('::1')).toBe(true);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { AppError } from '../../app/errors';
 import { dataDirFrom, usersFileFrom } from './dataDir';
 import type { AuthSetting, ServeFlags } from './serveArgs';
@@ -21,6 +22,8 @@ export interface ServeEnv {
   tls?: { certFile: string; keyFile: string };
   importDir?: string;
   uploadLimitBytes?: number;
+  /** Reverse proxies (IPs, CIDR ranges) whose X-Forwarded-For is believed, for the sign-in backoff. */
+  trustedProxies?: string[];
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -82,5 +85,26 @@ export function readServeEnv(env: NodeJS.ProcessEnv, flags: ServeFlags = {}): Se
     }
     out.uploadLimitBytes = mb * 1024 * 1024;
   }
+  if (env.CACHEBOARD_TRUSTED_PROXIES) out.trustedProxies = trustedProxies(env.CACHEBOARD_TRUSTED_PROXIES);
   return out;
+}
+
+/** `127.0.0.1, 10.0.0.0/8, ::1`: IP addresses and CIDR ranges, checked here so a typo names the variable. */
+function trustedProxies(raw: string): string[] {
+  return raw.split(',').map((entry) => {
+    const item = entry.trim();
+    const [ip = '', prefix, ...extra] = item.split('/');
+    const family = isIP(ip);
+    const bits = family === 4 ? 32 : 128;
+    // A /0 (trust every peer) is refused, as Fastify's trustProxy list refuses it.
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || extra.length > 0) {
+      throw new AppError(
+        'VALIDATION',
+        `CACHEBOARD_TRUSTED_PROXIES: "${item}" is not an IP address or CIDR range (e.g. 127.0.0.1,10.0.0.0/8)`,
+        'CACHEBOARD_TRUSTED_PROXIES',
+      );
+    }
+    return item;
+  });
 }

@@ -13,7 +13,8 @@ export const USER_HELP = `Usage:
 Users of the web build, kept in $CACHEBOARD_USERS (default $CACHEBOARD_DATA_DIR/users.json)
 as scrypt hashes. "add" asks for the password twice on a terminal; scripts pipe it with
 --password-stdin (the first line of stdin). Adding an existing name sets a new password
-and role. A running server reads the file at each sign-in.
+and role. A running server follows the file: removing a user, changing their role or
+setting a new password signs them out at once and closes their open pages' connections.
 `;
 
 export async function user(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -26,7 +27,7 @@ export async function user(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (action === 'remove') {
     if (name === undefined) throw new AppError('VALIDATION', 'user remove needs a NAME', 'NAME');
     removeUser(file, name);
-    process.stdout.write(`Removed ${name}. Their open sessions end when they expire or at the next server restart.\n`);
+    process.stdout.write(`Removed ${name}. A running server signs them out at once.\n`);
     return 0;
   }
   if (action !== 'add') throw new AppError('VALIDATION', `unknown user action "${action ?? ''}": use add, remove or list`, 'action');

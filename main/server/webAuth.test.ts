@@ -12,53 +12,64 @@ import { noSecretBox } from '../core/pool/noSecretBox';
 import { createRuntime, type Runtime } from '../runtime';
 import { LoginLimiter } from './auth/loginLimiter';
 import { SessionStore } from './auth/sessions';
-import { addUser, readUsers } from './auth/users';
+import { watchUsers } from './auth/userDirectory';
+import { addUser } from './auth/users';
 import { createWebServer } from './webServer';
 
 const redis = useRedis();
 const CANARY = 'canary-Pw-7f3e9d1c';
 let runtime: Runtime;
-let app: FastifyInstance;
 let base: string;
 let usersFile: string;
 const sessions = new SessionStore();
+const servers: FastifyInstance[] = [];
 
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cb-auth-'));
-  usersFile = join(dataDir, 'users.json');
-  await addUser(usersFile, 'ana', 'analyst', CANARY);
-  await addUser(usersFile, 'olga', 'ops', `${CANARY}-ops`);
-  runtime = await createRuntime({ dataDir, secretBox: noSecretBox('no passwords in tests'), redisUrl: redis().url });
-  app = await createWebServer({
+/** A web server on a free port with these users, limiter and proxies; closed after the file. */
+async function serveWith(o: { limiter: LoginLimiter; trustedProxies?: string[] }): Promise<{ app: FastifyInstance; base: string }> {
+  const server = await createWebServer({
     version: runtime.version,
     attach: runtime.attach,
     upload: runtime.upload,
     staticDir: join(tmpdir(), 'cacheboard-no-such-dir'),
     auth: {
       kind: 'users',
-      users: () => readUsers(usersFile),
+      // Stat'ed on every use: a test that changes the file sees the server notice before any watch event.
+      users: watchUsers(usersFile, { recheckMs: 0 }),
       sessions,
-      limiter: new LoginLimiter({ freeFailures: 6, baseMs: 60_000 }),
+      limiter: o.limiter,
       secure: false,
       maxAgeSeconds: 3600,
+      ...(o.trustedProxies === undefined ? {} : { trustedProxies: o.trustedProxies }),
     },
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
+  servers.push(server);
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const addr = server.server.address();
   if (addr === null || typeof addr === 'string') throw new Error('no address');
-  base = `127.0.0.1:${addr.port}`;
+  return { app: server, base: `127.0.0.1:${addr.port}` };
+}
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cb-auth-'));
+  usersFile = join(dataDir, 'users.json');
+  await addUser(usersFile, 'ana', 'analyst', CANARY);
+  await addUser(usersFile, 'olga', 'ops', `${CANARY}-ops`);
+  await addUser(usersFile, 'dora', 'ops', `${CANARY}-dora`);
+  runtime = await createRuntime({ dataDir, secretBox: noSecretBox('no passwords in tests'), redisUrl: redis().url });
+  // The address cap is set high here: tests in this file share 127.0.0.1 (loginLimiter.test.ts covers the cap).
+  ({ base } = await serveWith({ limiter: new LoginLimiter({ pair: { free: 6, baseMs: 60_000 }, address: { free: 200 } }) }));
 });
 
 afterAll(async () => {
-  await app.close();
+  for (const s of servers) await s.close();
   await runtime.close();
   await closeAdmins();
 });
 
-async function login(username: unknown, password: unknown): Promise<Response> {
-  return fetch(`http://${base}/api/session`, {
+async function login(username: unknown, password: unknown, headers: Record<string, string> = {}, at = base): Promise<Response> {
+  return fetch(`http://${at}/api/session`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ username, password }),
   });
 }
@@ -170,5 +181,75 @@ describe('web build with users', () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await locked.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+  });
+  it('a socket is refused its next call the moment its user is demoted, and is closed with 4401', async () => {
+    const cookie = await cookieFor('dora', `${CANARY}-dora`);
+    const ws = new WebSocket(`ws://${base}/api/ws`, { headers: { cookie } });
+    const answers: ServerMessage[] = [];
+    ws.on('message', (d) => answers.push(JSON.parse(String(d)) as ServerMessage));
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await new Promise<void>((resolve) => ws.once('open', () => resolve()));
+    const answer = async (id: string) => {
+      ws.send(JSON.stringify({ t: 'call', id, name: 'audit.list', input: {} }));
+      while (!answers.some((m) => 'id' in m && m.id === id) && ws.readyState === ws.OPEN) await new Promise((r) => setTimeout(r, 5));
+      return answers.find((m) => 'id' in m && m.id === id);
+    };
+    expect(await answer('before')).toMatchObject({ ok: true });
+    await addUser(usersFile, 'dora', 'analyst', `${CANARY}-dora`);
+    // Sent at once: whichever comes first, the call is refused or the socket is already closed.
+    const after = await answer('after');
+    expect(after === undefined || codeOf(after) === 'UNAUTHENTICATED', JSON.stringify(after)).toBe(true);
+    expect(await closed).toBe(4401);
+    expect(await upgradeStatus(`ws://${base}/api/ws`, { cookie })).toBe(401);
+    expect(await (await fetch(`http://${base}/api/session`, { headers: { cookie } })).json()).toEqual({ authRequired: true });
+    const upload = await fetch(`http://${base}/api/uploads?name=x.csv`, { method: 'POST', headers: { cookie, 'x-cacheboard-upload': '1', 'content-type': 'application/octet-stream' }, body: 'a' });
+    expect(upload.status).toBe(401);
+  });
+
+  it("200 parallel wrong guesses cost a few scrypts, the right password is refused once the limit is reached, and another user at that address still signs in", async () => {
+    const burst = await Promise.all(Array.from({ length: 200 }, (_, i) => login('olga', `guess-${i}`)));
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.every((c) => c === 401 || c === 429)).toBe(true);
+    // Each 401 is one scrypt; a 429 is answered without hashing. The pair allows 6, then backs off.
+    expect(statuses.filter((c) => c === 401).length).toBeLessThanOrEqual(7);
+    let backoff = false;
+    for (let i = 0; i < 20 && !backoff; i++) {
+      const r = await login('olga', `more-${i}`);
+      backoff = r.status === 429 && /Too many failed sign-ins/.test(await r.text());
+    }
+    expect(backoff).toBe(true);
+    const right = await login('olga', `${CANARY}-ops`);
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await login('ana', CANARY)).status).toBe(200);
+  });
+
+  it('counts sign-ins under the X-Forwarded-For client only when the peer is a trusted proxy', async () => {
+    const limiter = () => new LoginLimiter({ pair: { free: 1, baseMs: 60_000 } });
+    const trusting = await serveWith({ limiter: limiter(), trustedProxies: ['127.0.0.1'] });
+    const untrusting = await serveWith({ limiter: limiter(), trustedProxies: ['10.0.0.0/8'] });
+    const from = (client: string) => ({ 'x-forwarded-for': client });
+    for (const at of [trusting.base, untrusting.base]) {
+      expect((await login('ana', 'wrong-1', from('203.0.113.7'), at)).status).toBe(401);
+      expect((await login('ana', 'wrong-2', from('203.0.113.7'), at)).status).toBe(401);
+      expect((await login('ana', 'wrong-3', from('203.0.113.7'), at)).status).toBe(429);
+    }
+    // Behind the trusted proxy, another client is another address; from an untrusted peer the header is ignored.
+    expect((await login('ana', CANARY, from('203.0.113.8'), trusting.base)).status).toBe(200);
+    expect((await login('ana', CANARY, from('203.0.113.8'), untrusting.base)).status).toBe(429);
+  });
+
+  it('a POST that is no sign-in attempt (not JSON, or from another site) is refused and not counted', async () => {
+    await addUser(usersFile, 'carol', 'ops', `${CANARY}-carol`);
+    const post = (headers: Record<string, string>, body: string) => fetch(`http://${base}/api/session`, { method: 'POST', headers, body });
+    const json = JSON.stringify({ username: 'carol', password: `${CANARY}-carol` });
+    for (let i = 0; i < 10; i++) {
+      const form = await post({ 'content-type': 'text/plain' }, JSON.stringify({ username: 'carol', password: `guess-${i}` }));
+      expect(form.status).toBe(415);
+      expect((await post({ 'content-type': 'application/json', origin: 'https://evil.example' }, json)).status).toBe(403);
+      expect((await post({ 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, json)).status).toBe(403);
+    }
+    const same = await post({ 'content-type': 'application/json; charset=utf-8', origin: `http://${base}`, 'sec-fetch-site': 'same-origin' }, json);
+    expect(same.status).toBe(200);
   });
 });

@@ -29,10 +29,12 @@ export interface WebServerOptions {
 }
 
 export async function createWebServer(opts: WebServerOptions): Promise<FastifyInstance> {
+  // req.ip follows X-Forwarded-For only when the direct peer is one of these (Fastify's trustProxy).
+  const trustProxy = (opts.auth?.kind === 'users' ? opts.auth.trustedProxies : undefined) ?? false;
   const app = (
     opts.https === undefined
-      ? Fastify({ logger: false, bodyLimit: 1 << 20 })
-      : Fastify({ logger: false, bodyLimit: 1 << 20, https: opts.https })
+      ? Fastify({ logger: false, bodyLimit: 1 << 20, trustProxy })
+      : Fastify({ logger: false, bodyLimit: 1 << 20, trustProxy, https: opts.https })
   ) as FastifyInstance;
   app.addHook('onSend', async (_req, reply) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
@@ -52,20 +54,21 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
       }
     });
   }
-  const auth = registerAuth(app, mode);
+  const auth = registerAuth(app, mode, opts.allowedOrigins);
   const sockets = new Map<string, Set<{ close(code: number, reason: string): void }>>();
-  auth.onLogout((token) => {
-    for (const ws of sockets.get(token) ?? []) ws.close(4401, 'signed out');
+  auth.onSessionEnd((token, reason) => {
+    for (const ws of sockets.get(token) ?? []) ws.close(4401, reason);
     sockets.delete(token);
   });
-  // Sessions expire while sockets stay open: close those whose session is gone.
+  // Sessions expire while sockets stay open: close those whose session is gone. Checking a session
+  // also checks its user's record, so this catches a users-file change no watch event reported.
   const sweep = setInterval(() => {
     for (const [token, set] of sockets) {
       if (auth.alive(token)) continue;
       for (const ws of set) ws.close(4401, 'session expired');
       sockets.delete(token);
     }
-  }, 30_000);
+  }, 5_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

@@ -4,6 +4,8 @@ import type { Role } from '../../../app/define';
 export interface WebSession {
   user: string;
   role: Role;
+  /** The user's stamp when signed in (userStamp): the session lives only while it is still the user's. */
+  stamp: string;
   createdAt: number;
   lastSeen: number;
 }
@@ -36,7 +38,7 @@ export class SessionStore {
     this.now = o.now ?? Date.now;
   }
 
-  create(user: string, role: Role): string {
+  create(user: string, role: Role, stamp: string): string {
     const token = randomBytes(32).toString('base64url');
     const t = this.now();
     if (this.byToken.size >= this.max) {
@@ -44,7 +46,7 @@ export class SessionStore {
       const oldest = this.byToken.keys().next().value;
       if (oldest !== undefined) this.byToken.delete(oldest);
     }
-    this.byToken.set(token, { user, role, createdAt: t, lastSeen: t });
+    this.byToken.set(token, { user, role, stamp, createdAt: t, lastSeen: t });
     return token;
   }
 
@@ -68,9 +70,15 @@ export class SessionStore {
     if (token !== undefined) this.byToken.delete(token);
   }
 
-  /** Sign a user out everywhere (after removal or a password change). */
-  deleteUser(user: string): void {
-    for (const [k, s] of this.byToken) if (s.user === user) this.byToken.delete(k);
+  /** End every session `revoked` says no to; returns their tokens (to close their WebSockets). */
+  deleteWhere(revoked: (s: WebSession) => boolean): string[] {
+    const out: string[] = [];
+    for (const [k, s] of this.byToken) {
+      if (!revoked(s)) continue;
+      this.byToken.delete(k);
+      out.push(k);
+    }
+    return out;
   }
 
   get size(): number {

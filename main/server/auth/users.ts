@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Role } from '../../../app/define';
@@ -15,6 +16,16 @@ const UserRecord = z.object({
   createdAt: z.string(),
 });
 export type UserRecord = z.output<typeof UserRecord>;
+
+/**
+ * What a session is issued under: the user's role and password hash. The hash's salt is new at
+ * every `user add`, so a role change or any password change (even to the same password) gives a
+ * new stamp, and a removed user has none: the sessions issued under the old one are revoked.
+ * Hashed so that sessions never hold the password hash itself.
+ */
+export function userStamp(u: UserRecord): string {
+  return createHash('sha256').update(`${u.role}\n${u.passwordHash}`).digest('base64url');
+}
 
 const UsersFile = z.object({ version: z.literal(1), users: z.array(UserRecord) });
 

@@ -1,47 +1,84 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../app/define';
 import type { Session } from '../../rpc/session';
+import { originAllowed } from '../originCheck';
 import { clearedCookie, cookieValue, SESSION_COOKIE, sessionCookie } from './cookies';
 import type { LoginLimiter } from './loginLimiter';
 import { verifyPassword } from './passwords';
-import type { SessionStore } from './sessions';
-import type { UserRecord } from './users';
+import type { SessionStore, WebSession } from './sessions';
+import type { KnownUser, UserDirectory } from './userDirectory';
 
 /** Auth on: users sign in. Local: loopback only, one implicit ops user. */
 export type AuthMode =
   | { kind: 'local' }
   | {
       kind: 'users';
-      users: () => UserRecord[];
+      users: UserDirectory;
       sessions: SessionStore;
       limiter: LoginLimiter;
       /** Set the cookie's Secure flag (the server speaks TLS, or sits behind a TLS proxy). */
       secure: boolean;
       /** Cookie lifetime, matching the store's absolute limit. */
       maxAgeSeconds: number;
+      /** Proxies (IPs, CIDR ranges) whose X-Forwarded-For names the client that sign-ins are counted under. */
+      trustedProxies?: string[];
     };
 
 /** Spent on an unknown user name too, so timing does not say which names exist. */
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 export interface WebAuth {
-  /** Who sent this request; null when auth is on and there is no valid session. */
+  /**
+   * Who sent this request; null when auth is on and there is no valid session. The role is read
+   * live: after the user is removed, demoted or given a new password it is null, so a socket
+   * holding this session is refused its next call even before it is closed.
+   */
   sessionOf(req: FastifyRequest): Session | null;
   /** The request's session token, to tie a WebSocket to it. */
   tokenOf(req: FastifyRequest): string | undefined;
   /** Whether a token still names a live session (WebSockets are closed when it doesn't). */
   alive(token: string | undefined): boolean;
-  onLogout(cb: (token: string) => void): void;
+  /** A session ended by signing out or by revocation: close its WebSockets with this reason. */
+  onSessionEnd(cb: (token: string, reason: string) => void): void;
 }
 
-export function registerAuth(app: FastifyInstance, mode: AuthMode): WebAuth {
-  const logoutListeners: ((token: string) => void)[] = [];
+export function registerAuth(app: FastifyInstance, mode: AuthMode, allowedOrigins?: string[]): WebAuth {
+  const endListeners: ((token: string, reason: string) => void)[] = [];
+  const ended = (token: string, reason: string) => {
+    for (const cb of endListeners) cb(token, reason);
+  };
   const tokenOf = (req: FastifyRequest) => cookieValue(req.headers.cookie, SESSION_COOKIE);
+
+  /** Issued under the user's current record still (not removed, same role, same password). */
+  const holds = (s: WebSession) => mode.kind === 'users' && mode.users.find(s.user)?.stamp === s.stamp;
+
+  const current = (token: string | undefined): WebSession | undefined => {
+    if (mode.kind === 'local' || token === undefined) return undefined;
+    const s = mode.sessions.get(token);
+    if (s === undefined || holds(s)) return s;
+    mode.sessions.delete(token);
+    ended(token, 'session revoked');
+    return undefined;
+  };
+
+  if (mode.kind === 'users') {
+    mode.users.onChange(() => {
+      for (const token of mode.sessions.deleteWhere((s) => !holds(s))) ended(token, 'session revoked');
+    });
+    app.addHook('onClose', async () => mode.users.close());
+  }
 
   const sessionOf = (req: FastifyRequest): Session | null => {
     if (mode.kind === 'local') return { role: 'ops', user: 'local' };
-    const s = mode.sessions.get(tokenOf(req));
-    return s === undefined ? null : { role: s.role, user: s.user };
+    const token = tokenOf(req);
+    const s = current(token);
+    if (s === undefined) return null;
+    return {
+      user: s.user,
+      get role(): Role | null {
+        return current(token)?.role ?? null;
+      },
+    };
   };
 
   app.get('/api/session', async (req) => {
@@ -51,24 +88,32 @@ export function registerAuth(app: FastifyInstance, mode: AuthMode): WebAuth {
 
   app.post('/api/session', async (req, reply) => {
     if (mode.kind === 'local') return reply.code(400).send(err('VALIDATION', 'This server runs without users: there is nothing to sign in to.'));
+    const refused = notAnAttempt(req, reply, allowedOrigins);
+    if (refused !== undefined) return refused;
     const body = (req.body ?? {}) as { username?: unknown; password?: unknown };
     const username = typeof body.username === 'string' ? body.username : '';
-    const keys = [`user:${username.toLowerCase()}`, `addr:${req.ip}`];
-    const wait = mode.limiter.retryAfter(keys);
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
+    // Counted here, before the scrypt, so parallel guesses see each other.
+    const admission = mode.limiter.begin(username, req.ip);
+    if (!admission.ok) {
+      const seconds = Math.ceil(admission.retryAfterMs / 1000);
       reply.header('retry-after', String(seconds));
-      return reply.code(429).send(err('RATE_LIMITED', `Too many failed sign-ins; try again in ${seconds} s.`));
+      const why =
+        admission.reason === 'busy'
+          ? `Another sign-in for this user or from this address is being checked; try again in ${seconds} s.`
+          : `Too many failed sign-ins; try again in ${seconds} s.`;
+      return reply.code(429).send(err('RATE_LIMITED', why));
     }
-    const user = mode.users().find((u) => u.name === username);
-    // Always one scrypt, whether or not the user exists.
-    const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!ok || user === undefined) {
-      mode.limiter.fail(keys);
-      return reply.code(401).send(err('UNAUTHENTICATED', 'Wrong user name or password.'));
+    let user: KnownUser | undefined;
+    let ok = false;
+    try {
+      user = mode.users.find(username);
+      // Always one scrypt, whether or not the user exists.
+      ok = (await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH)) && user !== undefined;
+    } finally {
+      admission.settle(ok);
     }
-    mode.limiter.succeed(keys);
-    const token = mode.sessions.create(user.name, user.role);
+    if (!ok || user === undefined) return reply.code(401).send(err('UNAUTHENTICATED', 'Wrong user name or password.'));
+    const token = mode.sessions.create(user.name, user.role, user.stamp);
     reply.header('set-cookie', sessionCookie(token, mode.maxAgeSeconds, mode.secure));
     return { user: user.name, role: user.role satisfies Role };
   });
@@ -77,7 +122,7 @@ export function registerAuth(app: FastifyInstance, mode: AuthMode): WebAuth {
     if (mode.kind === 'users') {
       const token = tokenOf(req);
       mode.sessions.delete(token);
-      if (token !== undefined) for (const cb of logoutListeners) cb(token);
+      if (token !== undefined) ended(token, 'signed out');
       reply.header('set-cookie', clearedCookie(mode.secure));
     }
     return reply.code(204).send();
@@ -86,9 +131,25 @@ export function registerAuth(app: FastifyInstance, mode: AuthMode): WebAuth {
   return {
     sessionOf,
     tokenOf,
-    alive: (token) => mode.kind === 'local' || mode.sessions.get(token) !== undefined,
-    onLogout: (cb) => logoutListeners.push(cb),
+    alive: (token) => mode.kind === 'local' || current(token) !== undefined,
+    onSessionEnd: (cb) => endListeners.push(cb),
   };
+}
+
+/**
+ * A POST that is no sign-in attempt is refused before the limiter, so it cannot count against
+ * anyone: a body that is not JSON (another site's form posts text/plain without a preflight)
+ * or a request from another site (its Origin, or the browser's Sec-Fetch-Site).
+ */
+function notAnAttempt(req: FastifyRequest, reply: FastifyReply, allowedOrigins: string[] | undefined): FastifyReply | undefined {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    return reply.code(415).send(err('VALIDATION', 'Sign in with a JSON body: {"username": ..., "password": ...}'));
+  }
+  if (req.headers['sec-fetch-site'] === 'cross-site' || !originAllowed(req.headers.origin, req.headers.host, allowedOrigins)) {
+    return reply.code(403).send(err('FORBIDDEN', 'Sign in from the Cacheboard page'));
+  }
+  return undefined;
 }
 
 function err(code: string, message: string) {
