@@ -69,7 +69,11 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+/** `--name` present on the bench's command line. */
+export const argFlag = (name: string): boolean => process.argv.includes(`--${name}`);
+
+/** Resolves once `GET url/api/health` answers 200 (polled every 25 ms, so a start-up can be timed by it). */
+export async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`cacheboard serve exited with ${child.exitCode}: ${log()}`);
@@ -78,7 +82,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
     } catch {
       // not listening yet
     }
-    await sleep(200);
+    await sleep(25);
   }
   throw new Error(`cacheboard serve did not answer ${url}/api/health within 60 s: ${log()}`);
 }
