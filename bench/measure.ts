@@ -69,8 +69,11 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
-/** `--name` present on the bench's command line. */
-export const argFlag = (name: string): boolean => process.argv.includes(`--${name}`);
+/** `--name a,b,c` from the bench's command line, else the fallback. */
+export function argList(name: string, fallback: string[]): string[] {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? '').split(',').filter(Boolean) : fallback;
+}
 
 /** Resolves once `GET url/api/health` answers 200 (polled every 25 ms, so a start-up can be timed by it). */
 export async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
