@@ -19,20 +19,21 @@ export interface ChildRun {
   stdout: string;
   stderr: string;
   code: number | null;
-  /** Peak resident set of the child, sampled every 20 ms from /proc. */
+  /** Peak resident set of the child: its VmHWM, read from /proc every 20 ms until it exits. */
   peakRssBytes: number;
 }
 
-function rssOf(pid: number): number {
+/** The child's peak resident set so far (VmHWM: the kernel's high-water mark, so no spike between samples is missed). */
+function peakRssOf(pid: number): number {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) * 1024 : 0;
   } catch {
     return 0;
   }
 }
 
-/** Runs a command, timing it wall-clock and sampling its RSS. */
+/** Runs a command, timing it wall-clock and reading its peak RSS. */
 export function runChild(cmd: string, args: string[], opts: { stdinFile?: string } = {}): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
@@ -41,7 +42,7 @@ export function runChild(cmd: string, args: string[], opts: { stdinFile?: string
     let stderr = '';
     let peak = 0;
     const timer = setInterval(() => {
-      if (child.pid !== undefined) peak = Math.max(peak, rssOf(child.pid));
+      if (child.pid !== undefined) peak = Math.max(peak, peakRssOf(child.pid));
     }, 20);
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
