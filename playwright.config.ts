@@ -33,8 +33,9 @@ export default defineConfig({
     { name: 'electron', testDir: 'e2e/electron' },
   ],
   // The web build exactly as `npm start` runs it: no REDIS_URL, so it starts its own embedded redis-server.
+  // The bin runs the compiled dist/main/ and refuses a stale one: bring it up to date first.
   webServer: {
-    command: 'node bin/cacheboard.js serve',
+    command: 'node scripts/build-main.js --if-stale && node bin/cacheboard.js serve',
     url: `${baseURL}/api/health`,
     env: { PORT: String(PORT), HOST: '127.0.0.1', CACHEBOARD_DATA_DIR: dataDir, REDIS_URL: '', CACHEBOARD_CONFIG: '' },
     reuseExistingServer: false,

@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // CLI tests run bin/cacheboard.js, which runs dist/main/: rebuilt here when a source changed.
+    globalSetup: ['testing/buildMain.ts'],
   },
 });

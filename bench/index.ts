@@ -9,6 +9,7 @@ import { clusterBench } from './cluster';
 import { metricsBench } from './metrics';
 import { monitorBench } from './monitor';
 import { samplingBench } from './sampling';
+import { startBench } from './start';
 import { trialsBench } from './trials';
 
 type Suite = () => Promise<Record<string, unknown>>;
@@ -20,6 +21,7 @@ const suites: Record<string, Suite> = {
   metrics: metricsBench,
   monitor: monitorBench,
   sampling: samplingBench,
+  start: startBench,
   trials: trialsBench,
 };
 

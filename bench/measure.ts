@@ -19,20 +19,21 @@ export interface ChildRun {
   stdout: string;
   stderr: string;
   code: number | null;
-  /** Peak resident set of the child, sampled every 20 ms from /proc. */
+  /** Peak resident set of the child: its VmHWM, read from /proc every 20 ms until it exits. */
   peakRssBytes: number;
 }
 
-function rssOf(pid: number): number {
+/** The child's peak resident set so far (VmHWM: the kernel's high-water mark, so no spike between samples is missed). */
+function peakRssOf(pid: number): number {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) * 1024 : 0;
   } catch {
     return 0;
   }
 }
 
-/** Runs a command, timing it wall-clock and sampling its RSS. */
+/** Runs a command, timing it wall-clock and reading its peak RSS. */
 export function runChild(cmd: string, args: string[], opts: { stdinFile?: string } = {}): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
@@ -41,7 +42,7 @@ export function runChild(cmd: string, args: string[], opts: { stdinFile?: string
     let stderr = '';
     let peak = 0;
     const timer = setInterval(() => {
-      if (child.pid !== undefined) peak = Math.max(peak, rssOf(child.pid));
+      if (child.pid !== undefined) peak = Math.max(peak, peakRssOf(child.pid));
     }, 20);
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -69,7 +70,14 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+/** `--name a,b,c` from the bench's command line, else the fallback. */
+export function argList(name: string, fallback: string[]): string[] {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? '').split(',').filter(Boolean) : fallback;
+}
+
+/** Resolves once `GET url/api/health` answers 200 (polled every 25 ms, so a start-up can be timed by it). */
+export async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`cacheboard serve exited with ${child.exitCode}: ${log()}`);
@@ -78,7 +86,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
     } catch {
       // not listening yet
     }
-    await sleep(200);
+    await sleep(25);
   }
   throw new Error(`cacheboard serve did not answer ${url}/api/health within 60 s: ${log()}`);
 }

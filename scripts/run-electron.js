@@ -1,7 +1,6 @@
-// `npm run desktop`: starts the built app (dist-electron/, dist/renderer/) in Electron.
+// `npm run desktop`: starts the built app (dist/main/, dist/renderer/) in Electron.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { BUILD_COMMAND, staleness } from './build-freshness.js';
 import { findElectronBinary, HOW_TO_GET_ELECTRON, repoRoot } from './electron-binary.js';
 
 const found = findElectronBinary();
@@ -9,8 +8,10 @@ if (found.path === null) {
   console.error(`Electron binary not available: ${found.reason}; ${HOW_TO_GET_ELECTRON}.`);
   process.exit(1);
 }
-if (!existsSync(path.join(repoRoot, 'dist-electron', 'main.cjs'))) {
-  console.error('dist-electron/main.cjs is missing; run `npm run build` first.');
+// The main process runs dist/main/electron.js: never an older build than the sources.
+const stale = await staleness();
+if (stale !== undefined) {
+  console.error(`The compiled main process is out of date (${stale}); run \`${BUILD_COMMAND}\` (or \`npm run build\`) first.`);
   process.exit(1);
 }
 

@@ -36,7 +36,7 @@ function desktopSession(): Session {
 
 function openWindow(): void {
   if (ipc === null) return;
-  const win = createMainWindow(path.join(app.getAppPath(), 'dist-electron', 'preload.cjs'));
+  const win = createMainWindow(path.join(app.getAppPath(), 'dist', 'main', 'preload.cjs'));
   ipc.attachWindow(win);
 }
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../../app/errors';
 import { RespBuilder } from '../bulk/resp/respBuilder';
-import { DistinctKeyTracker } from '../bulk/keyTracker';
+import { KeyHashSet } from '../bulk/keyHashSet';
 import type { KeySource } from './keySource';
 import { ReplyError, type Reply } from './replyReader';
 import type { RespPipe } from './respPipe';
@@ -15,7 +15,7 @@ import type { RespPipe } from './respPipe';
  */
 export class ScanSource implements KeySource {
   private readonly builder = new RespBuilder(64 * 1024);
-  private readonly seen: DistinctKeyTracker;
+  private readonly seen: KeyHashSet;
   private cursor: string | null = '0';
   private pending: Promise<Reply[]> | null = null;
   private duplicates = 0;
@@ -28,7 +28,7 @@ export class ScanSource implements KeySource {
   ) {
     // Sized for DBSIZE up front (16 bytes a key, at most 32 MB): growing it step by step
     // rehashes every key seen so far, again and again, while the server waits.
-    this.seen = new DistinctKeyTracker(Math.min(2 * target, 1 << 22));
+    this.seen = new KeyHashSet(Math.min(2 * target, 1 << 22));
   }
 
   async next(prefetch: boolean): Promise<Buffer[] | null> {
