@@ -5,7 +5,8 @@ import { runLoad } from '../../core/bulk/job/loadJob';
 import { prepareLoad } from '../../core/bulk/prepareLoad';
 import { detectFormat, previewSource, unknownFormatMessage } from '../../core/bulk/sources/openSource';
 import { currentMasterSpec } from '../../core/pool/sentinels';
-import type { Handlers } from '../handlers';
+import type { BulkJobs } from '../../core/bulk/jobManager';
+import type { Handlers, StreamHandler } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
 
@@ -107,11 +108,15 @@ export function bulkHandlers({ profiles, pool, bulk, audit }: CoreServices): Bul
 
     'bulk.cancel': ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
 
-    'bulk.progress': ({ jobId }, sink) =>
-      jobs.subscribe(jobId, (e) => {
-        sink.push(e);
-        // The report is the last word: end the stream so the client knows.
-        if (e.kind === 'report') queueMicrotask(() => sink.end());
-      }),
+    'bulk.progress': loadProgress(jobs),
   };
+}
+
+/** A load's events; the last word (its report, or a crash's failed phase) ends the stream so the client knows. */
+export function loadProgress(jobs: BulkJobs): StreamHandler<'bulk.progress'> {
+  return ({ jobId }, sink) =>
+    jobs.subscribe(jobId, (e, last) => {
+      sink.push(e);
+      if (last) queueMicrotask(() => sink.end());
+    });
 }
