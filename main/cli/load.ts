@@ -5,14 +5,14 @@ import { restorePendingSaves } from '../core/bulk/job/saveJournal';
 import { AuditLog } from '../core/audit/auditLog';
 import { loadSummary } from '../core/audit/loadSummary';
 import { AppError } from '../../app/errors';
-import { refuseClusterPlan, runClusterLoad, SWAP_REFUSED } from '../core/bulk/cluster/clusterLoadJob';
-import { runLoad } from '../core/bulk/job/loadJob';
+import { refuseClusterPlan, SWAP_REFUSED } from '../core/bulk/cluster/clusterLoadJob';
 import { prepareLoad } from '../core/bulk/prepareLoad';
+import { loadSpec, startLoad } from '../core/bulk/startLoad';
 import { CLI_PROFILE, cliPool } from './cliPool';
 import { entryPoints, plainSpecAt } from '../core/pool/topology';
 import { dataDirFrom } from './dataDir';
 import { parseLoadArgs } from './loadArgs';
-import { singleNodeSpec, specFromFlags } from './topologyFlags';
+import { specFromFlags } from './topologyFlags';
 import { renderProgress } from './progressBar';
 
 /** The JSON `--json` prints: a stable interface for cron jobs. */
@@ -91,10 +91,10 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
     }
     refuseClusterPlan(prepared.mode, prepared.targetDb);
   }
-  // One server: a sentinel profile's master as the sentinels name it now; a cluster keeps its topology.
-  const spec = cluster ? profile : await singleNodeSpec(profile, 'Bulk load');
+  const spec = await loadSpec(profile);
   const journalDir = join(dataDirFrom(env), 'journal');
   const pool = cliPool(spec);
+  const start = startLoad(spec, prepared, { pool, profileId: CLI_PROFILE, journalDir, clusterName: entryPoints(spec).join(',') });
   const tty = process.stderr.isTTY === true && !args.json;
   const abort = new AbortController();
   let interrupted = false;
@@ -119,32 +119,9 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
       else if (e.kind === 'phase' && !args.json) process.stderr.write(`${tty ? '\r\x1b[K' : ''}[${e.phase}] ${e.message}\n`);
       else if (e.kind === 'warning' && !args.json) process.stderr.write(`${tty ? '\r\x1b[K' : ''}warning: ${e.message}\n`);
     };
-    const jobId = `load_cli${process.pid}`;
-    const report = cluster
-      ? await runClusterLoad(
-          {
-            ...prepared,
-            jobId,
-            journalDir,
-            masters: () => pool.masters(CLI_PROFILE),
-            control: (address) => pool.dedicated(CLI_PROFILE, { purpose: 'bulk', db: 0, address }),
-          },
-          emit,
-          abort.signal,
-        )
-      : await runLoad(
-          {
-            ...prepared,
-            jobId,
-            spec,
-            journalDir,
-            control: () => pool.dedicated(CLI_PROFILE, { purpose: 'bulk', db: spec.db }),
-          },
-          emit,
-          abort.signal,
-        );
+    const report = await start.run(`load_cli${process.pid}`, emit, abort.signal);
     if (tty) process.stderr.write('\r\x1b[K');
-    auditCliLoad(env, report, cluster ? `cluster:${entryPoints(spec).join(',')}/0` : `${spec.host}:${spec.port}/${spec.db}`);
+    auditCliLoad(env, report, start.target);
     if (args.json) process.stdout.write(`${JSON.stringify(reportJson(report))}\n`);
     else process.stdout.write(summary(report));
     if (report.outcome === 'cancelled') return 130;

@@ -78,4 +78,27 @@ describe('bulk jobs', () => {
     expect(jobs.cancel(id)).toBe(false);
     expect(() => jobs.cancel('load_nope')).toThrow(/No load/);
   });
+
+  it('ends a load whose runner throws: a failed last event, and the target free for the next load', async () => {
+    const jobs = new BulkJobs();
+    const id = jobs.start('h:1/0', async (_jobId, emit) => {
+      emit({ kind: 'phase', phase: 'preflight', message: 'checking', at: 1 });
+      throw new Error('boom');
+    });
+    const seen: { e: LoadEvent; last: boolean }[] = [];
+    jobs.subscribe(id, (e, last) => seen.push({ e, last }));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(seen.at(-1)).toEqual({ e: { kind: 'phase', phase: 'failed', message: 'load crashed: boom', at: expect.any(Number) }, last: true });
+    expect(jobs.runningOn('h:1/0')).toBeUndefined();
+    expect(jobs.cancel(id)).toBe(false);
+    // A late subscriber is told the same ending.
+    const late: boolean[] = [];
+    jobs.subscribe(id, (_e, last) => late.push(last));
+    expect(late).toEqual([false, true]);
+    const next = jobs.start('h:1/0', async (jobId) => report(jobId, 'ok'));
+    await new Promise((r) => setTimeout(r, 5));
+    const ended: LoadEvent[] = [];
+    jobs.subscribe(next, (e) => ended.push(e));
+    expect(ended.at(-1)).toMatchObject({ kind: 'report', report: { outcome: 'ok' } });
+  });
 });

@@ -13,8 +13,9 @@ export class BulkJobs extends JobManager<LoadEvent, LoadReport> {
       latestSlot: (e) => (e.kind === 'progress' ? 'progress' : undefined),
       isFinal: (e) => e.kind === 'report',
       finish: (report) => ({ kind: 'report', report }),
-      // runLoad reports its own failures; this only catches a bug in it.
-      crashed: (message) => ({ kind: 'warning', message: `load crashed: ${message}`, at: Date.now() }),
+      // runLoad reports its own failures; this only catches a bug in it. A crash has no report
+      // (nothing says what was written), so the failed phase is the last word (see JobKind.crashed).
+      crashed: (message) => ({ kind: 'phase', phase: 'failed', message: `load crashed: ${message}`, at: Date.now() }),
     });
   }
 }

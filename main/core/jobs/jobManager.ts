@@ -16,7 +16,10 @@ export interface JobKind<E, R> {
   isFinal(e: E): boolean;
   /** The final event for what the runner resolved with. */
   finish(result: R): E;
-  /** What a runner that threw instead of reporting emits (a bug in it, not a Redis error). */
+  /**
+   * What a runner that threw instead of reporting emits (a bug in it, not a Redis error).
+   * It ends the job whatever isFinal says of it: a job whose runner is gone is over.
+   */
   crashed(message: string): E;
 }
 
@@ -27,8 +30,11 @@ interface Job<E> {
   history: E[];
   latest: Map<string, E>;
   final: E | null;
-  listeners: Set<(e: E) => void>;
+  listeners: Set<JobListener<E>>;
 }
+
+/** `last`: the event ends the job (its report, its failure, a crash); nothing follows it. */
+export type JobListener<E> = (e: E, last: boolean) => void;
 
 export type JobRun<E, R> = (jobId: string, emit: (e: E) => void, signal: AbortSignal) => Promise<R>;
 
@@ -58,17 +64,17 @@ export class JobManager<E, R> {
       listeners: new Set(),
     };
     this.jobs.set(id, job);
-    const emit = (e: E) => {
+    const emit = (e: E, last = this.kind.isFinal(e)) => {
       if (job.final !== null) return; // nothing follows the last word
       const slot = this.kind.latestSlot(e);
-      if (this.kind.isFinal(e)) job.final = e;
+      if (last) job.final = e;
       else if (slot !== undefined) job.latest.set(slot, e);
       else if (job.history.length < MAX_HISTORY) job.history.push(e);
-      for (const l of job.listeners) l(e);
+      for (const l of job.listeners) l(e, last);
     };
-    run(id, emit, job.abort.signal)
+    run(id, (e) => emit(e), job.abort.signal)
       .then((result) => emit(this.kind.finish(result)))
-      .catch((err: unknown) => emit(this.kind.crashed(err instanceof Error ? err.message : String(err))))
+      .catch((err: unknown) => emit(this.kind.crashed(err instanceof Error ? err.message : String(err)), true))
       .finally(() => this.prune());
     return id;
   }
@@ -79,11 +85,11 @@ export class JobManager<E, R> {
     return undefined;
   }
 
-  subscribe(jobId: string, listener: (e: E) => void): () => void {
+  subscribe(jobId: string, listener: JobListener<E>): () => void {
     const job = this.mustGet(jobId);
-    for (const e of job.history) listener(e);
-    for (const e of job.latest.values()) listener(e);
-    if (job.final !== null) listener(job.final);
+    for (const e of job.history) listener(e, false);
+    for (const e of job.latest.values()) listener(e, false);
+    if (job.final !== null) listener(job.final, true);
     job.listeners.add(listener);
     return () => job.listeners.delete(listener);
   }

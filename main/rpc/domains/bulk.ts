@@ -1,11 +1,11 @@
 import { AppError } from '../../../app/errors';
 import { loadSummary } from '../../core/audit/loadSummary';
-import { refuseClusterPlan, runClusterLoad } from '../../core/bulk/cluster/clusterLoadJob';
-import { runLoad } from '../../core/bulk/job/loadJob';
+import { refuseClusterPlan } from '../../core/bulk/cluster/clusterLoadJob';
 import { prepareLoad } from '../../core/bulk/prepareLoad';
+import { loadSpec, startLoad } from '../../core/bulk/startLoad';
 import { detectFormat, previewSource, unknownFormatMessage } from '../../core/bulk/sources/openSource';
-import { currentMasterSpec } from '../../core/pool/sentinels';
-import type { Handlers } from '../handlers';
+import type { BulkJobs } from '../../core/bulk/jobManager';
+import type { Handlers, StreamHandler } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
 
@@ -48,55 +48,19 @@ export function bulkHandlers({ profiles, pool, bulk, audit }: CoreServices): Bul
       const targetDb = o.targetDb ?? profile.spec.db;
       if (profile.spec.topology?.kind === 'cluster') refuseClusterPlan(o.mode, targetDb);
       const prepared = prepareLoad({ ...o, targetDb, path: file.path, folder: file.folder, fileLabel: file.name, requireConfirm: true });
-      if (profile.spec.topology?.kind === 'cluster') {
-        // Every master is claimed by the load itself (CLIENT LIST per master); this only stops a double start here.
-        const target = `cluster:${o.profileId}/0`;
-        const holder = jobs.runningOn(target);
-        if (holder !== undefined) throw new AppError('CONFLICT', `Load ${holder} is already loading this cluster; wait for it or cancel it`);
-        const trail = auditFor(audit, session, `bulk.${prepared.mode}`, target);
-        const jobId = jobs.start(target, (id, emit, signal) => {
-          trail('started', `${id} ${file.name}`);
-          return runClusterLoad(
-            {
-              ...prepared,
-              jobId: id,
-              journalDir: bulk.journalDir,
-              masters: () => pool.masters(o.profileId),
-              control: (address) => pool.dedicated(o.profileId, { purpose: 'bulk', db: 0, address }),
-            },
-            emit,
-            signal,
-          ).then((report) => {
-            trail(report.outcome, loadSummary(report));
-            return report;
-          });
-        });
-        return { jobId };
-      }
-      // A sentinel profile loads into the master the sentinels name now: the lock, the
-      // save-config journal and the raw pipe all need that one server's address.
-      const spec = await currentMasterSpec(profile.spec);
-      const target = `${spec.host}:${spec.port}/${targetDb}`;
+      const load = startLoad(await loadSpec(profile.spec), prepared, { pool, profileId: o.profileId, journalDir: bulk.journalDir, clusterName: o.profileId });
+      const { target } = load;
+      // A cluster's masters are claimed by the load itself (CLIENT LIST per master); this only stops a double start here.
       const holder = jobs.runningOn(target);
       if (holder !== undefined) {
-        throw new AppError('CONFLICT', `Load ${holder} is already loading ${target}; wait for it or cancel it`);
+        throw new AppError('CONFLICT', `Load ${holder} is already loading ${load.cluster ? 'this cluster' : target}; wait for it or cancel it`);
       }
       const trail = auditFor(audit, session, `bulk.${prepared.mode}`, target);
       const jobId = jobs.start(target, (id, emit, signal) => {
         trail('started', `${id} ${file.name}`);
-        return runLoad(
-          {
-            ...prepared,
-            jobId: id,
-            spec,
-            journalDir: bulk.journalDir,
-            control: () => pool.dedicated(o.profileId, { purpose: 'bulk', db: targetDb }),
-          },
-          emit,
-          signal,
-        ).then((report) => {
+        return load.run(id, emit, signal).then((report) => {
           trail(report.outcome, loadSummary(report));
-          if (report.saveConfig !== undefined) {
+          if (!load.cluster && report.saveConfig !== undefined) {
             auditFor(audit, session, 'config.set', target)(report.saveConfig.restored ? 'ok' : 'failed', `save "" during the load, then save "${report.saveConfig.original}" ${report.saveConfig.restored ? 'restored' : 'NOT restored'}`);
           }
           return report;
@@ -107,11 +71,15 @@ export function bulkHandlers({ profiles, pool, bulk, audit }: CoreServices): Bul
 
     'bulk.cancel': ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
 
-    'bulk.progress': ({ jobId }, sink) =>
-      jobs.subscribe(jobId, (e) => {
-        sink.push(e);
-        // The report is the last word: end the stream so the client knows.
-        if (e.kind === 'report') queueMicrotask(() => sink.end());
-      }),
+    'bulk.progress': loadProgress(jobs),
   };
+}
+
+/** A load's events; the last word (its report, or a crash's failed phase) ends the stream so the client knows. */
+export function loadProgress(jobs: BulkJobs): StreamHandler<'bulk.progress'> {
+  return ({ jobId }, sink) =>
+    jobs.subscribe(jobId, (e, last) => {
+      sink.push(e);
+      if (last) queueMicrotask(() => sink.end());
+    });
 }

@@ -348,6 +348,14 @@ describe('cluster bulk load guards', () => {
     expect(await summedDbsize()).toBe(0);
   });
 
+  it('refuses input that SELECTs another DB as a failure naming SELECT, not as a cancel', async () => {
+    const path = join(dir, 'select.txt');
+    writeFileSync(path, 'SET {sel}a 1\nSELECT 1\nSET {sel}b 2\n');
+    const report = await load(path, { format: 'commands', mode: 'merge' });
+    expect(report).toMatchObject({ outcome: 'failed', error: { code: 'VALIDATION', message: expect.stringContaining('The input contains SELECT, which reaches past DB 0 that this load writes') } });
+    expect(await withClient((c) => c.exists('{sel}b'))).toBe(0);
+  });
+
   it('an evicting policy: refused at preflight when the input does not fit; with the override, stopped at the first eviction', async () => {
     const n = 300_000;
     const path = respSets('evict.resp', n, 'ev');

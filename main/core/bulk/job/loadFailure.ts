@@ -3,6 +3,8 @@ import { toAppError, type ErrorContext } from '../../pool/redisErrors';
 import { PipeStopped } from '../pipe/pipeStopped';
 import { InputError, type PipeResult } from '../types';
 import { LoadCancelled } from './cancellation';
+import { evictionMessage } from './evictionWatch';
+import type { ServerFacts } from './serverFacts';
 
 /** A check of ours failed (verification): the load stops with this code and message. */
 export class LoadFailed extends Error {
@@ -53,4 +55,37 @@ export function classifyFailure(err: unknown, signal: AbortSignal, ctx: ErrorCon
   }
   const app = err instanceof AppError ? err : toAppError(err, ctx);
   return { outcome: 'failed', code: app.code, message: app.message, outcomeUnknown: false, ...(app.field === undefined ? {} : { field: app.field }) };
+}
+
+/** What the load's own stops saw: the eviction watch's count, the input guard's command. */
+export interface OwnStops {
+  evicted: number;
+  /** The server's (a cluster: its first master's) maxmemory and policy, for the eviction message. */
+  facts: Pick<ServerFacts, 'maxmemory' | 'maxmemoryPolicy'> | undefined;
+  /** Where the evictions were: '' for one server, ' on the cluster's masters'. */
+  where: string;
+  forbidden: string | undefined;
+  /** The DB the load writes, which a forbidden command reaches past. */
+  db: number;
+}
+
+/**
+ * The eviction watch and the input guard stop the pipe through its abort
+ * signal, which it reports as a cancel: name what really stopped it. The
+ * user's own cancel stands as a cancel.
+ */
+export function nameOwnStop(f: Failure, signal: AbortSignal, s: OwnStops): Failure {
+  if (signal.aborted) return f;
+  if (s.evicted > 0 && s.facts !== undefined) {
+    return { ...f, outcome: 'failed', code: 'REDIS', message: evictionMessage(s.evicted, s.facts, s.where) };
+  }
+  if (s.forbidden !== undefined) {
+    return {
+      ...f,
+      outcome: 'failed',
+      code: 'VALIDATION',
+      message: `The input contains ${s.forbidden}, which reaches past DB ${s.db} that this load writes; load one DB's commands per file, without ${s.forbidden}`,
+    };
+  }
+  return f;
 }

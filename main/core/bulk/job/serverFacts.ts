@@ -115,3 +115,9 @@ export async function readServerFacts(redis: Redis): Promise<ServerFacts> {
   if (refused !== undefined) facts.configRefused = refused;
   return facts;
 }
+
+/** INFO stats expired_keys and evicted_keys: server-wide counters, compared before and after a load. */
+export async function readKeyCounters(redis: Redis): Promise<{ expired: number; evicted: number }> {
+  const stats = (await readInfo(redis, 'stats'))['stats'] ?? {};
+  return { expired: infoNumber(stats['expired_keys']), evicted: infoNumber(stats['evicted_keys']) };
+}

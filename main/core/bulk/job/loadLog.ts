@@ -1,0 +1,77 @@
+import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
+import { sentences } from '../../text/sentences';
+import type { PipeProgress } from '../types';
+import type { Failure } from './loadFailure';
+
+export type LoadPhase = Extract<LoadEvent, { kind: 'phase' }>['phase'];
+
+/** A pipe's counts: its progress, or its result with the first error replies. */
+type Counts = PipeProgress & { firstErrors?: LoadReport['firstErrors'] };
+
+/**
+ * The report a load builds and the events that tell it as it goes: the one
+ * place a load, on one server or a cluster, emits, warns, fails and ends.
+ */
+export class LoadLog {
+  private readonly startedAt = Date.now();
+  /** How long the pipe ran, once known: ops/s is over that, not over the whole job. */
+  loadSeconds: number | undefined;
+
+  constructor(
+    readonly report: LoadReport,
+    private readonly listener: (e: LoadEvent) => void,
+  ) {}
+
+  emit(e: LoadEvent): void {
+    try {
+      this.listener(e);
+    } catch {
+      // A failing listener must not take the load (and its cleanup) down with it.
+    }
+  }
+
+  phase(phase: LoadPhase, message: string): void {
+    this.emit({ kind: 'phase', phase, message, at: Date.now() });
+  }
+
+  warn(message: string): void {
+    this.report.warnings.push(message);
+    this.emit({ kind: 'warning', message, at: Date.now() });
+  }
+
+  /** The pipe's counts as far as it got. */
+  take(p: Counts): void {
+    const r = this.report;
+    r.records = p.records;
+    r.commands = p.commands;
+    r.replies = p.replies;
+    r.errors = p.errors;
+    if (p.firstErrors !== undefined) r.firstErrors = p.firstErrors.slice(0, 100);
+  }
+
+  /** The outcome and the error: what stopped the load, then what it left the data as (`state`). */
+  fail(f: Failure, state: string): void {
+    this.report.outcome = f.outcome;
+    this.report.error = { code: f.code, message: sentences(f.message, state), ...(f.field === undefined ? {} : { field: f.field }) };
+  }
+
+  /** Duration and rate, the last phase (done, failed or cancelled), then the report as the last event. */
+  finish(doneMessage: (r: LoadReport) => string): LoadReport {
+    const r = this.report;
+    r.seconds = (Date.now() - this.startedAt) / 1000;
+    const loading = this.loadSeconds ?? r.seconds;
+    r.opsPerSec = loading > 0 ? Math.round(r.replies / loading) : 0;
+    this.phase(r.outcome === 'ok' ? 'done' : r.outcome, r.error?.message ?? doneMessage(r));
+    this.emit({ kind: 'report', report: r });
+    return r;
+  }
+}
+
+/** The data after a flush or merge that stopped midway: written straight into its target, so partly there. */
+export function partiallyLoaded(target: string, r: LoadReport, f: Failure): string {
+  const acknowledged = Math.max(0, r.replies - r.errors);
+  return (
+    `${target} is partially loaded: ${acknowledged} of ${r.commands} commands sent were acknowledged` +
+    (f.outcomeUnknown ? '; the outcome of the commands in flight is unknown' : '')
+  );
+}
