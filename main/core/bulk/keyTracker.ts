@@ -112,9 +112,6 @@ export class DistinctKeyTracker implements KeyTracker {
     this.close();
   }
 
-  /** The loader's estimate of the keys to come: nothing to size ahead here, memory is the same for any count. */
-  reserve(_keys: number): void {}
-
   add(buf: Uint8Array, start: number, end: number): void {
     if (this.closed) return;
     hashKey(buf, start, end);

@@ -10,7 +10,7 @@ import { emptyReport } from './emptyReport';
 import { EvictionWatch, evictedKeys } from './evictionWatch';
 import { flushFirst } from './flushFirst';
 import type { InputGuard } from './inputGuard';
-import { openLoadInput, reserveAhead } from './loadInput';
+import { openLoadInput } from './loadInput';
 import { classifyFailure, nameOwnStop, type Failure } from './loadFailure';
 import { LoadLog, partiallyLoaded } from './loadLog';
 import { runLoadSkeleton } from './loadSkeleton';
@@ -131,7 +131,6 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
       );
     }
 
-    const batches = tracker === undefined ? stream : reserveAhead(stream, tracker, source.totalBytes);
     const loadedDb = staging?.db ?? targetDb;
     const into = {
       db: loadedDb,
@@ -143,7 +142,7 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
       },
     };
     evictions.start();
-    const result = await pipe.run(redis, server, into, batches, stop).finally(async () => {
+    const result = await pipe.run(redis, server, into, stream, stop).finally(async () => {
       log.report.evictedKeys = await evictions.stop();
     });
     // flush and merge wrote straight into the target: once loaded, there is nothing a cancel could undo.
