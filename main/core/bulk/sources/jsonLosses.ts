@@ -111,7 +111,8 @@ const ESCAPES = /\\(?:u([0-9a-fA-F]{4})|[^u])/g;
  * UTF-8 has no bytes for a lone surrogate: Buffer would write U+FFFD in its place.
  */
 export function loneSurrogateAt(text: string): number {
-  if (!SURROGATE_ESCAPE.test(text)) return -1;
+  // Most lines hold no escape at all: one memchr-like search settles them.
+  if (!text.includes('\\') || !SURROGATE_ESCAPE.test(text)) return -1;
   let pendingHigh = -1; // index of a high surrogate escape awaiting its low half
   let lastEnd = -1;
   for (const m of text.matchAll(ESCAPES)) {
