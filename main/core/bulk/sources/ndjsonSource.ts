@@ -109,7 +109,7 @@ class NdjsonParser implements ChunkParser {
     this.encoder?.finish();
   }
 
-  /** Refuses a line that is not UTF-8, at the first bad byte, before a decode turns it into U+FFFD. */
+  /** Refuses a line that is not UTF-8 at its first bad byte (the decode put U+FFFD there). */
   private utf8(data: Buffer, start: number, end: number): void {
     const bad = invalidUtf8At(data, start, end);
     if (bad < 0) return; // a U+FFFD written in the file as such
