@@ -52,6 +52,13 @@ export interface RuntimeOptions {
 
 export interface Runtime {
   attach(wire: Wire, session: Session): () => void;
+  /**
+   * Cancels every running job and resolves once each has cleaned up and reported (a load:
+   * staging discarded, save config restored, journal removed), each kind waiting at most
+   * 10 s. The pool stays open, so the pages still connected see the jobs end.
+   */
+  stopJobs(): Promise<void>;
+  /** stopJobs (again: a job started since is cancelled too), then closes the pool and the embedded server. */
   close(): Promise<void>;
   readonly version: string;
   /** Profiles the runtime registered itself (embedded, REDIS_URL), for start-up messages. */
@@ -131,12 +138,19 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     ...(opts.callsPerSecond === undefined ? {} : { rateLimit: new CallRateLimit({ perSecond: opts.callsPerSecond, burst: opts.callsPerSecond * 4 }) }),
   });
 
+  // Cancelled loads discard their staging and restore the save config before the pool goes;
+  // cancelled samples release their connection; cancelled trials remove their scratch keys.
+  const stopJobs = async () => {
+    seeding.abort();
+    await Promise.all([jobs.cancelAll(), sampling.cancelAll(), trials.cancelAll(), audience.jobs.cancelAll(), audience.demo.cancelAll(), seeded]);
+  };
   let closing: Promise<void> | null = null;
   return {
     version: VERSION,
     builtinProfiles: builtin,
     embedded,
     attach: (wire, session) => dispatcher.attach(wire, session),
+    stopJobs,
     upload(session, name, body) {
       // Same rule as bulk.start: loading is an ops job.
       if (session.role === null) return Promise.reject(new AppError('UNAUTHENTICATED', 'Sign in first'));
@@ -148,10 +162,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     close() {
       closing ??= (async () => {
         await restoring;
-        // Cancelled loads discard their staging and restore the save config before the pool goes;
-        // cancelled samples release their connection; cancelled trials remove their scratch keys.
-        seeding.abort();
-        await Promise.all([jobs.cancelAll(), sampling.cancelAll(), trials.cancelAll(), audience.jobs.cancelAll(), audience.demo.cancelAll(), audience.queries.closeAll(), seeded]);
+        await Promise.all([stopJobs(), audience.queries.closeAll()]);
         monitor.shutdown();
         await metrics.shutdown();
         await pool.shutdown();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../testing/cli';
-import { adminClient, closeAdmins, useRedis } from '../../testing/redis';
+import { adminClient, closeAdmins, eventually, useRedis } from '../../testing/redis';
 
 const redis = useRedis();
 afterAll(closeAdmins);
@@ -22,6 +22,16 @@ describe('cacheboard demo-data and audience', () => {
     const r = await cli(['demo-data', '--url', url(), '--users', '10']);
     expect(r.code).toBe(1);
     expect(r.err).toContain('db 0 holds');
+  });
+
+  it('demo-data stopped by SIGTERM reports what it wrote and exits 143', async () => {
+    const db1 = await adminClient(redis(), { db: 1 });
+    const r = await cli(['demo-data', '--url', `${redis().url}/1`, '--users', '2000000', '--days', '30', '--json'], (child) => {
+      void eventually(async () => (await db1.dbsize()) > 0, 20_000).then(() => child.kill('SIGTERM'));
+    });
+    expect(r.code).toBe(143);
+    expect(JSON.parse(r.out)).toMatchObject({ users: 2_000_000, outcome: 'cancelled' });
+    await db1.flushdb();
   });
 
   it('audience --json prints the documented shape with counts that match', async () => {

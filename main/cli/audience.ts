@@ -11,11 +11,11 @@ import { renderAudienceProgress } from './progressBar';
 /** Exit code when the strategies disagree: the run worked, its answer cannot be trusted. */
 export const COUNTS_DIFFER = 3;
 
-/** `cacheboard audience`: 0 when done, 3 when counts differ, 1 on failure, 130 when stopped with Ctrl-C. */
+/** `cacheboard audience`: 0 when done, 3 when counts differ, 1 on failure, 128 + the signal's number when stopped (130 for Ctrl-C, 143 for SIGTERM). */
 export async function audience(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseAudienceArgs(argv, env);
   const spec = await audienceTarget(specFromFlags(args.connection), args.settings.layout);
-  const end = await runCliJob({
+  const run = await runCliJob({
     json: args.json,
     stopNote: 'Stopping: reporting the strategies that finished…',
     progress: (e: AudienceEvent) => (e.kind === 'progress' ? renderAudienceProgress(e) : null),
@@ -26,9 +26,10 @@ export async function audience(argv: string[], env: NodeJS.ProcessEnv = process.
         signal,
       ),
   });
-  if (end === null) return 1;
+  if (run === null) return 1;
+  const { end, code } = run;
   process.stdout.write(args.json ? `${JSON.stringify(audienceJson(end.report))}\n` : audienceText(end.report));
-  if (end.kind === 'cancelled') return 130;
+  if (end.kind === 'cancelled') return code;
   if (!end.report.countsMatch) {
     process.stderr.write(`cacheboard: THE STRATEGIES' COUNTS DIFFER (${end.report.mismatches.length} differences): the layouts' data disagree\n`);
     return COUNTS_DIFFER;

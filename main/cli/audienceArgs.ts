@@ -38,7 +38,8 @@ ${LAYOUT_HELP}  --json                print one JSON object: audience_size, days
 ${TOPOLOGY_HELP}  On a cluster the layout needs --hash-tag (its keys must share one slot) and the
   trial runs on the master serving that slot.
 The URL may also come from REDIS_URL. Exit code 0 when done, 3 when the
-strategies' counts differ, 1 on failure, 130 when stopped with Ctrl-C.
+strategies' counts differ, 1 on failure, 130 when stopped with Ctrl-C (143 for
+SIGTERM, 129 for SIGHUP).
 `;
 
 const FLAG_OF: Record<string, string> = { where: 'where', from: 'from', to: 'to', strategies: 'strategy', trials: 'trials', warmup: 'warmup' };

@@ -3,16 +3,17 @@ import { interruptible } from './interrupt';
 type Final = { kind: 'done' | 'cancelled' } | { kind: 'failed'; error: { code: string; message: string } };
 
 /**
- * A long command's run: Ctrl-C stops it (the note says what happens), progress redraws one
- * stderr line on a TTY (never with --json), and a failure is printed (as `{"error":…}` too
- * with --json). Resolves with the final event, or null after a failure was printed.
+ * A long command's run: Ctrl-C, SIGTERM or SIGHUP stops it (the note says what happens),
+ * progress redraws one stderr line on a TTY (never with --json), and a failure is printed
+ * (as `{"error":…}` too with --json). Resolves with the final event and the exit code (0 when
+ * done, 128 + the signal's number when stopped), or null after a failure was printed.
  */
 export async function runCliJob<E extends { kind: string }, F extends Final>(opts: {
   json: boolean;
   stopNote: string;
   progress: (e: E) => string | null;
   run: (emit: (e: E) => void, signal: AbortSignal) => Promise<F>;
-}): Promise<Exclude<F, { kind: 'failed' }> | null> {
+}): Promise<{ end: Exclude<F, { kind: 'failed' }>; code: number } | null> {
   const tty = process.stderr.isTTY === true && !opts.json;
   const stop = interruptible(opts.json ? null : opts.stopNote);
   try {
@@ -21,7 +22,7 @@ export async function runCliJob<E extends { kind: string }, F extends Final>(opt
       if (line !== null) process.stderr.write(`\r${line}\x1b[K`);
     }, stop.signal);
     if (tty) process.stderr.write('\r\x1b[K');
-    if (end.kind !== 'failed') return end as Exclude<F, { kind: 'failed' }>;
+    if (end.kind !== 'failed') return { end: end as Exclude<F, { kind: 'failed' }>, code: end.kind === 'cancelled' ? stop.cancelledCode() : 0 };
     const { error } = end as Extract<Final, { kind: 'failed' }>;
     process.stderr.write(`cacheboard: ${error.message}\n`);
     if (opts.json) process.stdout.write(`${JSON.stringify({ error })}\n`);

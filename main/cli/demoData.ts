@@ -15,24 +15,25 @@ export function demoJson(r: DemoReport, outcome: 'done' | 'cancelled') {
 
 const n = (x: number) => x.toLocaleString('en-US');
 
-/** `cacheboard demo-data`: 0 when done, 1 on failure, 130 when stopped with Ctrl-C. */
+/** `cacheboard demo-data`: 0 when done, 1 on failure, 128 + the signal's number when stopped (130 for Ctrl-C, 143 for SIGTERM). */
 export async function demoData(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseDemoDataArgs(argv, env);
   const profile = specFromFlags(args.connection);
   const settings = { ...args.settings, layout: demoLayoutFor(profile, args.settings.layout) };
   const spec = await audienceTarget(profile, settings.layout);
-  const end = await runCliJob({
+  const run = await runCliJob({
     json: args.json,
     stopNote: 'Stopping: what was written stays…',
     progress: (e: DemoEvent) => (e.kind === 'progress' ? renderDemoProgress(e) : null),
     run: (emit, signal) => loadDemo({ options: { ...settings, db: spec.db }, ...connectionFor(spec, spec.db, `cacheboard:demo:cli${process.pid}`) }, emit, signal),
   });
-  if (end === null) return 1;
+  if (run === null) return 1;
+  const { end, code } = run;
   const r = end.report;
   process.stdout.write(
     args.json
       ? `${JSON.stringify(demoJson(r, end.kind))}\n`
       : `${end.kind === 'done' ? 'Wrote' : 'Stopped after writing part of'} ${n(r.users)} users × ${r.days} days (${r.first} to ${r.last}, seed ${r.seed}) into ${r.address}/${r.db}: ${n(r.keys)} keys, ${n(r.commands)} commands in ${r.seconds} s\n`,
   );
-  return end.kind === 'cancelled' ? 130 : 0;
+  return code;
 }

@@ -33,7 +33,7 @@ ${LAYOUT_HELP}  --json                print one JSON object: users, days, seed, 
 ${TOPOLOGY_HELP}  On a cluster the keys get the hash tag {aud} unless --hash-tag names another,
   so they share one slot, and go to the master serving it.
 The URL may also come from REDIS_URL. Exit code 0 when done, 1 on failure, 130
-when stopped with Ctrl-C (what was written stays).
+when stopped with Ctrl-C, 143 with SIGTERM, 129 with SIGHUP (what was written stays).
 `;
 
 const FLAG_OF: Record<string, string> = { users: 'users', days: 'days', seed: 'seed', start: 'start', layouts: 'layouts', overwrite: 'overwrite' };

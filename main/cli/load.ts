@@ -11,6 +11,7 @@ import { loadSpec, startLoad } from '../core/bulk/startLoad';
 import { CLI_PROFILE, cliPool } from './cliPool';
 import { entryPoints, plainSpecAt } from '../core/pool/topology';
 import { dataDirFrom } from './dataDir';
+import { interruptible } from './interrupt';
 import { parseLoadArgs } from './loadArgs';
 import { specFromFlags } from './topologyFlags';
 import { renderProgress } from './progressBar';
@@ -73,7 +74,7 @@ function summary(r: LoadReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `cacheboard load`: exit code 0 on success, 1 on failure, 130 when cancelled by Ctrl-C. */
+/** `cacheboard load`: exit code 0 on success, 1 on failure, 128 + the signal's number when cancelled by Ctrl-C (130), SIGTERM (143) or SIGHUP (129). */
 export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseLoadArgs(argv, env);
   const profile = specFromFlags(args);
@@ -96,15 +97,7 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const pool = cliPool(spec);
   const start = startLoad(spec, prepared, { pool, profileId: CLI_PROFILE, journalDir, clusterName: entryPoints(spec).join(',') });
   const tty = process.stderr.isTTY === true && !args.json;
-  const abort = new AbortController();
-  let interrupted = false;
-  const onSigint = () => {
-    if (interrupted) process.exit(130); // second Ctrl-C: leave now
-    interrupted = true;
-    process.stderr.write('\nCancelling: discarding staging and restoring the save config… (Ctrl-C again to quit now)\n');
-    abort.abort();
-  };
-  process.on('SIGINT', onSigint);
+  const stop = interruptible('Cancelling: discarding staging and restoring the save config…');
   try {
     // A crash during an earlier load may have left automatic saves off: put them back first.
     for (const note of await restorePendingSaves(journalDir, async (host, port) => {
@@ -119,15 +112,15 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
       else if (e.kind === 'phase' && !args.json) process.stderr.write(`${tty ? '\r\x1b[K' : ''}[${e.phase}] ${e.message}\n`);
       else if (e.kind === 'warning' && !args.json) process.stderr.write(`${tty ? '\r\x1b[K' : ''}warning: ${e.message}\n`);
     };
-    const report = await start.run(`load_cli${process.pid}`, emit, abort.signal);
+    const report = await start.run(`load_cli${process.pid}`, emit, stop.signal);
     if (tty) process.stderr.write('\r\x1b[K');
     auditCliLoad(env, report, start.target);
     if (args.json) process.stdout.write(`${JSON.stringify(reportJson(report))}\n`);
     else process.stdout.write(summary(report));
-    if (report.outcome === 'cancelled') return 130;
+    if (report.outcome === 'cancelled') return stop.cancelledCode();
     return report.outcome === 'ok' ? 0 : 1;
   } finally {
-    process.off('SIGINT', onSigint);
+    stop.dispose();
     await pool.shutdown();
   }
 }

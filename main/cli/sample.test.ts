@@ -56,11 +56,14 @@ describe('cacheboard sample', () => {
     expect(r.out).toMatch(/^TOP NAMESPACES\n {2}user: {2}\d+ keys/m);
   });
 
-  it('stops on Ctrl-C, prints what it examined and exits 130', async () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGHUP', 129],
+  ] as const)('stops on %s, prints what it examined and exits %i', async (signal, exitCode) => {
     const r = await cli(['--full', '--json', '--scan-count', '10', '--pause-ms', '50'], (child) => {
-      setTimeout(() => child.kill('SIGINT'), 1_500);
+      setTimeout(() => child.kill(signal), 1_500);
     });
-    expect(r.code).toBe(130);
+    expect(r.code).toBe(exitCode);
     const j = JSON.parse(r.out) as { keys_examined: number };
     expect(j.keys_examined).toBeGreaterThan(0);
     expect(j.keys_examined).toBeLessThan(2_000);

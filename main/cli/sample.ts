@@ -3,6 +3,7 @@ import { withCliPool } from './cliPool';
 import type { ProfileSpec } from '../core/pool/types';
 import { runSampling, type SamplingWhere } from '../core/sampling/runSampling';
 import { samplingWhere } from '../core/sampling/samplingWhere';
+import { interruptible } from './interrupt';
 import { renderSamplingProgress } from './progressBar';
 import { parseSampleArgs } from './sampleArgs';
 import { specFromFlags } from './topologyFlags';
@@ -13,21 +14,13 @@ async function whereFor(spec: ProfileSpec): Promise<(connectionName: string) => 
   return withCliPool(spec, (pool, id) => samplingWhere(pool, id, spec, spec.db));
 }
 
-/** `cacheboard sample`: exit code 0 when done, 1 on failure, 130 when cancelled by Ctrl-C (the partial report is printed). */
+/** `cacheboard sample`: exit code 0 when done, 1 on failure, 128 + the signal's number when stopped by Ctrl-C (130), SIGTERM (143) or SIGHUP (129); the partial report is printed. */
 export async function sample(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseSampleArgs(argv, env);
   const spec = specFromFlags(args);
   const where = await whereFor(spec);
   const tty = process.stderr.isTTY === true && !args.json;
-  const abort = new AbortController();
-  let interrupted = false;
-  const onSigint = () => {
-    if (interrupted) process.exit(130); // second Ctrl-C: leave now
-    interrupted = true;
-    if (!args.json) process.stderr.write('\nStopping: reporting what was examined… (Ctrl-C again to quit now)\n');
-    abort.abort();
-  };
-  process.on('SIGINT', onSigint);
+  const stop = interruptible(args.json ? null : 'Stopping: reporting what was examined…');
   try {
     const emit = (e: SamplingEvent) => {
       if (e.kind === 'progress' && tty) process.stderr.write(`\r${renderSamplingProgress(e)}\x1b[K`);
@@ -35,7 +28,7 @@ export async function sample(argv: string[], env: NodeJS.ProcessEnv = process.en
     const end = await runSampling(
       { options: { ...args.settings, db: spec.db }, ...where(`cacheboard:sampling:cli${process.pid}`) },
       emit,
-      abort.signal,
+      stop.signal,
     );
     if (tty) process.stderr.write('\r\x1b[K');
     if (end.kind === 'failed') {
@@ -44,8 +37,8 @@ export async function sample(argv: string[], env: NodeJS.ProcessEnv = process.en
       return 1;
     }
     process.stdout.write(args.json ? `${JSON.stringify(sampleJson(end.report))}\n` : sampleText(end.report));
-    return end.kind === 'cancelled' ? 130 : 0;
+    return end.kind === 'cancelled' ? stop.cancelledCode() : 0;
   } finally {
-    process.off('SIGINT', onSigint);
+    stop.dispose();
   }
 }

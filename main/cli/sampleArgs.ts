@@ -29,8 +29,8 @@ biggest keys and the key prefixes (split on ':'). Never KEYS, never a value.
 ${TOPOLOGY_HELP}  With --cluster every master is sampled (replicas hold copies) and the report
   merges them, with a per-master table; a sample draws from each master in
   proportion to its DBSIZE. With --sentinel the master the sentinels name is sampled.
-The URL may also come from REDIS_URL. Ctrl-C stops and prints what was examined
-(exit code 130); exit code 1 on failure.
+The URL may also come from REDIS_URL. Ctrl-C, SIGTERM or SIGHUP stops and prints what
+was examined (exit code 130, 143 or 129); exit code 1 on failure.
 `;
 
 /** The SamplingOptions field each flag sets, so the contract's messages name the flag. */

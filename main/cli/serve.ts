@@ -8,10 +8,11 @@ import { createWebServer } from '../server/webServer';
 import { parseServeArgs } from './serveArgs';
 import { authModeFor } from './serveAuth';
 import { readServeEnv } from './serveEnv';
+import { stopServeOnSignals } from './serveStop';
 
 const STATIC_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 
-/** `cacheboard serve`: the web build. Resolves once listening; stops on SIGINT/SIGTERM. */
+/** `cacheboard serve`: the web build. Resolves once listening; stops on SIGTERM, SIGINT or SIGHUP (see serveStop). */
 export async function serve(argv: string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const cfg = readServeEnv(env, parseServeArgs(argv));
   const auth = authModeFor(cfg);
@@ -43,17 +44,7 @@ export async function serve(argv: string[] = [], env: NodeJS.ProcessEnv = proces
     ...(cfg.tls === undefined ? {} : { https: { cert: readFileSync(cfg.tls.certFile), key: readFileSync(cfg.tls.keyFile) } }),
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: shutting down…`);
-    await app.close();
-    await runtime.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopServeOnSignals(app, runtime);
 
   try {
     await app.listen({ port: cfg.port, host: cfg.host });

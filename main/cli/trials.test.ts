@@ -45,11 +45,14 @@ describe('cacheboard trials', () => {
     expect(r.out).toMatch(/^ {2}GET +[\d,]+ /m);
   });
 
-  it("stops on Ctrl-C with exit code 130, prints what finished, and leaves only the DB's own keys", async () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)("stops on %s with exit code %i, prints what finished, and leaves only the DB's own keys", async (signal, exitCode) => {
     const r = await cli(['multiplex', '--n', '1000000', '--dbs', '2', '--confirm-non-empty', '--json'], 1, (child) => {
-      void eventually(async () => (await scratchKeysIn(admin, 1)).length > 0, 10_000).then(() => child.kill('SIGINT'));
+      void eventually(async () => (await scratchKeysIn(admin, 1)).length > 0, 10_000).then(() => child.kill(signal));
     });
-    expect(r.code).toBe(130);
+    expect(r.code).toBe(exitCode);
     expect(JSON.parse(r.out)).toMatchObject({ trial: 'multiplex', outcome: 'cancelled', variants: {} });
     expect(await scratchKeysIn(admin, 1)).toEqual([]);
     expect(await scratchKeysIn(admin, 2)).toEqual([]);

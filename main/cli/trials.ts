@@ -7,6 +7,7 @@ import { privateConnector } from '../core/trials/connector';
 import { runTrial, type TrialSettings } from '../core/trials/runTrial';
 import { scratchPrefix } from '../core/trials/scratch';
 import { trialTarget, type TargetRequest, type TrialTarget } from '../core/trials/trialTarget';
+import { interruptible } from './interrupt';
 import { renderTrialProgress } from './progressBar';
 import { specFromFlags } from './topologyFlags';
 import { parseTrialsArgs } from './trialsArgs';
@@ -45,7 +46,7 @@ async function targetFor(spec: ProfileSpec, req: TargetRequest): Promise<TrialTa
   return withCliPool(spec, (pool, id) => trialTarget(pool, id, spec, req));
 }
 
-/** `cacheboard trials`: exit code 0 when done, 1 on failure, 130 when stopped by Ctrl-C (scratch keys removed all the same). */
+/** `cacheboard trials`: exit code 0 when done, 1 on failure, 128 + the signal's number when stopped by Ctrl-C (130), SIGTERM (143) or SIGHUP (129), scratch keys removed all the same. */
 export async function trials(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const args = parseTrialsArgs(argv, env);
   // The pid names the run in CLIENT LIST; the random part keeps two hosts' runs apart on one server.
@@ -60,31 +61,23 @@ export async function trials(argv: string[], env: NodeJS.ProcessEnv = process.en
   }
   const { spec, hashTag } = target;
   const tty = process.stderr.isTTY === true && !args.json;
-  const abort = new AbortController();
-  let interrupted = false;
-  const onSigint = () => {
-    if (interrupted) {
-      process.stderr.write(`\nLeaving now: keys under ${hashTag === undefined ? scratchPrefix(runId) : scratchPrefix(hashTag, true)} may be left behind.\n`);
-      process.exit(130);
-    }
-    interrupted = true;
-    process.stderr.write("\nStopping: removing the trial's scratch keys… (Ctrl-C again to quit now)\n");
-    abort.abort();
-  };
-  process.on('SIGINT', onSigint);
+  const stop = interruptible(
+    "Stopping: removing the trial's scratch keys…",
+    `Leaving now: keys under ${hashTag === undefined ? scratchPrefix(runId) : scratchPrefix(hashTag, true)} may be left behind.`,
+  );
   const connector = privateConnector(spec);
   try {
     const emit = (e: TrialEvent) => {
       if (e.kind === 'progress' && tty) process.stderr.write(`\r${renderTrialProgress(e)}\x1b[K`);
     };
     const settings: TrialSettings = { ...args.settings, db: spec.db };
-    const end = await runTrial({ runId, settings, spec, connector, ...(hashTag === undefined ? {} : { hashTag }) }, emit, abort.signal);
+    const end = await runTrial({ runId, settings, spec, connector, ...(hashTag === undefined ? {} : { hashTag }) }, emit, stop.signal);
     if (tty) process.stderr.write('\r\x1b[K');
     if (end.kind === 'failed') return failed(end.error, args.json);
     process.stdout.write(args.json ? `${JSON.stringify(trialsJson(end.report, end.kind))}\n` : trialsText(end.report, end.kind));
-    return end.kind === 'cancelled' ? 130 : 0;
+    return end.kind === 'cancelled' ? stop.cancelledCode() : 0;
   } finally {
-    process.off('SIGINT', onSigint);
+    stop.dispose();
     await connector.close();
   }
 }

@@ -51,7 +51,8 @@ ${TOPOLOGY_HELP}  With --cluster, pipeline and load run on one master: the one s
   (cacheboard:trial:{<run>}:); multiplex is refused (a cluster has only DB 0).
   With --sentinel the trial runs on the master the sentinels name.
 The URL may also come from REDIS_URL. Exit code 0 when done, 1 on failure, 130
-when stopped with Ctrl-C (the variants that finished are printed).
+when stopped with Ctrl-C, 143 with SIGTERM, 129 with SIGHUP (the variants that
+finished are printed, the scratch keys removed).
 `;
 
 /** Each option's flag, and the trials it applies to. */

@@ -19,12 +19,13 @@ function isWs(c: number | undefined): boolean {
  * The common ndjson line — a flat object of plain strings, integers and
  * booleans — read straight from the bytes: no decode to a string, no
  * JSON.parse, no re-encode of the values. Column i of `row` gets the value
- * of the last key equal to names[i], as JSON.parse would keep.
+ * of the key equal to names[i].
  *
  * Returns false for anything it does not handle exactly like JSON.parse
  * followed by String(value): escapes, non-integer or long numbers, null,
- * nested values, malformed UTF-8, a missing field, or malformed JSON. The
- * caller then takes the JSON.parse path, which also words the errors.
+ * nested values, malformed UTF-8, a missing or repeated field, or malformed
+ * JSON. The caller then takes the JSON.parse path, which also words the errors
+ * (and refuses malformed UTF-8 and repeated fields).
  */
 export function readFlatObject(buf: Buffer, start: number, end: number, names: Buffer[], row: Row): boolean {
   const found = names.length;
@@ -89,6 +90,8 @@ export function readFlatObject(buf: Buffer, start: number, end: number, names: B
       for (let i = 0; i < found; i++) {
         const name = names[i] as Buffer;
         if (name.length === keyEnd - keyStart && sameBytes(name, buf, keyStart)) {
+          // A field the load reads, twice: the caller's JSON.parse path refuses it with its position.
+          if ((seen & (1 << i)) !== 0) return false;
           row.set(i, buf, vs, ve);
           seen |= 1 << i;
         }
@@ -107,7 +110,7 @@ export function readFlatObject(buf: Buffer, start: number, end: number, names: B
   while (p < end && isWs(buf[p])) p++;
   if (p !== end) return false;
   if (seen !== (1 << found) - 1) return false;
-  // JSON.parse would have seen U+FFFD for malformed bytes: leave those lines to it.
+  // Malformed bytes: the JSON.parse path refuses the line at the first one.
   if (high && invalidUtf8At(buf, start, end) >= 0) return false;
   row.count = found;
   return true;

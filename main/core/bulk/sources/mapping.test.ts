@@ -67,6 +67,37 @@ describe('mapping: record types', () => {
     expect(e.message).toMatch(/^in:1: a hash needs at least one field column/);
   });
 
+  it('refuses a repeated header name a hash taking every column would collapse, naming the columns', async () => {
+    const e = await inputError('id,name,city,name\n1,Ann,Oslo,Anna\n', { format: 'csv', mapping: { key: 'user:{id}', type: 'hash' } });
+    expect(e.message).toBe(
+      "in:1: a hash taking every column would write field 'name' from columns 2 and 4 and keep only the last; rename one, or list the fields to load; columns: id, name, city, name",
+    );
+    const tsv = await inputError('id\ta\ta\ta\n1\tx\ty\tz\n', { format: 'tsv', mapping: { key: '{id}', type: 'hash' } });
+    expect(tsv.message).toMatch(/field 'a' from columns 2, 3 and 4 /);
+  });
+
+  it('refuses a repeated header name the mapping names, wherever it names it', async () => {
+    const text = 'id,v,v,id\n1,a,b,2\n';
+    for (const [mapping, role] of [
+      [{ key: 'k:{id}', type: 'string', value: 'x' }, 'key template'],
+      [{ key: 'k', type: 'string', value: 'v' }, 'value'],
+      [{ key: 'k', type: 'hash', fields: ['v'] }, 'fields'],
+      [{ key: 'k', type: 'set', member: 'v' }, 'member'],
+    ] as const) {
+      const named = role === 'key template' ? 'id' : 'v';
+      const at = named === 'id' ? 'columns 1 and 4' : 'columns 2 and 3';
+      const e = await inputError(text, { format: 'csv', mapping: mapping as Mapping });
+      expect(e.message).toBe(`in:1: ${role} names column '${named}', which the header has more than once (${at}): which one to load is unclear; columns: id, v, v, id`);
+    }
+  });
+
+  it('loads a file with a repeated header name the mapping does not read', async () => {
+    const r = await csv('id,v,note,note\n1,a,x,y\n', { key: 'k:{id}', type: 'string', value: 'v' });
+    expect(r.commands).toEqual([['SET', 'k:1', 'a']]);
+    const h = await csv('id,v,note,note\n1,a,x,y\n', { key: 'k:{id}', type: 'hash', fields: ['v'] });
+    expect(h.commands).toEqual([['HSET', 'k:1', 'v', 'a']]);
+  });
+
   it('set, list and zset group consecutive rows of the same key into one variadic command', async () => {
     const text = 'team,user,score\na,u1,1\na,u2,2.5\nb,u3,-inf\na,u4,1e3\n';
     expect((await csv(text, { key: 't:{team}', type: 'set', member: 'user' })).commands).toEqual([

@@ -111,7 +111,7 @@ export class MappingEncoder {
       const i = columns.indexOf(name);
       if (i < 0) throw headerError(`${role} names column '${name}', which the ${ctx.headerLine ? 'header' : 'input'} doesn't have`);
       if (columns.lastIndexOf(name) !== i) {
-        throw headerError(`${role} names column '${name}', which appears more than once in the header`);
+        throw headerError(`${role} names column '${name}', which the header has more than once (${positionsOf(columns, name)}): which one to load is unclear`);
       }
       return i;
     };
@@ -162,6 +162,12 @@ export class MappingEncoder {
         this.fieldCols = columns.map((_, i) => i).filter((i) => !this.keyCols.includes(i));
         if (this.fieldCols.length === 0) {
           throw headerError('a hash needs at least one field column, but the key template uses every column');
+        }
+        // HSET with one field twice keeps the last value: a repeated header name would drop a column.
+        const repeated = this.fieldCols.find((i) => columns.indexOf(columns[i] as string) !== i);
+        if (repeated !== undefined) {
+          const name = columns[repeated] as string;
+          throw headerError(`a hash taking every column would write field '${name}' from ${positionsOf(columns, name)} and keep only the last; rename one, or list the fields to load`);
         }
       }
       this.fieldNames = this.fieldCols.map((i) => bulk(columns[i] as string));
@@ -298,6 +304,12 @@ export class MappingEncoder {
       else out.raw(row.bufs[c] as Buffer, row.starts[c] as number, row.ends[c] as number);
     }
   }
+}
+
+/** Where a header has `name`: "columns 2 and 5" (1-based, as a spreadsheet counts). */
+function positionsOf(columns: string[], name: string): string {
+  const at = columns.flatMap((c, i) => (c === name ? [String(i + 1)] : []));
+  return `columns ${at.slice(0, -1).join(', ')} and ${at.at(-1) ?? ''}`;
 }
 
 /** The header for an error message: enough to spot a typo, not a 10,000-column dump. */

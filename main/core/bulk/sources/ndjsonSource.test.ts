@@ -91,7 +91,7 @@ describe('ndjson: the byte-level reader agrees with JSON.parse', () => {
     '{"id":"k","v":"esc \\" \\\\ \\n \\u00e9"}',
     '{"id":"l","v":"ünï 🙂"}',
     '{"id":"m","v":{"nested":[1,2]}}',
-    '{"id":"n","v":"first","v":"last"}',
+    '{"id":"n","v":"only","x":1,"x":2}',
     '{"v":"order","id":"o","extra":null}',
     '{"id":"p","v":[]}\t',
     '{"id":"q","v":"x"}   ',
@@ -117,9 +117,54 @@ describe('ndjson: the byte-level reader agrees with JSON.parse', () => {
     }
   });
 
-  it('and loads malformed UTF-8 the way JSON.parse sees it (U+FFFD)', async () => {
-    const text = Buffer.concat([Buffer.from('{"id":"ok","v":"x"}\n{"id":"a","v":"'), Buffer.from([0xff]), Buffer.from('"}\n')]);
-    const r = await run(text, { format: 'ndjson', mapping: { key: '{id}', type: 'string', value: 'v' } });
-    expect(r.commands[1]).toEqual(['SET', 'a', '\ufffd']);
+});
+
+describe('ndjson: nothing is changed silently', () => {
+  const m: Mapping = { key: '{id}', type: 'string', value: 'v' };
+  const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+
+  it('refuses a line that is not UTF-8 at the bad byte, in a value or a key, on either reader', async () => {
+    // Line 2 would take the byte-level reader, line 1 (the first object) and the escaped one JSON.parse.
+    for (const [text, line, column] of [
+      [bytes('{"id":"ok","v":"x"}\n{"id":"a","v":"é', [0xff], 'z"}\n'), 2, 17],
+      [bytes('{"id":"a","v":"', [0xc3, 0x28], '"}\n'), 1, 16],
+      [bytes('{"id":"ok","v":"x"}\n{"id":"a","v":"\\n', [0xe9], '"}\n'), 2, 18],
+      [bytes('{"id":"ok","v":"x"}\n{"id":"a","v":"x","', [0xff], '":1}\n'), 2, 20],
+    ] as const) {
+      const e = await inputError(text, { format: 'ndjson', mapping: m });
+      expect(e.position).toEqual({ file: 'in', line, column });
+      expect(e.message).toMatch(/is not valid UTF-8, and JSON text must be/);
+    }
+    // A hash taking all fields: the field names are data too.
+    const e = await inputError(bytes('{"id":"a","n', [0xa0], '":"x"}\n'), { format: 'ndjson', mapping: { key: '{id}', type: 'hash' } });
+    expect(e.message).toBe("in:1:13: byte '\\xa0' is not valid UTF-8, and JSON text must be (RFC 8259); for binary values use --format resp or commands, or base64 them");
+  });
+
+  it('refuses a lone surrogate escape, and loads a pair', async () => {
+    const e = await inputError('{"id":"a","v":"ok \\ud83d!"}\n', { format: 'ndjson', mapping: m });
+    expect(e.message).toBe('in:1:19: escape \\ud83d is half of a surrogate pair, and UTF-8 has no bytes for it alone');
+    expect((await inputError('{"id":"a","v":"\\\\\\udc00"}\n', { format: 'ndjson', mapping: m })).position.column).toBe(18);
+    const r = await nd('{"id":"a","v":"\\ud83d\\ude42 \\\\ud800"}\n', m);
+    expect(r.commands).toEqual([['SET', 'a', '🙂 \\ud800']]);
+  });
+
+  it('refuses a key an object repeats where the load reads it, on either reader', async () => {
+    const first = '{"id":"ok","v":"x"}\n';
+    const e = await inputError(`${first}{"id":"a","v":"first","v":"last"}\n`, { format: 'ndjson', mapping: m });
+    expect(e.message).toBe("in:2:23: key 'v' appears twice in the object (first at column 11); only the last would be loaded");
+    // Escaped or not, the same key; a nested value is stored whole, so its keys count too.
+    expect((await inputError('{"id":"a","\\u0076":1,"v":2}\n', { format: 'ndjson', mapping: m })).position.column).toBe(22);
+    expect((await inputError('{"id":"a","v":[{"k":1},{"k":2,"k":3}]}\n', { format: 'ndjson', mapping: m })).message).toMatch(/^in:1:31: key 'k' appears twice/);
+    // A hash taking every field reads them all.
+    const h = await inputError('{"id":"a","n":1,"n":2}\n', { format: 'ndjson', mapping: { key: '{id}', type: 'hash' } });
+    expect(h.message).toMatch(/^in:1:17: key 'n' appears twice/);
+  });
+
+  it('loads an object that repeats only keys the load does not read', async () => {
+    const r = await nd('{"id":"ok","v":"x"}\n{"id":"a","v":"y","x":1,"x":{"z":1,"z":2}}\n', m);
+    expect(r.commands).toEqual([
+      ['SET', 'ok', 'x'],
+      ['SET', 'a', 'y'],
+    ]);
   });
 });

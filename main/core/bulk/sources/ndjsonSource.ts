@@ -1,6 +1,7 @@
 import { InputError, type SourceOptions } from '../types';
 import type { BatchSink } from './batchSink';
 import { FLAT_MAX_FIELDS, readFlatObject } from './flatJson';
+import { loneSurrogateAt, repeatedKey } from './jsonLosses';
 import { jsonProblem } from './jsonProblem';
 import { MappingEncoder, mappingColumns } from './mapping';
 import type { ChunkParser } from './parseStream';
@@ -8,6 +9,7 @@ import { Row } from './row';
 import { Scratch } from './scratch';
 import type { SourceHooks } from './sourceHooks';
 import { templateColumns } from './keyTemplate';
+import { columnOf, invalidUtf8At, showByte } from './utf8';
 
 const LF = 10;
 const CR = 13;
@@ -21,7 +23,10 @@ type JsonObject = Record<string, unknown>;
  * compact JSON. Numbers pass through a double, so integers beyond 2^53 lose
  * digits: quote them in the file. A field the mapping names must be present
  * and not null; a hash taking all fields skips null ones (HSET has no null).
- * Lines are decoded as UTF-8 before parsing; malformed bytes become U+FFFD.
+ * Nothing is changed silently: a line that is not valid UTF-8 (JSON text is UTF-8, RFC 8259
+ * §8.1; decoding it would put U+FFFD in place of the bytes), a lone surrogate escape (UTF-8
+ * has no bytes for it) and a key an object repeats where the load reads it (JSON.parse keeps
+ * the last) are refused at their line and column.
  *
  * Most lines never become strings: readFlatObject takes flat objects of
  * plain values straight from the bytes, and hands anything else (escapes,
@@ -40,6 +45,8 @@ class NdjsonParser implements ChunkParser {
   private namedSet = new Set<string>();
   /** hash without `fields`: every other field of each object follows as a named column. */
   private dynamic = false;
+  /** Whether the load reads a top-level field (for repeated keys): all of them without a mapping or for a hash taking all. */
+  private readonly reads: (field: string) => boolean = () => true;
   private readonly row = new Row();
   /** Field names as bytes, for readFlatObject; undefined when that path can't serve the mapping. */
   private flatNames: Buffer[] | undefined;
@@ -58,6 +65,10 @@ class NdjsonParser implements ChunkParser {
       if (this.dynamic) this.namedSet = new Set(templateColumns(m.key));
       // The byte-level reader serves fixed fields; the first object goes through JSON.parse for onColumns.
       else if (this.named.length <= FLAT_MAX_FIELDS) this.flatNames = this.named.map((n) => Buffer.from(n, 'utf8'));
+      if (!this.dynamic) {
+        const read = new Set(this.named);
+        this.reads = (field) => read.has(field);
+      }
       this.encoder = this.makeEncoder();
     }
   }
@@ -81,7 +92,10 @@ class NdjsonParser implements ChunkParser {
           this.records++;
           (this.encoder as MappingEncoder).row(this.row, this.line);
         } else {
-          this.object(data.toString('utf8', pos, e));
+          const text = data.toString('utf8', pos, e);
+          // Malformed bytes decode to U+FFFD; most lines have none, so only those are checked.
+          if (text.includes('\uFFFD')) this.utf8(data, pos, e);
+          this.object(text);
         }
       }
       this.line++;
@@ -93,6 +107,16 @@ class NdjsonParser implements ChunkParser {
 
   finish(): void {
     this.encoder?.finish();
+  }
+
+  /** Refuses a line that is not UTF-8 at its first bad byte (the decode put U+FFFD there). */
+  private utf8(data: Buffer, start: number, end: number): void {
+    const bad = invalidUtf8At(data, start, end);
+    if (bad < 0) return; // a U+FFFD written in the file as such
+    throw new InputError(
+      { file: this.opts.file, line: this.line, column: columnOf(data, start, bad) },
+      `byte ${showByte(data[bad])} is not valid UTF-8, and JSON text must be (RFC 8259); for binary values use --format resp or commands, or base64 them`,
+    );
   }
 
   private object(text: string): void {
@@ -107,6 +131,13 @@ class NdjsonParser implements ChunkParser {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       const got = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value;
       throw this.error(`expected a JSON object, got ${got}`, text.search(/\S/));
+    }
+    const lone = loneSurrogateAt(text);
+    if (lone >= 0) throw this.error(`escape ${text.slice(lone, lone + 6)} is half of a surrogate pair, and UTF-8 has no bytes for it alone`, lone);
+    const repeated = repeatedKey(text, value, this.reads);
+    if (repeated !== null) {
+      const at = this.column(repeated.first);
+      throw this.error(`key '${repeated.key}' appears twice in the object (first at column ${at}); only the last would be loaded`, repeated.index);
     }
     const obj = value as JsonObject;
     if (this.encoder === undefined) {
@@ -173,7 +204,12 @@ class NdjsonParser implements ChunkParser {
 
   /** An InputError on the current line; `index` is a UTF-16 index into the line's text. */
   private error(message: string, index?: number): InputError {
-    const column = index === undefined || index < 0 ? undefined : [...this.lineText.slice(0, index)].length + 1;
+    const column = index === undefined || index < 0 ? undefined : this.column(index);
     return new InputError({ file: this.opts.file, line: this.line, ...(column === undefined ? {} : { column }) }, message);
+  }
+
+  /** The 1-based column (in characters, as an editor counts) of a UTF-16 index into the line's text. */
+  private column(index: number): number {
+    return [...this.lineText.slice(0, index)].length + 1;
   }
 }

@@ -1,0 +1,158 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { ServerMessage } from '../../app/wire';
+import { cliArgs } from '../../testing/cli';
+import { adminClient, closeAdmins, eventually, useRedis } from '../../testing/redis';
+import { writeUsersCsv } from '../core/bulk/job/loadTestKit';
+import { freePort } from '../core/redisProcess/freePort';
+
+// Automatic saves on, as in production: the load turns them off and must put them back.
+const redis = useRedis({ args: ['--save', '900 1'] });
+const dir = mkdtempSync(join(tmpdir(), 'cb-serve-signal-'));
+const importDir = join(dir, 'import');
+beforeAll(() => {
+  writeUsersCsv(importDir, 'users.csv', 300_000);
+});
+afterAll(async () => {
+  await closeAdmins();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  const admin = await adminClient(redis());
+  await admin.flushall();
+  await admin.config('SET', 'save', '900 1');
+  await admin.set('live', 'before');
+});
+
+/** A real `cacheboard serve` on REDIS_URL with the import folder, its own data dir; resolves once ready. */
+async function startServe(dataDir = mkdtempSync(join(dir, 'data-'))) {
+  mkdirSync(join(dataDir, 'journal'), { recursive: true });
+  const port = await freePort();
+  const child = spawn(process.execPath, cliArgs('serve'), {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CACHEBOARD_DATA_DIR: dataDir, REDIS_URL: redis().url, CACHEBOARD_CONFIG: '', CACHEBOARD_IMPORT_DIR: importDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  if (!(await eventually(() => output.includes('is ready'), 30_000))) {
+    child.kill('SIGKILL');
+    throw new Error(`cacheboard serve did not start: ${output}`);
+  }
+  return { child, port, dataDir, exited, output: () => output };
+}
+
+/** One WebSocket client of the API: `call` answers with the output, `events` gathers a stream's batches. */
+async function apiClient(port: number) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`);
+  const got: ServerMessage[] = [];
+  ws.on('message', (d) => got.push(JSON.parse(String(d)) as ServerMessage));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  let n = 0;
+  const call = async (name: string, input: unknown): Promise<unknown> => {
+    const id = `c${++n}`;
+    ws.send(JSON.stringify({ t: 'call', id, name, input }));
+    let m: ServerMessage | undefined;
+    await eventually(() => (m = got.find((x) => x.t === 'result' && x.id === id)) !== undefined, 10_000);
+    if (m === undefined || m.t !== 'result') throw new Error(`no answer to ${name}`);
+    if (!m.ok) throw new Error(`${name}: ${m.error.message}`);
+    return m.output;
+  };
+  const subscribe = (name: string, input: unknown) => {
+    const id = `s${++n}`;
+    ws.send(JSON.stringify({ t: 'sub', id, name, input }));
+    return () => got.flatMap((x) => (x.t === 'batch' && x.id === id ? x.events : []));
+  };
+  return { ws, call, subscribe };
+}
+
+/**
+ * Starts a swap load of users.csv through the API and holds it mid-way with CLIENT PAUSE
+ * WRITE (its pipe waits, nothing fails), so a signal lands while keys are half-staged
+ * however fast this machine is. Returns the load's events as the page receives them.
+ */
+async function loadHeldMidway(serve: { port: number; dataDir: string }) {
+  const admin = await adminClient(redis());
+  const staging = await adminClient(redis(), { db: 1 });
+  const api = await apiClient(serve.port);
+  const { files } = (await api.call('bulk.files', {})) as { files: { fileId: string; name: string }[] };
+  const file = files.find((f) => f.name === 'users.csv');
+  const { jobId } = (await api.call('bulk.start', {
+    profileId: 'env',
+    fileId: file?.fileId,
+    format: 'csv',
+    mapping: { key: 'user:{id}', type: 'string', value: 'value' },
+    mode: 'swap',
+    confirmDb: 0,
+  })) as { jobId: string };
+  const events = api.subscribe('bulk.progress', { jobId });
+  expect(await eventually(async () => (await staging.dbsize()) > 0, 30_000)).toBe(true);
+  await admin.client('PAUSE', '10000', 'WRITE');
+  expect(await staging.dbsize()).toBeLessThan(300_000);
+  expect(((await admin.config('GET', 'save')) as string[])[1]).toBe('');
+  expect(readdirSync(join(serve.dataDir, 'journal'))).toHaveLength(1);
+  return events;
+}
+
+describe('cacheboard serve stopped by a signal', () => {
+  it.each(['SIGTERM', 'SIGHUP', 'SIGINT'] as const)('%s mid-load cancels the load, cleans up as a cancel does, and exits 0', async (signal) => {
+    const serve = await startServe();
+    const admin = await adminClient(redis());
+    const staging = await adminClient(redis(), { db: 1 });
+    try {
+      const events = await loadHeldMidway(serve);
+      serve.child.kill(signal);
+      await new Promise((r) => setTimeout(r, 300));
+      await admin.client('UNPAUSE');
+
+      expect(await serve.exited).toEqual({ code: 0, signal: null });
+      expect(serve.output()).toContain(`${signal}: shutting down`);
+      expect(((await admin.config('GET', 'save')) as string[])[1]).toBe('900 1');
+      expect(await admin.get('live')).toBe('before');
+      expect(await admin.dbsize()).toBe(1);
+      expect(await staging.dbsize()).toBe(0);
+      expect(readdirSync(join(serve.dataDir, 'journal'))).toEqual([]);
+      // The page saw the load end as cancelled, before the socket closed.
+      expect(events().at(-1)).toMatchObject({ kind: 'report', report: { outcome: 'cancelled', swapped: false } });
+    } finally {
+      await admin.client('UNPAUSE');
+      serve.child.kill('SIGKILL');
+    }
+  });
+
+  it('a second SIGTERM while the cleanup waits leaves at once with 143; the next start puts save back from the journal', async () => {
+    const serve = await startServe();
+    const admin = await adminClient(redis());
+    try {
+      await loadHeldMidway(serve);
+      serve.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      serve.child.kill('SIGTERM');
+      // Well before the 10 s pause ends: nothing waited for the cleanup.
+      const started = Date.now();
+      expect(await serve.exited).toEqual({ code: 143, signal: null });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(serve.output()).toContain('SIGTERM again: leaving now');
+    } finally {
+      await admin.client('UNPAUSE');
+      serve.child.kill('SIGKILL');
+    }
+    expect(((await admin.config('GET', 'save')) as string[])[1]).toBe('');
+    const again = await startServe(serve.dataDir);
+    try {
+      expect(await eventually(async () => ((await admin.config('GET', 'save')) as string[])[1] === '900 1', 10_000)).toBe(true);
+      expect(await eventually(() => readdirSync(join(serve.dataDir, 'journal')).length === 0, 10_000)).toBe(true);
+    } finally {
+      again.child.kill('SIGTERM');
+      await again.exited;
+    }
+  });
+});
