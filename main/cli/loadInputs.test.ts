@@ -46,9 +46,9 @@ describe('cacheboard load refuses input it would change silently', () => {
     const body = Buffer.concat([Buffer.from(`${good(2_000)}{"id":"x","v":"caf`), Buffer.from([0xe9]), Buffer.from('"}\n')]);
     const r = load('latin1.ndjson', body, ['--key', 'k:{id}', '--value', 'v', '--json']);
     expect(r.code).toBe(1);
-    const report = JSON.parse(r.out) as { outcome: string; swapped: boolean; error: string };
+    const report = JSON.parse(r.out) as { outcome: string; swapped: boolean; error: { message: string } };
     expect(report).toMatchObject({ outcome: 'failed', swapped: false });
-    expect(report.error).toContain("latin1.ndjson:2001:19: byte '\\xe9' is not valid UTF-8");
+    expect(report.error.message).toContain("latin1.ndjson:2001:19: byte '\\xe9' is not valid UTF-8");
     await untouched();
   });
 
