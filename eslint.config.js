@@ -85,6 +85,22 @@ export default tseslint.config(
     },
   },
   {
+    // A module that exists only for tests is named <thing>TestKit.ts, beside the code it serves
+    // (testing/ holds the shared redis-server helpers). Shipped code never imports one. A
+    // no-restricted-syntax rule, so that it does not replace the import boundaries above.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*TestKit.ts', 'e2e/**', 'testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
+          selector: `${node}[source.value=/TestKit$/]`,
+          message: 'a *TestKit module is for tests only',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs', 'scripts/**', 'bin/**'],
     languageOptions: { globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
