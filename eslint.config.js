@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries from DESIGN.md, enforced rather than hoped for. */
+/** Import boundaries from docs/architecture.md, enforced rather than hoped for. */
 const nodeOnly = ['node:*', 'fs', 'path', 'net', 'child_process', 'electron', 'ioredis', 'fastify', '@fastify/*', 'ws'];
 const pageFolderOnly =
   'a page folder imports only its own files: move what pages share to renderer/lib or renderer/components';
