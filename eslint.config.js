@@ -3,8 +3,10 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries from DESIGN.md, enforced rather than hoped for. */
+/** Import boundaries from docs/architecture.md, enforced rather than hoped for. */
 const nodeOnly = ['node:*', 'fs', 'path', 'net', 'child_process', 'electron', 'ioredis', 'fastify', '@fastify/*', 'ws'];
+const pageFolderOnly =
+  'a page folder imports only its own files: move what pages share to renderer/lib or renderer/components';
 const boundary = (message, groups) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
 });
@@ -62,6 +64,41 @@ export default tseslint.config(
       'fastify',
       '@fastify/*',
     ]),
+  },
+  {
+    // A page folder holds one page's parts; what two pages share lives in renderer/lib or
+    // renderer/components. From renderer/pages/<a>/, `../<b>/...` (another page's folder),
+    // `../<Page>` (a top-level page component) and `../pages` all go up one level: refused.
+    // The top-level renderer/pages/X.tsx are outside this glob, so they may import their folder.
+    // The @typescript-eslint twin of the rule, so that renderer/'s boundary above still applies.
+    files: ['renderer/pages/*/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\./)', message: pageFolderOnly },
+            { group: ['**/pages/**'], message: pageFolderOnly },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module that exists only for tests is named <thing>TestKit.ts, beside the code it serves
+    // (testing/ holds the shared redis-server helpers). Shipped code never imports one. A
+    // no-restricted-syntax rule, so that it does not replace the import boundaries above.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*TestKit.ts', 'e2e/**', 'testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
+          selector: `${node}[source.value=/TestKit$/]`,
+          message: 'a *TestKit module is for tests only',
+        })),
+      ],
+    },
   },
   {
     files: ['**/*.cjs', 'scripts/**', 'bin/**'],

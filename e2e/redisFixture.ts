@@ -1,9 +1,12 @@
-import { test as base } from '@playwright/test';
 import { Redis } from 'ioredis';
 import { spawnRedisServer, type RedisProcess } from '../main/core/redisProcess/spawnRedisServer';
+import { test as appTest } from './appFixture';
 
-/** A real redis-server per test, plus an admin client to check what the UI shows. */
-export const test = base.extend<{ redis: RedisProcess; admin: Redis }>({
+/**
+ * A real redis-server per test, plus an admin client to check what the UI shows; on
+ * top of the app under test (appFixture: the web build or the desktop window).
+ */
+export const test = appTest.extend<{ redis: RedisProcess; admin: Redis }>({
   // Playwright reads fixture dependencies from this destructuring; this fixture needs none.
   // eslint-disable-next-line no-empty-pattern
   redis: async ({}, use) => {
@@ -19,7 +22,7 @@ export const test = base.extend<{ redis: RedisProcess; admin: Redis }>({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect, webOnly } from './appFixture';
 
 /** The server's own version string, read from INFO rather than assumed. */
 export async function serverVersion(admin: Redis): Promise<string> {

@@ -1,40 +1,11 @@
-import { ComingSoon } from './components/ComingSoon';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { ProfileSelector } from './components/ProfileSelector';
 import { Sidebar } from './components/Sidebar';
 import { useHashRoute } from './lib/route';
-import { AuditPage } from './pages/Audit';
-import { AudienceTrialsPage } from './pages/AudienceTrials';
-import { BulkLoadPage } from './pages/BulkLoad';
-import { ConnectionsPage } from './pages/Connections';
-import { MonitorPage } from './pages/Monitor';
-import { OverviewPage } from './pages/Overview';
-import { DEFAULT_ROUTE, PAGES } from './pages/pages';
-import { PipelineTrialsPage } from './pages/PipelineTrials';
-import { SamplingPage } from './pages/Sampling';
+import { DEFAULT_ROUTE, PAGES, type PageEntry } from './pages/pages';
 import { ProfilesProvider } from './profiles/ProfilesContext';
 
-function Page({ route }: { route: string }) {
-  switch (route) {
-    case 'connections':
-      return <ConnectionsPage />;
-    case 'overview':
-      return <OverviewPage />;
-    case 'bulk-load':
-      return <BulkLoadPage />;
-    case 'sampling':
-      return <SamplingPage />;
-    case 'audience-trials':
-      return <AudienceTrialsPage />;
-    case 'pipeline-trials':
-      return <PipelineTrialsPage />;
-    case 'monitor':
-      return <MonitorPage />;
-    case 'audit':
-      return <AuditPage />;
-  }
-  const page = PAGES.find((p) => p.route === route);
-  if (page?.soon !== undefined) return <ComingSoon page={page} />;
+function NoSuchPage({ route }: { route: string }) {
   return (
     <section className="panel empty-state">
       <h2>No such page</h2>
@@ -45,22 +16,28 @@ function Page({ route }: { route: string }) {
   );
 }
 
+function Page({ page, route }: { page: PageEntry | undefined; route: string }) {
+  if (page === undefined) return <NoSuchPage route={route} />;
+  const Component = page.component;
+  return <Component />;
+}
+
 export function App() {
   const hashRoute = useHashRoute();
   const route = hashRoute === '' ? DEFAULT_ROUTE : hashRoute;
-  const label = PAGES.find((p) => p.route === route)?.label ?? 'Not found';
+  const page = PAGES.find((p) => p.route === route);
   return (
     <ProfilesProvider>
       <div className="shell">
         <Sidebar current={route} />
         <div className="workspace">
           <header className="topbar">
-            <h1>{label}</h1>
+            <h1>{page?.label ?? 'Not found'}</h1>
             <ProfileSelector />
           </header>
           <ConnectionBanner />
           <main className="content">
-            <Page route={route} />
+            <Page page={page} route={route} />
           </main>
         </div>
       </div>

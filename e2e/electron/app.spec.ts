@@ -1,60 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import type { Bridge } from '../../app/bridge';
-import { spawnRedisServer, type RedisProcess } from '../../main/core/redisProcess/spawnRedisServer';
-import { findElectronBinary, HOW_TO_GET_ELECTRON, repoRoot } from '../../scripts/electron-binary.js';
+import { expect, test } from '../appFixture';
 
-// The desktop shell needs a real Electron executable; without one these tests are reported
-// as skipped with the reason, never silently passed.
-const electron = findElectronBinary();
-const skipReason = `Electron binary not available: ${electron.reason ?? ''}; ${HOW_TO_GET_ELECTRON}`;
-test.skip(electron.path === null, skipReason);
-// The skip annotation carries the reason, but the list reporter does not print annotations.
-if (electron.path === null) console.warn(`[electron] ${skipReason}`);
+// The desktop shell itself; appFixture launches it for each test and gives its window as
+// `page`, or reports every test skipped, with the reason, where no Electron binary exists.
+test.skip(({ shell }) => shell !== 'electron', 'the desktop window only');
 
 type BridgeWindow = Window & { bridge: Bridge };
 
-let redis: RedisProcess | undefined;
-let app: ElectronApplication | undefined;
-let dataDir: string | undefined;
-let page: Page;
-
-test.beforeEach(async () => {
-  if (electron.path === null) throw new Error('unreachable: the file is skipped without Electron');
-  redis = await spawnRedisServer();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'cacheboard-electron-e2e-'));
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  delete env.ELECTRON_RUN_AS_NODE; // would turn the binary into plain Node
-  app = await _electron.launch({
-    executablePath: electron.path,
-    args: ['.'],
-    cwd: repoRoot,
-    env: { ...env, REDIS_URL: redis.url, CACHEBOARD_DATA_DIR: dataDir },
-  });
-  page = await app.firstWindow();
-  await page.waitForLoadState('domcontentloaded');
-});
-
-test.afterEach(async () => {
-  await app?.close();
-  await redis?.stop();
-  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-  app = undefined;
-  redis = undefined;
-  dataDir = undefined;
-});
-
-test('the window shows the UI from app://cacheboard with its navigation', async () => {
+test('the window shows the UI from app://cacheboard with its navigation', async ({ page }) => {
   expect(page.url()).toMatch(/^app:\/\/cacheboard\//);
   const nav = page.getByRole('navigation');
   await expect(nav.getByText('Overview', { exact: true })).toBeVisible();
   await expect(nav.getByText('Connections', { exact: true })).toBeVisible();
 });
 
-test('the page gets invoke and subscribe only, and no Node', async () => {
+test('the page gets invoke and subscribe only, and no Node', async ({ page }) => {
   const exposed = await page.evaluate(() => ({
     bridgeKeys: Object.keys((window as unknown as BridgeWindow).bridge).sort(),
     require: typeof (globalThis as { require?: unknown }).require,
@@ -63,7 +23,7 @@ test('the page gets invoke and subscribe only, and no Node', async () => {
   expect(exposed).toEqual({ bridgeKeys: ['invoke', 'subscribe'], require: 'undefined', process: 'undefined' });
 });
 
-test('a call crosses the bridge, and a refused call keeps its error code', async () => {
+test('a call crosses the bridge, and a refused call keeps its error code', async ({ page }) => {
   const health = await page.evaluate(() => (window as unknown as BridgeWindow).bridge.invoke('health', {}));
   expect(health.status).toBe('ok');
 
@@ -82,7 +42,7 @@ test('a call crosses the bridge, and a refused call keeps its error code', async
   expect(refused).toEqual({ code: 'UNKNOWN_CALL', message: 'string' });
 });
 
-test('the page cannot navigate away or open windows, and is served with the CSP', async () => {
+test('the page cannot navigate away or open windows, and is served with the CSP', async ({ page, electronApp }) => {
   const csp = await page.evaluate(() => fetch('/index.html').then((r) => r.headers.get('content-security-policy')));
   expect(csp).toContain("script-src 'self'");
 
@@ -94,10 +54,10 @@ test('the page cannot navigate away or open windows, and is served with the CSP'
   });
   await page.waitForTimeout(500);
   expect(page.url()).toMatch(/^app:\/\/cacheboard\//);
-  expect(app?.windows()).toHaveLength(1);
+  expect(electronApp?.windows()).toHaveLength(1);
 });
 
-test('the session denies permission requests (camera, microphone)', async () => {
+test('the session denies permission requests (camera, microphone)', async ({ page }) => {
   const granted = await page.evaluate(async () => {
     try {
       const s = await navigator.mediaDevices.getUserMedia({ audio: true });

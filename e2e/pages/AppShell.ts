@@ -21,10 +21,9 @@ export class AppShell {
     return this.page.getByRole('navigation', { name: 'Main' }).getByRole('link');
   }
 
-  /** Every page's label, in navigation order (a "soon" badge is not part of it). */
+  /** Every page's label, in navigation order. */
   async pageLabels(): Promise<string[]> {
-    const texts = await this.navLinks().evaluateAll((links) => links.map((a) => a.firstChild?.textContent ?? ''));
-    return texts.map((t) => t.trim());
+    return (await this.navLinks().allTextContents()).map((t) => t.trim());
   }
 
   async go(label: string): Promise<void> {

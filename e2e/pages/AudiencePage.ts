@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ConnectionsPage } from './ConnectionsPage';
 import { SamplingPage } from './SamplingPage';
+import { openRoute } from './openRoute';
 
 export type AudienceField = 'from' | 'to' | 'trials' | 'warmup' | 'db';
 export type Strategy = 'bitmap-lua' | 'bitmap-pipeline' | 'sets' | 'zunionstore';
@@ -10,7 +11,7 @@ export class AudiencePage {
   constructor(private readonly page: Page) {}
 
   async open(profileName?: string): Promise<void> {
-    await this.page.goto('/#/audience-trials');
+    await openRoute(this.page, 'audience-trials');
     if (profileName !== undefined) await this.page.getByLabel('Profile').selectOption({ label: profileName });
     await expect(this.page.getByRole('heading', { level: 1, name: 'Audience trials' })).toBeVisible();
   }

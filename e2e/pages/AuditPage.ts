@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openRoute } from './openRoute';
 
 export type AuditOutcome = 'started' | 'ok' | 'failed' | 'cancelled';
 
@@ -8,7 +9,7 @@ export class AuditPage {
 
   /** `origin` for a server other than the suite's own (a `startServe` one). */
   async open(origin = ''): Promise<void> {
-    await this.page.goto(`${origin}/#/audit`);
+    await openRoute(this.page, 'audit', origin);
     await expect(this.page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   }
 

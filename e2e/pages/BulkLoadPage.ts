@@ -1,17 +1,39 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { electronAppOf } from '../appFixture';
+import { openRoute } from './openRoute';
 
 /** The Bulk load page, as an ops engineer drives it. */
 export class BulkLoadPage {
   constructor(private readonly page: Page) {}
 
   async open(): Promise<void> {
-    await this.page.goto('/#/bulk-load');
+    await openRoute(this.page, 'bulk-load');
     await expect(this.page.getByRole('heading', { name: 'Bulk load' })).toBeVisible();
   }
 
-  /** Uploads through the page's file input; the page selects the new file. */
+  /**
+   * Gives the page a file: the web build uploads it through its file input; the desktop
+   * picks it with the main process's file dialog, answered here with a file of that name.
+   * Either way the page selects the new file.
+   */
   async upload(name: string, content: string): Promise<void> {
-    await this.page.getByTestId('bulk-upload-input').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(content) });
+    const app = electronAppOf(this.page);
+    if (app === undefined) {
+      await this.page.getByTestId('bulk-upload-input').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(content) });
+    } else {
+      const dir = test.info().outputPath('picked');
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, name);
+      writeFileSync(file, content);
+      // The dialog is the one thing a test cannot click: stub it in the main process, as
+      // main/electron/filePicker.ts calls it.
+      await app.evaluate(({ dialog }, filePath) => {
+        dialog.showOpenDialog = () => Promise.resolve({ canceled: false, filePaths: [filePath] });
+      }, file);
+      await this.page.getByTestId('bulk-pick').click();
+    }
     await expect(this.file(name)).toHaveAttribute('data-selected', 'true');
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openRoute } from './openRoute';
 
 export interface ProfileForm {
   name: string;
@@ -20,7 +21,7 @@ export class ConnectionsPage {
   constructor(private readonly page: Page) {}
 
   async open(): Promise<void> {
-    await this.page.goto('/#/connections');
+    await openRoute(this.page, 'connections');
     await expect(this.page.getByRole('heading', { name: 'Connections' })).toBeVisible();
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openRoute } from './openRoute';
 
 export type Counter = 'matched' | 'delivered' | 'dropped' | 'rate' | 'received' | 'omem';
 
@@ -7,7 +8,7 @@ export class MonitorPage {
   constructor(private readonly page: Page) {}
 
   async open(profileName?: string): Promise<void> {
-    await this.page.goto('/#/monitor');
+    await openRoute(this.page, 'monitor');
     if (profileName !== undefined) await this.page.getByLabel('Profile').selectOption({ label: profileName });
     await expect(this.page.getByRole('heading', { name: 'Monitor' })).toBeVisible();
     await expect(this.page.getByTestId('monitor-nodes')).toBeVisible();

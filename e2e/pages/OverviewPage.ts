@@ -1,10 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openRoute } from './openRoute';
 
 export class OverviewPage {
   constructor(private readonly page: Page) {}
 
   async open(profileName?: string): Promise<void> {
-    await this.page.goto('/#/overview');
+    await openRoute(this.page, 'overview');
     if (profileName !== undefined) {
       await this.page.getByLabel('Profile').selectOption({ label: profileName });
     }

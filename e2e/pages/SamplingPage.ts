@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ConnectionsPage } from './ConnectionsPage';
+import { openRoute } from './openRoute';
 
 export type SamplingField = 'db' | 'samples' | 'match' | 'scanCount' | 'pauseMs' | 'memorySamples';
 
@@ -9,7 +10,7 @@ export class SamplingPage {
   constructor(private readonly page: Page) {}
 
   async open(profileName?: string): Promise<void> {
-    await this.page.goto('/#/sampling');
+    await openRoute(this.page, 'sampling');
     if (profileName !== undefined) await this.page.getByLabel('Profile').selectOption({ label: profileName });
     await expect(this.page.getByRole('heading', { name: 'Sampling' })).toBeVisible();
   }

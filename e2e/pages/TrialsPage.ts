@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ConnectionsPage } from './ConnectionsPage';
+import { openRoute } from './openRoute';
 
 export type TrialName = 'Pipeline' | 'Multiplex' | 'Load';
 export type TrialField = 'db' | 'n' | 'batch' | 'sweepN' | 'dbs' | 'clients' | 'dataSize' | 'keyspace' | 'latencyMs';
@@ -10,7 +11,7 @@ export class TrialsPage {
   constructor(private readonly page: Page) {}
 
   async open(profileName?: string): Promise<void> {
-    await this.page.goto('/#/pipeline-trials');
+    await openRoute(this.page, 'pipeline-trials');
     if (profileName !== undefined) await this.page.getByLabel('Profile').selectOption({ label: profileName });
     await expect(this.page.getByRole('heading', { name: 'Pipeline trials' })).toBeVisible();
   }

@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import { addUser } from '../../main/server/auth/users';
 import { runCli } from '../../testing/cli';
-import { expect, test } from '../redisFixture';
+import { expect, test, webOnly } from '../redisFixture';
 import { startServe, type ServeProcess } from '../serveProcess';
 
 const PASSWORD = 'e2e-Canary-pw-41c9';
 
 /** A second `cacheboard serve`, with a users file: sign-in is on. */
 test.describe('Sign-in (web build with users)', () => {
+  webOnly('sign-in; the desktop app has none');
   let serve: ServeProcess;
   let url = '';
 

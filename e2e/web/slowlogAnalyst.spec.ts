@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import { addUser } from '../../main/server/auth/users';
 import { AppShell } from '../pages/AppShell';
-import { expect, test } from '../redisFixture';
+import { expect, test, webOnly } from '../redisFixture';
 import { startServe, type ServeProcess } from '../serveProcess';
 
 const ANALYST_PASSWORD = 'e2e-analyst-pw-51f0';
 const SECRET = 'tok-e2e-9c1d-SECRET';
 
 test.describe('SLOWLOG on the Overview for an analyst', () => {
+  webOnly('an analyst signs in; the desktop user is always ops');
   let serve: ServeProcess;
 
   test.beforeEach(async ({ redis, admin }) => {

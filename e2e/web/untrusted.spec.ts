@@ -10,7 +10,7 @@ import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { MonitorPage } from '../pages/MonitorPage';
 import { PageWatch } from '../pages/PageWatch';
 import { SamplingPage } from '../pages/SamplingPage';
-import { expect, test } from '../redisFixture';
+import { expect, test, webOnly } from '../redisFixture';
 import { startServe, type ServeProcess } from '../serveProcess';
 
 const IMG = '<img src=x onerror=window.__pwned=1>';
@@ -69,6 +69,7 @@ async function hostileCommands(admin: Redis): Promise<void> {
 }
 
 test.describe('Untrusted data on every page', () => {
+  webOnly('signs in to its own `cacheboard serve` and watches its WebSocket');
   // The Redis password; it must never leave the Node side in any form.
   const canary = `cb-canary-${randomBytes(6).toString('hex')}`;
   let redis: RedisProcess;

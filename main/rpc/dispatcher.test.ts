@@ -6,7 +6,7 @@ import type { ServerMessage } from '../../app/wire';
 import { CallRateLimit } from './callRateLimit';
 import { Dispatcher } from './dispatcher';
 import type { Handlers, StreamSink } from './handlers';
-import { createMemoryWirePair } from './memoryWire';
+import { createMemoryWirePair } from './wireTestKit';
 import type { Session } from './session';
 
 const view = {

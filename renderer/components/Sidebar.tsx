@@ -15,7 +15,6 @@ export function Sidebar({ current }: { current: string }) {
             <li key={p.route}>
               <a href={hrefOf(p.route)} aria-current={p.route === current ? 'page' : undefined}>
                 {p.label}
-                {p.soon !== undefined && <span className="nav-soon">soon</span>}
               </a>
             </li>
           ))}

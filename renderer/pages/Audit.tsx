@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { useCall } from '../bridge/useCall';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Segmented } from '../components/Segmented';
+import { clock } from '../lib/display';
 import { formatCount } from '../lib/format';
 import { AuditTable } from './audit/AuditTable';
 import { filterEntries, OUTCOMES, outcomeCounts, type OutcomeChoice } from './audit/entries';
-import { clock } from './overview/display';
 import './audit/audit.css';
 
 /** The most the contract lets one call read: the file keeps the rest. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countersOf } from './counters';
 import { deriveSample, downSample } from './derive';
-import { infoFixture } from './infoFixtures';
+import { infoFixture } from './infoTestKit';
 
 const MASTER = '127.0.0.1:44335';
 const REPLICA = '127.0.0.1:36233';

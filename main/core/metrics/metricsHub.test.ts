@@ -6,8 +6,8 @@ import { startReplicaSet, type ReplicaSet } from '../../../testing/replication';
 import { parseInfo } from '../info/parseInfo';
 import type { Pool } from '../pool/pool';
 import { MetricsHub } from './metricsHub';
-import { poolFor } from './testPool';
-import { record } from './watchRecorder';
+import { poolFor } from './hubTestKit';
+import { record } from './watchTestKit';
 
 let set: ReplicaSet;
 let pool: Pool;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSample } from './derive';
-import { infoFixture } from './infoFixtures';
+import { infoFixture } from './infoTestKit';
 import { joinReplicaLinks } from './replicaLinks';
 
 describe('joinReplicaLinks', () => {

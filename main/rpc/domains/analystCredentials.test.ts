@@ -12,7 +12,7 @@ import { readmeAclLine } from '../../../testing/readmeAcl';
 import { adminClient, closeAdmins, eventually, startRedis, type RedisProcess } from '../../../testing/redis';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { createRuntime, type Runtime } from '../../runtime';
-import { createMemoryWirePair } from '../memoryWire';
+import { createMemoryWirePair } from '../wireTestKit';
 
 const OPS_PW = 'ops-Secret-7731';
 const ANALYST_PW = 'analyst-Secret-5519';

@@ -6,7 +6,7 @@ import type { RpcClient } from '../../../app/rpcClient';
 import { AudienceJobs } from '../../core/audience/audienceJobs';
 import { specFor } from '../../../testing/profiles';
 import { useRedis } from '../../../testing/redis';
-import { audienceRpc, follow, type AudienceRpc } from './audienceRpcKit';
+import { audienceRpc, follow, type AudienceRpc } from './audienceRpcTestKit';
 
 const redis = useRedis();
 let rpc: AudienceRpc;

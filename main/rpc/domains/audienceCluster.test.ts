@@ -8,7 +8,7 @@ import type { TopologyNode } from '../../core/pool/types';
 import { runCli } from '../../../testing/cli';
 import { useCluster } from '../../../testing/cluster';
 import { specFor } from '../../../testing/profiles';
-import { audienceRpc, follow, type AudienceRpc } from './audienceRpcKit';
+import { audienceRpc, follow, type AudienceRpc } from './audienceRpcTestKit';
 
 const cluster = useCluster();
 let rpc: AudienceRpc;

@@ -5,7 +5,7 @@ import { QUERY_CONNECTION_NAME } from '../../core/audience/queryLinks';
 import { specFor } from '../../../testing/profiles';
 import { readmeAclLine } from '../../../testing/readmeAcl';
 import { adminClient, clientsNamed, closeAdmins, useRedis } from '../../../testing/redis';
-import { audienceRpc, follow, type AudienceRpc } from './audienceRpcKit';
+import { audienceRpc, follow, type AudienceRpc } from './audienceRpcTestKit';
 
 const OPS_PW = 'ops-Secret-4417';
 const ANALYST_PW = 'analyst-Secret-8826';

@@ -5,7 +5,7 @@ import { demoInto, demoRecords, hasInterest as has, scratchLeft } from '../../co
 import { QUERY_CONNECTION_NAME } from '../../core/audience/queryLinks';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, clientsNamed, closeAdmins, eventually, useRedis } from '../../../testing/redis';
-import { audienceRpc, type AudienceRpc } from './audienceRpcKit';
+import { audienceRpc, type AudienceRpc } from './audienceRpcTestKit';
 
 const SHAPE = { users: 2_000, days: 10, seed: 5, start: '2024-01-01' };
 const { days: DAYS, expected } = demoRecords(SHAPE);

@@ -7,7 +7,7 @@ import type { ServerMessage } from '../../../app/wire';
 import { startRedis, type RedisProcess } from '../../../testing/redis';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { createRuntime, type Runtime } from '../../runtime';
-import { createMemoryWirePair } from '../memoryWire';
+import { createMemoryWirePair } from '../wireTestKit';
 
 const SECRET = 'saved-Secret-93';
 let saved: RedisProcess;

@@ -9,7 +9,7 @@ import type { LoadEvent } from '../../../app/schemas/bulk';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { createRuntime, type Runtime } from '../../runtime';
-import { createMemoryWirePair } from '../memoryWire';
+import { createMemoryWirePair } from '../wireTestKit';
 
 const redis = useRedis();
 const root = mkdtempSync(join(tmpdir(), 'cb-import-rpc-'));

@@ -7,7 +7,7 @@ import { RpcClient } from '../../../app/rpcClient';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { createRuntime, type Runtime } from '../../runtime';
-import { createMemoryWirePair } from '../memoryWire';
+import { createMemoryWirePair } from '../wireTestKit';
 
 // Every command is slow enough to be logged.
 const redis = useRedis({ args: ['--slowlog-log-slower-than', '0', '--slowlog-max-len', '256'] });

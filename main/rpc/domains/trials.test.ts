@@ -17,7 +17,7 @@ import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
-import { createMemoryWirePair } from '../memoryWire';
+import { createMemoryWirePair } from '../wireTestKit';
 import { trialHandlers } from './trials';
 
 const redis = useRedis();

@@ -20,7 +20,7 @@ import { useCluster } from '../../../testing/cluster';
 import { specFor } from '../../../testing/profiles';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
-import { createMemoryWirePair } from '../memoryWire';
+import { createMemoryWirePair } from '../wireTestKit';
 import { trialHandlers } from './trials';
 
 const cluster = useCluster();

@@ -4,7 +4,6 @@ import type { ProfileView } from '../../../app/schemas/connections';
 import { useBridge } from '../../bridge/BridgeContext';
 import type { CallState } from '../../bridge/useCall';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { addressOf } from '../connections/address';
 import { Builder } from './Builder';
 import { composeWhere } from './expression';
 import { controlOf, targetOf, toOptions, type AudienceForm } from './form';
@@ -13,6 +12,7 @@ import { LayoutPanel } from './LayoutPanel';
 import type { CurrentRun } from './pageSession';
 import { RunOptions } from './RunOptions';
 import { useParse } from './useParse';
+import { addressOf } from '../../lib/address';
 import { useStart } from '../../lib/useStart';
 import { WhereField } from './WhereField';
 

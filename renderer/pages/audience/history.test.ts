@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { comparePair, historyRow, pickTwo } from './history';
-import { report, strategy } from './testReport';
+import { report, strategy } from './reportTestKit';
 
 describe('historyRow', () => {
   it('names the best strategy and every strategy’s p50, skipped ones and unasked ones apart', () => {

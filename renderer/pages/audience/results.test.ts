@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bestOf, dayPoints, latencyBars, mismatchText, strategyRows } from './results';
-import { strategy } from './testReport';
+import { strategy } from './reportTestKit';
 
 const skipped = strategy('zunionstore', 0, { skipped: 'no per-user zsets (user:{id}:days)', runs: 0 });
 

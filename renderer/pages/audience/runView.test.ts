@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AudienceEvent } from '../../../app/schemas/audience';
 import { EMPTY_RUN, foldRun, fractionOf, stepText, type ProgressEvent } from './runView';
-import { report, strategy } from './testReport';
+import { report, strategy } from './reportTestKit';
 
 const started: AudienceEvent = {
   kind: 'started',

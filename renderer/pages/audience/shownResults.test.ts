@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AudienceEvent } from '../../../app/schemas/audience';
 import { EMPTY_RUN, foldRun } from './runView';
 import { shownResults } from './shownResults';
-import { report, strategy } from './testReport';
+import { report, strategy } from './reportTestKit';
 
 const started: AudienceEvent = {
   kind: 'started',

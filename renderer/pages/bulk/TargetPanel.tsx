@@ -3,7 +3,7 @@ import type { AppError } from '../../../app/errors';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { hrefOf } from '../../lib/route';
-import { addressOf } from '../connections/address';
+import { addressOf } from '../../lib/address';
 import { TextField } from '../../components/TextField';
 import { modeOptions } from './clusterModes';
 import { LoadGuards } from './LoadGuards';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage as memory } from '../../lib/memoryStorage';
+import { memoryStorage as memory } from '../../lib/storageTestKit';
 import { readJob, writeJob, type KeptJob } from './jobStore';
 
 const job: KeptJob = { jobId: 'load_abcd', file: 'users.csv', mode: 'swap', targetDb: 0, profileName: 'local' };

@@ -6,7 +6,7 @@ import { toAppError } from '../../bridge/toAppError';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { StateBadge } from '../../components/StateBadge';
 import { TestResultView, type TestOutcome } from '../../components/TestResultView';
-import { whereOf } from './address';
+import { whereOf } from '../../lib/address';
 import './connections.css';
 
 interface Props {

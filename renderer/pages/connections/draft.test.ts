@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProfileDraft } from '../../../app/schemas/connections';
-import { whereOf } from './address';
+import { whereOf } from '../../lib/address';
 import { EMPTY_FORM, formFieldOf, formFromProfile, toDraft } from './draft';
 
 describe('toDraft', () => {

@@ -1,5 +1,5 @@
 import type { CallOutput } from '../../../app/contract';
-import { roleLabel } from '../overview/nodes';
+import { roleLabel } from '../../lib/nodes';
 import { shardGroups } from './shards';
 
 type Node = CallOutput<'monitor.nodes'>['nodes'][number];

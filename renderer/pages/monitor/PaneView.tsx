@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { downloadText } from '../../lib/download';
 import { formatCount } from '../../lib/format';
-import { isReplicaRole, roleLabel } from '../overview/nodes';
+import { isReplicaRole, roleLabel } from '../../lib/nodes';
 import { Counters } from './Counters';
 import { exportName, toMonitorText, toNdjson, type ExportFormat } from './exportLines';
 import { argsText, clockMs } from './lineText';

@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { clock } from '../../lib/display';
 import { formatCompact, formatCount } from '../../lib/format';
-import { clock } from '../overview/display';
 import type { RatePoint } from './paneFeed';
 import { rateRows, timeTicks, valueTicks } from './rateRows';
 

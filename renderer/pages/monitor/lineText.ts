@@ -1,5 +1,5 @@
 import type { MonitorLine } from '../../../app/schemas/monitor';
-import { clock } from '../overview/display';
+import { clock } from '../../lib/display';
 import type { LineRow } from './rows';
 
 /** Server time as HH:MM:SS.mmm (the viewer's time zone), the way MONITOR lines are compared. */

@@ -1,6 +1,6 @@
 import type { Bridge, StreamHandlers } from '../../../app/bridge';
 import type { MonitorEvent } from '../../../app/schemas/monitor';
-import { isReplicaRole } from '../overview/nodes';
+import { isReplicaRole } from '../../lib/nodes';
 import { describeFilter, type FilterInput } from './filterForm';
 import { BUFFER_LINES, PaneFeed } from './paneFeed';
 import { frozen, type RowSource } from './ring';

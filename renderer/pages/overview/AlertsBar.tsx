@@ -1,6 +1,6 @@
 import type { Alert } from '../../../app/schemas/metrics';
 import { ALERT_LABELS, type AlertGroups } from './alerts';
-import { clock, since } from './display';
+import { clock, since } from '../../lib/display';
 
 interface Props {
   groups: AlertGroups;

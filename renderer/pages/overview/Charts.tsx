@@ -1,8 +1,8 @@
 import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { clock, formatKbps } from '../../lib/display';
 import { formatBytes, formatCompact, formatCount } from '../../lib/format';
 import { chartRows, redrawEveryMs, type ChartColumn, type ChartRow } from './chartRows';
-import { clock, formatKbps } from './display';
 import type { MetricKey, SeriesStore } from './timeSeries';
 
 export interface ChartNode {

@@ -1,5 +1,5 @@
 import type { ClusterFacts } from '../../../app/schemas/metrics';
-import { roleLabel, type TopoNode } from './nodes';
+import { roleLabel, type TopoNode } from '../../lib/nodes';
 import { CLUSTER_SLOTS, shardsOf, slotText } from './shards';
 
 interface Props {

@@ -1,5 +1,5 @@
 import type { FailoverEvent } from '../../../app/schemas/metrics';
-import { clock } from './display';
+import { clock } from '../../lib/display';
 
 /** Failovers seen while watching, newest first: when, which node, its role before and after. */
 export function FailoverList({ failovers }: { failovers: readonly FailoverEvent[] }) {

@@ -1,7 +1,7 @@
 import type { NodeSample } from '../../../app/schemas/metrics';
+import { formatLag, percentOf } from '../../lib/display';
 import { formatBytes, formatCount, formatDuration, truncate } from '../../lib/format';
-import { formatLag, percentOf } from './display';
-import { roleLabel } from './nodes';
+import { roleLabel } from '../../lib/nodes';
 import type { LinkView } from './replication';
 
 export interface CardModel {

@@ -1,9 +1,9 @@
 import type { NodeSample } from '../../../app/schemas/metrics';
+import { clock } from '../../lib/display';
 import { truncate } from '../../lib/format';
-import { clock } from './display';
+import { roleLabel } from '../../lib/nodes';
 import { KeyspaceTable } from './KeyspaceTable';
 import type { CardModel } from './NodeCards';
-import { roleLabel } from './nodes';
 import { StatGrid } from './StatGrid';
 
 interface Props {

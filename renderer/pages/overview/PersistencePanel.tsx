@@ -9,7 +9,7 @@ import {
   runKey,
   type ActionName,
 } from './actions';
-import { clock, formatMicros, formatSecondsShort, since } from './display';
+import { clock, formatMicros, formatSecondsShort, since } from '../../lib/display';
 import { InlineError } from './InlineError';
 import type { OpsActions } from './useOpsActions';
 

@@ -1,6 +1,6 @@
 import type { FailoverEvent } from '../../../app/schemas/metrics';
 import type { TopologyFacts } from './metricsState';
-import { clock } from './display';
+import { clock } from '../../lib/display';
 
 /** The latest promotion to master, which for a sentinel profile is where its writes go now. */
 export function lastMasterSwitch(failovers: readonly FailoverEvent[]): FailoverEvent | undefined {

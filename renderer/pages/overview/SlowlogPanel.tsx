@@ -1,6 +1,6 @@
 import { useCall } from '../../bridge/useCall';
+import { clock, commandLine, formatMicros, hiddenArgsNote } from '../../lib/display';
 import { formatLatency, truncate } from '../../lib/format';
-import { clock, commandLine, formatMicros, hiddenArgsNote } from './display';
 import { InlineError } from './InlineError';
 
 const REFRESH_MS = 10_000;

@@ -1,7 +1,7 @@
 import type { NodeSample } from '../../../app/schemas/metrics';
+import { formatKbps, formatLag } from '../../lib/display';
 import { formatBytes, formatCount, formatDuration, formatMaxMemory, formatPercent } from '../../lib/format';
-import { formatKbps, formatLag } from './display';
-import { roleLabel } from './nodes';
+import { roleLabel } from '../../lib/nodes';
 import type { LinkView } from './replication';
 import { Stat } from '../../components/Stat';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { NodeSample } from '../../../app/schemas/metrics';
+import { formatMicros } from '../../lib/display';
 import { formatCount, truncate } from '../../lib/format';
-import { formatMicros } from './display';
 
 type Commands = NonNullable<NodeSample['topCommands']>;
 

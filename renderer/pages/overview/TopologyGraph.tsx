@@ -1,8 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import type { NodeSample } from '../../../app/schemas/metrics';
+import { formatLag } from '../../lib/display';
 import { formatCompact, formatDuration, truncate } from '../../lib/format';
-import { formatLag } from './display';
-import { roleLabel, type TopoNode } from './nodes';
+import { roleLabel, type TopoNode } from '../../lib/nodes';
 import { replicaLink, type LinkView } from './replication';
 import { DEFAULT_SIZE, layoutTopology, type LayoutEdge } from './topologyLayout';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { OpsActionName, OpsActionResult } from '../../../app/schemas/metrics';
+import { formatSecondsShort } from '../../lib/display';
 import { formatBytes } from '../../lib/format';
-import { formatSecondsShort } from './display';
 
 export type ActionName = z.output<typeof OpsActionName>;
 export type ActionResult = z.output<typeof OpsActionResult>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricsEvent, NodeHistory } from '../../../app/schemas/metrics';
 import { EMPTY_METRICS, reduceMetrics } from './metricsState';
-import { down, master, replica } from './testSamples';
+import { down, master, replica } from '../../lib/nodesTestKit';
 
 const B = { windowMs: 60_000, maxPoints: 100 };
 

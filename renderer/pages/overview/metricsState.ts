@@ -1,6 +1,6 @@
 import type { Alert, FailoverEvent, MetricsEvent, NodeSample } from '../../../app/schemas/metrics';
 import { foldAlerts, type AlertMap } from './alerts';
-import type { TopoNode } from './nodes';
+import type { TopoNode } from '../../lib/nodes';
 import { appendSamples, mergeHistory, type Bounds, type SeriesStore } from './timeSeries';
 
 /** Everything the page knows about one profile's nodes, folded from `metrics.watch` and `metrics.alerts`. */

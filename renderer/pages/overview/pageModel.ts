@@ -2,7 +2,7 @@ import type { NodeSample } from '../../../app/schemas/metrics';
 import { alertsByNode, groupAlerts, type AlertGroups } from './alerts';
 import type { MetricsState } from './metricsState';
 import type { CardModel } from './NodeCards';
-import { colorAt, isReplicaRole, orderNodes, pickDefaultNode, sameAddress, topologyOf, type TopoNode } from './nodes';
+import { colorAt, isReplicaRole, orderNodes, pickDefaultNode, sameAddress, topologyOf, type TopoNode } from '../../lib/nodes';
 import { replicaLink } from './replication';
 
 export interface PageModel {

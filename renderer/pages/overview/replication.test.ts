@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LAG_BYTES_THRESHOLD, linkOf, masterOf, replicaLink } from './replication';
-import { down, master, replica } from './testSamples';
+import { down, master, replica } from '../../lib/nodesTestKit';
 
 describe('replication links', () => {
   it('is up with the lag the master reports', () => {

@@ -1,5 +1,5 @@
 import type { NodeSample } from '../../../app/schemas/metrics';
-import { isReplicaRole } from './nodes';
+import { isReplicaRole } from '../../lib/nodes';
 
 /** The alert thresholds the page asks the server for; the graph colours a link by the same ones. */
 export const LAG_BYTES_THRESHOLD = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { isReplicaRole, type TopoNode } from './nodes';
+import { isReplicaRole, type TopoNode } from '../../lib/nodes';
 
 export const CLUSTER_SLOTS = 16384;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeHistory } from '../../../app/schemas/metrics';
-import { down, master, replica } from './testSamples';
+import { down, master, replica } from '../../lib/nodesTestKit';
 import { appendSamples, lagByReplica, mergeHistory, pointsFromHistory, trimPoints, type NodePoint, type SeriesStore } from './timeSeries';
 
 const B = { windowMs: 10_000, maxPoints: 1000 };

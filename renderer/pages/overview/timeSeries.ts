@@ -1,5 +1,5 @@
 import type { NodeHistory, NodeSample } from '../../../app/schemas/metrics';
-import { isReplicaRole } from './nodes';
+import { isReplicaRole } from '../../lib/nodes';
 
 /** One poll of one node, as the charts need it; null where the node was down (a gap). */
 export interface NodePoint {

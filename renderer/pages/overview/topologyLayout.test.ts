@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TopoNode } from './nodes';
+import type { TopoNode } from '../../lib/nodes';
 import { DEFAULT_SIZE, layoutTopology } from './topologyLayout';
 
 const n = (address: string, master?: string): TopoNode =>

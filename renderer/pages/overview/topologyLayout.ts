@@ -1,5 +1,5 @@
-import type { TopoNode } from './nodes';
-import { orderNodes } from './nodes';
+import { orderNodes } from '../../lib/nodes';
+import type { TopoNode } from '../../lib/nodes';
 
 export interface LayoutBox {
   address: string;

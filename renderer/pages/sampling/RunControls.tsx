@@ -4,8 +4,8 @@ import { useBridge } from '../../bridge/BridgeContext';
 import { Choices } from '../../components/Choices';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { TextField } from '../../components/TextField';
+import { addressOf } from '../../lib/address';
 import { useStart } from '../../lib/useStart';
-import { addressOf } from '../connections/address';
 import { controlOf, dbOf, METHODS, methodNames, toOptions, type Control, type RunForm } from './form';
 import type { KeptRun } from './runStore';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportName, reportCsv } from './exportReport';
-import { testReport } from './testReport';
+import { testReport } from './reportTestKit';
 
 describe('reportCsv', () => {
   const csv = reportCsv(testReport(), 'Prod, eu');

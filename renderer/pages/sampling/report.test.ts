@@ -16,7 +16,7 @@ import {
   topNamespaces,
   ttlRows,
 } from './report';
-import { testReport } from './testReport';
+import { testReport } from './reportTestKit';
 
 describe('confidence intervals', () => {
   it('shows the larger half of a 95% interval as ±', () => {

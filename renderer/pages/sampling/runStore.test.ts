@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../lib/memoryStorage';
+import { memoryStorage } from '../../lib/storageTestKit';
 import { readRun, writeRun, type KeptRun } from './runStore';
 
 const run = (profileId: string, jobId = `sample_${profileId}xx`): KeptRun => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SamplingEvent } from '../../../app/schemas/sampling';
 import { EMPTY_RUN, etaOf, examinedOf, foldRun, fractionOf, type ProgressEvent } from './runView';
-import { testReport } from './testReport';
+import { testReport } from './reportTestKit';
 
 const started: SamplingEvent = { kind: 'started', method: 'sample', db: 0, dbsize: 1000, target: 200 };
 const progress = (examined: number, elapsedMs: number): ProgressEvent => ({

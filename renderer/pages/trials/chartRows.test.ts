@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { latencySeries, logTicks, opsBars, sweepSeries } from './chartRows';
-import { pipelineReport, point, variant } from './testReport';
+import { pipelineReport, point, variant } from './reportTestKit';
 
 describe('chart rows', () => {
   it('draws the baseline grey and writes the ratio beside every other bar', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialReport } from '../../../app/schemas/trials';
 import { comparisonGroups, KeptRuns, MAX_KEPT, type KeptRun } from './keptRuns';
-import { pipelineReport, variant } from './testReport';
+import { pipelineReport, variant } from './reportTestKit';
 
 const loadReport: TrialReport = {
   trial: 'load',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TrialEvent } from '../../../app/schemas/trials';
 import { formatRatio, paramsText, resultsOf, variantRows } from './results';
 import { EMPTY_TRIAL, foldTrial } from './trialView';
-import { pipelineReport, variant } from './testReport';
+import { pipelineReport, variant } from './reportTestKit';
 
 describe('formatRatio', () => {
   it('keeps three significant figures, and a dash without a baseline', () => {

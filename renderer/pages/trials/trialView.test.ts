@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialEvent } from '../../../app/schemas/trials';
-import { pipelineReport, point, variant } from './testReport';
+import { pipelineReport, point, variant } from './reportTestKit';
 import { EMPTY_TRIAL, foldTrial, fractionOf, stepLabel } from './trialView';
 
 const started: TrialEvent = {

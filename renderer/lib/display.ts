@@ -1,4 +1,4 @@
-import { formatBytes, formatCompact, formatDuration, truncate } from '../../lib/format';
+import { formatBytes, formatCompact, formatDuration, truncate } from './format';
 
 /**
  * Epoch milliseconds from a server time that may be in seconds: Redis itself

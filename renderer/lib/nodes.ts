@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { NodeSample, TopologyNode } from '../../../app/schemas/metrics';
+import type { NodeSample, TopologyNode } from '../../app/schemas/metrics';
 
 export type TopoNode = z.output<typeof TopologyNode>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderNodes, pickDefaultNode, profileAddress, roleLabel, sameAddress, topologyOf } from './nodes';
-import { down, master, replica } from './testSamples';
+import { down, master, replica } from './nodesTestKit';
 
 describe('nodes', () => {
   it("defaults to the profile's own node, even when it is a replica", () => {

@@ -1,4 +1,4 @@
-import type { NodeSample } from '../../../app/schemas/metrics';
+import type { NodeSample } from '../../app/schemas/metrics';
 
 /** Test builders: an up master with replicas, an up replica, a down node. */
 export function master(address: string, replicas: { address: string; lagBytes?: number; lagSeconds?: number; state?: string }[] = [], at = 0): NodeSample {

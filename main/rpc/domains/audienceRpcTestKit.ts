@@ -15,7 +15,7 @@ import { ProfileStore } from '../../core/pool/profileStore';
 import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
-import { createMemoryWirePair } from '../memoryWire';
+import { createMemoryWirePair } from '../wireTestKit';
 import { audienceHandlers } from './audience';
 import type { CoreServices } from './services';
 

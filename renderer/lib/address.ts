@@ -1,4 +1,4 @@
-import type { ProfileView } from '../../../app/schemas/connections';
+import type { ProfileView } from '../../app/schemas/connections';
 
 /** `host:port/db`, bracketing IPv6 hosts the way redis:// URLs do. */
 export function addressOf(p: { host: string; port: number; db: number }): string {
