@@ -27,7 +27,5 @@ export const JOB_STREAMS = {
   'audience.demoProgress': { kind: 'demo', cancel: 'audience.demoCancel' },
 } as const satisfies { [N in JobStream]: { kind: string; cancel: CancelCallIn } };
 
-/** A kind of long job: `bulk`, `sampling`, `trials`, `audience`, `demo`. */
-export type JobKindName = (typeof JOB_STREAMS)[JobStream]['kind'];
 /** The calls that stop a long job by its id. */
 export type CancelCall = (typeof JOB_STREAMS)[JobStream]['cancel'];
