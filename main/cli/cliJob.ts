@@ -18,6 +18,8 @@ function printFailure(error: { code: string; message: string }, json: boolean): 
 export async function runCliJob<E extends { kind: string }, F extends Final>(opts: {
   json: boolean;
   stopNote: string;
+  /** Say the stop note on stderr with --json too (stdout still holds only the JSON). */
+  noteWithJson?: boolean;
   /** A second stop signal leaves at once, printing this first (what the cleanup could not do). */
   leaving?: string;
   progress: (e: E) => string | null;
@@ -26,7 +28,7 @@ export async function runCliJob<E extends { kind: string }, F extends Final>(opt
   failed?: (error: Failure<F>) => void;
 }): Promise<{ end: Exclude<F, { kind: 'failed' }>; code: number } | null> {
   const tty = process.stderr.isTTY === true && !opts.json;
-  const stop = interruptible(opts.json ? null : opts.stopNote, opts.leaving);
+  const stop = interruptible(opts.json && opts.noteWithJson !== true ? null : opts.stopNote, opts.leaving);
   try {
     const end = await opts.run((e) => {
       const line = tty ? opts.progress(e) : null;

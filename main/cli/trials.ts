@@ -65,6 +65,7 @@ export async function trials(argv: string[], env: NodeJS.ProcessEnv = process.en
   const run = await runCliJob({
     json: args.json,
     stopNote: "Stopping: removing the trial's scratch keys…",
+    noteWithJson: true,
     leaving: `Leaving now: keys under ${hashTag === undefined ? scratchPrefix(runId) : scratchPrefix(hashTag, true)} may be left behind.`,
     progress: (e: TrialEvent) => (e.kind === 'progress' ? renderTrialProgress(e) : null),
     run: (emit, signal) => runTrial({ runId, settings, spec, connector, ...(hashTag === undefined ? {} : { hashTag }) }, emit, signal).finally(() => connector.close()),
