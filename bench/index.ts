@@ -3,37 +3,29 @@
  * next to the anchor it was measured against in the same run. Benchmarks are
  * not tests: they assert nothing.
  */
-import { audienceBench } from './audience';
-import { bulkBench } from './bulk';
-import { clusterBench } from './cluster';
-import { metricsBench } from './metrics';
-import { monitorBench } from './monitor';
-import { samplingBench } from './sampling';
-import { startBench } from './start';
-import { trialsBench } from './trials';
-
 type Suite = () => Promise<Record<string, unknown>>;
 
-const suites: Record<string, Suite> = {
-  audience: audienceBench,
-  bulk: bulkBench,
-  cluster: clusterBench,
-  metrics: metricsBench,
-  monitor: monitorBench,
-  sampling: samplingBench,
-  start: startBench,
-  trials: trialsBench,
+/** Every suite, loaded on demand: a run loads only the modules of the suite it runs. */
+const suites: Record<string, () => Promise<Suite>> = {
+  audience: async () => (await import('./audience')).audienceBench,
+  bulk: async () => (await import('./bulk')).bulkBench,
+  cluster: async () => (await import('./cluster')).clusterBench,
+  metrics: async () => (await import('./metrics')).metricsBench,
+  monitor: async () => (await import('./monitor')).monitorBench,
+  sampling: async () => (await import('./sampling')).samplingBench,
+  start: async () => (await import('./start')).startBench,
+  trials: async () => (await import('./trials')).trialsBench,
 };
 
 async function main(): Promise<number> {
   const name = process.argv[2];
   const names = Object.keys(suites);
-  if (name === undefined || !(name in suites)) {
+  if (name === undefined || !Object.hasOwn(suites, name)) {
     const known = names.length > 0 ? names.join(', ') : '(none yet)';
     process.stderr.write(`usage: npm run bench -- <suite>\nsuites: ${known}\n`);
     return name === undefined ? 0 : 2;
   }
-  const figures = await suites[name]!();
+  const figures = await (await suites[name]!())();
   process.stdout.write(`${JSON.stringify({ suite: name, ...figures })}\n`);
   return 0;
 }

@@ -16,7 +16,6 @@ import type { LoadFile } from '../app/schemas/bulk';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileRegistry } from './core/bulk/fileRegistry';
-import { BulkJobs } from './core/bulk/jobManager';
 import { journalConnection } from './core/bulk/job/journalConnection';
 import { restorePendingSaves } from './core/bulk/job/saveJournal';
 import { AuditLog } from './core/audit/auditLog';
@@ -24,10 +23,7 @@ import { CallRateLimit } from './rpc/callRateLimit';
 import { MetricsHub } from './core/metrics/metricsHub';
 import { MonitorHub } from './core/monitor/monitorHub';
 import { monitorTargets } from './core/monitor/monitorTargets';
-import { SamplingJobs } from './core/sampling/samplingJobs';
-import { TrialJobs } from './core/trials/trialJobs';
-import { AudienceJobs } from './core/audience/audienceJobs';
-import { DemoJobs } from './core/audience/demo/demoJobs';
+import { cancelAllJobs, createJobs } from './core/jobs/jobKinds';
 import { AudienceQueryLinks } from './core/audience/queryLinks';
 import { seedEmbeddedDemo } from './core/audience/demo/embeddedDemo';
 
@@ -108,10 +104,9 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     log: (m) => console.warn(m),
     ...(opts.importDir ? { importDir: opts.importDir } : {}),
   });
-  const jobs = new BulkJobs();
+  const jobs = createJobs({ audienceHistoryFile: join(opts.dataDir, 'audience-history.json') });
   const bulk = {
     files,
-    jobs,
     journalDir: join(opts.dataDir, 'journal'),
     ...(opts.pickFile ? { pickFile: opts.pickFile } : {}),
   };
@@ -124,16 +119,14 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     (e: unknown) => console.error(`save-config journal: ${String(e)}`),
   );
   const metrics = new MetricsHub({ pool });
-  const sampling = new SamplingJobs();
-  const trials = new TrialJobs();
-  const audience = { jobs: new AudienceJobs(join(opts.dataDir, 'audience-history.json')), demo: new DemoJobs(), queries: new AudienceQueryLinks() };
+  const audience = { queries: new AudienceQueryLinks() };
   // Our own private server only: the Audience trials page has data to try at once.
   const seeding = new AbortController();
   const embeddedSpec = builtin.find((p) => p.source === 'embedded')?.spec;
   const seeded = embeddedSpec === undefined ? Promise.resolve() : seedEmbeddedDemo(embeddedSpec, seeding.signal).then((line) => console.log(line));
   const audit = new AuditLog(join(opts.dataDir, 'audit.log'));
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
-  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, sampling, trials, monitor, audit, audience }), {
+  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, audit, audience }), {
     mapError: (e) => toAppError(e),
     ...(opts.callsPerSecond === undefined ? {} : { rateLimit: new CallRateLimit({ perSecond: opts.callsPerSecond, burst: opts.callsPerSecond * 4 }) }),
   });
@@ -142,7 +135,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   // cancelled samples release their connection; cancelled trials remove their scratch keys.
   const stopJobs = async () => {
     seeding.abort();
-    await Promise.all([jobs.cancelAll(), sampling.cancelAll(), trials.cancelAll(), audience.jobs.cancelAll(), audience.demo.cancelAll(), seeded]);
+    await Promise.all([cancelAllJobs(jobs), seeded]);
   };
   let closing: Promise<void> | null = null;
   return {

@@ -11,7 +11,7 @@ import { loadSpec, startLoad } from '../core/bulk/startLoad';
 import { CLI_PROFILE, cliPool } from './cliPool';
 import { entryPoints, plainSpecAt } from '../core/pool/topology';
 import { dataDirFrom } from './dataDir';
-import { interruptible } from './interrupt';
+import { withCliJob } from './cliJob';
 import { parseLoadArgs } from './loadArgs';
 import { specFromFlags } from './topologyFlags';
 import { renderProgress } from './progressBar';
@@ -96,31 +96,33 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const journalDir = join(dataDirFrom(env), 'journal');
   const pool = cliPool(spec);
   const start = startLoad(spec, prepared, { pool, profileId: CLI_PROFILE, journalDir, clusterName: entryPoints(spec).join(',') });
-  const tty = process.stderr.isTTY === true && !args.json;
-  const stop = interruptible('Cancelling: discarding staging and restoring the save config…');
+  const job = {
+    json: args.json,
+    // Said with --json too: stdout holds the JSON report alone, stderr what the stop does.
+    stopNote: 'Cancelling: discarding staging and restoring the save config…',
+    progress: (e: LoadEvent) => (e.kind === 'progress' ? renderProgress(e) : null),
+    lines: (e: LoadEvent) => (e.kind === 'phase' ? `[${e.phase}] ${e.message}` : e.kind === 'warning' ? `warning: ${e.message}` : null),
+  };
   try {
-    // A crash during an earlier load may have left automatic saves off: put them back first.
-    for (const note of await restorePendingSaves(journalDir, async (host, port) => {
-      const p = cliPool(plainSpecAt(spec, { host, port }));
-      const c = await p.dedicated(CLI_PROFILE, { purpose: 'bulk' });
-      return { redis: c.redis, release: async () => { await c.release(); await p.shutdown(); } };
-    })) {
-      process.stderr.write(`${note.message}\n`);
-    }
-    const emit = (e: LoadEvent) => {
-      if (e.kind === 'progress' && tty) process.stderr.write(`\r${renderProgress(e)}\x1b[K`);
-      else if (e.kind === 'phase' && !args.json) process.stderr.write(`${tty ? '\r\x1b[K' : ''}[${e.phase}] ${e.message}\n`);
-      else if (e.kind === 'warning' && !args.json) process.stderr.write(`${tty ? '\r\x1b[K' : ''}warning: ${e.message}\n`);
-    };
-    const report = await start.run(`load_cli${process.pid}`, emit, stop.signal);
-    if (tty) process.stderr.write('\r\x1b[K');
-    auditCliLoad(env, report, start.target);
-    if (args.json) process.stdout.write(`${JSON.stringify(reportJson(report))}\n`);
-    else process.stdout.write(summary(report));
-    if (report.outcome === 'cancelled') return stop.cancelledCode();
-    return report.outcome === 'ok' ? 0 : 1;
+    return await withCliJob(job, async ({ run, cancelledCode }) => {
+      const report = await run(async (emit, signal) => {
+        // A crash during an earlier load may have left automatic saves off: put them back first.
+        for (const note of await restorePendingSaves(journalDir, async (host, port) => {
+          const p = cliPool(plainSpecAt(spec, { host, port }));
+          const c = await p.dedicated(CLI_PROFILE, { purpose: 'bulk' });
+          return { redis: c.redis, release: async () => { await c.release(); await p.shutdown(); } };
+        })) {
+          process.stderr.write(`${note.message}\n`);
+        }
+        return start.run(`load_cli${process.pid}`, emit, signal);
+      });
+      auditCliLoad(env, report, start.target);
+      if (args.json) process.stdout.write(`${JSON.stringify(reportJson(report))}\n`);
+      else process.stdout.write(summary(report));
+      if (report.outcome === 'cancelled') return cancelledCode();
+      return report.outcome === 'ok' ? 0 : 1;
+    });
   } finally {
-    stop.dispose();
     await pool.shutdown();
   }
 }

@@ -1,9 +1,9 @@
 import type { SamplingEvent } from '../../app/schemas/sampling';
+import { runCliJob } from './cliJob';
 import { withCliPool } from './cliPool';
 import type { ProfileSpec } from '../core/pool/types';
 import { runSampling, type SamplingWhere } from '../core/sampling/runSampling';
 import { samplingWhere } from '../core/sampling/samplingWhere';
-import { interruptible } from './interrupt';
 import { renderSamplingProgress } from './progressBar';
 import { parseSampleArgs } from './sampleArgs';
 import { specFromFlags } from './topologyFlags';
@@ -19,26 +19,14 @@ export async function sample(argv: string[], env: NodeJS.ProcessEnv = process.en
   const args = parseSampleArgs(argv, env);
   const spec = specFromFlags(args);
   const where = await whereFor(spec);
-  const tty = process.stderr.isTTY === true && !args.json;
-  const stop = interruptible(args.json ? null : 'Stopping: reporting what was examined…');
-  try {
-    const emit = (e: SamplingEvent) => {
-      if (e.kind === 'progress' && tty) process.stderr.write(`\r${renderSamplingProgress(e)}\x1b[K`);
-    };
-    const end = await runSampling(
-      { options: { ...args.settings, db: spec.db }, ...where(`cacheboard:sampling:cli${process.pid}`) },
-      emit,
-      stop.signal,
-    );
-    if (tty) process.stderr.write('\r\x1b[K');
-    if (end.kind === 'failed') {
-      process.stderr.write(`cacheboard: ${end.error.message}\n`);
-      if (args.json) process.stdout.write(`${JSON.stringify({ error: end.error })}\n`);
-      return 1;
-    }
-    process.stdout.write(args.json ? `${JSON.stringify(sampleJson(end.report))}\n` : sampleText(end.report));
-    return end.kind === 'cancelled' ? stop.cancelledCode() : 0;
-  } finally {
-    stop.dispose();
-  }
+  const run = await runCliJob({
+    json: args.json,
+    stopNote: 'Stopping: reporting what was examined…',
+    progress: (e: SamplingEvent) => (e.kind === 'progress' ? renderSamplingProgress(e) : null),
+    run: (emit, signal) => runSampling({ options: { ...args.settings, db: spec.db }, ...where(`cacheboard:sampling:cli${process.pid}`) }, emit, signal),
+  });
+  if (run === null) return 1;
+  const { end, code } = run;
+  process.stdout.write(args.json ? `${JSON.stringify(sampleJson(end.report))}\n` : sampleText(end.report));
+  return code;
 }

@@ -54,6 +54,8 @@ describe('cacheboard trials', () => {
     });
     expect(r.code).toBe(exitCode);
     expect(JSON.parse(r.out)).toMatchObject({ trial: 'multiplex', outcome: 'cancelled', variants: {} });
+    // stdout is the JSON alone; what the stop does is said on stderr all the same.
+    expect(r.err).toContain("Stopping: removing the trial's scratch keys");
     expect(await scratchKeysIn(admin, 1)).toEqual([]);
     expect(await scratchKeysIn(admin, 2)).toEqual([]);
     await admin.select(1);

@@ -7,7 +7,7 @@ import { privateConnector } from '../core/trials/connector';
 import { runTrial, type TrialSettings } from '../core/trials/runTrial';
 import { scratchPrefix } from '../core/trials/scratch';
 import { trialTarget, type TargetRequest, type TrialTarget } from '../core/trials/trialTarget';
-import { interruptible } from './interrupt';
+import { runCliJob } from './cliJob';
 import { renderTrialProgress } from './progressBar';
 import { specFromFlags } from './topologyFlags';
 import { parseTrialsArgs } from './trialsArgs';
@@ -60,24 +60,19 @@ export async function trials(argv: string[], env: NodeJS.ProcessEnv = process.en
     return failed(e, args.json);
   }
   const { spec, hashTag } = target;
-  const tty = process.stderr.isTTY === true && !args.json;
-  const stop = interruptible(
-    "Stopping: removing the trial's scratch keys…",
-    `Leaving now: keys under ${hashTag === undefined ? scratchPrefix(runId) : scratchPrefix(hashTag, true)} may be left behind.`,
-  );
   const connector = privateConnector(spec);
-  try {
-    const emit = (e: TrialEvent) => {
-      if (e.kind === 'progress' && tty) process.stderr.write(`\r${renderTrialProgress(e)}\x1b[K`);
-    };
-    const settings: TrialSettings = { ...args.settings, db: spec.db };
-    const end = await runTrial({ runId, settings, spec, connector, ...(hashTag === undefined ? {} : { hashTag }) }, emit, stop.signal);
-    if (tty) process.stderr.write('\r\x1b[K');
-    if (end.kind === 'failed') return failed(end.error, args.json);
-    process.stdout.write(args.json ? `${JSON.stringify(trialsJson(end.report, end.kind))}\n` : trialsText(end.report, end.kind));
-    return end.kind === 'cancelled' ? stop.cancelledCode() : 0;
-  } finally {
-    stop.dispose();
-    await connector.close();
-  }
+  const settings: TrialSettings = { ...args.settings, db: spec.db };
+  const run = await runCliJob({
+    json: args.json,
+    stopNote: "Stopping: removing the trial's scratch keys…",
+    noteWithJson: true,
+    leaving: `Leaving now: keys under ${hashTag === undefined ? scratchPrefix(runId) : scratchPrefix(hashTag, true)} may be left behind.`,
+    progress: (e: TrialEvent) => (e.kind === 'progress' ? renderTrialProgress(e) : null),
+    run: (emit, signal) => runTrial({ runId, settings, spec, connector, ...(hashTag === undefined ? {} : { hashTag }) }, emit, signal).finally(() => connector.close()),
+    failed: (error) => failed(error, args.json),
+  });
+  if (run === null) return 1;
+  const { end, code } = run;
+  process.stdout.write(args.json ? `${JSON.stringify(trialsJson(end.report, end.kind))}\n` : trialsText(end.report, end.kind));
+  return code;
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { AppError } from '../../app/errors';
+import type { CancelCall } from '../../app/jobs';
 import { useBridge } from './BridgeContext';
 import { toAppError } from './toAppError';
 
-/** The calls that stop a long job by its id and say whether there was anything left to stop. */
-export type CancelCall = 'bulk.cancel' | 'sampling.cancel' | 'trials.cancel' | 'audience.cancel' | 'audience.demoCancel';
+/** The calls that stop a long job by its id: every job kind's, from the contract's job table (app/jobs.ts). */
+export type { CancelCall };
 
 export interface Cancel {
   cancel(): Promise<boolean>;

@@ -1,12 +1,9 @@
 import type { AudienceEvent, AudienceReport } from '../../../app/schemas/audience';
 import { JobManager } from '../jobs/jobManager';
+import { outcomeJob, type Outcome } from '../jobs/outcome';
 import { AudienceHistory } from './audienceHistory';
 
-export type FinalAudienceEvent = Extract<AudienceEvent, { kind: 'done' | 'cancelled' | 'failed' }>;
-
-export function isFinalAudienceEvent(e: AudienceEvent): e is FinalAudienceEvent {
-  return e.kind === 'done' || e.kind === 'cancelled' || e.kind === 'failed';
-}
+export type FinalAudienceEvent = Outcome<AudienceEvent>;
 
 /**
  * Running and recent audience trials. A late subscriber gets `started`, every strategy
@@ -18,14 +15,7 @@ export class AudienceJobs extends JobManager<AudienceEvent, FinalAudienceEvent> 
 
   /** `historyFile`: where finished reports are kept across restarts (in memory only without one). */
   constructor(historyFile?: string) {
-    super({
-      prefix: 'audience',
-      noun: 'audience trial',
-      latestSlot: (e) => (e.kind === 'progress' ? e.kind : undefined),
-      isFinal: isFinalAudienceEvent,
-      finish: (e) => e,
-      crashed: (message) => ({ kind: 'failed', error: { code: 'INTERNAL', message: `the audience trial crashed: ${message}` } }),
-    });
+    super(outcomeJob({ prefix: 'audience', noun: 'audience trial', latest: ['progress'], crashed: 'the audience trial crashed' }));
     this.reports = new AudienceHistory(historyFile);
   }
 

@@ -1,11 +1,8 @@
 import type { SamplingEvent } from '../../../app/schemas/sampling';
 import { JobManager } from '../jobs/jobManager';
+import { outcomeJob, type Outcome } from '../jobs/outcome';
 
-export type FinalSamplingEvent = Extract<SamplingEvent, { kind: 'done' | 'cancelled' | 'failed' }>;
-
-export function isFinalSamplingEvent(e: SamplingEvent): e is FinalSamplingEvent {
-  return e.kind === 'done' || e.kind === 'cancelled' || e.kind === 'failed';
-}
+export type FinalSamplingEvent = Outcome<SamplingEvent>;
 
 /**
  * Running and recent samples and censuses. A late subscriber gets `started`, the
@@ -13,13 +10,6 @@ export function isFinalSamplingEvent(e: SamplingEvent): e is FinalSamplingEvent 
  */
 export class SamplingJobs extends JobManager<SamplingEvent, FinalSamplingEvent> {
   constructor() {
-    super({
-      prefix: 'sample',
-      noun: 'sampling run',
-      latestSlot: (e) => (e.kind === 'progress' || e.kind === 'partial' ? e.kind : undefined),
-      isFinal: isFinalSamplingEvent,
-      finish: (e) => e,
-      crashed: (message) => ({ kind: 'failed', error: { code: 'INTERNAL', message: `sampling crashed: ${message}` } }),
-    });
+    super(outcomeJob({ prefix: 'sample', noun: 'sampling run', latest: ['progress', 'partial'], crashed: 'sampling crashed' }));
   }
 }

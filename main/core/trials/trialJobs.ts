@@ -1,11 +1,8 @@
 import type { TrialEvent } from '../../../app/schemas/trials';
 import { JobManager } from '../jobs/jobManager';
+import { outcomeJob, type Outcome } from '../jobs/outcome';
 
-export type FinalTrialEvent = Extract<TrialEvent, { kind: 'done' | 'cancelled' | 'failed' }>;
-
-export function isFinalTrialEvent(e: TrialEvent): e is FinalTrialEvent {
-  return e.kind === 'done' || e.kind === 'cancelled' || e.kind === 'failed';
-}
+export type FinalTrialEvent = Outcome<TrialEvent>;
 
 /**
  * Running and recent trials. A late subscriber gets `started`, every finished
@@ -13,13 +10,6 @@ export function isFinalTrialEvent(e: TrialEvent): e is FinalTrialEvent {
  */
 export class TrialJobs extends JobManager<TrialEvent, FinalTrialEvent> {
   constructor() {
-    super({
-      prefix: 'trial',
-      noun: 'trial',
-      latestSlot: (e) => (e.kind === 'progress' ? e.kind : undefined),
-      isFinal: isFinalTrialEvent,
-      finish: (e) => e,
-      crashed: (message) => ({ kind: 'failed', error: { code: 'INTERNAL', message: `the trial crashed: ${message}` } }),
-    });
+    super(outcomeJob({ prefix: 'trial', noun: 'trial', latest: ['progress'], crashed: 'the trial crashed' }));
   }
 }

@@ -2,9 +2,7 @@ import { AppError } from '../../../app/errors';
 import { formatHostPort } from '../../../app/hostPort';
 import type { AudienceLayout } from '../../../app/schemas/audience';
 import type { ProfileSpec } from '../../../app/schemas/connections';
-import { isFinalAudienceEvent } from '../../core/audience/audienceJobs';
 import { audienceServer, demoLayoutFor, ServerCache, topologyChanged } from '../../core/audience/audienceServer';
-import { isFinalDemoEvent } from '../../core/audience/demo/demoJobs';
 import { loadDemo } from '../../core/audience/demo/loadDemo';
 import { describeWhere, unknownTerms } from '../../core/audience/describeWhere';
 import { discoverAttributes } from '../../core/audience/discoverAttributes';
@@ -14,6 +12,7 @@ import { queryAudience } from '../../core/audience/queryAudience';
 import { audienceTrialName, runAudience } from '../../core/audience/runAudience';
 import { checkScratchPrefix } from '../../core/audience/scratch';
 import { connectionFor } from '../../core/sampling/runSampling';
+import type { Jobs } from '../../core/jobs/jobKinds';
 import type { Handlers } from '../handlers';
 import type { Session } from '../session';
 import { auditFor } from './auditTrail';
@@ -26,20 +25,17 @@ type AudienceHandlers = Pick<
   | 'audience.parse'
   | 'audience.query'
   | 'audience.start'
-  | 'audience.cancel'
-  | 'audience.progress'
   | 'audience.history'
   | 'audience.demoData'
-  | 'audience.demoCancel'
-  | 'audience.demoProgress'
 >;
 
-type Deps = Pick<CoreServices, 'profiles' | 'pool' | 'audience' | 'audit'>;
+type Deps = Pick<CoreServices, 'profiles' | 'pool' | 'audience' | 'audit'> & { jobs: Pick<Jobs, 'audience' | 'demo'> };
 
 /** Cluster servers kept for audience.query (one per profile, hash tag and DB in use). */
 const MAX_KEPT_SERVERS = 64;
 
-export function audienceHandlers({ profiles, pool, audience, audit }: Deps): AudienceHandlers {
+/** Queries, and starting trials and demo loads; their progress streams and cancel calls are every job's (./jobs.ts). */
+export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps): AudienceHandlers {
   /**
    * The connection id and spec a session reaches a profile with: an analyst's carry the
    * profile's analyst Redis user when it has one, so ACL applies to what analysts run.
@@ -110,26 +106,17 @@ export function audienceHandlers({ profiles, pool, audience, audit }: Deps): Aud
       const { server, target } = await serverOf(profileId, session, options.layout, db);
       // One trial per server (the master itself, not a sentinel): two at once would each time the other's load.
       const address = formatHostPort(server);
-      const holder = audience.jobs.runningOn(address);
+      const holder = jobs.audience.runningOn(address);
       if (holder !== undefined) throw new AppError('CONFLICT', `Audience trial ${holder} is already running on ${address}; wait for it or cancel it`);
-      const jobId = audience.jobs.start(address, async (id, emit, signal) =>
-        audience.jobs.remember(
+      const jobId = jobs.audience.start(address, async (id, emit, signal) =>
+        jobs.audience.remember(
           await runAudience({ profileId, reportId: id, options: { ...options, db: target }, ...connectionFor(server, target, audienceTrialName(id)) }, emit, signal),
         ),
       );
       return { jobId };
     },
 
-    'audience.cancel': ({ jobId }) => ({ cancelled: audience.jobs.cancel(jobId) }),
-
-    'audience.progress': ({ jobId }, sink) =>
-      audience.jobs.subscribe(jobId, (e) => {
-        sink.push(e);
-        // done, cancelled and failed are the last word: end the stream so the client knows.
-        if (isFinalAudienceEvent(e)) queueMicrotask(() => sink.end());
-      }),
-
-    'audience.history': ({ profileId }) => ({ reports: audience.jobs.history(profileId) }),
+    'audience.history': ({ profileId }) => ({ reports: jobs.audience.history(profileId) }),
 
     'audience.demoData': async ({ profileId, db, ...asked }, { session }) => {
       const profile = profiles.get(profileId);
@@ -139,10 +126,10 @@ export function audienceHandlers({ profiles, pool, audience, audit }: Deps): Aud
       const target = db ?? spec.db;
       const server = await audienceServer(pool, profileId, spec, options.layout, target);
       const where = `${formatHostPort(server)}/${target}`;
-      const holder = audience.demo.runningOn(where);
+      const holder = jobs.demo.runningOn(where);
       if (holder !== undefined) throw new AppError('CONFLICT', `Demo data ${holder} is already loading into ${where}`);
       const trail = auditFor(audit, session, 'audience.demoData', where);
-      const jobId = audience.demo.start(where, async (id, emit, signal) => {
+      const jobId = jobs.demo.start(where, async (id, emit, signal) => {
         trail('started', `${options.users} users × ${options.days} days, seed ${options.seed}`);
         const end = await loadDemo({ options: { ...options, db: target }, ...connectionFor(server, target, `cacheboard:demo:${id}`) }, emit, signal);
         trail(end.kind === 'done' ? 'ok' : end.kind === 'cancelled' ? 'cancelled' : 'failed', end.kind === 'failed' ? end.error.message : id);
@@ -150,13 +137,5 @@ export function audienceHandlers({ profiles, pool, audience, audit }: Deps): Aud
       });
       return { jobId };
     },
-
-    'audience.demoCancel': ({ jobId }) => ({ cancelled: audience.demo.cancel(jobId) }),
-
-    'audience.demoProgress': ({ jobId }, sink) =>
-      audience.demo.subscribe(jobId, (e) => {
-        sink.push(e);
-        if (isFinalDemoEvent(e)) queueMicrotask(() => sink.end());
-      }),
   };
 }

@@ -5,10 +5,9 @@ import { contract, type Name, type StreamEvent, type StreamInput } from '../../.
 import type { Role } from '../../../app/define';
 import type { AppError } from '../../../app/errors';
 import { RpcClient } from '../../../app/rpcClient';
-import { AudienceJobs } from '../../core/audience/audienceJobs';
-import { DemoJobs } from '../../core/audience/demo/demoJobs';
 import { AudienceQueryLinks } from '../../core/audience/queryLinks';
 import { AuditLog } from '../../core/audit/auditLog';
+import { cancelAllJobs, createJobs } from '../../core/jobs/jobKinds';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { Pool } from '../../core/pool/pool';
 import { ProfileStore } from '../../core/pool/profileStore';
@@ -17,12 +16,11 @@ import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
 import { createMemoryWirePair } from '../wireTestKit';
 import { audienceHandlers } from './audience';
-import type { CoreServices } from './services';
+import { jobHandlers } from './jobs';
 
 /** Tests only: the audience handlers behind a real dispatcher, one in-memory client per role. */
 export interface AudienceRpc {
   as(role: Role): RpcClient;
-  audience: CoreServices['audience'];
   /** The data dir: history file, audit log. */
   dir: string;
   historyFile: string;
@@ -33,13 +31,14 @@ export function audienceRpc(readOnly: StoredProfile[]): AudienceRpc {
   const dir = mkdtempSync(join(tmpdir(), 'cb-audience-rpc-'));
   const historyFile = join(dir, 'audience-history.json');
   const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), readOnly });
-  const audience = { jobs: new AudienceJobs(historyFile), demo: new DemoJobs(), queries: new AudienceQueryLinks() };
+  const jobs = createJobs({ audienceHistoryFile: historyFile });
+  const audience = { queries: new AudienceQueryLinks() };
   // Only the audience entries are under test; the rest refuse loudly.
   const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
   const audit = new AuditLog(join(dir, 'audit.log'));
   // For a cluster profile's masters (which one serves the hash tag's slot).
   const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
-  const dispatcher = new Dispatcher({ ...unused, ...audienceHandlers({ profiles, pool, audience, audit }) } as Handlers, { streamIntervalMs: 10 });
+  const dispatcher = new Dispatcher({ ...unused, ...audienceHandlers({ profiles, pool, audience, audit, jobs }), ...jobHandlers(jobs) } as Handlers, { streamIntervalMs: 10 });
   const clients = new Map<Role, RpcClient>();
   for (const role of ['analyst', 'ops'] as const) {
     const { server, client: end } = createMemoryWirePair();
@@ -50,11 +49,10 @@ export function audienceRpc(readOnly: StoredProfile[]): AudienceRpc {
   }
   return {
     as: (role) => clients.get(role) as RpcClient,
-    audience,
     dir,
     historyFile,
     async close() {
-      await Promise.all([audience.jobs.cancelAll(), audience.demo.cancelAll(), audience.queries.closeAll()]);
+      await Promise.all([cancelAllJobs(jobs), audience.queries.closeAll()]);
       await pool.shutdown();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -4,18 +4,15 @@ import { refuseClusterPlan } from '../../core/bulk/cluster/clusterLoadJob';
 import { prepareLoad } from '../../core/bulk/prepareLoad';
 import { loadSpec, startLoad } from '../../core/bulk/startLoad';
 import { detectFormat, previewSource, unknownFormatMessage } from '../../core/bulk/sources/openSource';
-import type { BulkJobs } from '../../core/bulk/jobManager';
-import type { Handlers, StreamHandler } from '../handlers';
+import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
 
-type BulkHandlers = Pick<
-  Handlers,
-  'bulk.files' | 'bulk.pick' | 'bulk.preview' | 'bulk.start' | 'bulk.cancel' | 'bulk.progress'
->;
+type BulkHandlers = Pick<Handlers, 'bulk.files' | 'bulk.pick' | 'bulk.preview' | 'bulk.start'>;
 
-export function bulkHandlers({ profiles, pool, bulk, audit }: CoreServices): BulkHandlers {
-  const { files, jobs } = bulk;
+/** Files and starting a load; its progress stream and cancel call are every job's (./jobs.ts). */
+export function bulkHandlers({ profiles, pool, bulk, audit, jobs: { bulk: jobs } }: CoreServices): BulkHandlers {
+  const { files } = bulk;
   return {
     'bulk.files': () => ({
       files: files.list(),
@@ -68,18 +65,5 @@ export function bulkHandlers({ profiles, pool, bulk, audit }: CoreServices): Bul
       });
       return { jobId };
     },
-
-    'bulk.cancel': ({ jobId }) => ({ cancelled: jobs.cancel(jobId) }),
-
-    'bulk.progress': loadProgress(jobs),
   };
-}
-
-/** A load's events; the last word (its report, or a crash's failed phase) ends the stream so the client knows. */
-export function loadProgress(jobs: BulkJobs): StreamHandler<'bulk.progress'> {
-  return ({ jobId }, sink) =>
-    jobs.subscribe(jobId, (e, last) => {
-      sink.push(e);
-      if (last) queueMicrotask(() => sink.end());
-    });
 }

@@ -4,6 +4,7 @@ import { auditHandlers } from './audit';
 import { bulkHandlers } from './bulk';
 import { connectionHandlers } from './connections';
 import { healthHandlers } from './health';
+import { jobHandlers } from './jobs';
 import { metricsHandlers } from './metrics';
 import { monitorHandlers } from './monitor';
 import { samplingHandlers } from './sampling';
@@ -24,5 +25,6 @@ export function createHandlers(core: CoreServices): Handlers {
     ...monitorHandlers(core),
     ...auditHandlers(core),
     ...audienceHandlers(core),
+    ...jobHandlers(core.jobs),
   };
 }

@@ -6,20 +6,21 @@ import { contract, type Name } from '../../../app/contract';
 import type { AppError } from '../../../app/errors';
 import { RpcClient } from '../../../app/rpcClient';
 import type { SamplingEvent } from '../../../app/schemas/sampling';
+import { cancelAllJobs, createJobs } from '../../core/jobs/jobKinds';
 import { Pool } from '../../core/pool/pool';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { ProfileStore } from '../../core/pool/profileStore';
-import { SamplingJobs } from '../../core/sampling/samplingJobs';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
 import { createMemoryWirePair } from '../wireTestKit';
+import { jobHandlers } from './jobs';
 import { samplingHandlers } from './sampling';
 
 const redis = useRedis();
 const dir = mkdtempSync(join(tmpdir(), 'cb-sampling-rpc-'));
-const sampling = new SamplingJobs();
+const jobs = createJobs();
 let client: RpcClient;
 let pool: Pool;
 
@@ -38,14 +39,14 @@ beforeAll(async () => {
   pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   // Only the sampling entries are under test; the rest refuse loudly.
   const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const dispatcher = new Dispatcher({ ...unused, ...samplingHandlers({ profiles, pool, sampling }) } as Handlers, { streamIntervalMs: 10 });
+  const dispatcher = new Dispatcher({ ...unused, ...samplingHandlers({ profiles, pool, jobs }), ...jobHandlers(jobs) } as Handlers, { streamIntervalMs: 10 });
   const { server, client: end } = createMemoryWirePair();
   dispatcher.attach(server, { role: 'analyst' });
   client = new RpcClient((m) => end.send(m));
   end.onMessage((m) => client.receive(m));
 });
 afterAll(async () => {
-  await sampling.cancelAll();
+  await cancelAllJobs(jobs);
   await pool.shutdown();
   await closeAdmins();
   rmSync(dir, { recursive: true, force: true });

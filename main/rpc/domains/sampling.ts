@@ -1,14 +1,16 @@
 import { AppError } from '../../../app/errors';
 import { runSampling } from '../../core/sampling/runSampling';
-import { isFinalSamplingEvent } from '../../core/sampling/samplingJobs';
 import { samplingWhere } from '../../core/sampling/samplingWhere';
+import type { Jobs } from '../../core/jobs/jobKinds';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
 import { connectionOf } from './sessionProfile';
 
-type SamplingHandlers = Pick<Handlers, 'sampling.start' | 'sampling.cancel' | 'sampling.progress'>;
+type SamplingHandlers = Pick<Handlers, 'sampling.start'>;
 
-export function samplingHandlers({ profiles, pool, sampling }: Pick<CoreServices, 'profiles' | 'pool' | 'sampling'>): SamplingHandlers {
+/** Starting a run; its progress stream and cancel call are every job's (./jobs.ts). */
+export function samplingHandlers({ profiles, pool, jobs }: Pick<CoreServices, 'profiles' | 'pool'> & { jobs: Pick<Jobs, 'sampling'> }): SamplingHandlers {
+  const { sampling } = jobs;
   return {
     'sampling.start': async ({ profileId, db, ...options }, { session }) => {
       // An analyst's run probes the keys as the profile's analyst Redis user, when it has one.
@@ -23,14 +25,5 @@ export function samplingHandlers({ profiles, pool, sampling }: Pick<CoreServices
       );
       return { jobId };
     },
-
-    'sampling.cancel': ({ jobId }) => ({ cancelled: sampling.cancel(jobId) }),
-
-    'sampling.progress': ({ jobId }, sink) =>
-      sampling.subscribe(jobId, (e) => {
-        sink.push(e);
-        // done, cancelled and failed are the last word: end the stream so the client knows.
-        if (isFinalSamplingEvent(e)) queueMicrotask(() => sink.end());
-      }),
   };
 }

@@ -11,18 +11,19 @@ import { AuditLog } from '../../core/audit/auditLog';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { Pool } from '../../core/pool/pool';
 import { ProfileStore } from '../../core/pool/profileStore';
-import { TrialJobs } from '../../core/trials/trialJobs';
 import { scratchKeysIn } from '../../core/trials/trialTestKit';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
+import { cancelAllJobs, createJobs } from '../../core/jobs/jobKinds';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
 import { createMemoryWirePair } from '../wireTestKit';
+import { jobHandlers } from './jobs';
 import { trialHandlers } from './trials';
 
 const redis = useRedis();
 const dir = mkdtempSync(join(tmpdir(), 'cb-trials-rpc-'));
-const trials = new TrialJobs();
+const jobs = createJobs();
 const audit = new AuditLog(join(dir, 'audit.log'));
 let pool: Pool;
 let admin: Redis;
@@ -38,14 +39,14 @@ beforeAll(async () => {
   pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   // Only the trials entries are under test; the rest refuse loudly.
   const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const dispatcher = new Dispatcher({ ...unused, ...trialHandlers({ profiles, pool, trials, audit }) } as Handlers, { streamIntervalMs: 10 });
+  const dispatcher = new Dispatcher({ ...unused, ...trialHandlers({ profiles, pool, jobs, audit }), ...jobHandlers(jobs) } as Handlers, { streamIntervalMs: 10 });
   const { server, client: end } = createMemoryWirePair();
   dispatcher.attach(server, { role: 'ops', user: 'alice' });
   client = new RpcClient((m) => end.send(m));
   end.onMessage((m) => client.receive(m));
 });
 afterAll(async () => {
-  await trials.cancelAll();
+  await cancelAllJobs(jobs);
   await pool.shutdown();
   await closeAdmins();
   rmSync(dir, { recursive: true, force: true });

@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../app/errors';
 import { poolConnector, privateConnector } from '../../core/trials/connector';
 import { runTrial } from '../../core/trials/runTrial';
-import { isFinalTrialEvent } from '../../core/trials/trialJobs';
 import { trialTarget } from '../../core/trials/trialTarget';
+import type { Jobs } from '../../core/jobs/jobKinds';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
 
-type TrialHandlers = Pick<Handlers, 'trials.start' | 'trials.cancel' | 'trials.progress'>;
+type TrialHandlers = Pick<Handlers, 'trials.start'>;
 
-export function trialHandlers({ profiles, pool, trials, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'trials' | 'audit'>): TrialHandlers {
+/** Starting a trial; its progress stream and cancel call are every job's (./jobs.ts). */
+export function trialHandlers({ profiles, pool, jobs, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'audit'> & { jobs: Pick<Jobs, 'trials'> }): TrialHandlers {
+  const { trials } = jobs;
   return {
     'trials.start': async ({ profileId, db, ...options }, { session }) => {
       const profile = profiles.get(profileId);
@@ -35,14 +37,5 @@ export function trialHandlers({ profiles, pool, trials, audit }: Pick<CoreServic
       });
       return { jobId };
     },
-
-    'trials.cancel': ({ jobId }) => ({ cancelled: trials.cancel(jobId) }),
-
-    'trials.progress': ({ jobId }, sink) =>
-      trials.subscribe(jobId, (e) => {
-        sink.push(e);
-        // done, cancelled and failed are the last word: end the stream so the client knows.
-        if (isFinalTrialEvent(e)) queueMicrotask(() => sink.end());
-      }),
   };
 }

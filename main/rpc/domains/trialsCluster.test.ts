@@ -13,19 +13,20 @@ import { parseClusterNodes } from '../../core/pool/clusterNodes';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { Pool } from '../../core/pool/pool';
 import { ProfileStore } from '../../core/pool/profileStore';
-import { TrialJobs } from '../../core/trials/trialJobs';
 import { scratchKeysIn } from '../../core/trials/trialTestKit';
 import { runCli } from '../../../testing/cli';
 import { useCluster } from '../../../testing/cluster';
 import { specFor } from '../../../testing/profiles';
+import { cancelAllJobs, createJobs } from '../../core/jobs/jobKinds';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
 import { createMemoryWirePair } from '../wireTestKit';
+import { jobHandlers } from './jobs';
 import { trialHandlers } from './trials';
 
 const cluster = useCluster();
 const dir = mkdtempSync(join(tmpdir(), 'cb-trials-cluster-'));
-const trials = new TrialJobs();
+const jobs = createJobs();
 const audit = new AuditLog(join(dir, 'audit.log'));
 let pool: Pool;
 let client: RpcClient;
@@ -42,7 +43,7 @@ beforeAll(async () => {
   });
   pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const dispatcher = new Dispatcher({ ...unused, ...trialHandlers({ profiles, pool, trials, audit }) } as Handlers, { streamIntervalMs: 10 });
+  const dispatcher = new Dispatcher({ ...unused, ...trialHandlers({ profiles, pool, jobs, audit }), ...jobHandlers(jobs) } as Handlers, { streamIntervalMs: 10 });
   const { server, client: end } = createMemoryWirePair();
   dispatcher.attach(server, { role: 'ops', user: 'alice' });
   client = new RpcClient((m) => end.send(m));
@@ -50,7 +51,7 @@ beforeAll(async () => {
   for (const m of cluster().masters) masters.set(`${m.host}:${m.port}`, new Redis({ host: m.host, port: m.port }));
 });
 afterAll(async () => {
-  await trials.cancelAll();
+  await cancelAllJobs(jobs);
   await pool.shutdown();
   for (const r of masters.values()) r.disconnect();
   rmSync(dir, { recursive: true, force: true });
