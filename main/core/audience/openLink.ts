@@ -1,4 +1,4 @@
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import { toAppError, type ErrorContext } from '../pool/redisErrors';
 import { RespPipe } from '../sampling/respPipe';
 import { AudienceLink, CommandRefused } from './audienceLink';

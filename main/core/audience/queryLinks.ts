@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProfileSpec } from '../../../app/schemas/connections';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import { connectionFor } from '../sampling/runSampling';
 import { linkOver } from './openLink';
 import type { QueryTarget } from './queryAudience';

@@ -7,7 +7,7 @@ import {
   type StrategyName,
   type StrategyResult,
 } from '../../../app/schemas/audience';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import { toAppError } from '../pool/redisErrors';
 import type { AudienceLink } from './audienceLink';
 import type { FinalAudienceEvent } from './audienceJobs';

@@ -1,5 +1,5 @@
 import type { AppError } from '../../../app/errors';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import { keyOf } from './commandKey';
 import { HotCounter } from './hotCounter';
 import { compileFilter, type LinePredicate, type MonitorFilter } from './monitorFilter';

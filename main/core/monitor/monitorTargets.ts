@@ -1,5 +1,5 @@
 import { AppError } from '../../../app/errors';
-import { openRawConnection } from '../bulk/pipe/rawConnection';
+import { openRawConnection } from '../resp/rawConnection';
 import type { MetricsHub } from '../metrics/metricsHub';
 import { specAtAddress } from '../pool/pool';
 import { currentMasterSpec } from '../pool/sentinels';

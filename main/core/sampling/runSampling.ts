@@ -1,6 +1,6 @@
 import type { ProfileSpec } from '../../../app/schemas/connections';
 import type { SamplingEvent, SamplingOptions, SamplingReport } from '../../../app/schemas/sampling';
-import { openRawConnection } from '../bulk/pipe/rawConnection';
+import { openRawConnection } from '../resp/rawConnection';
 import type { MasterNode } from '../pool/types';
 import { toAppError } from '../pool/redisErrors';
 import { Aggregate } from './aggregate';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../app/errors';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import { toAppError, type ErrorContext } from '../pool/redisErrors';
 import { ReplyError } from './replyReader';
 import { RespPipe } from './respPipe';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../app/errors';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import { ReplyParser } from '../bulk/pipe/replyParser';
 import { LatencyHistogram } from './latencyHistogram';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../../app/errors';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import type { ErrorContext } from '../pool/redisErrors';
 import { ReplyError, type Reply } from '../sampling/replyReader';
 import { RespPipe } from '../sampling/respPipe';

@@ -19,7 +19,7 @@ import { acquireTargetLock, bulkConnectionName, type TargetLock } from '../job/t
 import { verifyLoad } from '../job/verifyLoad';
 import { DEFAULT_WAIT_TIMEOUT_MS, waitForReplicaOffsets } from '../job/waitReplicas';
 import { DistinctKeyTracker } from '../keyTracker';
-import { openRawConnection, type RawConnection } from '../pipe/rawConnection';
+import { openRawConnection, type RawConnection } from '../../resp/rawConnection';
 import type { PreparedLoad } from '../prepareLoad';
 import { openSource } from '../sources/openSource';
 import { ClusterPipe } from './clusterPipe';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeCommand } from '../pipe/encodeCommand';
+import { encodeCommand } from '../../resp/encodeCommand';
 import { CommandSlots, NO_SLOT, SlotRefusal } from './commandSlot';
 import { slotOf } from './slot';
 

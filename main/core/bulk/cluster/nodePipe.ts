@@ -1,5 +1,5 @@
 import { pipeLoad } from '../pipe/pipeWriter';
-import type { RawConnection } from '../pipe/rawConnection';
+import type { RawConnection } from '../../resp/rawConnection';
 import type { CommandBatch, PipeProgress, PipeResult } from '../types';
 
 /** A batch for one master: the commands' bytes with where each starts and its place in the input. */

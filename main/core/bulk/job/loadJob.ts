@@ -6,7 +6,7 @@ import type { PreparedLoad } from '../prepareLoad';
 import { infoNumber } from '../../info/infoSnapshot';
 import { DistinctKeyTracker } from '../keyTracker';
 import { pipeLoad } from '../pipe/pipeWriter';
-import { openRawConnection } from '../pipe/rawConnection';
+import { openRawConnection } from '../../resp/rawConnection';
 import { openSource } from '../sources/openSource';
 import type { CommandBatch, KeyTracker, PipeProgress, PipeResult, SourceOptions } from '../types';
 import { resumeAutoSaves, suspendAutoSaves, type SaveSuspension } from './autoSaves';

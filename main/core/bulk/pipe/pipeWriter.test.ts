@@ -4,7 +4,7 @@ import { adminClient, clientsNamed, closeAdmins, eventually, startRedis, stopAll
 import { InputError, type CommandBatch, type PipeProgress } from '../types';
 import { pipeLoad, type PipeOptions } from './pipeWriter';
 import { PipeStopped } from './pipeStopped';
-import { openRawConnection, type RawConnection } from './rawConnection';
+import { openRawConnection, type RawConnection } from '../../resp/rawConnection';
 
 afterAll(async () => {
   await closeAdmins();

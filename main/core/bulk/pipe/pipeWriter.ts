@@ -1,7 +1,7 @@
 import type { CommandBatch, LoadErrorEntry, PipeProgress, PipeResult } from '../types';
 import { InFlightLines } from './inFlightLines';
 import { PipeStopped, stopMessage, type PipeStopReason } from './pipeStopped';
-import type { RawConnection } from './rawConnection';
+import type { RawConnection } from '../../resp/rawConnection';
 import { ReplyParser, ReplyProtocolError } from './replyParser';
 
 export interface PipeOptions {
