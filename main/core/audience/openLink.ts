@@ -1,6 +1,6 @@
 import type { RawConnection } from '../resp/rawConnection';
 import { toAppError, type ErrorContext } from '../pool/redisErrors';
-import { RespPipe } from '../sampling/respPipe';
+import { RespPipe } from '../resp/respPipe';
 import { AudienceLink, CommandRefused } from './audienceLink';
 
 /** How an audience job reaches its server: a socket of its own on the right DB, and how to name errors. */

@@ -1,5 +1,5 @@
 import type { RawConnection } from '../resp/rawConnection';
-import { RespPipe } from '../sampling/respPipe';
+import { RespPipe } from '../resp/respPipe';
 import type { AudienceLink } from './audienceLink';
 import { encodeCommand } from '../resp/encodeCommand';
 

@@ -1,8 +1,8 @@
 import { AppError } from '../../../app/errors';
 import type { RawConnection } from '../resp/rawConnection';
 import { toAppError, type ErrorContext } from '../pool/redisErrors';
-import { ReplyError } from './replyReader';
-import { RespPipe } from './respPipe';
+import { ReplyError } from '../resp/replyReader';
+import { RespPipe } from '../resp/respPipe';
 
 /** One server a run reads keys from: the profile's server, or one master of a cluster. */
 export interface SamplingTarget {

@@ -5,7 +5,7 @@ import { PipeStopped } from '../../bulk/pipe/pipeStopped';
 import type { RawConnection } from '../../resp/rawConnection';
 import { encodeCommand } from '../../resp/encodeCommand';
 import { toAppError, type ErrorContext } from '../../pool/redisErrors';
-import { RespPipe } from '../../sampling/respPipe';
+import { RespPipe } from '../../resp/respPipe';
 import { addDays } from '../days';
 import { LayoutKeys } from '../layoutKeys';
 import { demoBatches, type DemoCounts } from './demoBatches';

@@ -27,7 +27,7 @@ interface Open {
 }
 
 /**
- * Incremental RESP2 decoder for the sampling pipe. Unlike the bulk pipe's
+ * Incremental RESP2 decoder for RespPipe (sampling, audience, trials). Unlike the bulk pipe's
  * parser it keeps values (types, encodings, sizes, keys). Bulk strings are
  * views into the chunk they arrived in: copy what outlives the batch.
  *
