@@ -2,7 +2,8 @@ import type { CommandBatch, LoadErrorEntry, PipeProgress, PipeResult } from '../
 import { InFlightLines } from './inFlightLines';
 import { PipeStopped, stopMessage, type PipeStopReason } from './pipeStopped';
 import type { RawConnection } from '../../resp/rawConnection';
-import { ReplyParser, ReplyProtocolError } from './replyParser';
+import { ReplyParser } from '../../resp/replyParser';
+import { ReplyProtocolError } from '../../resp/replyProtocolError';
 
 export interface PipeOptions {
   /** Label for error positions: "file:line". */
