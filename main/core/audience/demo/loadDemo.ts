@@ -1,7 +1,7 @@
 import { AppError } from '../../../../app/errors';
 import type { DemoDataOptions, DemoEvent, DemoReport } from '../../../../app/schemas/audience';
-import { pipeLoad } from '../../bulk/pipe/pipeWriter';
-import { PipeStopped } from '../../bulk/pipe/pipeStopped';
+import { pipeLoad } from '../../resp/pipeWriter';
+import { PipeStopped } from '../../resp/pipeStopped';
 import type { RawConnection } from '../../resp/rawConnection';
 import { encodeCommand } from '../../resp/encodeCommand';
 import { toAppError, type ErrorContext } from '../../pool/redisErrors';

@@ -3,7 +3,8 @@
  * RESP that comes out with a decoder written independently of the encoder
  * and of respFrame, and record what reaches the KeyTracker.
  */
-import type { CommandBatch, InputError, KeyTracker, SourceOptions } from '../types';
+import type { InputError, KeyTracker, SourceOptions } from '../types';
+import type { CommandBatch } from '../../resp/types';
 import { BatchSink } from './batchSink';
 import { makeParser } from './fileBatches';
 import { parseStream } from './parseStream';
