@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { RespBuilder } from '../bulk/resp/respBuilder';
+import { RespBuilder } from '../resp/respBuilder';
 import type { RespPipe } from '../resp/respPipe';
 import { ReplyError, type Reply } from '../resp/replyReader';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../../app/errors';
-import { RespBuilder } from '../bulk/resp/respBuilder';
+import { RespBuilder } from '../resp/respBuilder';
 import { DistinctKeyTracker } from '../bulk/keyTracker';
 import type { KeySource } from './keySource';
 import { ReplyError, type Reply } from '../resp/replyReader';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../app/errors';
-import { RespBuilder } from '../bulk/resp/respBuilder';
+import { RespBuilder } from '../resp/respBuilder';
 import { KEY_TYPES, typeIndex } from './aggregate';
 import type { KeySink } from './masterTally';
 import { ReplyError, type Reply } from '../resp/replyReader';

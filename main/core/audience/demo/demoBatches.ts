@@ -1,5 +1,5 @@
 import type { LayoutKind } from '../../../../app/schemas/audience';
-import { RespBuilder } from '../../bulk/resp/respBuilder';
+import { RespBuilder } from '../../resp/respBuilder';
 import type { CommandBatch } from '../../resp/types';
 import type { LayoutKeys } from '../layoutKeys';
 import { demoAttributeValues, demoDays, demoUsers, type DemoShape, type DemoUser } from './tvAudience';

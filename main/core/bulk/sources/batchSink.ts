@@ -1,4 +1,4 @@
-import { RespBuilder } from '../resp/respBuilder';
+import { RespBuilder } from '../../resp/respBuilder';
 import type { CommandBatch } from '../../resp/types';
 
 export const DEFAULT_BATCH_BYTES = 512 * 1024;

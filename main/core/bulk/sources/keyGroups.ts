@@ -1,4 +1,4 @@
-import type { RespBuilder } from '../resp/respBuilder';
+import type { RespBuilder } from '../../resp/respBuilder';
 import type { KeyTracker } from '../types';
 import type { BatchSink } from './batchSink';
 

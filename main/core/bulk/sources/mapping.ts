@@ -1,5 +1,5 @@
 import { AppError } from '../../../../app/errors';
-import type { RespBuilder } from '../resp/respBuilder';
+import type { RespBuilder } from '../../resp/respBuilder';
 import { InputError, type KeyTracker, type Mapping, type RecordType } from '../types';
 import type { BatchSink } from './batchSink';
 import { KeyGroups } from './keyGroups';

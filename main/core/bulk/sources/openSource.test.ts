@@ -6,7 +6,7 @@ import { AppError } from '../../../../app/errors';
 import type { CommandSource } from '../types';
 import type { CommandBatch } from '../../resp/types';
 import { detectFormat, openSource, previewSource, unknownFormatMessage } from './openSource';
-import { decodeCommands } from './sourceTestKit';
+import { decodeCommands } from '../../resp/respTestKit';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheboard-sources-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
