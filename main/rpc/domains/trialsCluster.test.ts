@@ -8,7 +8,7 @@ import type { AppError } from '../../../app/errors';
 import { RpcClient } from '../../../app/rpcClient';
 import type { TrialEvent, TrialReport } from '../../../app/schemas/trials';
 import { AuditLog } from '../../core/audit/auditLog';
-import { slotOf } from '../../core/bulk/cluster/slot';
+import { slotOf } from '../../core/resp/slot';
 import { parseClusterNodes } from '../../core/pool/clusterNodes';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { Pool } from '../../core/pool/pool';
