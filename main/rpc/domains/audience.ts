@@ -13,7 +13,7 @@ import { withLink } from '../../core/audience/openLink';
 import { queryAudience } from '../../core/audience/queryAudience';
 import { audienceTrialName, runAudience } from '../../core/audience/runAudience';
 import { checkScratchPrefix } from '../../core/audience/scratch';
-import { connectionFor } from '../../core/sampling/runSampling';
+import { connectionFor } from '../../core/resp/rawTarget';
 import type { Handlers } from '../handlers';
 import type { Session } from '../session';
 import { auditFor } from './auditTrail';
