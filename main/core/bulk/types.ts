@@ -12,7 +12,7 @@ export type LoadMode = 'swap' | 'flush' | 'merge';
 
 /** How tabular records become commands: the contract's type, so the two cannot drift. */
 import type { Mapping } from '../../../app/schemas/bulk';
-import type { CommandBatch } from '../resp/types';
+import type { CommandBatch, KeyTracker } from '../resp/types';
 
 export type { Mapping };
 
@@ -35,17 +35,6 @@ export class InputError extends Error {
     this.name = 'InputError';
     this.position = position;
   }
-}
-
-/**
- * Counts the distinct keys a load writes, for the swap-mode check
- * "DBSIZE of staging == distinct keys written". Sources report every key they
- * write; a command whose key effect can't be tracked (DEL, RENAME, FLUSHDB…)
- * makes the count unusable, and the check is then reported as skipped.
- */
-export interface KeyTracker {
-  add(buf: Buffer, start: number, end: number): void;
-  untrackable(command: string): void;
 }
 
 export interface SourceOptions {

@@ -1,7 +1,8 @@
 /**
  * What the pipe writer (pipeLoad) takes and gives back: batches of
  * ready-encoded RESP from any source (a bulk load's file, the audience demo's
- * generator), and the counts of what was sent and answered.
+ * generator), and the counts of what was sent and answered. Also the
+ * KeyTracker a writer of batches reports its keys to (DistinctKeyTracker).
  */
 
 /** A batch of commands, already RESP-encoded, in input order. */
@@ -40,4 +41,15 @@ export interface PipeResult extends PipeProgress {
   /** The first 100 error replies. */
   firstErrors: LoadErrorEntry[];
   seconds: number;
+}
+
+/**
+ * Counts the distinct keys a load writes, for the swap-mode check
+ * "DBSIZE of staging == distinct keys written". Sources report every key they
+ * write; a command whose key effect can't be tracked (DEL, RENAME, FLUSHDB…)
+ * makes the count unusable, and the check is then reported as skipped.
+ */
+export interface KeyTracker {
+  add(buf: Buffer, start: number, end: number): void;
+  untrackable(command: string): void;
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../../app/errors';
 import { RespBuilder } from '../resp/respBuilder';
-import { DistinctKeyTracker } from '../bulk/keyTracker';
+import { DistinctKeyTracker } from '../resp/keyTracker';
 import type { KeySource } from './keySource';
 import { ReplyError, type Reply } from '../resp/replyReader';
 import type { RespPipe } from '../resp/respPipe';

@@ -18,7 +18,7 @@ import { readInfo, readServerFacts, type ServerFacts } from '../job/serverFacts'
 import { acquireTargetLock, bulkConnectionName, type TargetLock } from '../job/targetLock';
 import { verifyLoad } from '../job/verifyLoad';
 import { DEFAULT_WAIT_TIMEOUT_MS, waitForReplicaOffsets } from '../job/waitReplicas';
-import { DistinctKeyTracker } from '../keyTracker';
+import { DistinctKeyTracker } from '../../resp/keyTracker';
 import { openRawConnection, type RawConnection } from '../../resp/rawConnection';
 import type { PreparedLoad } from '../prepareLoad';
 import { openSource } from '../sources/openSource';

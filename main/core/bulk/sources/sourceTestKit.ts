@@ -3,9 +3,9 @@
  * RESP that comes out with a decoder written independently of the encoder
  * and of respFrame, and record what reaches the KeyTracker.
  */
-import type { InputError, KeyTracker, SourceOptions } from '../types';
+import type { InputError, SourceOptions } from '../types';
 import { decodeCommands } from '../../resp/respTestKit';
-import type { CommandBatch } from '../../resp/types';
+import type { CommandBatch, KeyTracker } from '../../resp/types';
 import { BatchSink } from './batchSink';
 import { makeParser } from './fileBatches';
 import { parseStream } from './parseStream';
