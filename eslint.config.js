@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -7,9 +8,27 @@ import tseslint from 'typescript-eslint';
 const nodeOnly = ['node:*', 'fs', 'path', 'net', 'child_process', 'electron', 'ioredis', 'fastify', '@fastify/*', 'ws'];
 const pageFolderOnly =
   'a page folder imports only its own files: move what pages share to renderer/lib or renderer/components';
-const boundary = (message, groups) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
-});
+const boundary = (message, groups) => restrict({ group: groups, message });
+/** One no-restricted-imports setting per file: a later config's replaces an earlier one's, so each lists all its patterns. */
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const coreBoundary = {
+  group: ['**/rpc/**', '**/server/**', '**/electron/**', '**/renderer/**', 'electron', 'fastify', '@fastify/*'],
+  message: 'main/core/ knows Redis, not transports: no rpc/, server/ or electron/ imports',
+};
+
+/**
+ * main/core/ holds one folder per job and the shared folders jobs build on (RESP sockets and
+ * parsers, ioredis pool, INFO, text, job manager, redis-server spawning). A job folder imports
+ * only shared folders and itself; a shared folder imports no job folder. A new folder is a job
+ * until it is listed here.
+ */
+const sharedCore = ['resp', 'pool', 'info', 'text', 'jobs', 'redisProcess'];
+const jobFolders = readdirSync(new URL('./main/core/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !sharedCore.includes(d.name))
+  .map((d) => d.name);
+/** A relative import climbing into one of `folders` (imports are relative: no path aliases). */
+const intoFolders = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'test-results/', 'playwright-report/'] },
@@ -44,15 +63,39 @@ export default tseslint.config(
   },
   {
     files: ['main/core/**'],
-    rules: boundary('main/core/ knows Redis, not transports: no rpc/, server/ or electron/ imports', [
-      '**/rpc/**',
-      '**/server/**',
-      '**/electron/**',
-      '**/renderer/**',
-      'electron',
-      'fastify',
-      '@fastify/*',
-    ]),
+    rules: restrict(coreBoundary),
+  },
+  ...jobFolders.map((job) => ({
+    files: [`main/core/${job}/**`],
+    rules: restrict(coreBoundary, {
+      regex: intoFolders(jobFolders.filter((other) => other !== job)),
+      message: `main/core/${job}/ is a job: it imports only its own folder and the shared ones (${sharedCore.join(', ')})`,
+    }),
+  })),
+  {
+    files: sharedCore.map((folder) => `main/core/${folder}/**`),
+    rules: restrict(coreBoundary, {
+      regex: intoFolders(jobFolders),
+      message: `main/core/'s shared folders (${sharedCore.join(', ')}) import no job folder`,
+    }),
+  },
+  {
+    // Its own rule name, so it adds to the folder boundaries above instead of replacing them.
+    files: ['main/**'],
+    ignores: ['**/*.test.ts', '**/*TestKit.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+testing/',
+              message: 'testing/ (the redis-server helpers) is for tests and *TestKit.ts files only',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['main/rpc/**'],

@@ -5,7 +5,7 @@ import { loadDemo } from '../main/core/audience/demo/loadDemo';
 import { runAudience } from '../main/core/audience/runAudience';
 import { spawnRedisServer } from '../main/core/redisProcess/spawnRedisServer';
 import { summarize } from '../main/core/audience/timings';
-import { connectionFor } from '../main/core/sampling/runSampling';
+import { connectionFor } from '../main/core/resp/rawTarget';
 import { argValue, startServe, wsRpc } from './measure';
 
 /** The figures from a 2-core machine, printed beside ours. */

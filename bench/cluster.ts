@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { slotOf } from '../main/core/bulk/cluster/slot';
+import { slotOf } from '../main/core/resp/slot';
 import { valueFor, writeBulkInputs } from './bulkData';
 import { startBenchCluster } from './clusterServers';
 import { cliArgs } from '../testing/cli';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { SamplingReport } from '../app/schemas/sampling';
 import { spawnRedisServer } from '../main/core/redisProcess/spawnRedisServer';
-import { connectionFor, runSampling, type SamplingSettings } from '../main/core/sampling/runSampling';
+import { runSampling, type SamplingSettings } from '../main/core/sampling/runSampling';
+import { connectionFor } from '../main/core/resp/rawTarget';
 import { argValue, runChild } from './measure';
 import { writeSamplingData } from './samplingData';
 

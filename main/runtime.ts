@@ -23,7 +23,7 @@ import { CallRateLimit } from './rpc/callRateLimit';
 import { MetricsHub } from './core/metrics/metricsHub';
 import { MonitorHub } from './core/monitor/monitorHub';
 import { monitorTargets } from './core/monitor/monitorTargets';
-import { cancelAllJobs, createJobs } from './core/jobs/jobKinds';
+import { cancelAllJobs, createJobs } from './core/jobKinds';
 import { AudienceQueryLinks } from './core/audience/queryLinks';
 import { seedEmbeddedDemo } from './core/audience/demo/embeddedDemo';
 

@@ -1,6 +1,6 @@
 import type { AudienceEvent } from '../../app/schemas/audience';
 import { audienceTrialName, runAudience } from '../core/audience/runAudience';
-import { connectionFor } from '../core/sampling/runSampling';
+import { connectionFor } from '../core/resp/rawTarget';
 import { parseAudienceArgs } from './audienceArgs';
 import { audienceJson, audienceText } from './audienceOutput';
 import { runCliJob } from './cliJob';

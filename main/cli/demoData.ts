@@ -1,7 +1,7 @@
 import type { DemoEvent, DemoReport } from '../../app/schemas/audience';
 import { demoLayoutFor } from '../core/audience/audienceServer';
 import { loadDemo } from '../core/audience/demo/loadDemo';
-import { connectionFor } from '../core/sampling/runSampling';
+import { connectionFor } from '../core/resp/rawTarget';
 import { runCliJob } from './cliJob';
 import { parseDemoDataArgs } from './demoDataArgs';
 import { audienceTarget } from './audienceTarget';

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
-import { RespBuilder } from '../bulk/resp/respBuilder';
-import type { RespPipe } from '../sampling/respPipe';
-import { ReplyError, type Reply } from '../sampling/replyReader';
+import { RespBuilder } from '../resp/respBuilder';
+import type { RespPipe } from '../resp/respPipe';
+import { ReplyError, type Reply } from '../resp/replyReader';
 
 export type Arg = string | Buffer;
 

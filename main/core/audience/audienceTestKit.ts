@@ -3,7 +3,7 @@ import { AudienceLayout, AudienceTrialOptions, DemoDataOptions, type AudienceEve
 import type { ProfileSpec } from '../../../app/schemas/connections';
 import { specFor } from '../../../testing/profiles';
 import type { RedisProcess } from '../../../testing/redis';
-import { connectionFor } from '../sampling/runSampling';
+import { connectionFor } from '../resp/rawTarget';
 import type { FinalAudienceEvent } from './audienceJobs';
 import { loadDemo } from './demo/loadDemo';
 import type { FinalDemoEvent } from './demo/demoJobs';

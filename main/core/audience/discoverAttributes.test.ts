@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
-import { connectionFor } from '../sampling/runSampling';
+import { connectionFor } from '../resp/rawTarget';
 import { DEFAULT_LAYOUT } from './audienceTestKit';
 import { unknownTerms } from './describeWhere';
 import { discoverAttributes } from './discoverAttributes';

@@ -1,5 +1,5 @@
 import type { AudienceAttributes, AttributeInfo, LayoutKind } from '../../../app/schemas/audience';
-import type { Reply } from '../sampling/replyReader';
+import type { Reply } from '../resp/replyReader';
 import { int, type AudienceLink } from './audienceLink';
 import { KeyRoles } from './keyRoles';
 import { globEscape, literalHead, type LayoutKeys, type MembershipKind } from './layoutKeys';

@@ -1,20 +1,15 @@
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import { toAppError, type ErrorContext } from '../pool/redisErrors';
-import { RespPipe } from '../sampling/respPipe';
+import { RespPipe } from '../resp/respPipe';
+import type { RawTarget } from '../resp/rawTarget';
 import { AudienceLink, CommandRefused } from './audienceLink';
-
-/** How an audience job reaches its server: a socket of its own on the right DB, and how to name errors. */
-export interface AudienceConnection {
-  connect: () => Promise<RawConnection>;
-  errorContext: ErrorContext;
-}
 
 export function linkOver(conn: RawConnection, ctx: ErrorContext, closedNote: string): AudienceLink {
   return new AudienceLink(new RespPipe(conn, ctx, closedNote), conn.socket);
 }
 
 /** Opens a connection for one short read-only job (discovery, checking terms) and always closes it. */
-export async function withLink<T>(c: AudienceConnection, fn: (link: AudienceLink) => Promise<T>): Promise<T> {
+export async function withLink<T>(c: RawTarget, fn: (link: AudienceLink) => Promise<T>): Promise<T> {
   const conn = await c.connect();
   try {
     return await fn(linkOver(conn, c.errorContext, 'while reading the audience layout; nothing was changed.'));

@@ -6,7 +6,7 @@ import type { Term } from './expression';
 import { formatExpr } from './expression';
 import { globEscape, type LayoutKeys, type MembershipKind } from './layoutKeys';
 import type { Plan } from './plan';
-import { ReplyError } from '../sampling/replyReader';
+import { ReplyError } from '../resp/replyReader';
 import { SCRATCH_KEY, type Scratch } from './scratch';
 import { probeUserDays } from './userDaysProbe';
 

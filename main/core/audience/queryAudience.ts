@@ -1,6 +1,6 @@
 import { AppError } from '../../../app/errors';
 import { STRATEGY_NAMES, type AudienceQueryResult, type AudienceTrialOptions, type StrategyName } from '../../../app/schemas/audience';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import { CommandRefused, type AudienceLink } from './audienceLink';
 import { daysBetween } from './days';
 import { termsOf, type Expr } from './expression';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ProfileSpec } from '../../../app/schemas/connections';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
-import { connectionFor } from '../sampling/runSampling';
+import type { RawConnection } from '../resp/rawConnection';
+import { connectionFor } from '../resp/rawTarget';
 import { linkOver } from './openLink';
 import type { QueryTarget } from './queryAudience';
 

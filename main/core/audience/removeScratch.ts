@@ -1,7 +1,7 @@
-import type { RawConnection } from '../bulk/pipe/rawConnection';
-import { RespPipe } from '../sampling/respPipe';
+import type { RawConnection } from '../resp/rawConnection';
+import { RespPipe } from '../resp/respPipe';
 import type { AudienceLink } from './audienceLink';
-import { encodeCommand } from '../bulk/pipe/encodeCommand';
+import { encodeCommand } from '../resp/encodeCommand';
 
 /**
  * Deletes a trial's scratch keys after it ended, however it ended. Every run deletes its

@@ -1,4 +1,4 @@
-import type { Reply } from '../sampling/replyReader';
+import type { Reply } from '../resp/replyReader';
 
 /** A bulk or simple string reply as text; null for anything else (an error, nil). */
 export function bulkText(r: Reply | undefined): string | null {

@@ -7,7 +7,8 @@ import {
   type StrategyName,
   type StrategyResult,
 } from '../../../app/schemas/audience';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
+import type { RawTarget } from '../resp/rawTarget';
 import { toAppError } from '../pool/redisErrors';
 import type { AudienceLink } from './audienceLink';
 import type { FinalAudienceEvent } from './audienceJobs';
@@ -15,7 +16,7 @@ import { crossCheck } from './crossCheck';
 import { daysBetween } from './days';
 import { formatExpr, termsOf } from './expression';
 import { LayoutKeys } from './layoutKeys';
-import { linkOver, type AudienceConnection } from './openLink';
+import { linkOver } from './openLink';
 import { ParseFailure } from './parseFailure';
 import { parseWhere } from './parseWhere';
 import { planOf } from './plan';
@@ -29,7 +30,7 @@ import { explainReply } from './audienceServer';
 
 export type AudienceSettings = Omit<AudienceTrialOptions, 'profileId' | 'db'> & { db: number };
 
-export interface AudienceRun extends AudienceConnection {
+export interface AudienceRun extends RawTarget {
   profileId: string;
   /** The report's id (the job id in the app). */
   reportId: string;

@@ -12,6 +12,7 @@ export type LoadMode = 'swap' | 'flush' | 'merge';
 
 /** How tabular records become commands: the contract's type, so the two cannot drift. */
 import type { Mapping } from '../../../app/schemas/bulk';
+import type { CommandBatch, KeyTracker } from '../resp/types';
 
 export type { Mapping };
 
@@ -36,35 +37,6 @@ export class InputError extends Error {
   }
 }
 
-/** A batch of commands, already RESP-encoded, in input order. */
-export interface CommandBatch {
-  /** RESP bytes of exactly `count` commands. */
-  resp: Buffer;
-  count: number;
-  /** 1-based input line where each command starts (length >= count). */
-  lines: Uint32Array;
-  /** Input records consumed so far (rows, objects or command lines), cumulative. */
-  records: number;
-  /** Input bytes consumed so far, cumulative (for progress and ETA). */
-  bytesRead: number;
-  /**
-   * Called by the pipe once every command of the batch is answered: the socket
-   * is then done with `resp`, and the source may reuse its memory.
-   */
-  release?(): void;
-}
-
-/**
- * Counts the distinct keys a load writes, for the swap-mode check
- * "DBSIZE of staging == distinct keys written". Sources report every key they
- * write; a command whose key effect can't be tracked (DEL, RENAME, FLUSHDB…)
- * makes the count unusable, and the check is then reported as skipped.
- */
-export interface KeyTracker {
-  add(buf: Buffer, start: number, end: number): void;
-  untrackable(command: string): void;
-}
-
 export interface SourceOptions {
   /** Label for positions in errors (the file's name as the user knows it). */
   file: string;
@@ -80,24 +52,4 @@ export interface CommandSource {
   /** Total input bytes when known (a file), for progress. */
   readonly totalBytes: number | undefined;
   batches(signal?: AbortSignal): AsyncIterable<CommandBatch>;
-}
-
-/** One error reply, mapped back to its input. */
-export interface LoadErrorEntry {
-  position: string; // "file:line"
-  message: string; // Redis's text
-}
-
-export interface PipeProgress {
-  records: number;
-  commands: number; // sent
-  replies: number; // received
-  errors: number;
-  bytesRead: number;
-}
-
-export interface PipeResult extends PipeProgress {
-  /** The first 100 error replies. */
-  firstErrors: LoadErrorEntry[];
-  seconds: number;
 }

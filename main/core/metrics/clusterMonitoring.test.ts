@@ -6,7 +6,7 @@ import { profileRegistry, specFor } from '../../../testing/profiles';
 import { eventually } from '../../../testing/redis';
 import { Pool } from '../pool/pool';
 import { MetricsHub } from './metricsHub';
-import { record } from './watchTestKit';
+import { record } from './metricsTestKit';
 
 const PASSWORD = 'cluster-mon-pw';
 const cluster = useCluster({ password: PASSWORD });

@@ -4,7 +4,7 @@ import { startReplicaSet, type ReplicaSet } from '../../../testing/replication';
 import type { Pool } from '../pool/pool';
 import { discoverTopology, type FetchInfo } from './discovery';
 import { fetchInfo } from './nodeInfo';
-import { poolFor } from './hubTestKit';
+import { poolFor } from './metricsTestKit';
 
 let set: ReplicaSet;
 let pool: Pool;

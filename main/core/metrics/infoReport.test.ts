@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { adminClient, closeAdmins } from '../../../testing/redis';
 import { startReplicaSet } from '../../../testing/replication';
 import { snapshotAll, toInfoJson } from './infoReport';
-import { poolFor } from './hubTestKit';
+import { poolFor } from './metricsTestKit';
 
 const addr = (p: { port: number }): string => `127.0.0.1:${p.port}`;
 afterAll(closeAdmins);

@@ -6,8 +6,7 @@ import { startReplicaSet, type ReplicaSet } from '../../../testing/replication';
 import { parseInfo } from '../info/parseInfo';
 import type { Pool } from '../pool/pool';
 import { MetricsHub } from './metricsHub';
-import { poolFor } from './hubTestKit';
-import { record } from './watchTestKit';
+import { poolFor, record } from './metricsTestKit';
 
 let set: ReplicaSet;
 let pool: Pool;

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminClient, startRedis } from '../../../testing/redis';
 import { replicaArgs } from '../../../testing/replication';
 import { spawnRedisServer } from '../redisProcess/spawnRedisServer';
-import { useHubOnReplicaSet } from './hubTestKit';
-import { record } from './watchTestKit';
+import { record, useHubOnReplicaSet } from './metricsTestKit';
 
 const INTERVAL = 250;
 const fx = useHubOnReplicaSet({ replicas: 2, args: ['--enable-debug-command', 'yes'] });

@@ -4,7 +4,7 @@ import { adminClient, closeAdmins, startRedis, type RedisProcess } from '../../.
 import { startReplicaSet, type ReplicaSet } from '../../../testing/replication';
 import { Pool } from '../pool/pool';
 import { MetricsHub } from './metricsHub';
-import { poolFor } from './hubTestKit';
+import { poolFor } from './metricsTestKit';
 
 let set: ReplicaSet;
 let aof: RedisProcess;

@@ -3,7 +3,7 @@ import { adminClient, clientsNamed, closeAdmins, eventually } from '../../../tes
 import { replicaArgs, startReplicaSet, type ReplicaSet } from '../../../testing/replication';
 import { spawnRedisServer } from '../redisProcess/spawnRedisServer';
 import type { Pool } from '../pool/pool';
-import { poolFor } from './hubTestKit';
+import { poolFor } from './metricsTestKit';
 
 // Pool.node() lives in main/core/pool; its tests sit here, with the replica set the metrics tests use.
 let set: ReplicaSet;

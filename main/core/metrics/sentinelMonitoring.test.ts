@@ -5,7 +5,7 @@ import { eventually } from '../../../testing/redis';
 import { useSentinel } from '../../../testing/sentinel';
 import { Pool } from '../pool/pool';
 import { MetricsHub } from './metricsHub';
-import { record } from './watchTestKit';
+import { record } from './metricsTestKit';
 
 const set = useSentinel({ password: 'data-pw' });
 const addr = (p: { port: number }): string => `127.0.0.1:${p.port}`;

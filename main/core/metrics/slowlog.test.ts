@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminClient } from '../../../testing/redis';
-import { useHubOnReplicaSet } from './hubTestKit';
+import { useHubOnReplicaSet } from './metricsTestKit';
 
 const fx = useHubOnReplicaSet({ replicas: 1, args: ['--enable-debug-command', 'yes'] });
 const addr = (p: { port: number }): string => `127.0.0.1:${p.port}`;

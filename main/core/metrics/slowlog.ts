@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { takesKey } from '../monitor/commandKey';
+import { takesKey } from '../resp/commandKey';
 import { escapeBytes } from '../text/escapeBytes';
 import type { SlowlogRecord } from './types';
 

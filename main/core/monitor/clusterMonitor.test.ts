@@ -4,7 +4,7 @@ import { AppError } from '../../../app/errors';
 import { useCluster } from '../../../testing/cluster';
 import { profileRegistry, specFor } from '../../../testing/profiles';
 import { eventually } from '../../../testing/redis';
-import { slotOf } from '../bulk/cluster/slot';
+import { slotOf } from '../resp/slot';
 import { Pool } from '../pool/pool';
 import type { ProfileSpec } from '../pool/types';
 import { clusterMonitorNodes } from './clusterMonitorNodes';

@@ -1,6 +1,5 @@
-import { keyOf } from './commandKey';
 import { compileGlob } from './globMatch';
-import type { MonitorEntry } from './monitorLine';
+import { keyOf, type MonitorEntry } from './monitorLine';
 
 export interface MonitorFilter {
   /** Upper-case command names to keep; all when absent or empty. */

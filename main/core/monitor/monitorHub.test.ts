@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, eventually, startRedis, type RedisProcess } from '../../../testing/redis';
-import { openRawConnection } from '../bulk/pipe/rawConnection';
+import { openRawConnection } from '../resp/rawConnection';
 import { spawnRedisServer } from '../redisProcess/spawnRedisServer';
 import { MonitorHub, type LinesBatch, type MonitorTarget, type NodeStats, type Viewer } from './monitorHub';
 import type { MonitorFilter } from './monitorFilter';

@@ -1,9 +1,8 @@
 import type { AppError } from '../../../app/errors';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
-import { keyOf } from './commandKey';
+import type { RawConnection } from '../resp/rawConnection';
 import { HotCounter } from './hotCounter';
 import { compileFilter, type LinePredicate, type MonitorFilter } from './monitorFilter';
-import type { MonitorEntry } from './monitorLine';
+import { keyOf, type MonitorEntry } from './monitorLine';
 import { MonitorSource, type SourceState } from './monitorSource';
 import { ownClients } from './ownClients';
 

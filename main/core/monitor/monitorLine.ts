@@ -1,3 +1,5 @@
+import { takesKey } from '../resp/commandKey';
+
 /** Longest argument kept for display; MONITOR repeats values verbatim, and values can be megabytes. */
 export const MAX_ARG_CHARS = 1024;
 /** Arguments kept per line; the rest are counted. An MSET of 100k pairs is one line. */
@@ -133,4 +135,10 @@ function escapeSafeCut(line: Buffer, from: number, limit: number): number {
     else i++;
   }
   return i === limit ? limit : lastSafe;
+}
+
+/** The key a command line is about, as the server escaped it; undefined for keyless commands. */
+export function keyOf(e: MonitorEntry): string | undefined {
+  if (e.args.length === 0 || !takesKey(e.command)) return undefined;
+  return e.args[0];
 }

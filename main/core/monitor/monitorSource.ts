@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { AppError } from '../../../app/errors';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import { MonitorLineError, parseMonitorLine, type MonitorEntry } from './monitorLine';
 
 export type SourceState = 'connecting' | 'live' | 'reconnecting' | 'stopped';

@@ -1,6 +1,5 @@
 import { AppError } from '../../../app/errors';
-import { openRawConnection } from '../bulk/pipe/rawConnection';
-import type { MetricsHub } from '../metrics/metricsHub';
+import { openRawConnection } from '../resp/rawConnection';
 import { specAtAddress } from '../pool/pool';
 import { currentMasterSpec } from '../pool/sentinels';
 import type { PoolApi, StoredProfile } from '../pool/types';
@@ -15,7 +14,8 @@ import { OWN_NAME_PREFIX, type MonitorTarget } from './monitorHub';
  */
 export function monitorTargets(deps: {
   profile(id: string): StoredProfile | undefined;
-  metrics: Pick<MetricsHub, 'nodeOf'>;
+  /** MetricsHub.nodeOf: the node an address names, checked against the profile's replication tree. */
+  metrics: { nodeOf(profileId: string, address: string | undefined): Promise<string> };
   pool: Pick<PoolApi, 'node' | 'nodes'>;
 }): (profileId: string, address?: string) => Promise<MonitorTarget> {
   return async (profileId, address) => {

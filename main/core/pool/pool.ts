@@ -11,7 +11,7 @@ import { contextOf, mapRedisError, type ErrorContext } from './redisErrors';
 import { otherNode } from './nodeAddress';
 import { mastersNamed } from './sentinels';
 import { testConnection } from './testConnection';
-import { entryPoints, refuseCluster, requireClusterProfile, topologyKind, type TopologyKind } from './topology';
+import { entryPoints, refuseCluster, requireClusterProfile, topologyKind } from './topology';
 import { mastersOf, nodesOf, type QueryClients } from './topologyQueries';
 import type {
   ConnectionPurpose,
@@ -22,6 +22,7 @@ import type {
   ProfileSpec,
   StoredProfile,
   TestResult,
+  TopologyKind,
   TopologyNode,
 } from './types';
 

@@ -4,7 +4,7 @@ import { parseHostPort } from '../../../app/hostPort';
 import { useCluster } from '../../../testing/cluster';
 import { profileRegistry, specFor } from '../../../testing/profiles';
 import { clientsNamed, eventually } from '../../../testing/redis';
-import { openRawConnection } from '../bulk/pipe/rawConnection';
+import { openRawConnection } from '../resp/rawConnection';
 import { Pool } from './pool';
 import type { ConnectionState, ProfileSpec } from './types';
 

@@ -3,7 +3,7 @@ import { parseHostPort } from '../../../app/hostPort';
 import { profileRegistry, specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, eventually } from '../../../testing/redis';
 import { useSentinel } from '../../../testing/sentinel';
-import { openRawConnection } from '../bulk/pipe/rawConnection';
+import { openRawConnection } from '../resp/rawConnection';
 import { Pool } from './pool';
 import { currentMasterSpec, mastersNamed } from './sentinels';
 import type { ConnectionState, ProfileSpec } from './types';

@@ -1,9 +1,7 @@
 import { AppError } from '../../../app/errors';
 import { formatHostPort, type NodeAddress } from '../../../app/hostPort';
 import type { TopologyView } from '../../../app/schemas/connections';
-import type { MasterNode, ProfileSpec } from './types';
-
-export type TopologyKind = 'standalone' | 'cluster' | 'sentinel';
+import type { MasterNode, ProfileSpec, TopologyKind } from './types';
 
 export function topologyKind(spec: ProfileSpec): TopologyKind {
   return spec.topology?.kind ?? 'standalone';

@@ -1,8 +1,10 @@
 import type { Cluster, Redis } from 'ioredis';
 import type { ConnectionState, ProfileSpec, ProfileView, TestResult } from '../../../app/schemas/connections';
-import type { TopologyKind } from './topology';
 
-export type { ConnectionState, ProfileSpec, ProfileView, TestResult, TopologyKind };
+export type { ConnectionState, ProfileSpec, ProfileView, TestResult };
+
+/** How a profile reaches its data: one server, a cluster, or the master the sentinels name. */
+export type TopologyKind = 'standalone' | 'cluster' | 'sentinel';
 
 /** One node of a profile's deployment, as the servers themselves report it. */
 export interface TopologyNode {

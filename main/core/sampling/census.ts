@@ -1,9 +1,9 @@
 import { AppError } from '../../../app/errors';
-import { RespBuilder } from '../bulk/resp/respBuilder';
-import { KeyHashSet } from '../bulk/keyHashSet';
+import { RespBuilder } from '../resp/respBuilder';
+import { KeyHashSet } from '../resp/keyHashSet';
 import type { KeySource } from './keySource';
-import { ReplyError, type Reply } from './replyReader';
-import type { RespPipe } from './respPipe';
+import { ReplyError, type Reply } from '../resp/replyReader';
+import type { RespPipe } from '../resp/respPipe';
 
 /**
  * Every key once, by SCAN with a large COUNT (never KEYS, which blocks the

@@ -1,9 +1,9 @@
 import { AppError } from '../../../app/errors';
-import { RespBuilder } from '../bulk/resp/respBuilder';
+import { RespBuilder } from '../resp/respBuilder';
 import { KEY_TYPES, typeIndex } from './aggregate';
 import type { KeySink } from './masterTally';
-import { ReplyError, type Reply } from './replyReader';
-import type { RespPipe } from './respPipe';
+import { ReplyError, type Reply } from '../resp/replyReader';
+import type { RespPipe } from '../resp/respPipe';
 
 /** Pre-encoded command heads; the key (and for MEMORY USAGE its SAMPLES tail) follows. */
 const head = (...words: string[]) => Buffer.from(`*${words.length + 1}\r\n${words.map((w) => `$${w.length}\r\n${w}\r\n`).join('')}`);

@@ -1,7 +1,7 @@
 import { AppError } from '../../../app/errors';
 import type { KeySource } from './keySource';
-import { ReplyError, type Reply } from './replyReader';
-import type { RespPipe } from './respPipe';
+import { ReplyError, type Reply } from '../resp/replyReader';
+import type { RespPipe } from '../resp/respPipe';
 
 const RANDOMKEY = Buffer.from('*1\r\n$9\r\nRANDOMKEY\r\n');
 

@@ -1,6 +1,5 @@
-import type { ProfileSpec } from '../../../app/schemas/connections';
 import type { SamplingEvent, SamplingOptions, SamplingReport } from '../../../app/schemas/sampling';
-import { openRawConnection } from '../bulk/pipe/rawConnection';
+import { connectionFor, type RawTarget } from '../resp/rawTarget';
 import type { MasterNode } from '../pool/types';
 import { toAppError } from '../pool/redisErrors';
 import { Aggregate } from './aggregate';
@@ -20,23 +19,16 @@ import { DEFAULT_TUNING, type SamplingTuning } from './tuning';
 export type { SamplingTarget };
 export type SamplingSettings = Omit<SamplingOptions, 'profileId' | 'db'> & { db: number };
 
-/** One server's connection: the profile's own, or a sentinel profile's current master. */
-export type OneServer = Pick<SamplingTarget, 'connect' | 'errorContext'>;
-
-/** One server, or every master of a cluster (`masters`), whose report then merges them all and adds a per-master table. */
-export type SamplingWhere = OneServer | { masters: SamplingTarget[] };
+/**
+ * One server (the profile's own, or a sentinel profile's current master), or every master of a
+ * cluster (`masters`), whose report then merges them all and adds a per-master table.
+ */
+export type SamplingWhere = RawTarget | { masters: SamplingTarget[] };
 
 export type SamplingRun = {
   options: SamplingSettings;
   tuning?: Partial<SamplingTuning>;
 } & SamplingWhere;
-
-/** What a run needs to reach a profile's server: its own raw socket, named for CLIENT LIST. */
-export function connectionFor(spec: ProfileSpec, db: number, name: string): OneServer {
-  const errorContext: OneServer['errorContext'] = { host: spec.host, port: spec.port };
-  if (spec.password !== undefined) errorContext.password = spec.password;
-  return { connect: () => openRawConnection(spec, db, { name }), errorContext };
-}
 
 /**
  * A cluster's masters as targets. Replicas are left out: they hold copies of

@@ -4,7 +4,8 @@ import type { ProfileSpec } from '../../../app/schemas/connections';
 import { SamplingEvent, SamplingOptions, type SamplingReport } from '../../../app/schemas/sampling';
 import { specFor } from '../../../testing/profiles';
 import type { RedisProcess } from '../../../testing/redis';
-import { connectionFor, runSampling } from './runSampling';
+import { runSampling } from './runSampling';
+import { connectionFor } from '../resp/rawTarget';
 import type { FinalSamplingEvent } from './samplingJobs';
 import type { SamplingTuning } from './tuning';
 

@@ -2,7 +2,8 @@ import { AppError } from '../../../app/errors';
 import { currentMasterSpec } from '../pool/sentinels';
 import { requireDbZero } from '../pool/topology';
 import type { PoolApi, ProfileSpec } from '../pool/types';
-import { connectionFor, mastersFor, type SamplingWhere } from './runSampling';
+import { mastersFor, type SamplingWhere } from './runSampling';
+import { connectionFor } from '../resp/rawTarget';
 
 /**
  * Where a run on a profile reads keys, as a function of the connection name

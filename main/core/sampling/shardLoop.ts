@@ -1,4 +1,4 @@
-import type { SamplingSettings } from './runSampling';
+import type { SamplingOptions } from '../../../app/schemas/sampling';
 import type { KeySource } from './keySource';
 import type { ProbeQueue } from './probeQueue';
 
@@ -10,7 +10,7 @@ import type { ProbeQueue } from './probeQueue';
 export async function shardLoop(
   source: KeySource,
   queue: ProbeQueue,
-  o: Pick<SamplingSettings, 'pauseMs'>,
+  o: Pick<SamplingOptions, 'pauseMs'>,
   stop: AbortSignal,
 ): Promise<void> {
   while (!stop.aborted) {

@@ -1,17 +1,13 @@
 import { AppError } from '../../../app/errors';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
-import { toAppError, type ErrorContext } from '../pool/redisErrors';
-import { ReplyError } from './replyReader';
-import { RespPipe } from './respPipe';
+import { toAppError } from '../pool/redisErrors';
+import type { RawTarget } from '../resp/rawTarget';
+import { ReplyError } from '../resp/replyReader';
+import { RespPipe } from '../resp/respPipe';
 
 /** One server a run reads keys from: the profile's server, or one master of a cluster. */
-export interface SamplingTarget {
+export interface SamplingTarget extends RawTarget {
   /** "host:port"; names the master in a cluster report. */
   address: string;
-  /** A socket of the run's own, authenticated and on the run's DB (closed when the run ends). */
-  connect: () => Promise<RawConnection>;
-  /** Host, port and password, so errors name the server and never echo the password. */
-  errorContext: ErrorContext;
 }
 
 /** A target with its pipe open and its DBSIZE read. */

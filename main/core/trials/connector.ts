@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { ProfileSpec } from '../../../app/schemas/connections';
-import { openRawConnection, type RawConnection } from '../bulk/pipe/rawConnection';
+import { openRawConnection, type RawConnection } from '../resp/rawConnection';
 import { singleProfilePool } from '../pool/singleProfilePool';
 import type { PoolApi } from '../pool/types';
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../../app/errors';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
-import { ReplyParser } from '../bulk/pipe/replyParser';
+import type { RawConnection } from '../resp/rawConnection';
+import { ReplyParser } from '../resp/replyParser';
 import { LatencyHistogram } from './latencyHistogram';
 
 export interface LoadPlan {

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
-import { openRawConnection, type RawConnection } from '../bulk/pipe/rawConnection';
+import { openRawConnection, type RawConnection } from '../resp/rawConnection';
 import { sendRequests, type LoadPlan } from './loadRequests';
 import { reportOf, scratchKeysIn, trialOn } from './trialTestKit';
 

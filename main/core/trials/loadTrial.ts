@@ -1,5 +1,5 @@
 import type { LoadTrialOptions } from '../../../app/schemas/trials';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import { sendRequests } from './loadRequests';
 import { timed, type TrialContext } from './trialContext';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SWEEP_SIZES } from '../../../app/schemas/trials';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
-import { openRawConnection } from '../bulk/pipe/rawConnection';
+import { openRawConnection } from '../resp/rawConnection';
 import { PIPELINE_VARIANTS, pipelineTotal, sendSets, sendTransactions } from './pipelineTrial';
 import { reportOf, scratchKeysIn, settingsOf, trialOn } from './trialTestKit';
 import { TrialPipe } from './trialPipe';

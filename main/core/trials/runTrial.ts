@@ -1,7 +1,7 @@
 import { AppError } from '../../../app/errors';
 import type { ProfileSpec } from '../../../app/schemas/connections';
 import type { TrialEvent, TrialLatency, TrialOptions, TrialParams, TrialReport, VariantName } from '../../../app/schemas/trials';
-import { openRawConnection } from '../bulk/pipe/rawConnection';
+import { openRawConnection } from '../resp/rawConnection';
 import { toAppError, type ErrorContext } from '../pool/redisErrors';
 import { privateConnector, proxiedSpec, type TrialConnector } from './connector';
 import { startLatencyProxy, type LatencyProxy } from './latencyProxy';

@@ -1,8 +1,8 @@
 import { AppError } from '../../../app/errors';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from '../resp/rawConnection';
 import type { ErrorContext } from '../pool/redisErrors';
-import { ReplyError, type Reply } from '../sampling/replyReader';
-import { RespPipe } from '../sampling/respPipe';
+import { ReplyError, type Reply } from '../resp/replyReader';
+import { RespPipe } from '../resp/respPipe';
 
 /** One command as RESP text. Trial keys and values are ASCII, so text is what goes on the wire. */
 export function resp(args: readonly string[]): string {

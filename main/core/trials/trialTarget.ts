@@ -1,6 +1,6 @@
 import { AppError } from '../../../app/errors';
 import type { TrialKind } from '../../../app/schemas/trials';
-import { slotOf } from '../bulk/cluster/slot';
+import { slotOf } from '../resp/slot';
 import { currentMasterSpec } from '../pool/sentinels';
 import { masterServing, requireDbZero } from '../pool/topology';
 import type { PoolApi, ProfileSpec } from '../pool/types';

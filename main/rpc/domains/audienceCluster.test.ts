@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../app/define';
 import type { RpcClient } from '../../../app/rpcClient';
-import { slotOf } from '../../core/bulk/cluster/slot';
+import { slotOf } from '../../core/resp/slot';
 import { parseClusterNodes } from '../../core/pool/clusterNodes';
 import type { TopologyNode } from '../../core/pool/types';
 import { runCli } from '../../../testing/cli';

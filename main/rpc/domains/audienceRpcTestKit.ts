@@ -7,7 +7,7 @@ import type { AppError } from '../../../app/errors';
 import { RpcClient } from '../../../app/rpcClient';
 import { AudienceQueryLinks } from '../../core/audience/queryLinks';
 import { AuditLog } from '../../core/audit/auditLog';
-import { cancelAllJobs, createJobs } from '../../core/jobs/jobKinds';
+import { cancelAllJobs, createJobs } from '../../core/jobKinds';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { Pool } from '../../core/pool/pool';
 import { ProfileStore } from '../../core/pool/profileStore';

@@ -4,7 +4,7 @@ import type { AppError } from '../../../app/errors';
 import { JOB_STREAMS, type JobStream } from '../../../app/jobs';
 import { RpcClient } from '../../../app/rpcClient';
 import type { LoadReport } from '../../../app/schemas/bulk';
-import { cancelAllJobs, createJobs } from '../../core/jobs/jobKinds';
+import { cancelAllJobs, createJobs } from '../../core/jobKinds';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
 import { createMemoryWirePair } from '../wireTestKit';

@@ -1,6 +1,6 @@
 import type { StreamEvent } from '../../../app/contract';
 import { JOB_STREAMS, type CancelCall, type JobStream } from '../../../app/jobs';
-import { jobsOf, type FollowedJobs, type JobManagers } from '../../core/jobs/jobKinds';
+import { jobsOf, type FollowedJobs, type JobManagers } from '../../core/jobKinds';
 import type { Handlers, StreamSink } from '../handlers';
 
 /**

@@ -6,7 +6,7 @@ import { contract, type Name } from '../../../app/contract';
 import type { AppError } from '../../../app/errors';
 import { RpcClient } from '../../../app/rpcClient';
 import type { SamplingEvent } from '../../../app/schemas/sampling';
-import { cancelAllJobs, createJobs } from '../../core/jobs/jobKinds';
+import { cancelAllJobs, createJobs } from '../../core/jobKinds';
 import { Pool } from '../../core/pool/pool';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { ProfileStore } from '../../core/pool/profileStore';

@@ -1,7 +1,7 @@
 import { AppError } from '../../../app/errors';
 import { runSampling } from '../../core/sampling/runSampling';
 import { samplingWhere } from '../../core/sampling/samplingWhere';
-import type { Jobs } from '../../core/jobs/jobKinds';
+import type { Jobs } from '../../core/jobKinds';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
 import { connectionOf } from './sessionProfile';

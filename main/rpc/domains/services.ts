@@ -1,7 +1,7 @@
 import type { AudienceQueryLinks } from '../../core/audience/queryLinks';
 import type { AuditLog } from '../../core/audit/auditLog';
 import type { FileRegistry } from '../../core/bulk/fileRegistry';
-import type { Jobs } from '../../core/jobs/jobKinds';
+import type { Jobs } from '../../core/jobKinds';
 import type { MetricsHub } from '../../core/metrics/metricsHub';
 import type { MonitorHub } from '../../core/monitor/monitorHub';
 import type { ProfileStore } from '../../core/pool/profileStore';

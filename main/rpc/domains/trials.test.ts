@@ -14,7 +14,7 @@ import { ProfileStore } from '../../core/pool/profileStore';
 import { scratchKeysIn } from '../../core/trials/trialTestKit';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
-import { cancelAllJobs, createJobs } from '../../core/jobs/jobKinds';
+import { cancelAllJobs, createJobs } from '../../core/jobKinds';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
 import { createMemoryWirePair } from '../wireTestKit';

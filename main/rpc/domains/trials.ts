@@ -3,7 +3,7 @@ import { AppError } from '../../../app/errors';
 import { poolConnector, privateConnector } from '../../core/trials/connector';
 import { runTrial } from '../../core/trials/runTrial';
 import { trialTarget } from '../../core/trials/trialTarget';
-import type { Jobs } from '../../core/jobs/jobKinds';
+import type { Jobs } from '../../core/jobKinds';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';

@@ -1,6 +1,6 @@
 import type { LayoutKind } from '../../../../app/schemas/audience';
-import { RespBuilder } from '../../bulk/resp/respBuilder';
-import type { CommandBatch } from '../../bulk/types';
+import { RespBuilder } from '../../resp/respBuilder';
+import type { CommandBatch } from '../../resp/types';
 import type { LayoutKeys } from '../layoutKeys';
 import { demoAttributeValues, demoDays, demoUsers, type DemoShape, type DemoUser } from './tvAudience';
 

@@ -1,6 +1,6 @@
 import { AudienceLayout, DemoDataOptions } from '../../../../app/schemas/audience';
 import type { ProfileSpec } from '../../../../app/schemas/connections';
-import { connectionFor } from '../../sampling/runSampling';
+import { connectionFor } from '../../resp/rawTarget';
 import { loadDemo } from './loadDemo';
 
 /** What `npm start`'s private server gets: small enough to load in about a second. */

@@ -1,11 +1,12 @@
 import { AppError } from '../../../../app/errors';
 import type { DemoDataOptions, DemoEvent, DemoReport } from '../../../../app/schemas/audience';
-import { pipeLoad } from '../../bulk/pipe/pipeWriter';
-import { PipeStopped } from '../../bulk/pipe/pipeStopped';
-import type { RawConnection } from '../../bulk/pipe/rawConnection';
-import { encodeCommand } from '../../bulk/pipe/encodeCommand';
+import { pipeLoad } from '../../resp/pipeWriter';
+import { PipeStopped } from '../../resp/pipeStopped';
+import type { RawConnection } from '../../resp/rawConnection';
+import type { RawTarget } from '../../resp/rawTarget';
+import { encodeCommand } from '../../resp/encodeCommand';
 import { toAppError, type ErrorContext } from '../../pool/redisErrors';
-import { RespPipe } from '../../sampling/respPipe';
+import { RespPipe } from '../../resp/respPipe';
 import { addDays } from '../days';
 import { LayoutKeys } from '../layoutKeys';
 import { demoBatches, type DemoCounts } from './demoBatches';
@@ -13,11 +14,9 @@ import type { FinalDemoEvent } from './demoJobs';
 
 export type DemoSettings = Omit<DemoDataOptions, 'profileId' | 'db'> & { db: number };
 
-export interface DemoRun {
+/** `connect` opens a socket of the load's own on `options.db`; closed when the load ends. */
+export interface DemoRun extends RawTarget {
   options: DemoSettings;
-  /** A socket of the load's own on `options.db`; closed when the load ends. */
-  connect: () => Promise<RawConnection>;
-  errorContext: ErrorContext;
 }
 
 /** At most ten progress events a second (the pipe reports every 100 ms). */

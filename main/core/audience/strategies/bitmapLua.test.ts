@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AudienceLayout } from '../../../../app/schemas/audience';
 import { specFor } from '../../../../testing/profiles';
 import { adminClient, closeAdmins, useRedis } from '../../../../testing/redis';
-import { openRawConnection } from '../../bulk/pipe/rawConnection';
+import { openRawConnection } from '../../resp/rawConnection';
 import { CommandRefused } from '../audienceLink';
 import { LayoutKeys } from '../layoutKeys';
 import { linkOver } from '../openLink';

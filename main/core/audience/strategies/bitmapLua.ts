@@ -1,6 +1,6 @@
 import { CommandRefused, int } from '../audienceLink';
 import { bitmapOps } from '../bitmapOps';
-import { ReplyError } from '../../sampling/replyReader';
+import { ReplyError } from '../../resp/replyReader';
 import type { Strategy } from '../strategy';
 import { AUDIENCE_SCRIPT, AUDIENCE_SCRIPT_SHA } from './audienceScript';
 

@@ -15,7 +15,7 @@ import type { InputFormat, LoadMode, Mapping } from '../types';
 import { journalConnection } from '../job/journalConnection';
 import { restorePendingSaves, writeJournal } from '../job/saveJournal';
 import { runClusterLoad } from './clusterLoadJob';
-import { slotOf } from './slot';
+import { slotOf } from '../../resp/slot';
 
 const cluster = useCluster();
 const dir = mkdtempSync(join(tmpdir(), 'cb-cluster-load-'));

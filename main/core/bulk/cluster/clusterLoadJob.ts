@@ -16,7 +16,7 @@ import { mayEvict, preflight } from '../job/preflight';
 import { ProgressReporter } from '../job/progressReporter';
 import { acquireTargetLock, bulkConnectionName } from '../job/targetLock';
 import { verifyStep } from '../job/verifyStep';
-import { openRawConnection } from '../pipe/rawConnection';
+import { openRawConnection } from '../../resp/rawConnection';
 import { ClusterMasters, specAt, type MastersInput } from './clusterMasters';
 import { replicasOfAll, snapshotAll } from './clusterPersistence';
 import { ClusterPipe } from './clusterPipe';

@@ -11,7 +11,7 @@ import { evictedKeys } from '../job/evictionWatch';
 import type { LoadLog } from '../job/loadLog';
 import { readInfo, readServerFacts, type ServerFacts } from '../job/serverFacts';
 import type { TargetLock } from '../job/targetLock';
-import type { RawConnection } from '../pipe/rawConnection';
+import type { RawConnection } from '../../resp/rawConnection';
 
 /** What the load holds on one master until cleanup. */
 export interface Master {

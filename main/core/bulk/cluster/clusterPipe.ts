@@ -1,11 +1,11 @@
 import type { LoadReport } from '../../../../app/schemas/bulk';
 import type { MasterNode } from '../../pool/types';
 import { LoadFailed } from '../job/loadFailure';
-import { encodeCommand } from '../pipe/encodeCommand';
-import { KEPT_ERRORS, PROGRESS_EVERY_MS } from '../pipe/pipeWriter';
-import { PipeStopped, stopMessage } from '../pipe/pipeStopped';
-import type { RawConnection } from '../pipe/rawConnection';
-import type { CommandBatch, LoadErrorEntry, PipeProgress, PipeResult } from '../types';
+import { encodeCommand } from '../../resp/encodeCommand';
+import { KEPT_ERRORS, PROGRESS_EVERY_MS } from '../../resp/pipeWriter';
+import { PipeStopped, stopMessage } from '../../resp/pipeStopped';
+import type { RawConnection } from '../../resp/rawConnection';
+import type { CommandBatch, LoadErrorEntry, PipeProgress, PipeResult } from '../../resp/types';
 import { CommandSlots, NO_SLOT, SlotRefusal } from './commandSlot';
 import { NodePipe, type NodeBatch, type SentCommand } from './nodePipe';
 import { parseRedirect } from './redirect';

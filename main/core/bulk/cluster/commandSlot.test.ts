@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodeCommand } from '../pipe/encodeCommand';
+import { encodeCommand } from '../../resp/encodeCommand';
 import { CommandSlots, NO_SLOT, SlotRefusal } from './commandSlot';
-import { slotOf } from './slot';
+import { slotOf } from '../../resp/slot';
 
 const slotOfCommand = (...args: string[]): number => new CommandSlots().read(encodeCommand(args), 0);
 

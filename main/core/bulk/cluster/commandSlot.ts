@@ -1,4 +1,4 @@
-import { keySlot } from './slot';
+import { keySlot } from '../../resp/slot';
 
 /** Where a command's keys are, as COMMAND INFO's first/last/step (last < 0 counts from the end). */
 interface KeyRange {

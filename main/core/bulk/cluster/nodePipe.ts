@@ -1,6 +1,6 @@
-import { pipeLoad } from '../pipe/pipeWriter';
-import type { RawConnection } from '../pipe/rawConnection';
-import type { CommandBatch, PipeProgress, PipeResult } from '../types';
+import { pipeLoad } from '../../resp/pipeWriter';
+import type { RawConnection } from '../../resp/rawConnection';
+import type { CommandBatch, PipeProgress, PipeResult } from '../../resp/types';
 
 /** A batch for one master: the commands' bytes with where each starts and its place in the input. */
 export interface NodeBatch extends CommandBatch {

@@ -1,6 +1,6 @@
 import { AppError } from '../../../../app/errors';
 import type { MasterNode } from '../../pool/types';
-import { SLOTS } from './slot';
+import { SLOTS } from '../../resp/slot';
 
 const UNOWNED = 0xffff;
 

@@ -1,4 +1,4 @@
-import type { CommandBatch } from '../types';
+import type { CommandBatch } from '../../resp/types';
 import type { LoadLog } from './loadLog';
 import { peekInput, refuseReplacement } from './replaceGuard';
 

@@ -1,5 +1,5 @@
-import type { KeyTracker } from '../types';
-import type { DistinctKeyTracker } from '../keyTracker';
+import type { KeyTracker } from '../../resp/types';
+import type { DistinctKeyTracker } from '../../resp/keyTracker';
 
 /**
  * Commands that reach past the DB the load writes: SELECT would switch the

@@ -1,7 +1,8 @@
 import { AppError } from '../../../../app/errors';
 import { toAppError, type ErrorContext } from '../../pool/redisErrors';
-import { PipeStopped } from '../pipe/pipeStopped';
-import { InputError, type PipeResult } from '../types';
+import { PipeStopped } from '../../resp/pipeStopped';
+import { InputError } from '../types';
+import type { PipeResult } from '../../resp/types';
 import { LoadCancelled } from './cancellation';
 import { evictionMessage } from './evictionWatch';
 import type { ServerFacts } from './serverFacts';

@@ -1,4 +1,4 @@
-import { DistinctKeyTracker } from '../keyTracker';
+import { DistinctKeyTracker } from '../../resp/keyTracker';
 import type { PreparedLoad } from '../prepareLoad';
 import { openSource } from '../sources/openSource';
 import type { CommandSource, SourceOptions } from '../types';

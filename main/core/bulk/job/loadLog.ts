@@ -1,6 +1,6 @@
 import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
 import { sentences } from '../../text/sentences';
-import type { PipeProgress } from '../types';
+import type { PipeProgress } from '../../resp/types';
 import type { Failure } from './loadFailure';
 
 export type LoadPhase = Extract<LoadEvent, { kind: 'phase' }>['phase'];

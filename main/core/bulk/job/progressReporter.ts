@@ -1,5 +1,5 @@
 import type { LoadEvent } from '../../../../app/schemas/bulk';
-import type { PipeProgress } from '../types';
+import type { PipeProgress } from '../../resp/types';
 
 type ProgressEvent = Extract<LoadEvent, { kind: 'progress' }>;
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../../../app/errors';
-import type { CommandBatch } from '../types';
+import type { CommandBatch } from '../../resp/types';
 
 /** What a load that replaces a DB is about to do, in keys. */
 export interface Replacement {

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { infoNumber } from '../../info/infoSnapshot';
-import { pipeLoad } from '../pipe/pipeWriter';
-import { openRawConnection } from '../pipe/rawConnection';
-import type { CommandBatch, PipeProgress, PipeResult } from '../types';
+import { pipeLoad } from '../../resp/pipeWriter';
+import { openRawConnection } from '../../resp/rawConnection';
+import type { CommandBatch, PipeProgress, PipeResult } from '../../resp/types';
 import { throwIfCancelled } from './cancellation';
 import type { ControlLink } from './controlLink';
 import { EVICTING_IN_FLIGHT } from './evictionWatch';

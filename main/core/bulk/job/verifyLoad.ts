@@ -1,5 +1,6 @@
 import type { LoadReport } from '../../../../app/schemas/bulk';
-import type { LoadMode, PipeResult } from '../types';
+import type { LoadMode } from '../types';
+import type { PipeResult } from '../../resp/types';
 
 export type VerifyReport = NonNullable<LoadReport['verify']>;
 

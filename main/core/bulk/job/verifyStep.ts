@@ -1,4 +1,4 @@
-import type { DistinctKeyTracker } from '../keyTracker';
+import type { DistinctKeyTracker } from '../../resp/keyTracker';
 import type { LoadMode } from '../types';
 import { LoadFailed } from './loadFailure';
 import type { LoadLog } from './loadLog';

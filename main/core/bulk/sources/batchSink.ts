@@ -1,5 +1,5 @@
-import { RespBuilder } from '../resp/respBuilder';
-import type { CommandBatch } from '../types';
+import { RespBuilder } from '../../resp/respBuilder';
+import type { CommandBatch } from '../../resp/types';
 
 export const DEFAULT_BATCH_BYTES = 512 * 1024;
 

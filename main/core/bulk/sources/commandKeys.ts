@@ -1,4 +1,4 @@
-import type { KeyTracker } from '../types';
+import type { KeyTracker } from '../../resp/types';
 import type { Row } from './row';
 
 /** args[1] is a key the command creates (or writes). */

@@ -1,5 +1,6 @@
 import { openInputFile, type InputFile } from '../inputFile';
-import type { CommandBatch, SourceOptions } from '../types';
+import type { SourceOptions } from '../types';
+import type { CommandBatch } from '../../resp/types';
 import { BatchSink } from './batchSink';
 import { commandsParser } from './commandsSource';
 import { csvParser } from './csvSource';

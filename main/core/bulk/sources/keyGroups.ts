@@ -1,5 +1,5 @@
-import type { RespBuilder } from '../resp/respBuilder';
-import type { KeyTracker } from '../types';
+import type { RespBuilder } from '../../resp/respBuilder';
+import type { KeyTracker } from '../../resp/types';
 import type { BatchSink } from './batchSink';
 
 /**

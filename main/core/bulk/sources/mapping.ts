@@ -1,6 +1,7 @@
 import { AppError } from '../../../../app/errors';
-import type { RespBuilder } from '../resp/respBuilder';
-import { InputError, type KeyTracker, type Mapping, type RecordType } from '../types';
+import type { RespBuilder } from '../../resp/respBuilder';
+import { InputError, type Mapping, type RecordType } from '../types';
+import type { KeyTracker } from '../../resp/types';
 import type { BatchSink } from './batchSink';
 import { KeyGroups } from './keyGroups';
 import { parseKeyTemplate, templateColumns } from './keyTemplate';

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../app/errors';
-import type { CommandBatch, CommandSource } from '../types';
+import type { CommandSource } from '../types';
+import type { CommandBatch } from '../../resp/types';
 import { detectFormat, openSource, previewSource, unknownFormatMessage } from './openSource';
-import { decodeCommands } from './sourceTestKit';
+import { decodeCommands } from '../../resp/respTestKit';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheboard-sources-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

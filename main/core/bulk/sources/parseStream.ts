@@ -1,4 +1,4 @@
-import type { CommandBatch } from '../types';
+import type { CommandBatch } from '../../resp/types';
 import type { BatchSink } from './batchSink';
 
 /** A format's parser: a push parser over byte chunks, writing commands into a BatchSink. */

@@ -1,3 +1,5 @@
+import { ReplyProtocolError } from './replyProtocolError';
+
 /** An error reply (`-ERR …`, `-WRONGTYPE …`, `-NOPERM …`): a value, so one bad key does not lose its neighbours' replies. */
 export class ReplyError {
   constructor(readonly message: string) {}
@@ -5,14 +7,6 @@ export class ReplyError {
 
 /** RESP2 values: simple strings as text, bulk strings as bytes (keys are any bytes), null for $-1 / *-1. */
 export type Reply = string | number | Buffer | null | ReplyError | Reply[];
-
-/** The server sent bytes that are not a RESP2 reply. */
-export class ReplyProtocolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ReplyProtocolError';
-  }
-}
 
 const INCOMPLETE = Symbol('incomplete');
 const EMPTY = Buffer.alloc(0);
@@ -27,7 +21,7 @@ interface Open {
 }
 
 /**
- * Incremental RESP2 decoder for the sampling pipe. Unlike the bulk pipe's
+ * Incremental RESP2 decoder for RespPipe (sampling, audience, trials). Unlike the bulk pipe's
  * parser it keeps values (types, encodings, sizes, keys). Bulk strings are
  * views into the chunk they arrived in: copy what outlives the batch.
  *

@@ -1,18 +1,19 @@
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { AppError } from '../../../../app/errors';
-import type { ProfileSpec } from '../../../../app/schemas/connections';
-import { DEFAULTS, toRedisOptions } from '../../pool/connectionOptions';
-import { mapRedisError, toAppError, type ErrorContext } from '../../pool/redisErrors';
-import { currentMasterSpec } from '../../pool/sentinels';
-import { refuseCluster } from '../../pool/topology';
+import { AppError } from '../../../app/errors';
+import type { ProfileSpec } from '../../../app/schemas/connections';
+import { DEFAULTS, toRedisOptions } from '../pool/connectionOptions';
+import { mapRedisError, toAppError, type ErrorContext } from '../pool/redisErrors';
+import { currentMasterSpec } from '../pool/sentinels';
+import { refuseCluster } from '../pool/topology';
 import { encodeCommand } from './encodeCommand';
 import { readHandshake } from './handshake';
 
 /**
- * A dedicated socket for the bulk pipe, already authenticated, named and on
- * its DB. Not an ioredis client: the pipe writes ready-encoded RESP and parses
- * replies itself, which is what makes `redis-cli --pipe` speeds reachable.
+ * A dedicated socket, already authenticated, named and on its DB, for the jobs
+ * that speak RESP themselves (bulk load, sampling, audience, trials, MONITOR).
+ * Not an ioredis client: the pipe writes ready-encoded RESP and parses replies
+ * itself, which is what makes `redis-cli --pipe` speeds reachable.
  */
 export interface RawConnection {
   /** net.Socket, or tls.TLSSocket (a subclass) when the profile uses TLS. */

@@ -1,5 +1,5 @@
 import { AppError } from '../../../app/errors';
-import type { RawConnection } from '../bulk/pipe/rawConnection';
+import type { RawConnection } from './rawConnection';
 import { toAppError, type ErrorContext } from '../pool/redisErrors';
 import { ReplyReader, type Reply, type ReplyError } from './replyReader';
 

@@ -1,3 +1,5 @@
+import { ReplyProtocolError } from './replyProtocolError';
+
 /**
  * Incremental RESP2 reply parser for the bulk pipe: counts complete top-level
  * replies and hands out error replies with the index of the reply they belong
@@ -19,14 +21,6 @@ const STAR = 42; // *  array
 /** Where the parser stopped between two chunks. */
 const State = { Type: 0, SkipLine: 1, ErrorLine: 2, Length: 3, Bulk: 4 } as const;
 type State = (typeof State)[keyof typeof State];
-
-/** The server sent bytes that are not a RESP2 reply. */
-export class ReplyProtocolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ReplyProtocolError';
-  }
-}
 
 /**
  * `index` is the 0-based top-level reply the error belongs to. Errors nested

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ReplyError, ReplyProtocolError, ReplyReader, type Reply } from './replyReader';
+import { ReplyError, ReplyReader, type Reply } from './replyReader';
+import { ReplyProtocolError } from './replyProtocolError';
 
 const wire = Buffer.from(
   '+string\r\n' +

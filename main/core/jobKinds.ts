@@ -1,11 +1,13 @@
-import type { StreamEvent } from '../../../app/contract';
-import { JOB_STREAMS, type JobStream } from '../../../app/jobs';
-import { AudienceJobs } from '../audience/audienceJobs';
-import { DemoJobs } from '../audience/demo/demoJobs';
-import { BulkJobs } from '../bulk/jobManager';
-import { SamplingJobs } from '../sampling/samplingJobs';
-import { TrialJobs } from '../trials/trialJobs';
-import type { JobListener } from './jobManager';
+// Every job kind's manager in one table. It imports each job folder, so it sits at main/core/'s root:
+// the shared jobs/ folder (the generic JobManager) imports no job folder, as lint enforces.
+import type { StreamEvent } from '../../app/contract';
+import { JOB_STREAMS, type JobStream } from '../../app/jobs';
+import { AudienceJobs } from './audience/audienceJobs';
+import { DemoJobs } from './audience/demo/demoJobs';
+import { BulkJobs } from './bulk/jobManager';
+import { SamplingJobs } from './sampling/samplingJobs';
+import { TrialJobs } from './trials/trialJobs';
+import type { JobListener } from './jobs/jobManager';
 
 /** What the shared job plumbing (progress and cancel calls, shutdown) needs of a kind's manager. */
 export interface FollowedJobs<E> {

@@ -1,5 +1,3 @@
-import type { MonitorEntry } from './monitorLine';
-
 /**
  * Commands whose first argument is not a key. Hot-key counting and the key glob
  * look at the first argument of every other command, which is right for the
@@ -18,10 +16,4 @@ const NO_KEY = new Set([
 /** Whether a command's first argument is a key (the name upper-cased). */
 export function takesKey(command: string): boolean {
   return !NO_KEY.has(command);
-}
-
-/** The key a command line is about, as the server escaped it; undefined for keyless commands. */
-export function keyOf(e: MonitorEntry): string | undefined {
-  if (e.args.length === 0 || !takesKey(e.command)) return undefined;
-  return e.args[0];
 }

@@ -1,5 +1,5 @@
-import { AppError, type ErrorCode } from '../../../../app/errors';
-import type { PipeResult } from '../types';
+import { AppError, type ErrorCode } from '../../../app/errors';
+import type { PipeResult } from './types';
 
 /**
  * Why a load stopped before every command was answered:

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { specFor } from '../../../../testing/profiles';
-import { adminClient, clientsNamed, closeAdmins, eventually, startRedis, stopAllRedis, useRedis } from '../../../../testing/redis';
-import { silentServer } from '../../../../testing/silentServer';
-import { makeTlsFiles, type TlsFiles } from '../../../../testing/tls';
-import { AppError } from '../../../../app/errors';
-import { freePort } from '../../redisProcess/freePort';
+import { specFor } from '../../../testing/profiles';
+import { adminClient, clientsNamed, closeAdmins, eventually, startRedis, stopAllRedis, useRedis } from '../../../testing/redis';
+import { silentServer } from '../../../testing/silentServer';
+import { makeTlsFiles, type TlsFiles } from '../../../testing/tls';
+import { AppError } from '../../../app/errors';
+import { freePort } from '../redisProcess/freePort';
 import { openRawConnection, type RawConnection } from './rawConnection';
 
 afterAll(async () => {

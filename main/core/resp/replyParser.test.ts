@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ReplyParser, ReplyProtocolError } from './replyParser';
+import { ReplyParser } from './replyParser';
+import { ReplyProtocolError } from './replyProtocolError';
 
 /** One reply of every RESP2 kind, with what the parser must report for it. */
 const REPLIES: { resp: string; error?: string[] }[] = [

@@ -1,8 +1,9 @@
-import type { CommandBatch, LoadErrorEntry, PipeProgress, PipeResult } from '../types';
+import type { CommandBatch, LoadErrorEntry, PipeProgress, PipeResult } from './types';
 import { InFlightLines } from './inFlightLines';
 import { PipeStopped, stopMessage, type PipeStopReason } from './pipeStopped';
 import type { RawConnection } from './rawConnection';
-import { ReplyParser, ReplyProtocolError } from './replyParser';
+import { ReplyParser } from './replyParser';
+import { ReplyProtocolError } from './replyProtocolError';
 
 export interface PipeOptions {
   /** Label for error positions: "file:line". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCommands } from '../sources/sourceTestKit';
+import { decodeCommands } from './respTestKit';
 import { RespBuilder } from './respBuilder';
 
 describe('RespBuilder', () => {
