@@ -14,7 +14,7 @@ export type JobStream<N extends StreamName = StreamName> = N extends StreamName 
 
 /**
  * Every kind of long job the contract has, keyed by its progress stream: the kind's name (the
- * server's manager for it, main/core/jobs/jobKinds.ts) and the call that cancels it. The
+ * server's manager for it, main/core/jobKinds.ts) and the call that cancels it. The
  * renderer's cancel buttons and the server's progress and cancel handlers are derived from this
  * one table; `satisfies` fails to compile, naming the stream, when a job stream of the contract
  * (a stream whose input is a `jobId`) has no entry here, or when an entry's call is no cancel call.
