@@ -1,10 +1,8 @@
 import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
-import type { ProfileSpec } from '../../pool/types';
-import type { PreparedLoad } from '../prepareLoad';
 import { bgsaveAfterSwitch, replicasAfterSwitch } from './afterSwitch';
 import { suspendAutoSaves, type SaveSuspension } from './autoSaves';
 import { throwIfCancelled } from './cancellation';
-import { ControlLink, type ControlLease } from './controlLink';
+import { ControlLink } from './controlLink';
 import { dbSize, flushDb } from './dbOps';
 import { emptyReport } from './emptyReport';
 import { EvictionWatch, evictedKeys } from './evictionWatch';
@@ -17,24 +15,12 @@ import { runLoadSkeleton } from './loadSkeleton';
 import { preflight } from './preflight';
 import { restoreSaves } from './restoreSaves';
 import { readKeyCounters, readServerFacts, type ServerFacts } from './serverFacts';
+import type { RunLoadInput } from './runLoadInput';
 import { ServerPipe } from './serverPipe';
 import { chooseStagingDb } from './stagingDb';
 import { SwapStaging } from './swapStaging';
 import { acquireTargetLock, busyDbs, otherLoads, type TargetLock } from './targetLock';
 import { verifyStep } from './verifyStep';
-
-/** What prepareLoad settled, plus what only the caller knows: the job, the secret-bearing spec. */
-export interface RunLoadInput extends PreparedLoad {
-  jobId: string;
-  /** With the password: the raw data connection authenticates itself. */
-  spec: ProfileSpec;
-  /** Where the save-config journal lives (see saveJournal.ts). */
-  journalDir: string;
-  /** A fresh dedicated connection each call: the control connection, and a spare for cleanup if it dies. */
-  control: () => Promise<ControlLease>;
-  /** WAIT's timeout. Default 30 s. */
-  waitTimeoutMs?: number;
-}
 
 /**
  * One bulk load into one server, end to end: preflight, staging, the fast
@@ -211,3 +197,5 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     },
   });
 }
+
+export type { RunLoadInput } from './runLoadInput';

@@ -7,7 +7,7 @@ import { throwIfCancelled } from './cancellation';
 import type { ControlLink } from './controlLink';
 import { EVICTING_IN_FLIGHT } from './evictionWatch';
 import type { LoadLog } from './loadLog';
-import type { RunLoadInput } from './loadJob';
+import type { RunLoadInput } from './runLoadInput';
 import { formatBytes, mayEvict, memoryProjection } from './preflight';
 import { ProgressReporter } from './progressReporter';
 import { readInfo, type ServerFacts } from './serverFacts';
