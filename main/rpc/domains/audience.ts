@@ -17,7 +17,7 @@ import type { Handlers } from '../handlers';
 import type { Session } from '../session';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
-import { connectionOf } from './sessionProfile';
+import { sessionProfile, storedProfile } from './sessionProfile';
 
 type AudienceHandlers = Pick<
   Handlers,
@@ -41,9 +41,7 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
    * profile's analyst Redis user when it has one, so ACL applies to what analysts run.
    */
   const reach = (profileId: string, session: Session): { id: string; spec: ProfileSpec } => {
-    const id = connectionOf(profiles, profileId, session);
-    const profile = profiles.get(id);
-    if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
+    const { id, profile } = sessionProfile(profiles, profileId, session);
     return { id, spec: profile.spec };
   };
   /**
@@ -119,8 +117,7 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
     'audience.history': ({ profileId }) => ({ reports: jobs.audience.history(profileId) }),
 
     'audience.demoData': async ({ profileId, db, ...asked }, { session }) => {
-      const profile = profiles.get(profileId);
-      if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
+      const profile = storedProfile(profiles, profileId);
       const { spec } = profile;
       const options = { ...asked, layout: demoLayoutFor(spec, asked.layout) };
       const target = db ?? spec.db;

@@ -7,6 +7,7 @@ import { detectFormat, previewSource, unknownFormatMessage } from '../../core/bu
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
+import { storedProfile } from './sessionProfile';
 
 type BulkHandlers = Pick<Handlers, 'bulk.files' | 'bulk.pick' | 'bulk.preview' | 'bulk.start'>;
 
@@ -39,8 +40,7 @@ export function bulkHandlers({ profiles, pool, bulk, audit, jobs: { bulk: jobs }
     },
 
     'bulk.start': async (o, { session }) => {
-      const profile = profiles.get(o.profileId);
-      if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${o.profileId}"`, 'profileId');
+      const profile = storedProfile(profiles, o.profileId);
       const file = files.resolve(o.fileId);
       const targetDb = o.targetDb ?? profile.spec.db;
       if (profile.spec.topology?.kind === 'cluster') refuseClusterPlan(o.mode, targetDb);

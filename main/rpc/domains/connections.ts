@@ -3,7 +3,7 @@ import type { ConnectionState } from '../../../app/schemas/connections';
 import { sameEndpoints } from '../../core/pool/topology';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
-import { connectionOf, roleOf } from './sessionProfile';
+import { connectionOf, roleOf, storedProfile } from './sessionProfile';
 
 type ConnectionHandlers = Pick<
   Handlers,
@@ -16,11 +16,7 @@ type ConnectionHandlers = Pick<
 >;
 
 export function connectionHandlers({ profiles, pool }: CoreServices): ConnectionHandlers {
-  const mustGet = (id: string) => {
-    const p = profiles.get(id);
-    if (!p) throw new AppError('NOT_FOUND', `No connection profile with id "${id}"`, 'id');
-    return p;
-  };
+  const mustGet = (id: string) => storedProfile(profiles, id, 'id');
 
   return {
     'connections.list': (_args, { session }) => ({

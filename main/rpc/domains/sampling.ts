@@ -1,10 +1,9 @@
-import { AppError } from '../../../app/errors';
 import { runSampling } from '../../core/sampling/runSampling';
 import { samplingWhere } from '../../core/sampling/samplingWhere';
 import type { Jobs } from '../../core/jobKinds';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
-import { connectionOf } from './sessionProfile';
+import { sessionProfile } from './sessionProfile';
 
 type SamplingHandlers = Pick<Handlers, 'sampling.start'>;
 
@@ -14,9 +13,7 @@ export function samplingHandlers({ profiles, pool, jobs }: Pick<CoreServices, 'p
   return {
     'sampling.start': async ({ profileId, db, ...options }, { session }) => {
       // An analyst's run probes the keys as the profile's analyst Redis user, when it has one.
-      const connId = connectionOf(profiles, profileId, session);
-      const profile = profiles.get(connId);
-      if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
+      const { id: connId, profile } = sessionProfile(profiles, profileId, session);
       const target = db ?? profile.spec.db;
       // A cluster: every master, merged; a sentinel profile: the master the sentinels name now.
       const where = await samplingWhere(pool, connId, profile.spec, target);

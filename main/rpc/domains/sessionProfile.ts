@@ -1,5 +1,7 @@
 import type { Role } from '../../../app/define';
+import { AppError } from '../../../app/errors';
 import type { ProfileStore } from '../../core/pool/profileStore';
+import type { StoredProfile } from '../../core/pool/types';
 import type { Session } from '../session';
 
 /**
@@ -16,4 +18,30 @@ export function roleOf(session: Session): Role {
  */
 export function connectionOf(profiles: Pick<ProfileStore, 'forRole'>, profileId: string, session: Session): string {
   return profiles.forRole(profileId, roleOf(session));
+}
+
+/** The profile stored under `id`, or NOT_FOUND on the input field that named it. */
+export function storedProfile(profiles: Pick<ProfileStore, 'get'>, id: string, field = 'profileId'): StoredProfile {
+  const profile = profiles.get(id);
+  if (profile === undefined) throw noProfile(id, field);
+  return profile;
+}
+
+/**
+ * The connection id a session reaches `profileId` under (connectionOf) and the
+ * profile stored there; NOT_FOUND names the id the caller sent, not the connection id.
+ */
+export function sessionProfile(
+  profiles: Pick<ProfileStore, 'forRole' | 'get'>,
+  profileId: string,
+  session: Session,
+): { id: string; profile: StoredProfile } {
+  const id = connectionOf(profiles, profileId, session);
+  const profile = profiles.get(id);
+  if (profile === undefined) throw noProfile(profileId, 'profileId');
+  return { id, profile };
+}
+
+function noProfile(id: string, field: string): AppError {
+  return new AppError('NOT_FOUND', `No connection profile with id "${id}"`, field);
 }

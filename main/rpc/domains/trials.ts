@@ -7,6 +7,7 @@ import type { Jobs } from '../../core/jobKinds';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
+import { storedProfile } from './sessionProfile';
 
 type TrialHandlers = Pick<Handlers, 'trials.start'>;
 
@@ -15,8 +16,7 @@ export function trialHandlers({ profiles, pool, jobs, audit }: Pick<CoreServices
   const { trials } = jobs;
   return {
     'trials.start': async ({ profileId, db, ...options }, { session }) => {
-      const profile = profiles.get(profileId);
-      if (!profile) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
+      const profile = storedProfile(profiles, profileId);
       // The job id is known only once the job starts, but a cluster's master (the one serving
       // the tag's slot) must be known before, for the one-trial-per-server check: a tag of its own.
       const tag = randomBytes(6).toString('base64url');
