@@ -2,13 +2,13 @@ import { AppError } from '../../../app/errors';
 import { formatHostPort } from '../../../app/hostPort';
 import type { AudienceLayout } from '../../../app/schemas/audience';
 import type { ProfileSpec } from '../../../app/schemas/connections';
-import { audienceServer, demoLayoutFor, ServerCache, topologyChanged } from '../../core/audience/audienceServer';
+import { audienceServer, demoLayoutFor } from '../../core/audience/audienceServer';
 import { loadDemo } from '../../core/audience/demo/loadDemo';
 import { describeWhere, unknownTerms } from '../../core/audience/describeWhere';
 import { discoverAttributes } from '../../core/audience/discoverAttributes';
 import { LayoutKeys } from '../../core/audience/layoutKeys';
 import { withLink } from '../../core/audience/openLink';
-import { queryAudience } from '../../core/audience/queryAudience';
+import { AudienceQueryRouter } from '../../core/audience/queryRouter';
 import { audienceTrialName, runAudience } from '../../core/audience/runAudience';
 import { checkScratchPrefix } from '../../core/audience/scratch';
 import { connectionFor } from '../../core/resp/rawTarget';
@@ -31,9 +31,6 @@ type AudienceHandlers = Pick<
 
 type Deps = Pick<CoreServices, 'profiles' | 'pool' | 'audience' | 'audit'> & { jobs: Pick<Jobs, 'audience' | 'demo'> };
 
-/** Cluster servers kept for audience.query (one per profile, hash tag and DB in use). */
-const MAX_KEPT_SERVERS = 64;
-
 /** Queries, and starting trials and demo loads; their progress streams and cancel calls are every job's (./jobs.ts). */
 export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps): AudienceHandlers {
   /**
@@ -54,11 +51,7 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
     return audienceServer(pool, id, spec, layout, target).then((server) => ({ server, target }));
   };
 
-  /**
-   * The master serving each cluster layout's hash tag, kept between queries: asking
-   * CLUSTER NODES each time would add a round trip to an answer meant to take a few ms.
-   */
-  const clusterServers = new ServerCache(MAX_KEPT_SERVERS);
+  const router = new AudienceQueryRouter(pool, audience.queries);
 
   return {
     'audience.attributes': async ({ profileId, db, layout }, { session }) => {
@@ -76,24 +69,7 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
 
     'audience.query': async ({ profileId, db, ...query }, { session }) => {
       const { id, spec } = reach(profileId, session);
-      const target = db ?? spec.db;
-      const run = (server: ProfileSpec) => audience.queries.use(id, server, target, (t) => queryAudience(t, query));
-      // A kept connection finds a sentinel's master when it connects; a cluster's node depends on the hash tag.
-      if (spec.topology?.kind !== 'cluster') return run(spec);
-      const resolve = () => audienceServer(pool, id, spec, query.layout, target);
-      const key = JSON.stringify([id, spec.topology, query.layout.hashTag, target]);
-      const cached = clusterServers.get(key);
-      const server = cached ?? (await resolve());
-      clusterServers.remember(key, server);
-      try {
-        return await run(server);
-      } catch (e) {
-        // The slot moved or its master failed over since it was looked up: look again, once.
-        if (cached === undefined || !topologyChanged(e)) throw e;
-        const fresh = await resolve();
-        clusterServers.remember(key, fresh);
-        return run(fresh);
-      }
+      return router.query(id, spec, db ?? spec.db, query);
     },
 
     'audience.start': async ({ profileId, db, ...options }, { session }) => {
