@@ -60,3 +60,16 @@ describe('connections.test', () => {
     expect(elsewhere).toMatchObject({ ok: true, output: { ok: false } });
   });
 });
+
+describe('an unknown profile id', () => {
+  it('is NOT_FOUND on the input field that named it, in every domain that takes one', async () => {
+    const notFound = (field: string) => ({ ok: false, error: { code: 'NOT_FOUND', field, message: 'No connection profile with id "ghost"' } });
+    expect(await call('ops', 'connections.remove', { id: 'ghost' })).toMatchObject(notFound('id'));
+    expect(await call('analyst', 'connections.test', { id: 'ghost' })).toMatchObject(notFound('id'));
+    expect(await call('analyst', 'server.info', { profileId: 'ghost' })).toMatchObject(notFound('profileId'));
+    expect(await call('analyst', 'sampling.start', { profileId: 'ghost' })).toMatchObject(notFound('profileId'));
+    expect(await call('ops', 'trials.start', { profileId: 'ghost', trial: 'pipeline' })).toMatchObject(notFound('profileId'));
+    expect(await call('ops', 'audience.demoData', { profileId: 'ghost' })).toMatchObject(notFound('profileId'));
+    expect(await call('analyst', 'audience.attributes', { profileId: 'ghost' })).toMatchObject(notFound('profileId'));
+  });
+});
