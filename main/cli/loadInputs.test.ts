@@ -1,22 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliArgs } from '../../testing/cli';
-import { adminClient, closeAdmins, useRedis } from '../../testing/redis';
+import { adminClient } from '../../testing/redis';
+import { useLiveServer } from './liveServerTestKit';
 
-const redis = useRedis({ args: ['--save', '900 1'] });
-const dir = mkdtempSync(join(tmpdir(), 'cb-cli-inputs-'));
-afterAll(async () => {
-  await closeAdmins();
-  rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  const admin = await adminClient(redis());
-  await admin.flushall();
-  await admin.set('live', 'before');
-});
+const { redis, dir } = useLiveServer('cb-cli-inputs-');
 
 /** `cacheboard load FILE …` in swap mode into db 0, with 2,000 good records before the bad one. */
 function load(name: string, body: Buffer, args: string[]) {

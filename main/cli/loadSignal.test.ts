@@ -1,28 +1,16 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cliArgs } from '../../testing/cli';
-import { adminClient, closeAdmins, eventually, useRedis } from '../../testing/redis';
+import { adminClient, eventually } from '../../testing/redis';
 import { writeUsersCsv } from '../core/bulk/job/loadTestKit';
+import { useLiveServer } from './liveServerTestKit';
 
-// Automatic saves on, as in production: the load turns them off and must put them back.
-const redis = useRedis({ args: ['--save', '900 1'] });
-const dir = mkdtempSync(join(tmpdir(), 'cb-cli-signal-'));
+const { redis, dir } = useLiveServer('cb-cli-signal-');
 let csv: string;
 beforeAll(() => {
   csv = writeUsersCsv(dir, 'users.csv', 300_000);
-});
-afterAll(async () => {
-  await closeAdmins();
-  rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  const admin = await adminClient(redis());
-  await admin.flushall();
-  await admin.config('SET', 'save', '900 1');
-  await admin.set('live', 'before');
 });
 
 /**

@@ -1,31 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ServerMessage } from '../../app/wire';
 import { cliArgs } from '../../testing/cli';
-import { adminClient, closeAdmins, eventually, useRedis } from '../../testing/redis';
+import { adminClient, eventually } from '../../testing/redis';
 import { writeUsersCsv } from '../core/bulk/job/loadTestKit';
 import { freePort } from '../core/redisProcess/freePort';
+import { useLiveServer } from './liveServerTestKit';
 
-// Automatic saves on, as in production: the load turns them off and must put them back.
-const redis = useRedis({ args: ['--save', '900 1'] });
-const dir = mkdtempSync(join(tmpdir(), 'cb-serve-signal-'));
+const { redis, dir } = useLiveServer('cb-serve-signal-');
 const importDir = join(dir, 'import');
 beforeAll(() => {
   writeUsersCsv(importDir, 'users.csv', 300_000);
-});
-afterAll(async () => {
-  await closeAdmins();
-  rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  const admin = await adminClient(redis());
-  await admin.flushall();
-  await admin.config('SET', 'save', '900 1');
-  await admin.set('live', 'before');
 });
 
 /** A real `cacheboard serve` on REDIS_URL with the import folder, its own data dir; resolves once ready. */
