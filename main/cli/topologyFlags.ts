@@ -1,7 +1,5 @@
 import { AppError } from '../../app/errors';
 import { ProfileDraft, type ProfileSpec, type TopologyDraft } from '../../app/schemas/connections';
-import { currentMasterSpec } from '../core/pool/sentinels';
-import { refuseCluster } from '../core/pool/topology';
 
 /** The flags every command that talks to Redis takes besides --url (node:util parseArgs options). */
 export const TOPOLOGY_OPTIONS = {
@@ -106,14 +104,4 @@ export function specFromFlags(c: ConnectionFlags): ProfileSpec {
   const issue = draft.error.issues[0];
   const flag = flagOf(issue?.path ?? []);
   throw new AppError('VALIDATION', `--${flag}: ${issue?.message ?? 'invalid'}`, flag);
-}
-
-/**
- * The one server a job that opens its own sockets works on: a sentinel
- * profile's current master, the server itself, or a refusal for a cluster
- * (`job` names what is refused, e.g. "Bulk load").
- */
-export async function singleNodeSpec(spec: ProfileSpec, job: string): Promise<ProfileSpec> {
-  refuseCluster(spec, job);
-  return currentMasterSpec(spec);
 }

@@ -1,6 +1,5 @@
-import { infoNumber } from '../../info/infoSnapshot';
 import { formatBytes } from './preflight';
-import { readInfo, type ServerFacts } from './serverFacts';
+import { readKeyCounters, type ServerFacts } from './serverFacts';
 import type { Redis } from 'ioredis';
 
 /**
@@ -100,7 +99,7 @@ export class EvictionWatch {
 
 /** INFO stats evicted_keys of one server. */
 export async function evictedKeys(redis: Redis): Promise<number> {
-  return infoNumber((await readInfo(redis, 'stats'))['stats']?.['evicted_keys']);
+  return (await readKeyCounters(redis)).evicted;
 }
 
 /** The sentence a failed report starts with when the watch stopped the load. */
