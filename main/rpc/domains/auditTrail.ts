@@ -1,9 +1,9 @@
 import type { AuditEntry, AuditLog } from '../../core/audit/auditLog';
-import type { Session } from '../session';
+import { userKey, type Session } from '../session';
 
 /** Who the audit log names: the signed-in user, else the shell's single user. */
 export function actorOf(session: Session): string {
-  return session.user ?? 'local';
+  return userKey(session);
 }
 
 /** Record one audited step; a closure so handlers don't repeat the user and target. */
