@@ -5,6 +5,7 @@ import { audit } from './schemas/audit';
 import { bulk } from './schemas/bulk';
 import { connections } from './schemas/connections';
 import { health } from './schemas/health';
+import { keys } from './schemas/keys';
 import { metrics } from './schemas/metrics';
 import { monitor } from './schemas/monitor';
 import { sampling } from './schemas/sampling';
@@ -26,6 +27,7 @@ export const contract = {
   ...monitor,
   ...audit,
   ...audience,
+  ...keys,
 } as const;
 
 export type Contract = typeof contract;

@@ -25,6 +25,7 @@ export const JOB_STREAMS = {
   'trials.progress': { kind: 'trials', cancel: 'trials.cancel' },
   'audience.progress': { kind: 'audience', cancel: 'audience.cancel' },
   'audience.demoProgress': { kind: 'demo', cancel: 'audience.demoCancel' },
+  'keys.index.progress': { kind: 'keysIndex', cancel: 'keys.index.cancel' },
 } as const satisfies { [N in JobStream]: { kind: string; cancel: CancelCallIn } };
 
 /** The calls that stop a long job by its id. */

@@ -5,6 +5,7 @@ import { JOB_STREAMS, type JobStream } from '../../app/jobs';
 import { AudienceJobs } from './audience/audienceJobs';
 import { DemoJobs } from './audience/demo/demoJobs';
 import { BulkJobs } from './bulk/jobManager';
+import { KeysIndexJobs } from './keys/indexJobs';
 import { SamplingJobs } from './sampling/samplingJobs';
 import { TrialJobs } from './trials/trialJobs';
 import type { JobListener } from './jobs/jobManager';
@@ -30,6 +31,7 @@ export function createJobs(opts: { audienceHistoryFile?: string } = {}) {
     trials: new TrialJobs(),
     audience: new AudienceJobs(opts.audienceHistoryFile),
     demo: new DemoJobs(),
+    keysIndex: new KeysIndexJobs(),
   } satisfies JobManagers;
 }
 

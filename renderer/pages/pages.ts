@@ -3,6 +3,7 @@ import { AudienceTrialsPage } from './AudienceTrials';
 import { AuditPage } from './Audit';
 import { BulkLoadPage } from './BulkLoad';
 import { ConnectionsPage } from './Connections';
+import { KeysPage } from './Keys';
 import { MonitorPage } from './Monitor';
 import { OverviewPage } from './Overview';
 import { PipelineTrialsPage } from './PipelineTrials';
@@ -23,6 +24,7 @@ export interface PageEntry {
 export const PAGES: readonly PageEntry[] = [
   { route: 'connections', label: 'Connections', component: ConnectionsPage },
   { route: 'overview', label: 'Overview', component: OverviewPage },
+  { route: 'keys', label: 'Keys', component: KeysPage },
   { route: 'bulk-load', label: 'Bulk load', component: BulkLoadPage },
   { route: 'sampling', label: 'Sampling', component: SamplingPage },
   { route: 'audience-trials', label: 'Audience trials', component: AudienceTrialsPage },

@@ -5,6 +5,7 @@ import { bulkHandlers } from './bulk';
 import { connectionHandlers } from './connections';
 import { healthHandlers } from './health';
 import { jobHandlers } from './jobs';
+import { keysHandlers } from './keys';
 import { metricsHandlers } from './metrics';
 import { monitorHandlers } from './monitor';
 import { samplingHandlers } from './sampling';
@@ -25,6 +26,7 @@ export function createHandlers(core: CoreServices): Handlers {
     ...monitorHandlers(core),
     ...auditHandlers(core),
     ...audienceHandlers(core),
+    ...keysHandlers(core),
     ...jobHandlers(core.jobs),
   };
 }

@@ -24,6 +24,10 @@ const report = (jobId: string): LoadReport => ({
   jobId, file: 'f.csv', format: 'csv', mode: 'merge', targetDb: 0, outcome: 'ok', records: 0, commands: 0, replies: 0, errors: 0,
   firstErrors: [], seconds: 0, opsPerSec: 0, swapped: false, warnings: [],
 });
+const indexState = {
+  status: 'building', jobId: null, scanned: 1, total: 2, complete: false, names: 'indexed', bytes: 0, budgetBytes: 1,
+  deep: false, deepDone: 0, startedAt: null, seconds: 0, error: null,
+} as const;
 const failed = { kind: 'failed', error: { code: 'TIMEOUT', message: 'the server stopped answering' } } as const;
 
 /**
@@ -59,6 +63,12 @@ const starts: { [N in JobStream]: Start } = {
   'audience.demoProgress': (gate) =>
     jobs.demo.start('t', async (_id, emit, signal) => {
       emit({ kind: 'progress', done: 1, total: 2, commandsPerSec: 1, elapsedMs: 1 });
+      await gate(signal);
+      return failed;
+    }),
+  'keys.index.progress': (gate) =>
+    jobs.keysIndex.start('t', async (_id, emit, signal) => {
+      emit({ kind: 'progress', state: indexState });
       await gate(signal);
       return failed;
     }),

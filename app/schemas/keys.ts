@@ -1,0 +1,411 @@
+import { z } from 'zod';
+import { call, stream } from '../define';
+import { Db, ProfileId } from './common';
+import { KeyName, KeyType } from './sampling';
+
+/*
+ * The Keys domain: the namespace tree and its name index, finding keys, reading a value of
+ * any type page by page, decoding, editing. Key names (and values) are bytes end to end:
+ * inputs carry them as base64, outputs carry base64 beside the escaped text people read,
+ * so any key shown can be opened, edited, renamed and deleted, whatever bytes it holds.
+ *
+ * Sections: common shapes; index and tree; finding; values; decoding; edits.
+ */
+
+// ---------------------------------------------------------------- common shapes
+
+/** Longest key name the contract carries (bytes). Redis allows 512 MB; nobody browses one. */
+export const MAX_KEY_BYTES = 65_536;
+
+/** A key's exact bytes as standard base64 (may be empty: "" is a valid key). */
+export const KeyBytes = z
+  .string({ error: 'key must be base64 text' })
+  .max(Math.ceil(MAX_KEY_BYTES / 3) * 4, `key must be at most ${MAX_KEY_BYTES} bytes`)
+  .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'key must be base64');
+
+/** A glob pattern's exact bytes, base64 (SCAN MATCH syntax). */
+export const PatternBytes = z
+  .string({ error: 'match must be base64 text' })
+  .min(1, 'match must not be empty')
+  .max(344, 'match must be at most 256 bytes')
+  .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'match must be base64');
+
+/** A key as output: the escaped text people read (KeyName) and its exact bytes. */
+export const KeyRef = KeyName.extend({ b64: z.string() });
+export type KeyRef = z.output<typeof KeyRef>;
+
+/**
+ * Bytes of a value (a string's page, a field, a member, an item) as output: the escaped text,
+ * the bytes as base64, and the full length. A long element is cut: `truncated` says so, and
+ * `b64` holds only the first bytes (the value's own paging reads the rest).
+ */
+export const ValueBytes = z.object({
+  text: z.string(),
+  b64: z.string(),
+  bytes: z.number(),
+  truncated: z.boolean(),
+});
+export type ValueBytes = z.output<typeof ValueBytes>;
+
+/** Where a call reads: a profile, and its own DB when `db` is absent. */
+const Where = { profileId: ProfileId, db: Db.optional() };
+
+export const Separator = z
+  .string({ error: 'separator must be text' })
+  .min(1, 'separator must not be empty')
+  .max(8, 'separator must be at most 8 characters')
+  .default(':');
+
+export const KeysJobId = z.object({ jobId: z.string().regex(/^keys_[A-Za-z0-9_-]{4,64}$/) });
+
+// ---------------------------------------------------------------- index and tree
+
+/** Where the name index of one (profile, db, separator) stands. */
+export const IndexState = z.object({
+  status: z.enum(['none', 'building', 'ready', 'failed', 'cancelled']),
+  jobId: z.string().nullable(),
+  /** Keys scanned so far, over every master. */
+  scanned: z.number(),
+  /** DBSIZE summed over the masters when the scan began (a moving target on a live server). */
+  total: z.number(),
+  /** Every master's SCAN reached cursor 0: counts are for the whole DB. */
+  complete: z.boolean(),
+  /** Names are held in the compact index ("indexed"), or the budget ran out ("over-budget"): folders then list by paced SCAN MATCH. */
+  names: z.enum(['indexed', 'over-budget']),
+  /** Bytes the index holds now, and its budget. */
+  bytes: z.number(),
+  budgetBytes: z.number(),
+  /** The deep index (type, TTL, MEMORY USAGE per key) was asked for, and how far it is. */
+  deep: z.boolean(),
+  deepDone: z.number(),
+  startedAt: z.number().nullable(),
+  seconds: z.number(),
+  error: z.string().nullable(),
+});
+export type IndexState = z.output<typeof IndexState>;
+
+/** One node of the tree under a prefix: a folder (prefix + segment + separator) or a key. */
+export const TreeNode = z.object({
+  kind: z.enum(['folder', 'key']),
+  /** The whole prefix (folder) or key name. */
+  ref: KeyRef,
+  /** The last segment alone, as the tree shows it. */
+  label: z.string(),
+  /** Keys under the folder (1 for a key). */
+  count: z.number(),
+});
+export type TreeNode = z.output<typeof TreeNode>;
+
+export const IndexEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('progress'), state: IndexState }),
+  z.object({ kind: z.literal('done'), state: IndexState }),
+  z.object({ kind: z.literal('cancelled'), state: IndexState }),
+  z.object({ kind: z.literal('failed'), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+
+export const KeySort = z.enum(['name', 'count', 'ttl', 'memory']);
+
+// ---------------------------------------------------------------- finding
+
+export const ListedKey = z.object({
+  key: KeyRef,
+  type: KeyType.nullable(),
+  /** -1 no TTL; null when not known (not in the deep index and not probed). */
+  ttlMs: z.number().nullable(),
+  memory: z.number().nullable(),
+});
+export type ListedKey = z.output<typeof ListedKey>;
+
+// ---------------------------------------------------------------- values
+
+export const KeyMeta = z.object({
+  key: KeyRef,
+  exists: z.boolean(),
+  type: KeyType.nullable(),
+  /** A module type's own name (e.g. "ReJSON-RL"), when type is "other". */
+  moduleType: z.string().nullable(),
+  encoding: z.string().nullable(),
+  /** STRLEN, HLEN, LLEN, SCARD, ZCARD or XLEN. */
+  length: z.number().nullable(),
+  /** MEMORY USAGE (SAMPLES 5), bytes. */
+  memory: z.number().nullable(),
+  /** -1 no TTL. */
+  ttlMs: z.number().nullable(),
+  /** OBJECT FREQ under an LFU policy, else null. */
+  freq: z.number().nullable(),
+  /** OBJECT IDLETIME under any other policy, else null. */
+  idleSeconds: z.number().nullable(),
+  evictionPolicy: z.string().nullable(),
+  /** DUMP size, for a module type only (its value can't be read otherwise). */
+  dumpBytes: z.number().nullable(),
+});
+export type KeyMeta = z.output<typeof KeyMeta>;
+
+/** Largest page of a string value one call returns (bytes). */
+export const MAX_STRING_PAGE = 1024 * 1024;
+/** The first view of a string: its first 256 KB. */
+export const STRING_FIRST_PAGE = 256 * 1024;
+
+const Count = (max: number, fallback: number) =>
+  z
+    .number({ error: 'count must be a number' })
+    .int('count must be a whole number')
+    .min(1, 'count must be at least 1')
+    .max(max, `count must be ${max} or less`)
+    .default(fallback);
+const Offset = z.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more');
+
+/** What page of a value to read; the kind must match the key's type. */
+export const ReadPage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('string'), offset: Offset.default(0), length: Count(MAX_STRING_PAGE, STRING_FIRST_PAGE) }).strict(),
+  z.object({ type: z.literal('hash'), cursor: z.string().max(32).default('0'), match: PatternBytes.optional(), count: Count(1000, 200) }).strict(),
+  z.object({ type: z.literal('list'), start: Offset.default(0), fromEnd: z.boolean().default(false), count: Count(1000, 200) }).strict(),
+  z.object({ type: z.literal('set'), cursor: z.string().max(32).default('0'), match: PatternBytes.optional(), count: Count(1000, 200) }).strict(),
+  z
+    .object({
+      type: z.literal('zset'),
+      by: z.enum(['rank', 'score']).default('rank'),
+      /** rank: first rank; score: entries to skip past `min`. */
+      start: Offset.default(0),
+      min: z.string().max(64).default('-inf'),
+      max: z.string().max(64).default('+inf'),
+      rev: z.boolean().default(false),
+      count: Count(1000, 200),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('stream'),
+      start: z.string().max(64).default('-'),
+      end: z.string().max(64).default('+'),
+      rev: z.boolean().default(false),
+      count: Count(1000, 100),
+    })
+    .strict(),
+]);
+
+const FieldValue = z.object({ field: ValueBytes, value: ValueBytes });
+
+export const ReadResult = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('string'), offset: z.number(), data: ValueBytes, total: z.number() }),
+  z.object({ type: z.literal('hash'), entries: z.array(FieldValue), cursor: z.string(), total: z.number() }),
+  z.object({ type: z.literal('list'), items: z.array(z.object({ index: z.number(), value: ValueBytes })), total: z.number() }),
+  z.object({ type: z.literal('set'), members: z.array(ValueBytes), cursor: z.string(), total: z.number() }),
+  z.object({ type: z.literal('zset'), members: z.array(z.object({ rank: z.number().nullable(), member: ValueBytes, score: z.string() })), total: z.number() }),
+  z.object({
+    type: z.literal('stream'),
+    entries: z.array(z.object({ id: z.string(), fields: z.array(FieldValue) })),
+    total: z.number(),
+  }),
+]);
+export type ReadResult = z.output<typeof ReadResult>;
+
+export const StreamInfo = z.object({
+  length: z.number(),
+  firstId: z.string().nullable(),
+  lastId: z.string().nullable(),
+  lastGeneratedId: z.string(),
+  groups: z.array(
+    z.object({
+      name: ValueBytes,
+      consumers: z.number(),
+      pending: z.number(),
+      lastDeliveredId: z.string(),
+      lag: z.number().nullable(),
+      consumerList: z.array(z.object({ name: ValueBytes, pending: z.number(), idleMs: z.number() })),
+      /** The oldest pending entries (XPENDING … 20). */
+      pendingEntries: z.array(z.object({ id: z.string(), consumer: ValueBytes, idleMs: z.number(), deliveries: z.number() })),
+    }),
+  ),
+});
+
+export const DownloadEvent = z.object({
+  /** Base64 of the next chunk (at most 256 KB of value). */
+  chunk: z.string(),
+  offset: z.number(),
+  total: z.number(),
+  done: z.boolean(),
+});
+
+// ---------------------------------------------------------------- decoding
+
+export const DecodeAs = z.enum(['auto', 'json', 'msgpack', 'php', 'pickle', 'java', 'protobuf', 'text']);
+export const Compression = z.enum(['gzip', 'deflate', 'brotli', 'zstd', 'lz4', 'snappy']);
+
+export const DecodeResult = z.object({
+  /** The compression found by its magic bytes and undone, or null. */
+  compression: Compression.nullable(),
+  /** The format used: what `auto` detected, or what was asked. */
+  format: DecodeAs.exclude(['auto']),
+  /** Bytes read from Redis, and after decompression. */
+  inputBytes: z.number(),
+  decodedBytes: z.number(),
+  /** The decoded value as pretty JSON-like text (capped); render as text only. */
+  text: z.string(),
+  truncated: z.boolean(),
+  /** Why decoding failed (position named), when it did. */
+  error: z.string().nullable(),
+});
+export type DecodeResult = z.output<typeof DecodeResult>;
+
+// ---------------------------------------------------------------- edits
+
+/**
+ * One edit. Each names what the view showed (`expect…`), so an edit made from a stale view
+ * fails with CONFLICT ("changed since you opened it") instead of overwriting: checked
+ * atomically on the server (a Lua script or WATCH/MULTI) against a second writer.
+ */
+/** Largest element (a value, field or member) one edit carries: the call's message is at most 1 MiB. */
+export const MAX_EDIT_BYTES = 512 * 1024;
+const B = z
+  .string({ error: 'must be base64 text' })
+  .max(Math.ceil(MAX_EDIT_BYTES / 3) * 4, `must be at most ${MAX_EDIT_BYTES} bytes`)
+  .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64');
+const OptB = B.nullable();
+export const EditOp = z.discriminatedUnion('op', [
+  /** A new key with one first element: a string's value, a hash's field and value, a list item, a set member, a zset member and score, a stream entry's field and value. Fails if the key exists. */
+  z
+    .object({
+      op: z.literal('create'),
+      type: KeyType.exclude(['other']),
+      value: B,
+      field: B.optional(),
+      score: z.string().max(64).optional(),
+      ttlSeconds: z.number().int().min(1).nullable().default(null),
+    })
+    .strict(),
+  z.object({ op: z.literal('string.set'), value: B, expectSha1: z.string().regex(/^[0-9a-f]{40}$/).nullable() }).strict(),
+  z.object({ op: z.literal('string.append'), value: B, expectLength: z.number().int().min(0) }).strict(),
+  z.object({ op: z.literal('hash.set'), field: B, value: B, expectValue: OptB }).strict(),
+  z.object({ op: z.literal('hash.delete'), field: B, expectValue: B }).strict(),
+  z.object({ op: z.literal('list.push'), value: B, end: z.enum(['head', 'tail']) }).strict(),
+  z.object({ op: z.literal('list.set'), index: z.number().int(), value: B, expectValue: B }).strict(),
+  z.object({ op: z.literal('list.remove'), index: z.number().int(), expectValue: B }).strict(),
+  z.object({ op: z.literal('set.add'), member: B }).strict(),
+  z.object({ op: z.literal('set.remove'), member: B }).strict(),
+  z.object({ op: z.literal('zset.add'), member: B, score: z.string().max(64), expectScore: z.string().max(64).nullable() }).strict(),
+  z.object({ op: z.literal('zset.incr'), member: B, by: z.string().max(64) }).strict(),
+  z.object({ op: z.literal('zset.remove'), member: B }).strict(),
+  z.object({ op: z.literal('stream.add'), id: z.string().max(64).default('*'), fields: z.array(z.object({ field: B, value: B })).min(1).max(1000) }).strict(),
+  z.object({ op: z.literal('stream.delete'), id: z.string().max(64) }).strict(),
+  z.object({ op: z.literal('ttl.set'), ttlSeconds: z.number().int().min(1) }).strict(),
+  z.object({ op: z.literal('ttl.remove') }).strict(),
+  z.object({ op: z.literal('rename'), to: KeyBytes, overwrite: z.boolean().default(false) }).strict(),
+  z.object({ op: z.literal('delete') }).strict(),
+]);
+export type EditOp = z.output<typeof EditOp>;
+
+// ---------------------------------------------------------------- the entries
+
+export const keys = {
+  'keys.index.start': call({
+    input: z.object({ ...Where, separator: Separator, deep: z.boolean().default(false) }).strict(),
+    output: KeysJobId,
+    role: 'analyst',
+    summary: 'Start (or restart: Refresh) the background SCAN that builds the namespace tree and name index of a DB; `deep` also records type, TTL and memory per key',
+  }),
+  'keys.index.progress': stream({
+    input: KeysJobId,
+    event: IndexEvent,
+    role: 'analyst',
+    summary: 'Progress of an index build, replayed to a late subscriber',
+  }),
+  'keys.index.cancel': call({
+    input: KeysJobId,
+    output: z.object({ cancelled: z.boolean() }),
+    role: 'analyst',
+    summary: 'Stop an index build; what was scanned so far stays, marked incomplete',
+  }),
+  'keys.tree': call({
+    input: z
+      .object({
+        ...Where,
+        separator: Separator,
+        /** The folder to open (bytes, ending with the separator), or "" for the root. */
+        prefix: KeyBytes.default(''),
+        sort: z.enum(['name', 'count']).default('name'),
+        limit: Count(5000, 1000),
+        offset: Offset.default(0),
+      })
+      .strict(),
+    output: z.object({ state: IndexState, nodes: z.array(TreeNode), totalNodes: z.number() }),
+    role: 'analyst',
+    summary: 'The children of one folder of the tree, with key counts, from the index as it stands',
+  }),
+  'keys.folderStats': call({
+    input: z.object({ ...Where, separator: Separator, prefix: KeyBytes, samples: Count(10_000, 500) }).strict(),
+    output: z.object({
+      sampled: z.number(),
+      count: z.number(),
+      types: z.array(z.object({ type: KeyType, count: z.number() })),
+      /** Estimated total MEMORY USAGE of the folder, with its 95% interval. */
+      memory: z.object({ estimate: z.number(), ciLow: z.number(), ciHigh: z.number() }),
+    }),
+    role: 'analyst',
+    summary: "A folder's type mix and memory, from a sample of its keys",
+  }),
+  'keys.list': call({
+    input: z
+      .object({
+        ...Where,
+        separator: Separator,
+        match: PatternBytes,
+        type: KeyType.optional(),
+        noTtl: z.boolean().default(false),
+        sort: z.enum(['name', 'ttl', 'memory']).default('name'),
+        order: z.enum(['asc', 'desc']).default('asc'),
+        /** Opaque: from the previous page's answer. */
+        cursor: z.string().max(256).optional(),
+        limit: Count(1000, 100),
+      })
+      .strict(),
+    output: z.object({
+      keys: z.array(ListedKey),
+      cursor: z.string().nullable(),
+      /** Every match has been listed (no more pages). */
+      complete: z.boolean(),
+      /** Where the names came from: the name index, the deep index (sorted), or a paced SCAN MATCH. */
+      source: z.enum(['index', 'deep', 'scan']),
+      /** Total matches, when the index knows it. */
+      total: z.number().nullable(),
+    }),
+    role: 'analyst',
+    summary: 'Keys matching a glob, with optional type and no-TTL filters, page by page',
+  }),
+  'keys.get': call({
+    input: z.object({ ...Where, key: KeyBytes }).strict(),
+    output: KeyMeta,
+    role: 'analyst',
+    summary: "One key's metadata (type, encoding, length, memory, TTL, freq or idle time), without a scan",
+  }),
+  'keys.read': call({
+    input: z.object({ ...Where, key: KeyBytes, page: ReadPage }).strict(),
+    output: ReadResult,
+    role: 'analyst',
+    summary: 'One bounded page of a value (GETRANGE, HSCAN, LRANGE, SSCAN, ZRANGE, XRANGE); never a whole big value',
+  }),
+  'keys.streamInfo': call({
+    input: z.object({ ...Where, key: KeyBytes }).strict(),
+    output: StreamInfo,
+    role: 'analyst',
+    summary: "A stream's XINFO: groups, consumers and pending entries",
+  }),
+  'keys.download': stream({
+    input: z.object({ ...Where, key: KeyBytes }).strict(),
+    event: DownloadEvent,
+    role: 'analyst',
+    summary: "A string value's bytes, streamed chunk by chunk (GETRANGE), to save as a file",
+  }),
+  'keys.decode': call({
+    input: z.object({ ...Where, key: KeyBytes, as: DecodeAs.default('auto') }).strict(),
+    output: DecodeResult,
+    role: 'analyst',
+    summary: 'A string value decompressed and decoded off the event loop, capped in size and time',
+  }),
+  'keys.edit': call({
+    input: z.object({ ...Where, key: KeyBytes, edit: EditOp }).strict(),
+    output: z.object({ key: KeyRef, meta: KeyMeta }),
+    role: 'ops',
+    summary: 'One edit of one key (never on a read-only profile); CONFLICT when it changed since the view was read; audited',
+  }),
+} as const;
