@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Namespace } from '../../../app/schemas/sampling';
 import { escapeBytes } from '../text/escapeBytes';
-import { KEY_TEXT_MAX_CHARS } from './keyText';
+import { KEY_TEXT_MAX_CHARS } from '../text/keyText';
 
 export type NamespaceRow = z.output<typeof Namespace>;
 

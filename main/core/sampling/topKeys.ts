@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { KeyType, TopKey } from '../../../app/schemas/sampling';
-import { keyName } from './keyText';
+import { keyName } from '../text/keyText';
 
 export type TopKeyRow = z.output<typeof TopKey>;
 

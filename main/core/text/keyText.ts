@@ -1,5 +1,5 @@
 import type { KeyName } from '../../../app/schemas/sampling';
-import { escapeBytes } from '../text/escapeBytes';
+import { escapeBytes } from './escapeBytes';
 
 /** Longest key text shown: a 10 KB key name is still one line in a table. */
 export const KEY_TEXT_MAX_CHARS = 1024;
