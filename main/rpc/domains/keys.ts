@@ -1,5 +1,6 @@
 import { AppError } from '../../../app/errors';
 import type { Handlers } from '../handlers';
+import { keysDecodeHandlers } from './keysDecode';
 import type { CoreServices } from './services';
 
 type KeysHandlers = Pick<
@@ -12,7 +13,7 @@ const notYet = (name: string) => () => {
 };
 
 /** The Keys page's calls (its index progress and cancel are every job's, ./jobs.ts). */
-export function keysHandlers(_core: CoreServices): KeysHandlers {
+export function keysHandlers(core: CoreServices): KeysHandlers {
   return {
     'keys.index.start': notYet('keys.index.start'),
     'keys.tree': notYet('keys.tree'),
@@ -22,7 +23,7 @@ export function keysHandlers(_core: CoreServices): KeysHandlers {
     'keys.read': notYet('keys.read'),
     'keys.streamInfo': notYet('keys.streamInfo'),
     'keys.download': notYet('keys.download'),
-    'keys.decode': notYet('keys.decode'),
+    'keys.decode': keysDecodeHandlers(core)['keys.decode'],
     'keys.edit': notYet('keys.edit'),
   };
 }
