@@ -3,7 +3,7 @@ import { sizeText, type DecodeLimits } from './decodeLimits';
 import { decompress, detectCompression } from './decompress';
 import { DECODERS, protobuf, text, type Decoded, type Format } from './formats';
 import { renderValue } from './render';
-import { entriesOf, labelOf } from './valueLabels';
+import { entriesOf, labelOf, scalarOf } from './valueLabels';
 
 /** One decode, as the worker receives it. */
 export interface DecodeJob {
@@ -52,7 +52,7 @@ function decodeAs(format: Format, buf: Buffer, limits: DecodeLimits, cut = false
 
 function rendered(decoded: Decoded, limits: DecodeLimits): { text: string; truncated: boolean } {
   if ('text' in decoded) return decoded;
-  return renderValue(decoded.value, { depth: limits.depth, maxChars: limits.textChars, label: labelOf, entries: entriesOf });
+  return renderValue(decoded.value, { depth: limits.depth, maxChars: limits.textChars, label: labelOf, entries: entriesOf, scalar: scalarOf });
 }
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -2,7 +2,7 @@ import protobuf from 'protobufjs/minimal.js';
 
 /**
  * A protobuf message read without its schema: what the wire itself says. Each field is its
- * number, its wire type and a value: a varint (unsigned, and its zigzag reading), a fixed32 or
+ * number, its wire type and a value: a varint (unsigned; also signed when its top bit is set), a fixed32 or
  * fixed64 (as integer and as float), or a length-delimited run, shown as a nested message when
  * its bytes parse as one exactly (protoc --decode_raw's heuristic), else
  * as text when they are valid UTF-8, else as bytes (see lengthDelimited). Nesting is tried to `maxDepth` levels only.
@@ -56,10 +56,10 @@ export function readFields(buf: Uint8Array, maxDepth: number, base = 0, partial 
     try {
       switch (wire) {
         case 'varint': {
-          const u = long(reader.uint64().toString());
-          const unsigned = BigInt.asUintN(64, u);
-          const zigzag = (unsigned >> 1n) ^ -(unsigned & 1n);
-          out.push({ field, wire, value: zigzag === unsigned ? unsigned : { uint: unsigned, sint: zigzag } });
+          // Unsigned, as protoc --decode_raw shows it; a negative int64/int32 (top bit set) also as signed.
+          const unsigned = BigInt.asUintN(64, long(reader.uint64().toString()));
+          const signed = BigInt.asIntN(64, unsigned);
+          out.push({ field, wire, value: signed < 0n ? { uint: unsigned, int: signed } : unsigned });
           break;
         }
         case 'fixed64': {

@@ -12,6 +12,8 @@ export interface RenderOptions {
   maxChars: number;
   /** A class label for a value the generic rules don't name (a pickle object, a PHP class…). */
   label?: (value: object) => string | undefined;
+  /** A value shown as one word (a 64-bit Long as its digits), when it is one. */
+  scalar?: (value: object) => string | undefined;
   /** The entries to show for such a value, when its own enumerable properties aren't them. */
   entries?: (value: object) => Array<[unknown, unknown]> | undefined;
 }
@@ -98,6 +100,8 @@ export function renderValue(value: unknown, opts: RenderOptions): Rendered {
     const o = v as object;
     if (o instanceof Uint8Array) return write(bytesText(o));
     if (o instanceof Date) return write(Number.isNaN(o.getTime()) ? 'Date(invalid)' : `Date(${o.toISOString()})`);
+    const word = opts.scalar?.(o);
+    if (word !== undefined) return write(word);
     if (path.has(o)) return write('<cycle>');
     if (level >= opts.depth) return write('…');
     path.add(o);

@@ -38,3 +38,10 @@ export function entriesOf(o: object): Array<[unknown, unknown]> | undefined {
   if (phpClassName(o) !== undefined) return Object.entries(o).filter(([k]) => k !== '__PHP_Incomplete_Class_Name');
   return undefined;
 }
+
+/** The `long` package's 64-bit integers (java-deserialization's long fields): their digits. */
+export function scalarOf(o: object): string | undefined {
+  const l = o as { low?: unknown; high?: unknown; unsigned?: unknown; toString(): string };
+  if (typeof l.low === 'number' && typeof l.high === 'number' && typeof l.unsigned === 'boolean' && o.constructor?.name === 'Long') return l.toString();
+  return undefined;
+}
