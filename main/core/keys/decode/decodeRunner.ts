@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -29,9 +30,17 @@ function spawnWorker(): Worker {
   const options = { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
   if (!here.endsWith('.ts')) return new Worker(new URL('./decodeWorker.js', here), options);
   const source = new URL('./decodeWorker.ts', here).href;
-  const tsxApi = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href;
+  const tsxApi = tsxEsmApi(here);
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`;
   return new Worker(bootstrap, { ...options, eval: true });
+}
+
+/** tsx's ESM API (its package exports' "import" file: require.resolve would give the CommonJS one). */
+function tsxEsmApi(from: string): string {
+  const pkgPath = createRequire(from).resolve('tsx/package.json');
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const file = pkg.exports['./esm/api']?.import.default ?? './dist/esm/api/index.mjs';
+  return new URL(file, pathToFileURL(pkgPath)).href;
 }
 
 /** What a job that did not finish reports: the format asked, nothing decoded, the reason. */
@@ -126,10 +135,15 @@ export class DecodeRunner {
     return w;
   }
 
-  /** The worker is gone or going: the job it held fails, the next one gets a new worker. */
+  /**
+   * The worker is gone or going: the job it held fails, the next one gets a new worker. A
+   * worker that died before it was ready would die again: the waiting jobs fail instead.
+   */
   private drop(error: string): void {
+    const started = this.ready;
     this.worker = null;
     this.ready = false;
+    if (!started) for (const p of this.waiting.splice(0)) p.resolve(failed(p.job, `decoding could not start: ${error}`));
     this.finish(this.current === null ? null : failed(this.current.job, error));
   }
 
