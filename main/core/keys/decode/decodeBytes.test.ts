@@ -7,6 +7,7 @@ import protobuf from 'protobufjs/minimal.js';
 import SnappyJS from 'snappyjs';
 import { describe, expect, it } from 'vitest';
 import type { DecodeAs, DecodeCompression } from '../../../../app/schemas/keys';
+import { escapeBytes } from '../../text/escapeBytes';
 import { decodeBytes } from './decodeBytes';
 import { DECODE_LIMITS, type DecodeLimits } from './decodeLimits';
 import { SNAPPY_FRAME_MAGIC } from './snappyFrames';
@@ -193,5 +194,22 @@ describe('decodeBytes: hostile values', () => {
     const p = decode(Buffer.from(proto).subarray(0, 20), 'protobuf', 'auto', {}, proto.length);
     expect(p).toMatchObject({ truncated: true, error: null });
     expect(p.text).toBe('[\n  {\n    "field": 1,\n    "wire": "varint",\n    "value": 1\n  }\n]');
+  });
+});
+
+describe('decodeBytes: text', () => {
+  it('is exactly what escapeBytes shows, copied run by run, and cut without splitting an escape', () => {
+    const parts = ['plain ascii ', 'caf\u00e9 ', '\\ back', '\u202e', '\r\n', '\u{1f600}'].map((s) => Buffer.from(s));
+    const bytes = Buffer.concat([...Array.from({ length: 2000 }, (_, i) => parts[i % parts.length] as Buffer), Buffer.from([0xff, 0xc3])]);
+    const whole = escapeBytes(bytes, 0, bytes.length).text;
+    expect(decode(bytes, 'text')).toMatchObject({ text: whole, truncated: false });
+    for (const max of [1, 7, 13, 1000, 4099]) {
+      const cut = decode(bytes, 'text', 'auto', { textChars: max });
+      expect(cut.text).toBe(escapeBytes(bytes, 0, bytes.length, { maxChars: max }).text);
+      expect(cut.truncated).toBe(true);
+    }
+    const t0 = performance.now();
+    expect(decode(Buffer.alloc(16 * 1024 * 1024, 0x61), 'text').text).toHaveLength(2 * 1024 * 1024);
+    expect(performance.now() - t0).toBeLessThan(200);
   });
 });

@@ -126,7 +126,8 @@ export class DecodeRunner {
     w.on('error', (e) => {
       if (w !== this.worker) return;
       const oom = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      this.drop(oom ? `decoding needed more than its ${WORKER_HEAP_MB} MB of memory; the value may be hostile or too large` : `decoding failed: ${e.message}`);
+      const oomText = `decoding needed more than its ${WORKER_HEAP_MB} MB of memory; the value may be hostile or too large`;
+      this.drop(oom ? oomText : this.ready ? `decoding failed: ${e.message}` : e.message);
     });
     w.on('exit', () => {
       if (w !== this.worker) return;

@@ -76,7 +76,34 @@ export function protobuf(buf: Buffer, depth: number, partial: boolean): Decoded 
   return { value: readFields(buf, depth, 0, partial) };
 }
 
+/** A byte escapeBytes shows as itself: printable ASCII other than the backslash. */
+const plain = (b: number): boolean => b >= 0x20 && b < 0x7f && b !== 0x5c;
+
+/**
+ * Text as escapeBytes shows it, built run by run: printable ASCII is copied a run at a time
+ * (escapeBytes would add it a character at a time: ~0.4 s for 2 MB), and every other stretch
+ * (UTF-8, control bytes) goes through escapeBytes itself, so there is one escaping rule.
+ */
 export function text(buf: Buffer, maxChars: number): Decoded {
-  const { text: t, next } = escapeBytes(buf, 0, buf.length, { maxChars });
-  return { text: t, truncated: next < buf.length };
+  const parts: string[] = [];
+  let chars = 0;
+  let i = 0;
+  while (i < buf.length && chars < maxChars) {
+    let j = i;
+    const stop = Math.min(buf.length, i + (maxChars - chars));
+    while (j < stop && plain(buf[j] as number)) j++;
+    if (j > i) {
+      parts.push(buf.latin1Slice(i, j));
+      chars += j - i;
+      i = j;
+      continue;
+    }
+    while (j < buf.length && j - i < 4096 && !plain(buf[j] as number)) j++;
+    const e = escapeBytes(buf, i, buf.length, { maxChars: maxChars - chars, maxBytes: j - i });
+    if (e.next === i) break; // the next escape would pass maxChars
+    parts.push(e.text);
+    chars += e.text.length;
+    i = e.next;
+  }
+  return { text: parts.join(''), truncated: i < buf.length };
 }
