@@ -93,7 +93,7 @@ export function text(buf: Buffer, maxChars: number): Decoded {
     const stop = Math.min(buf.length, i + (maxChars - chars));
     while (j < stop && plain(buf[j] as number)) j++;
     if (j > i) {
-      parts.push(buf.latin1Slice(i, j));
+      parts.push(buf.toString('latin1', i, j));
       chars += j - i;
       i = j;
       continue;
