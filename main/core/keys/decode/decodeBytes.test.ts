@@ -137,6 +137,11 @@ describe('decodeBytes: compression by magic bytes', () => {
     expect(decode(zlib.gzipSync(json), 'auto', 'none')).toMatchObject({ compression: null, format: 'text' });
   });
 
+  it('text that happens to start like a zlib header ("x^") is text', () => {
+    expect(decode(Buffer.from('x^2 + y^2'))).toMatchObject({ compression: null, format: 'text', text: 'x^2 + y^2', error: null });
+    expect(decode(Buffer.from('x^2 + y^2'), 'auto', 'deflate').error).toMatch(/^deflate: /);
+  });
+
   it('a cut compressed value says so', () => {
     const gz = zlib.gzipSync(json);
     expect(decode(gz.subarray(0, gz.length - 12)).error).toBe('gzip: the compressed data ends early (cut or corrupt)');
