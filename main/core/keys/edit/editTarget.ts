@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../../../../app/errors';
 import { contextOf, type ErrorContext } from '../../pool/redisErrors';
-import { requireDbZero } from '../../pool/topology';
+import { keyConnection } from '../keyConnection';
 import type { PoolApi, ProfileSpec, StoredProfile } from '../../pool/types';
 import type { EditClient } from './runScript';
 
@@ -26,12 +26,9 @@ export function refuseReadOnly(profile: StoredProfile): void {
   }
 }
 
-/** The cluster client on a cluster (DB 0 only), else the shared client of (connection, db), which follows a sentinel set's master. */
+/** Where an edit runs: the key's connection (../keyConnection.ts), with how its errors name the server. */
 export async function editTarget(pool: Pick<PoolApi, 'shared' | 'cluster'>, connectionId: string, spec: ProfileSpec, db: number): Promise<EditTarget> {
-  if (spec.topology?.kind === 'cluster') {
-    requireDbZero(db);
-    return { client: await pool.cluster(connectionId), cluster: true, errorContext: { label: 'the cluster' } };
-  }
-  const client: Redis = await pool.shared(connectionId, db);
-  return { client, cluster: false, errorContext: contextOf(client) };
+  const client = await keyConnection(pool, connectionId, spec, db);
+  const cluster = client.isCluster;
+  return { client, cluster, errorContext: cluster ? { label: 'the cluster' } : contextOf(client as Redis) };
 }

@@ -2,7 +2,7 @@ import type { Cluster, Redis } from 'ioredis';
 import { AppError } from '../../../../app/errors';
 import type { ProfileSpec } from '../../../../app/schemas/connections';
 import { contextOf, toAppError } from '../../pool/redisErrors';
-import { requireDbZero } from '../../pool/topology';
+import { keyConnection } from '../keyConnection';
 import type { PoolApi } from '../../pool/types';
 
 type Arg = string | Buffer | number;
@@ -28,16 +28,9 @@ export function clientOf(redis: Redis | Cluster): ValueClient {
   };
 }
 
-/**
- * The connection a profile's values are read on: the cluster client on a cluster (DB 0
- * only), else the shared client of (connection, db), which follows a sentinel set's master.
- */
+/** The connection a profile's values are read on (../keyConnection.ts), as a ValueClient. */
 export async function valueClient(pool: Pick<PoolApi, 'shared' | 'cluster'>, connectionId: string, spec: ProfileSpec, db: number): Promise<ValueClient> {
-  if (spec.topology?.kind === 'cluster') {
-    requireDbZero(db);
-    return clientOf(await pool.cluster(connectionId));
-  }
-  return clientOf(await pool.shared(connectionId, db));
+  return clientOf(await keyConnection(pool, connectionId, spec, db));
 }
 
 /** The reply as a Buffer (a bulk string), or null (nil). */
