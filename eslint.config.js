@@ -140,6 +140,12 @@ export default tseslint.config(
           selector: `${node}[source.value=/TestKit$/]`,
           message: 'a *TestKit module is for tests only',
         })),
+        {
+          // The bundler shakes `z.string` off a namespace import down to what is used; `{ z }` is
+          // zod's namespace as a value, so every part of zod (every locale) ships and loads.
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message: "import * as z from 'zod': `import { z }` keeps all of zod in the bundle (see scripts/build-main.js)",
+        },
       ],
     },
   },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseHostPort, type NodeAddress } from '../hostPort';
 
 /** A node address as typed, "host:port" or "[v6]:port"; a bare host gets `defaultPort`. */

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AudienceReport } from '../../../app/schemas/audience';
 import { atomicWriteFileSync } from '../pool/atomicWrite';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../../app/errors';
 import { TlsOptions } from '../../../app/schemas/connections';
 import { ProfileId } from '../../../app/schemas/common';

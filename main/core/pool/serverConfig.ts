@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../../app/errors';
 import { ProfileId } from '../../../app/schemas/common';
 import { ProfileDraft } from '../../../app/schemas/connections';

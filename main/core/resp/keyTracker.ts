@@ -82,8 +82,13 @@ export class DistinctKeyTracker implements KeyTracker {
    */
   get count(): number {
     if (this.closed) throw new Error('DistinctKeyTracker: count read after close()');
-    if (this.counted === undefined) this.counted = this.countAll();
-    return this.counted;
+    this.countNow();
+    return this.counted as number;
+  }
+
+  /** Deduplicates now if keys were added since the last count, so that reading `count` next costs nothing; a closed tracker counts nothing. */
+  countNow(): void {
+    if (!this.closed && this.counted === undefined) this.counted = this.countAll();
   }
 
   get trackable(): boolean {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Role } from '../../../app/define';
 import { ROLES } from '../../../app/define';
 import { AppError } from '../../../app/errors';

@@ -8,7 +8,7 @@ import { emptyReport } from './emptyReport';
 import { EvictionWatch, evictedKeys } from './evictionWatch';
 import { flushFirst } from './flushFirst';
 import type { InputGuard } from './inputGuard';
-import { openLoadInput } from './loadInput';
+import { countedWhenRead, openLoadInput } from './loadInput';
 import { classifyFailure, nameOwnStop, type Failure } from './loadFailure';
 import { LoadLog, partiallyLoaded } from './loadLog';
 import { runLoadSkeleton } from './loadSkeleton';
@@ -99,7 +99,7 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     watch = evictions;
     // The guard stops the load like a cancel, before a command aimed at another DB is sent; the watch at the first eviction.
     const stop = AbortSignal.any([signal, inputGuard.signal, evictions.signal]);
-    let stream = source.batches(stop);
+    let stream = countedWhenRead(source.batches(stop), tracker);
     throwIfCancelled(signal);
     if (input.mode === 'flush') {
       stream = await flushFirst(
