@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { call, stream } from '../define';
 import { Db, ProfileId } from './common';
 import { KeyName, KeyType } from './sampling';
