@@ -81,6 +81,12 @@ export async function keysTreeBench(server: RedisProcess, dir: string, n: number
     const idle = pingProbe(server);
     await new Promise((r) => setTimeout(r, 3000));
     const idlePing = await idle.stop();
+    // The server's own view, free of this box's CPU contention: SCAN's mean time per call, and
+    // the slowest command over 1 ms (LATENCY), so the PING rise can be told from scheduling noise.
+    const admin = new Redis({ host: server.host, port: server.port });
+    await admin.config('SET', 'latency-monitor-threshold', '1');
+    await admin.call('LATENCY', 'RESET');
+    await admin.config('RESETSTAT');
     const during = pingProbe(server);
     const t0 = process.hrtime.bigint();
     const { jobId } = await rpc.invoke('keys.index.start', { profileId: 'env' });
@@ -88,6 +94,11 @@ export async function keysTreeBench(server: RedisProcess, dir: string, n: number
     const treeSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const buildPing = await during.stop();
     const rssAfter = rss(serve.pid);
+    const stats = String(await admin.info('commandstats'));
+    const scanUsec = Number(/cmdstat_scan:calls=\d+,usec=\d+,usec_per_call=([\d.]+)/.exec(stats)?.[1] ?? NaN);
+    const latest = (await admin.call('LATENCY', 'LATEST')) as [string, number, number, number][];
+    const slowest = latest.find((e) => e[0] === 'command')?.[3] ?? 0;
+    admin.disconnect();
     if (end.kind !== 'done') throw new Error(`index build ended ${end.kind}`);
 
     const root = await timed(() => rpc.invoke('keys.tree', { profileId: 'env', prefix: '', limit: 5000 }));
@@ -115,6 +126,9 @@ export async function keysTreeBench(server: RedisProcess, dir: string, n: number
         ping_ms_idle: idlePing,
         ping_ms_during: buildPing,
         ping_p99_rise_ms: r2(buildPing.p99 - idlePing.p99),
+        server_scan_usec_per_call: scanUsec,
+        server_slowest_command_ms: slowest,
+        load_average: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
       },
       folder_first_100: {
         how: 'web API round trip, index built',

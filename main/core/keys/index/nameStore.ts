@@ -25,20 +25,22 @@ export class NameStore {
     return this.chunkBytes + this.addr.byteLength + this.len.byteLength;
   }
 
-  add(key: Buffer): number {
+  /** Keep buf[start, end) as the next id. */
+  add(buf: Buffer, start = 0, end = buf.length): number {
+    const length = end - start;
     if (this.n === this.addr.length) this.growIds();
     let chunk = this.chunks[this.chunks.length - 1];
-    if (chunk === undefined || this.used + key.length > chunk.length) {
-      chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, key.length));
+    if (chunk === undefined || this.used + length > chunk.length) {
+      chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, length));
       this.chunks.push(chunk);
       this.chunkBytes += chunk.length;
       this.used = 0;
     }
-    key.copy(chunk, this.used);
+    buf.copy(chunk, this.used, start, end);
     const id = this.n++;
     this.addr[id] = (this.chunks.length - 1) * 2 ** 32 + this.used;
-    this.len[id] = key.length;
-    this.used += key.length;
+    this.len[id] = length;
+    this.used += length;
     return id;
   }
 
