@@ -101,6 +101,10 @@ export class KeyIndex {
     node.leafCount++;
     this.state.scanned++;
     if (this.names === null) return;
+    if (!this.names.fits(end - start)) {
+      this.dropNames();
+      return;
+    }
     const id = this.names.add(key, start, end);
     (node.leaves ??= []).push(id);
     node.leavesSorted = false;
