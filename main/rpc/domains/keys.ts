@@ -1,5 +1,6 @@
 import { AppError } from '../../../app/errors';
 import type { Handlers } from '../handlers';
+import { deepPass } from '../../core/keys/index/deepIndex';
 import { folderStats } from '../../core/keys/index/folderStats';
 import { indexTargets, keysReader } from '../../core/keys/index/indexTargets';
 import { IndexRegistry } from '../../core/keys/index/indexRegistry';
@@ -30,10 +31,9 @@ export function keysHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'job
   };
   return {
     'keys.index.start': async (input, { session }) => {
-      if (input.deep) throw new AppError('UNSUPPORTED', 'The deep index (type, TTL, memory per key) is not built yet; start without deep', 'deep');
-      const { id, spec, db, where } = at(input, session);
+      const { id, spec, db, where, reader } = at(input, session);
       const targets = await indexTargets(pool, id, spec, db);
-      return { jobId: indexes.start(where, targets) };
+      return { jobId: indexes.start(where, targets, input.deep ? deepPass(reader) : undefined) };
     },
     'keys.tree': async (input, { session }) => {
       const { where, reader } = at(input, session);

@@ -136,6 +136,27 @@ describe('the namespace tree over the contract', () => {
     await expect(list({ match: b64('*'), sort: 'ttl' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'sort' });
   });
 
+  it('the deep index records type, TTL and memory per key: the keyspace sorts by TTL and by memory', async () => {
+    const { jobId } = await rpc.client.invoke('keys.index.start', { profileId: 'local', deep: true });
+    const { events } = await followIndex(rpc.client, jobId);
+    expect(events.at(-1)).toMatchObject({ kind: 'done', state: { deep: true, deepDone: TOTAL, complete: true } });
+    const byTtl = await rpc.client.invoke('keys.list', { profileId: 'local', match: b64('*'), sort: 'ttl', limit: 25 });
+    expect(byTtl).toMatchObject({ source: 'deep', total: TOTAL });
+    // The 20 keys with a TTL come first, soonest first; then keys without one.
+    const ttls = byTtl.keys.map((k) => k.ttlMs as number);
+    expect(ttls.slice(0, 20).every((t) => t > 0)).toBe(true);
+    expect(ttls.slice(0, 20)).toEqual([...ttls.slice(0, 20)].sort((a, b) => a - b));
+    expect(ttls.slice(20)).toEqual([-1, -1, -1, -1, -1]);
+    const byMem = await rpc.client.invoke('keys.list', { profileId: 'local', match: b64('*'), sort: 'memory', order: 'desc', limit: 1000, type: 'hash' });
+    expect(byMem.total).toBe(SESSIONS);
+    const mem = byMem.keys.map((k) => k.memory as number);
+    expect(mem).toEqual([...mem].sort((a, b) => b - a));
+    expect(byMem.cursor).toBeNull();
+    const page2 = await rpc.client.invoke('keys.list', { profileId: 'local', match: b64('user:*'), sort: 'memory', limit: 1000 });
+    const next = await rpc.client.invoke('keys.list', { profileId: 'local', match: b64('user:*'), sort: 'memory', limit: 1000, cursor: page2.cursor ?? '' });
+    expect(page2.keys.length + next.keys.length).toBe(USERS);
+  });
+
   it("a folder's type mix and memory come from a sample; a whole-folder sample is exact", async () => {
     const s = await rpc.client.invoke('keys.folderStats', { profileId: 'local', prefix: b64('session:'), samples: 1000 });
     expect(s).toMatchObject({ sampled: SESSIONS, count: SESSIONS, types: [{ type: 'hash', count: SESSIONS }] });

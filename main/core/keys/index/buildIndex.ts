@@ -37,6 +37,8 @@ export async function buildIndex(
   emit: (e: IndexEvent) => void,
   signal: AbortSignal,
   tuning: BuildTuning = DEFAULT_BUILD_TUNING,
+  /** The deep pass (deepIndex.ts), run once the names of every key are in: type, TTL and memory per key. */
+  deep?: (index: KeyIndex, signal: AbortSignal, progress: () => void) => Promise<void>,
 ): Promise<Extract<IndexEvent, { kind: 'done' | 'cancelled' | 'failed' }>> {
   const pipes: ScanConnection[] = [];
   let lastProgress = 0;
@@ -54,6 +56,8 @@ export async function buildIndex(
     const seen = new KeyHashSet(Math.min(2 * index.state.total + 1024, 1 << 22));
     const finished = await Promise.all(pipes.map((p) => scanNode(p, index, seen, signal, tuning, () => progress())));
     index.state.complete = finished.every(Boolean);
+    await Promise.all(pipes.map((p) => p.close().catch(() => p.destroy())));
+    if (deep !== undefined && index.state.complete && !signal.aborted) await deep(index, signal, () => progress());
     index.state.status = signal.aborted ? 'cancelled' : 'ready';
     const state = index.snapshot();
     state.seconds = index.state.seconds = (Date.now() - (index.state.startedAt ?? Date.now())) / 1000;

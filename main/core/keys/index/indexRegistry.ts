@@ -37,7 +37,8 @@ export class IndexRegistry {
     private readonly options: { budgetBytes?: number; tuning?: Partial<BuildTuning> } = {},
   ) {}
 
-  start(where: IndexWhere, targets: (connectionName: string) => RawTarget[]): string {
+  /** `deep`: after the names, the deep pass (deepIndex.ts) probes every key for type, TTL and memory. */
+  start(where: IndexWhere, targets: (connectionName: string) => RawTarget[], deep?: (index: KeyIndex, signal: AbortSignal, progress: () => void) => Promise<void>): string {
     const key = slotKey(where);
     const running = this.jobs.runningOn(key);
     if (running !== undefined) this.jobs.cancel(running);
@@ -47,7 +48,8 @@ export class IndexRegistry {
       const index = new KeyIndex(Buffer.from(where.separator, 'utf8'), this.options.budgetBytes ?? DEFAULT_BUDGET_BYTES);
       index.state.jobId = id;
       slot.building = index;
-      const end = await buildIndex(targets(`cacheboard:keys:${id}`), index, emit, signal, tuning);
+      index.state.deep = deep !== undefined;
+      const end = await buildIndex(targets(`cacheboard:keys:${id}`), index, emit, signal, tuning, deep);
       // Cancelled because a newer build took its place: that one serves next, not this.
       const superseded = slot.building !== index;
       if (!superseded) slot.building = null;

@@ -1,4 +1,5 @@
 import type { IndexState } from '../../../../app/schemas/keys';
+import type { DeepColumns } from './deepIndex';
 import { NameStore } from './nameStore';
 
 /** Bytes one folder costs in the heap, roughly: the object, its Map entry in its parent, the segment string. */
@@ -32,6 +33,8 @@ export class KeyIndex {
   private folderBytes = 0;
   private leafBytes = 0;
   readonly state: IndexState;
+  /** Type, TTL and memory per key id, once a deep pass finished (deepIndex.ts). */
+  deep: DeepColumns | null = null;
   /** The separator as latin1 text, to cut latin1 names with. */
   private readonly sepText: string;
 

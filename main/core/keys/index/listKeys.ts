@@ -4,6 +4,7 @@ import type { KeyType } from '../../../../app/schemas/sampling';
 import { keyRef } from '../keyRef';
 import { globMatch, literalPrefix } from './globMatch';
 import type { KeysReader } from './indexTargets';
+import { DEEP_TYPES, type DeepColumns } from './deepIndex';
 import { sortByName, type KeyIndex } from './keyIndex';
 import { probeKeys } from './probeKeys';
 import { scanPage } from './scanPage';
@@ -37,7 +38,10 @@ const MAX_PROBED = 5000;
  * page's keys get TYPE and PTTL (pipelined), which the type and no-TTL filters use. NEVER KEYS.
  */
 export async function listKeys(index: KeyIndex | null, q: ListQuery, reader: KeysReader): Promise<ListResult> {
-  if (q.sort !== 'name') throw new AppError('VALIDATION', `sorting by ${q.sort} needs the deep index: build the deep index first`, 'sort');
+  if (q.sort !== 'name') {
+    if (index === null || index.deep === null || index.store === null) throw new AppError('VALIDATION', `sorting by ${q.sort} needs the deep index: build the deep index first`, 'sort');
+    return fromDeep(index, index.deep, q);
+  }
   const useIndex = index !== null && index.state.complete && index.store !== null && (q.cursor === undefined || q.cursor.startsWith('i.'));
   if (useIndex) return fromIndex(index, q, reader);
   if (q.cursor?.startsWith('i.') === true) throw new AppError('VALIDATION', 'the name index this list came from is gone: start the list again', 'cursor');
@@ -88,6 +92,37 @@ async function fromIndex(index: KeyIndex, q: ListQuery, reader: KeysReader): Pro
   }
   const complete = pos >= all.length;
   return { keys, cursor: complete ? null : `i.${pos}`, complete, source: 'index', total: all.length };
+}
+
+/**
+ * From the deep index: the matches sorted by TTL (soonest first; keys without a TTL last) or
+ * memory, filtered by its recorded type and TTL, with no probe: figures as of the deep pass.
+ */
+function fromDeep(index: KeyIndex, deep: DeepColumns, q: ListQuery): ListResult {
+  const store = index.store as NonNullable<KeyIndex['store']>;
+  const ttlKey = (id: number) => {
+    const t = deep.ttl[id] as number;
+    return t < 0 ? Number.POSITIVE_INFINITY : t;
+  };
+  const keyOf = q.sort === 'ttl' ? ttlKey : (id: number) => deep.memory[id] as number;
+  const all = matches(index, q.match).filter((id) => {
+    const type = DEEP_TYPES[deep.type[id] as number] ?? null;
+    return keep(q, type, type === null ? null : (deep.ttl[id] as number));
+  });
+  // Stable: equal figures keep name order.
+  all.sort((a, b) => keyOf(a) - keyOf(b));
+  if (q.order === 'desc') all.reverse();
+  const pos = q.cursor === undefined ? 0 : Number(/^d\.(\d{1,12})$/.exec(q.cursor)?.[1] ?? NaN);
+  if (!Number.isSafeInteger(pos)) throw new AppError('VALIDATION', 'cursor is not one this list gave (start the list again)', 'cursor');
+  const page = all.slice(pos, pos + q.limit);
+  const keys: ListedKey[] = page.map((id) => ({
+    key: keyRef(Buffer.from(store.name(id))),
+    type: DEEP_TYPES[deep.type[id] as number] ?? null,
+    ttlMs: deep.ttl[id] as number,
+    memory: deep.memory[id] as number,
+  }));
+  const end = pos + page.length;
+  return { keys, cursor: end < all.length ? `d.${end}` : null, complete: end >= all.length, source: 'deep', total: all.length };
 }
 
 async function fromScan(q: ListQuery, reader: KeysReader): Promise<ListResult> {
