@@ -2,7 +2,7 @@ import type { IndexState } from '../../../../app/schemas/keys';
 import type { KeysIndexJobs } from '../indexJobs';
 import type { RawTarget } from '../../resp/rawTarget';
 import { buildIndex, DEFAULT_BUILD_TUNING, type BuildTuning } from './buildIndex';
-import { KeyIndex } from './keyIndex';
+import { emptyState, KeyIndex } from './keyIndex';
 
 /**
  * Default memory budget of one index (the counts are kept whatever it holds). Names cost ~37
@@ -66,7 +66,7 @@ export class IndexRegistry {
   }
 
   state(where: IndexWhere): IndexState {
-    return this.serving(where)?.snapshot() ?? noIndex(this.options.budgetBytes ?? DEFAULT_BUDGET_BYTES);
+    return this.serving(where)?.snapshot() ?? emptyState(this.options.budgetBytes ?? DEFAULT_BUDGET_BYTES);
   }
 
   private slot(key: string): Slot {
@@ -78,22 +78,4 @@ export class IndexRegistry {
 
 function slotKey(w: IndexWhere): string {
   return `${w.target}\u0000${w.separator}`;
-}
-
-function noIndex(budgetBytes: number): IndexState {
-  return {
-    status: 'none',
-    jobId: null,
-    scanned: 0,
-    total: 0,
-    complete: false,
-    names: 'indexed',
-    bytes: 0,
-    budgetBytes,
-    deep: false,
-    deepDone: 0,
-    startedAt: null,
-    seconds: 0,
-    error: null,
-  };
 }

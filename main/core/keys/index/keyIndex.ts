@@ -43,21 +43,7 @@ export class KeyIndex {
     readonly budgetBytes: number,
   ) {
     this.sepText = separator.toString('latin1');
-    this.state = {
-      status: 'building',
-      jobId: null,
-      scanned: 0,
-      total: 0,
-      complete: false,
-      names: 'indexed',
-      bytes: 0,
-      budgetBytes,
-      deep: false,
-      deepDone: 0,
-      startedAt: Date.now(),
-      seconds: 0,
-      error: null,
-    };
+    this.state = { ...emptyState(budgetBytes), status: 'building', startedAt: Date.now() };
   }
 
   /** The name store, while the names are within budget. */
@@ -189,4 +175,23 @@ export function sortByName(names: NameStore, ids: readonly number[]): number[] {
   const rows = ids.map((id) => ({ id, s: names.name(id).toString('latin1') }));
   rows.sort((a, b) => (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
   return rows.map((r) => r.id);
+}
+
+/** The state of an index that holds nothing yet (status 'none': no build has run). */
+export function emptyState(budgetBytes: number): IndexState {
+  return {
+    status: 'none',
+    jobId: null,
+    scanned: 0,
+    total: 0,
+    complete: false,
+    names: 'indexed',
+    bytes: 0,
+    budgetBytes,
+    deep: false,
+    deepDone: 0,
+    startedAt: null,
+    seconds: 0,
+    error: null,
+  };
 }
