@@ -16,8 +16,9 @@ interface TreeOut {
   more?: number;
 }
 
-/** The CLI keeps counts only: no names budget needed for a one-shot tree. */
+/** The CLI keeps counts only (no names) for a one-shot tree, with up to 256 MB of folders. */
 const CLI_BUDGET = 0;
+const CLI_FOLDER_BUDGET = 256 * 1024 * 1024;
 
 /** `cacheboard keys tree`: one paced SCAN of every master, then the folders to --depth. */
 export async function keysTree(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -25,7 +26,7 @@ export async function keysTree(argv: string[], env: NodeJS.ProcessEnv): Promise<
   const spec = specFromFlags(args);
   const targets = await withCliPool(spec, (pool, id) => indexTargets(pool, id, spec, spec.db));
   const sep = Buffer.from(args.separator, 'utf8');
-  const index = new KeyIndex(sep, CLI_BUDGET);
+  const index = new KeyIndex(sep, CLI_BUDGET, CLI_FOLDER_BUDGET);
   const run = await runCliJob({
     json: args.json,
     stopNote: 'Stopping: printing the tree scanned so far…',

@@ -187,6 +187,22 @@ describe('the namespace tree over the contract', () => {
     expect(new Set(got).size).toBe([...Array(USERS).keys()].filter((i) => String(i).startsWith('1')).length);
   });
 
+  it('past the folders\' half of the budget new folders are not listed, and the counts of those listed stay exact', async () => {
+    const capped = keysRpc([{ id: 'local', source: 'config', spec: specFor(redis()) }], { budgetBytes: 1200 });
+    try {
+      const events = await build(capped);
+      expect(events.at(-1)).toMatchObject({ kind: 'done', state: { foldersCapped: true, complete: true, scanned: TOTAL } });
+      const root = await tree(capped);
+      const folders = root.nodes.filter((n) => n.kind === 'folder');
+      expect(folders.length).toBeGreaterThan(0);
+      const want = new Map([[b64('user:'), USERS], [b64('session:'), SESSIONS], [b64('ttl:'), 20], [b64('bin:'), 2], [b64('a:'), 2], [b64(':'), 1]]);
+      for (const f of folders) if (want.has(f.ref.b64)) expect(f.count).toBe(want.get(f.ref.b64));
+      expect(root.nodes.reduce((a, n) => a + n.count, 0)).toBeLessThanOrEqual(TOTAL);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it("cancel leaves what was scanned, 'cancelled' and incomplete", async () => {
     const slow = keysRpc([{ id: 'local', source: 'config', spec: specFor(redis()) }], { tuning: { count: 10, pauseMs: 20 } });
     try {

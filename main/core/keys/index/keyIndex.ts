@@ -18,6 +18,10 @@ export class Folder {
   /** Ids (in the name store) of the keys that end here; null once the names went over budget. */
   leaves: number[] | null = null;
   leavesSorted = true;
+  /** Keys under this folder in sub-folders first seen after the folders' budget ran out (not listed). */
+  unlisted = 0;
+  /** Their ids, so a glob still finds them. */
+  deeper: number[] | null = null;
 }
 
 /**
@@ -41,6 +45,8 @@ export class KeyIndex {
   constructor(
     readonly separator: Buffer,
     readonly budgetBytes: number,
+    /** What the folders may take (the counts); half the budget unless said. */
+    readonly folderBudgetBytes = budgetBytes / 2,
   ) {
     this.sepText = separator.toString('latin1');
     this.state = { ...emptyState(budgetBytes), status: 'building', startedAt: Date.now() };
@@ -71,12 +77,21 @@ export class KeyIndex {
     let node = this.root;
     node.count++;
     let from = 0;
+    let deeper = false;
     for (;;) {
       const at = text.indexOf(sep, from);
       if (at < 0) break;
       const seg = text.slice(from, at);
       let child = node.children?.get(seg);
       if (child === undefined) {
+        // Folders take at most half the budget: a keyspace of unique ids (`session:<uuid>:data`)
+        // would otherwise grow a folder a key. Past it, new folders are not made: the key counts
+        // in every folder above, which stay exact, and its own folder is not listed.
+        if (this.folderBytes >= this.folderBudgetBytes) {
+          this.state.foldersCapped = true;
+          deeper = true;
+          break;
+        }
         child = new Folder();
         if (this.names !== null) child.leaves = [];
         (node.children ??= new Map()).set(seg, child);
@@ -87,7 +102,8 @@ export class KeyIndex {
       node = child;
       from = at + sep.length;
     }
-    node.leafCount++;
+    if (deeper) node.unlisted++;
+    else node.leafCount++;
     this.state.scanned++;
     if (this.names === null) return;
     if (!this.names.fits(end - start)) {
@@ -95,8 +111,12 @@ export class KeyIndex {
       return;
     }
     const id = this.names.add(key, start, end);
-    (node.leaves ??= []).push(id);
-    node.leavesSorted = false;
+    if (deeper) {
+      (node.deeper ??= []).push(id);
+    } else {
+      (node.leaves ??= []).push(id);
+      node.leavesSorted = false;
+    }
     this.leafBytes += LEAF_BYTES;
     if (this.bytes > this.budgetBytes) this.dropNames();
   }
@@ -145,6 +165,7 @@ export class KeyIndex {
   /** Every key id under `folder` at any depth, skipping sub-folders `enter` refuses (by segment). */
   *idsUnder(folder: Folder, enter: (segment: string) => boolean = () => true): Generator<number> {
     if (folder.leaves !== null) yield* folder.leaves;
+    if (folder.deeper !== null) yield* folder.deeper;
     if (folder.children === null) return;
     for (const [seg, child] of folder.children) if (enter(seg)) yield* this.idsUnder(child);
   }
@@ -156,6 +177,7 @@ export class KeyIndex {
     this.state.names = 'over-budget';
     const clear = (f: Folder): void => {
       f.leaves = null;
+      f.deeper = null;
       if (f.children !== null) for (const c of f.children.values()) clear(c);
     };
     clear(this.root);
