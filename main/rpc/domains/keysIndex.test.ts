@@ -203,6 +203,20 @@ describe('the namespace tree over the contract', () => {
     }
   });
 
+  it('keeps at most four indexes: the least recently used goes', async () => {
+    const lru = keysRpc([{ id: 'local', source: 'config', spec: specFor(redis()) }]);
+    try {
+      const state = async (separator: string) => (await lru.client.invoke('keys.tree', { profileId: 'local', separator, prefix: '' })).state.status;
+      for (const sep of [':', '/', '-', '.']) await build(lru, sep);
+      expect(await state(':')).toBe('ready'); // used: '/' is now the oldest
+      await build(lru, '|');
+      expect(await state('/')).toBe('none');
+      for (const sep of [':', '-', '.', '|']) expect(await state(sep)).toBe('ready');
+    } finally {
+      await lru.close();
+    }
+  });
+
   it("cancel leaves what was scanned, 'cancelled' and incomplete", async () => {
     const slow = keysRpc([{ id: 'local', source: 'config', spec: specFor(redis()) }], { tuning: { count: 10, pauseMs: 20 } });
     try {

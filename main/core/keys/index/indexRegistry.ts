@@ -29,7 +29,11 @@ export interface IndexWhere {
  * the old index serves until the new one is done; a build started while one runs on the same
  * slot cancels that one.
  */
+/** Indexes kept at once (each up to its budget): the least recently used idle one goes first. */
+const MAX_INDEXES = 4;
+
 export class IndexRegistry {
+  /** In use order: the most recently used last. */
   private readonly slots = new Map<string, Slot>();
 
   constructor(
@@ -61,8 +65,12 @@ export class IndexRegistry {
 
   /** The index that answers now: the last finished build, else the one under way. */
   serving(where: IndexWhere): KeyIndex | null {
-    const slot = this.slots.get(slotKey(where));
-    return slot?.ready ?? slot?.building ?? null;
+    const key = slotKey(where);
+    const slot = this.slots.get(key);
+    if (slot === undefined) return null;
+    this.slots.delete(key);
+    this.slots.set(key, slot);
+    return slot.ready ?? slot.building;
   }
 
   state(where: IndexWhere): IndexState {
@@ -71,7 +79,13 @@ export class IndexRegistry {
 
   private slot(key: string): Slot {
     let s = this.slots.get(key);
-    if (s === undefined) this.slots.set(key, (s = { ready: null, building: null }));
+    if (s === undefined) {
+      this.slots.set(key, (s = { ready: null, building: null }));
+      for (const [k, old] of this.slots) {
+        if (this.slots.size <= MAX_INDEXES) break;
+        if (old.building === null && k !== key) this.slots.delete(k);
+      }
+    }
     return s;
   }
 }

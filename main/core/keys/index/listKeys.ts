@@ -49,7 +49,31 @@ export async function listKeys(index: KeyIndex | null, q: ListQuery, reader: Key
 }
 
 /** Every name the index holds that matches, in byte order (asc or desc). */
+/**
+ * The last few globs' sorted matches per index: a list is read page after page (a virtual list
+ * scrolling), and walking and sorting a million names again for each page would cost a second.
+ * A finished index does not change, so the cache is exact; it goes with the index.
+ */
+const CACHED_GLOBS = 4;
+const matchCache = new WeakMap<KeyIndex, Map<string, number[]>>();
+
 function matches(index: KeyIndex, match: Buffer): number[] {
+  let cache = matchCache.get(index);
+  if (cache === undefined) matchCache.set(index, (cache = new Map()));
+  const key = match.toString('latin1');
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const found = walkMatches(index, match);
+  cache.set(key, found);
+  if (cache.size > CACHED_GLOBS) cache.delete(cache.keys().next().value as string);
+  return found;
+}
+
+function walkMatches(index: KeyIndex, match: Buffer): number[] {
   const store = index.store;
   if (store === null) return [];
   const { prefix } = literalPrefix(match);
@@ -72,8 +96,7 @@ function matches(index: KeyIndex, match: Buffer): number[] {
 async function fromIndex(index: KeyIndex, q: ListQuery, reader: KeysReader): Promise<ListResult> {
   const store = index.store;
   if (store === null) throw new AppError('INTERNAL', 'the name index went over budget');
-  const all = matches(index, q.match);
-  if (q.order === 'desc') all.reverse();
+  const all = q.order === 'desc' ? [...matches(index, q.match)].reverse() : matches(index, q.match);
   let pos = q.cursor === undefined ? 0 : Number(/^i\.(\d{1,12})$/.exec(q.cursor)?.[1] ?? NaN);
   if (!Number.isSafeInteger(pos)) throw new AppError('VALIDATION', 'cursor is not one this list gave (start the list again)', 'cursor');
   const keys: ListedKey[] = [];

@@ -42,6 +42,8 @@ export async function treeChildren(index: KeyIndex | null, q: TreeQuery, reader:
   return { nodes, totalNodes };
 }
 
+const MAX_PAGES = 5;
+
 async function leafNames(index: KeyIndex, folder: Folder, prefix: Buffer, from: number, want: number, reader: KeysReader): Promise<Buffer[]> {
   const store = index.store;
   if (store !== null && folder.leaves !== null) {
@@ -53,13 +55,16 @@ async function leafNames(index: KeyIndex, folder: Folder, prefix: Buffer, from: 
   // Over budget: the folder's own keys by SCAN MATCH <prefix>*, those with no separator after it.
   const sep = index.separator;
   const direct = (k: Buffer) => k.indexOf(sep, prefix.length) < 0;
+  // At most MAX_PAGES pages (of 200 paced calls each): a folder whose own keys are rare in a
+  // huge keyspace answers with those found so far rather than holding the call for a whole SCAN.
   const found: Buffer[] = [];
   let cursor: string | undefined;
+  let pages = 0;
   do {
     const page = await scanPage(reader, prefixGlob(prefix), cursor, from + want - found.length, direct);
     found.push(...page.keys);
     cursor = page.cursor ?? undefined;
-  } while (cursor !== undefined && found.length < from + want);
+  } while (cursor !== undefined && found.length < from + want && ++pages < MAX_PAGES);
   found.sort(Buffer.compare);
   return found.slice(from, from + want);
 }
