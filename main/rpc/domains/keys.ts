@@ -23,11 +23,15 @@ const notYet = (name: string) => () => {
 /** The Keys page's calls (its index progress and cancel are every job's, ./jobs.ts). */
 export function keysHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'jobs'>, indexes = new IndexRegistry(core.jobs.keysIndex)): KeysHandlers {
   const { profiles, pool } = core;
-  /** The session's connection to the profile (an analyst's runs as the analyst Redis user), its DB, its index slot. */
+  /**
+   * The session's connection to the profile (an analyst's runs as the analyst Redis user), its
+   * DB, its index slot: per connection id, so names an ops build saw never reach an analyst
+   * whose Redis user may not read them.
+   */
   const at = (input: { profileId: string; db?: number | undefined; separator: string }, session: Session) => {
     const { id, profile } = sessionProfile(profiles, input.profileId, session);
     const db = input.db ?? profile.spec.db;
-    return { id, spec: profile.spec, db, where: { target: `${input.profileId}/${db}`, separator: input.separator }, reader: keysReader(pool, id, profile.spec, db) };
+    return { id, spec: profile.spec, db, where: { target: `${id}/${db}`, separator: input.separator }, reader: keysReader(pool, id, profile.spec, db) };
   };
   return {
     'keys.index.start': async (input, { session }) => {
