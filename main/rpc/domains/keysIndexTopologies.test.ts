@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../testing/cli';
 import { useCluster } from '../../../testing/cluster';
 import { specFor } from '../../../testing/profiles';
 import { useSentinel } from '../../../testing/sentinel';
@@ -73,6 +74,16 @@ describe('the key index on a cluster and a sentinel set', () => {
       cursor = page.cursor;
     } while (cursor !== null);
     expect(seen.size).toBe(KEYS / 10);
+  });
+
+  it('cacheboard keys tree --cluster counts every master; ls --cluster lists across them', async () => {
+    const url = `redis://${cluster().addresses[0] ?? ''}`;
+    const tree = await runCli(['keys', 'tree', '--url', url, '--cluster', '--json']);
+    expect(tree.code).toBe(0);
+    expect(JSON.parse(tree.out)).toMatchObject({ total: KEYS, complete: true, nodes: [{ prefix: 'k:', count: KEYS }] });
+    const ls = await runCli(['keys', 'ls', '--url', url, '--cluster', '--match', 'k:3:*', '--limit', '1000', '--json']);
+    expect(JSON.parse(ls.out)).toMatchObject({ complete: true });
+    expect((JSON.parse(ls.out) as { keys: unknown[] }).keys).toHaveLength(KEYS / 10);
   });
 
   it('a sentinel set: the master the sentinels name', async () => {
