@@ -1,9 +1,9 @@
 import type { StreamEvent } from '../../../../app/contract';
 import { AppError } from '../../../../app/errors';
-import { KeyHashSet } from '../../resp/keyHashSet';
 import type { RawTarget } from '../../resp/rawTarget';
 import type { KeyIndex } from './keyIndex';
 import { ScanConnection, type ScanReply } from './scanConnection';
+import { ScanDedupe } from './scanDedupe';
 
 type IndexEvent = StreamEvent<'keys.index.progress'>;
 
@@ -26,7 +26,7 @@ export const DEFAULT_BUILD_TUNING: BuildTuning = { count: 1000, pauseMs: 0, prog
  * Build `index` by SCAN over every target (a cluster's masters at once, or one server), one
  * call in flight per node, over raw sockets of the build's own whose replies are read in place
  * (scanConnection.ts: no object per key). SCAN can return a key twice when the table is
- * resized mid-scan: every key's 64-bit hash is kept (KeyHashSet, ~16 bytes a key, freed when
+ * resized mid-scan: every key's 64-bit hash is logged and repeats taken out (scanDedupe.ts, freed when
  * the build ends) so counts are exact for the keys present throughout. Emits progress at most
  * every `progressMs`; resolves with the final event (done, cancelled with what was scanned so
  * far, or failed); the index's state says the same.
@@ -53,8 +53,9 @@ export async function buildIndex(
     const sizes = await Promise.all(pipes.map((p) => p.dbsize()));
     index.state.total = sizes.reduce((a, b) => a + b, 0);
     progress(true);
-    const seen = new KeyHashSet(Math.min(2 * index.state.total + 1024, 1 << 22));
-    const finished = await Promise.all(pipes.map((p) => scanNode(p, index, seen, signal, tuning, () => progress())));
+    const seen = new ScanDedupe(index);
+    const finished = await Promise.all(pipes.map((p) => scanNode(p, seen, signal, tuning, () => progress())));
+    seen.settle();
     index.state.complete = finished.every(Boolean);
     await Promise.all(pipes.map((p) => p.close().catch(() => p.destroy())));
     if (deep !== undefined && index.state.complete && !signal.aborted) await deep(index, signal, () => progress());
@@ -79,11 +80,9 @@ export async function buildIndex(
  * this page's keys are counted, so the server walks the next slots while Node counts these
  * (unless a pause between calls is asked for).
  */
-async function scanNode(pipe: ScanConnection, index: KeyIndex, seen: KeyHashSet, signal: AbortSignal, tuning: BuildTuning, progress: () => void): Promise<boolean> {
+async function scanNode(pipe: ScanConnection, seen: ScanDedupe, signal: AbortSignal, tuning: BuildTuning, progress: () => void): Promise<boolean> {
   const scan = (cursor: string) => pipe.send(cursor, tuning.count);
-  const count = (buf: Buffer, start: number, end: number): void => {
-    if (seen.add(buf, start, end)) index.add(buf, start, end);
-  };
+  const count = (buf: Buffer, start: number, end: number): void => seen.add(buf, start, end);
   let pending: Promise<ScanReply> | null = scan('0');
   while (pending !== null) {
     const page: ScanReply = await pending;

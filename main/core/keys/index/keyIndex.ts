@@ -107,7 +107,7 @@ export class KeyIndex {
     this.state.scanned++;
     if (this.names === null) return;
     if (!this.names.fits(end - start)) {
-      this.dropNames();
+      this.overBudget = true;
       return;
     }
     const id = this.names.add(key, start, end);
@@ -118,7 +118,39 @@ export class KeyIndex {
       node.leavesSorted = false;
     }
     this.leafBytes += LEAF_BYTES;
-    if (this.bytes > this.budgetBytes) this.dropNames();
+    if (this.bytes > this.budgetBytes) this.overBudget = true;
+  }
+
+  /**
+   * Take key `id` out again (SCAN returned it twice: scanDedupe.ts): out of every count on its
+   * path and out of its folder's list. Its bytes stay in the store, unreachable.
+   */
+  remove(id: number): void {
+    const store = this.names;
+    if (store === null) return;
+    const text = store.name(id).toString('latin1');
+    let node = this.root;
+    node.count--;
+    let from = 0;
+    let deeper = false;
+    for (;;) {
+      const at = text.indexOf(this.sepText, from);
+      if (at < 0) break;
+      const child = node.children?.get(text.slice(from, at));
+      if (child === undefined) {
+        deeper = true;
+        break;
+      }
+      child.count--;
+      node = child;
+      from = at + this.sepText.length;
+    }
+    const list = deeper ? node.deeper : node.leaves;
+    const at = list?.lastIndexOf(id) ?? -1;
+    if (list !== null && at >= 0) list.splice(at, 1);
+    if (deeper) node.unlisted--;
+    else node.leafCount--;
+    this.state.scanned--;
   }
 
   /** The folder whose prefix is `prefix` (which ends with the separator, or is empty for the root). */
@@ -170,7 +202,11 @@ export class KeyIndex {
     for (const [seg, child] of folder.children) if (enter(seg)) yield* this.idsUnder(child);
   }
 
-  private dropNames(): void {
+  /** The names passed the budget: the scan lets them go (dropNames) once it has settled its repeats. */
+  overBudget = false;
+
+  /** Let the names go (over budget); the counts stay. */
+  dropNames(): void {
     this.names?.drop();
     this.names = null;
     this.leafBytes = 0;
