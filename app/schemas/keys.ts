@@ -72,6 +72,11 @@ export const IndexState = z.object({
   complete: z.boolean(),
   /** Names are held in the compact index ("indexed"), or the budget ran out ("over-budget"): folders then list by paced SCAN MATCH. */
   names: z.enum(['indexed', 'over-budget']),
+  /**
+   * Folders took half the budget: folders first seen after that are not listed (their keys
+   * still count in every folder above them, so a folder's count can exceed its children's sum).
+   */
+  foldersCapped: z.boolean().optional(),
   /** Bytes the index holds now, and its budget. */
   bytes: z.number(),
   budgetBytes: z.number(),

@@ -47,6 +47,11 @@ export class KeyHashSet {
     return this.insert(lastHash.hi, lastHash.lo);
   }
 
+  /** Whether a key already hashed (keyHash.ts' hi and lo halves) is new. */
+  addHash(hi: number, lo: number): boolean {
+    return this.insert(hi, lo);
+  }
+
   private insert(hi: number, lo: number): boolean {
     if (this.size + 1 > this.capacity * MAX_LOAD) this.grow();
     const slots = this.table.length / 2;
