@@ -1,5 +1,6 @@
 import { AppError } from '../../../app/errors';
 import type { Handlers } from '../handlers';
+import { keysValuesHandlers } from './keysValues';
 import type { CoreServices } from './services';
 
 type KeysHandlers = Pick<
@@ -12,16 +13,17 @@ const notYet = (name: string) => () => {
 };
 
 /** The Keys page's calls (its index progress and cancel are every job's, ./jobs.ts). */
-export function keysHandlers(_core: CoreServices): KeysHandlers {
+export function keysHandlers(core: CoreServices): KeysHandlers {
+  const values = keysValuesHandlers(core);
   return {
     'keys.index.start': notYet('keys.index.start'),
     'keys.tree': notYet('keys.tree'),
     'keys.folderStats': notYet('keys.folderStats'),
     'keys.list': notYet('keys.list'),
-    'keys.get': notYet('keys.get'),
-    'keys.read': notYet('keys.read'),
-    'keys.streamInfo': notYet('keys.streamInfo'),
-    'keys.download': notYet('keys.download'),
+    'keys.get': values['keys.get'],
+    'keys.read': values['keys.read'],
+    'keys.streamInfo': values['keys.streamInfo'],
+    'keys.download': values['keys.download'],
     'keys.decode': notYet('keys.decode'),
     'keys.edit': notYet('keys.edit'),
   };
