@@ -24,7 +24,8 @@ export function ListView({ where, canEdit, edit, version }: ViewProps) {
   const paged = usePaged<Item, number>(`${where.key}|${fromEnd}|${version}`, 0, async (start) => {
     const r = await readPage(bridge, where, { type: 'list', start, fromEnd, count: 200 });
     const next = start + r.items.length;
-    return { items: r.items, next: r.items.length > 0 && next < r.total ? next : null, total: r.total };
+    // From the tail, the last item first: the page reads backwards, as the end it started from.
+    return { items: fromEnd ? [...r.items].reverse() : r.items, next: r.items.length > 0 && next < r.total ? next : null, total: r.total };
   });
   const [value, setValue] = useState('');
   /** The item the form was filled from: saving sets that index, expecting that value. */

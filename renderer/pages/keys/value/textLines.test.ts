@@ -13,3 +13,13 @@ describe('textRows', () => {
     expect(textRows('')).toEqual(['']);
   });
 });
+
+describe('textRows on a long line', () => {
+  it('keeps every character, in order, and cuts no escape', () => {
+    const text = 'ab\\\\\\xffc\\u202e'.repeat(500);
+    const rows = textRows(text, 7);
+    expect(rows.join('')).toBe(text);
+    for (const r of rows) expect(r.length).toBeLessThanOrEqual(7);
+    for (const r of rows) expect(/\\(?:x.?$|u.{0,3}$)/.test(r.replace(/\\\\/g, ''))).toBe(false);
+  });
+});
