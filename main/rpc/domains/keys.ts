@@ -1,5 +1,6 @@
 import { AppError } from '../../../app/errors';
 import type { Handlers } from '../handlers';
+import { keysEditHandler } from './keysEdit';
 import { keysValuesHandlers } from './keysValues';
 import type { CoreServices } from './services';
 
@@ -25,6 +26,6 @@ export function keysHandlers(core: CoreServices): KeysHandlers {
     'keys.streamInfo': values['keys.streamInfo'],
     'keys.download': values['keys.download'],
     'keys.decode': notYet('keys.decode'),
-    'keys.edit': notYet('keys.edit'),
+    'keys.edit': keysEditHandler(core),
   };
 }
