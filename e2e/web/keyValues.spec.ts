@@ -119,6 +119,134 @@ test.describe('Keys value panel', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
   });
 
+  test('ops edit every type; a stale view is refused; a binary key is renamed and deleted', async ({ page, redis, admin }) => {
+    test.setTimeout(120_000);
+    await seed(admin, redis.port);
+    const panel = new KeyValuePanel(page);
+    await panel.useServer('kved', redis);
+
+    // string: set (the whole value was loaded), append, TTL.
+    await panel.open('str:json');
+    await panel.click('kv-string-edit');
+    await panel.fill('kv-string-value', 'v1\\x00end');
+    await panel.click('kv-string-save');
+    await expect.poll(() => admin.getBuffer('str:json')).toEqual(Buffer.from('v1\x00end', 'latin1'));
+    await expect(panel.meta('length')).toHaveText('6');
+    await panel.fill('kv-string-append-value', '+more');
+    await panel.click('kv-string-append');
+    await expect.poll(() => admin.get('str:json')).toBe('v1\x00end+more');
+    await panel.click('kv-ttl-open');
+    await panel.fill('kv-ttl-input', '3600');
+    await panel.click('kv-ttl-save');
+    await expect.poll(() => admin.ttl('str:json')).toBeGreaterThan(3500);
+    await expect(panel.meta('ttl')).toHaveText(/^(59m|1h)/);
+    await panel.click('kv-ttl-remove');
+    await expect.poll(() => admin.ttl('str:json')).toBe(-1);
+
+    // A second client writes between open and save: the save is refused, nothing is overwritten.
+    await panel.click('kv-string-edit');
+    await panel.fill('kv-string-value', 'from the stale view');
+    await admin.set('str:json', 'written by someone else');
+    await panel.click('kv-string-save');
+    await expect(panel.conflict()).toContainText('Changed since you opened it');
+    expect(await admin.get('str:json')).toBe('written by someone else');
+    await panel.click('kv-reload');
+    await expect(panel.text()).toContainText('written by someone else');
+
+    // A bad escape is named with its position before anything is sent.
+    await panel.fill('kv-string-append-value', 'ab\\q');
+    await expect(panel.testId('kv-string-append-value-error')).toContainText('position 3');
+
+    // hash: set a new field, change one from its row, delete one; a stale row is refused.
+    await panel.open('h:user');
+    await panel.fill('kv-hash-field', 'zip');
+    await panel.fill('kv-hash-value', '0150');
+    await panel.click('kv-hash-save');
+    await expect.poll(() => admin.hget('h:user', 'zip')).toBe('0150');
+    await panel.row('city').getByRole('button', { name: 'Edit' }).click();
+    await panel.fill('kv-hash-value', 'Bergen');
+    await panel.click('kv-hash-save');
+    await expect.poll(() => admin.hget('h:user', 'city')).toBe('Bergen');
+    await admin.hset('h:user', 'name', 'changed-behind');
+    await panel.row('name').getByTestId('kv-row-delete').click();
+    await expect(panel.conflict()).toBeVisible();
+    expect(await admin.hget('h:user', 'name')).toBe('changed-behind');
+    await panel.click('kv-reload');
+    await panel.row('zip').getByTestId('kv-row-delete').click();
+    await expect.poll(() => admin.hexists('h:user', 'zip')).toBe(0);
+
+    // list: push at both ends, set an item, remove an item.
+    await panel.open('l:jobs');
+    await panel.fill('kv-list-value', 'first');
+    await panel.click('kv-list-push-head');
+    await expect.poll(() => admin.lindex('l:jobs', 0)).toBe('first');
+    await panel.fill('kv-list-value', 'last');
+    await panel.click('kv-list-push-tail');
+    await expect.poll(() => admin.lindex('l:jobs', -1)).toBe('last');
+    await panel.row('job-1').first().getByRole('button', { name: 'Edit' }).click();
+    await panel.fill('kv-list-value', 'job-one');
+    await panel.click('kv-list-set');
+    await expect.poll(() => admin.lindex('l:jobs', 2)).toBe('job-one');
+    await panel.rows().filter({ hasText: 'first' }).getByTestId('kv-row-delete').click();
+    await expect.poll(() => admin.lindex('l:jobs', 0)).toBe('job-0');
+
+    // set: add and remove.
+    await panel.open('s:tags');
+    await panel.fill('kv-set-member', 'blue');
+    await panel.click('kv-set-add');
+    await expect.poll(() => admin.sismember('s:tags', 'blue')).toBe(1);
+    await panel.row('red').getByTestId('kv-row-delete').click();
+    await expect.poll(() => admin.sismember('s:tags', 'red')).toBe(0);
+
+    // zset: add, increment, remove.
+    await panel.open('z:scores');
+    await panel.fill('kv-zset-member', 'dave');
+    await panel.fill('kv-zset-score', '7');
+    await panel.click('kv-zset-add');
+    await expect.poll(() => admin.zscore('z:scores', 'dave')).toBe('7');
+    await panel.fill('kv-zset-member', 'alice');
+    await panel.fill('kv-zset-score', '2.5');
+    await panel.click('kv-zset-incr');
+    await expect.poll(() => admin.zscore('z:scores', 'alice')).toBe('12.5');
+    await panel.row('bob').getByTestId('kv-row-delete').click();
+    await expect.poll(() => admin.zscore('z:scores', 'bob')).toBeNull();
+
+    // stream: add an entry, delete one.
+    await panel.open('x:events');
+    await panel.fill('kv-stream-field-0', 'type');
+    await panel.fill('kv-stream-value-0', 'purchase');
+    await panel.click('kv-stream-add');
+    await expect.poll(() => admin.xlen('x:events')).toBe(3);
+    await panel.row('1-1').getByTestId('kv-row-delete').click();
+    await expect.poll(() => admin.xlen('x:events')).toBe(2);
+
+    // A binary key (0xff, CR, LF in its name) renamed, then deleted, by its exact bytes.
+    await panel.open(BINARY_KEY);
+    await panel.rename('bin:\\xfe\\r\\n');
+    const renamed = Buffer.from([0x62, 0x69, 0x6e, 0x3a, 0xfe, 0x0d, 0x0a]);
+    await expect.poll(() => admin.exists(renamed)).toBe(1);
+    expect(await admin.exists(BINARY_KEY)).toBe(0);
+    // Renaming onto an existing name needs the overwrite box and a confirmation.
+    await panel.open(renamed);
+    await panel.rename('s:tags');
+    await expect(panel.root().getByRole('alert')).toBeVisible();
+    expect(await admin.exists(renamed)).toBe(1);
+    await panel.open(renamed);
+    await panel.delete();
+    await expect.poll(() => admin.exists(renamed)).toBe(0);
+
+    // A new key, from the form the page places.
+    await page.getByTestId('kv-new-type').selectOption('zset');
+    await page.getByTestId('kv-new-name').fill('z:new\\xff');
+    await page.getByTestId('kv-new-value').fill('m1');
+    await page.getByTestId('kv-new-score').fill('4');
+    await page.getByTestId('kv-new-ttl').fill('600');
+    await page.getByTestId('kv-new-create').click();
+    const made = Buffer.concat([Buffer.from('z:new'), Buffer.from([0xff])]);
+    await expect.poll(() => admin.zscore(made, 'm1')).toBe('4');
+    expect(await admin.ttl(made)).toBeGreaterThan(590);
+  });
+
   test('a 256 KB string: hex view stays virtualized; the longest main-thread task is printed', async ({ page, redis, admin }, testInfo) => {
     test.setTimeout(60_000);
     const big = Buffer.alloc(600 * 1024);
@@ -127,9 +255,17 @@ test.describe('Keys value panel', () => {
     await watchLongTasks(page);
     const panel = new KeyValuePanel(page);
     await panel.useServer('kvbig', redis);
+    // The page itself is loaded first (its code, its first call): what is measured is the value.
+    await admin.set('small', 'x');
+    await panel.open('small');
+    await expect(panel.text()).toBeVisible();
     await resetLongest(page);
     await panel.open('big:blob');
     await expect(panel.testId('kv-string-loaded')).toHaveText('256 KiB of 600 KiB loaded');
+    await expect(panel.text()).toBeVisible();
+    await page.waitForTimeout(300);
+    const openTask = await longest(page);
+    await resetLongest(page);
     await panel.view('Hex');
     await expect(panel.hex()).toContainText('00000000');
     // 16,384 lines of dump, a few dozen in the DOM.
@@ -147,10 +283,10 @@ test.describe('Keys value panel', () => {
     const textTask = await longest(page);
     // Chromium reports only tasks over 50 ms: 0 means none was that long.
     const said = (ms: number) => (ms === 0 ? 'none over 50 ms' : `${ms.toFixed(0)} ms`);
-    console.log(`[keys-value] longest main-thread task: open a 256 KB string + hex view: ${said(hexTask)}; load 256 KB more + text view: ${said(textTask)}`);
+    console.log(`[keys-value] longest main-thread task: open a 256 KB string (text view): ${said(openTask)}; hex view + scroll to its end: ${said(hexTask)}; load 256 KB more + text view: ${said(textTask)}`);
     await panel.view('Hex');
     await page.screenshot({ path: testInfo.outputPath('string-hex.png'), fullPage: true });
-    expect(hexTask).toBeLessThan(100);
+    expect(Math.max(openTask, hexTask, textTask)).toBeLessThan(100);
   });
 });
 

@@ -28,6 +28,12 @@ export function HashView({ where, canEdit, edit, version }: ViewProps) {
   const [value, setValue] = useState('');
   /** The row the form was filled from: its value is what the set expects to replace. */
   const [from, setFrom] = useState<Entry>();
+  // A new version (an edit landed, or Reload): a form filled from the old rows would expect stale values.
+  const [seenVersion, setSeenVersion] = useState(version);
+  if (seenVersion !== version) {
+    setSeenVersion(version);
+    setFrom(undefined);
+  }
   const typed = allTyped(field, value);
 
   function save() {

@@ -30,6 +30,12 @@ export function ListView({ where, canEdit, edit, version }: ViewProps) {
   const [value, setValue] = useState('');
   /** The item the form was filled from: saving sets that index, expecting that value. */
   const [from, setFrom] = useState<Item>();
+  // A new version (an edit landed, or Reload): a form filled from the old rows would expect stale values.
+  const [seenVersion, setSeenVersion] = useState(version);
+  if (seenVersion !== version) {
+    setSeenVersion(version);
+    setFrom(undefined);
+  }
   const typed = allTyped(value);
 
   function done(d: unknown) {

@@ -29,6 +29,12 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
   const text = useMemo(() => s.pages.map((p) => p.text).join(''), [s.pages]);
   const whole = s.total !== undefined && s.loaded >= s.total;
   const [editing, setEditing] = useState<string>();
+  // A new version (an edit landed, or Reload): a form filled from the old rows would expect stale values.
+  const [seenVersion, setSeenVersion] = useState(version);
+  if (seenVersion !== version) {
+    setSeenVersion(version);
+    setEditing(undefined);
+  }
   const [append, setAppend] = useState('');
   const typedSet = editing === undefined ? undefined : allTyped(editing);
   const typedAppend = allTyped(append);

@@ -91,7 +91,7 @@ export function ValuePanel({ profile, db, keyB64, canEdit, onKeyChanged }: Value
       {m !== undefined && m.exists && (
         <div className="kv-body" key={keyB64}>
           <MetaSummary meta={m} at={metaAt} />
-          {canEdit && <KeyActions edit={edit} keyText={m.key.text} hasTtl={m.ttlMs !== null && m.ttlMs >= 0} />}
+          {canEdit && <KeyActions edit={edit} keyText={m.key.text} hasTtl={m.ttlMs !== null && m.ttlMs >= 0} type={m.type ?? undefined} />}
           <EditError error={edit.error} onReload={reload} />
           {m.type === 'string' && <StringView {...props} fileName={fileNameOf(m.key.text)} />}
           {m.type === 'hash' && <HashView {...props} />}

@@ -38,6 +38,12 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
   const [member, setMember] = useState('');
   const [score, setScore] = useState('');
   const [from, setFrom] = useState<Member>();
+  // A new version (an edit landed, or Reload): a form filled from the old rows would expect stale values.
+  const [seenVersion, setSeenVersion] = useState(version);
+  if (seenVersion !== version) {
+    setSeenVersion(version);
+    setFrom(undefined);
+  }
   const typed = allTyped(member);
   const scoreOk = SCORE.test(score.trim());
 
