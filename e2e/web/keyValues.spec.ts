@@ -142,6 +142,7 @@ test.describe('Keys value panel', () => {
     await expect(panel.meta('ttl')).toHaveText(/^(59m|1h)/);
     await panel.click('kv-ttl-remove');
     await expect.poll(() => admin.ttl('str:json')).toBe(-1);
+    await expect(panel.meta('ttl')).toHaveText('none');
 
     // A second client writes between open and save: the save is refused, nothing is overwritten.
     await panel.click('kv-string-edit');
@@ -167,6 +168,8 @@ test.describe('Keys value panel', () => {
     await panel.fill('kv-hash-value', 'Bergen');
     await panel.click('kv-hash-save');
     await expect.poll(() => admin.hget('h:user', 'city')).toBe('Bergen');
+    // The view has read the hash again; then a second client changes a field behind it.
+    await expect(panel.row('city')).toContainText('Bergen');
     await admin.hset('h:user', 'name', 'changed-behind');
     await panel.row('name').getByTestId('kv-row-delete').click();
     await expect(panel.conflict()).toBeVisible();

@@ -72,7 +72,7 @@ export function StreamView({ where, canEdit, edit, version }: ViewProps) {
         >
           <div className="field kv-score">
             <label htmlFor="kv-stream-id">Entry ID</label>
-            <input id="kv-stream-id" className="mono" value={id} onChange={(e) => setId(e.target.value)} data-testid="kv-stream-id" />
+            <input id="kv-stream-id" type="text" className="mono" value={id} onChange={(e) => setId(e.target.value)} data-testid="kv-stream-id" />
           </div>
           {pairs.map((p, i) => (
             <span className="kv-pair" key={i}>

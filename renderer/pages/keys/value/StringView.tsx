@@ -29,6 +29,8 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
   const text = useMemo(() => s.pages.map((p) => p.text).join(''), [s.pages]);
   const whole = s.total !== undefined && s.loaded >= s.total;
   const [editing, setEditing] = useState<string>();
+  /** The bytes shown when editing began: what the set expects to replace, whatever is read since. */
+  const [editBase, setEditBase] = useState<Uint8Array>();
   // A new version (an edit landed, or Reload): a form filled from the old rows would expect stale values.
   const [seenVersion, setSeenVersion] = useState(version);
   if (seenVersion !== version) {
@@ -42,7 +44,8 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
   async function save() {
     if (typedSet === undefined) return;
     // What the view showed, hashed: the server refuses the set if the value is no longer that.
-    const expectSha1 = await sha1Hex(bytes);
+    if (editBase === undefined) return;
+    const expectSha1 = await sha1Hex(editBase);
     const d = await edit.run({ op: 'string.set', value: typedSet[0] as string, expectSha1 });
     if (d !== undefined) setEditing(undefined);
   }
@@ -72,7 +75,10 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
                 className="btn btn-small"
                 disabled={!whole || s.total > MAX_EDIT_BYTES}
                 title={!whole ? 'Load the whole value first: a set replaces what you can see' : s.total > MAX_EDIT_BYTES ? 'Too big to edit here' : undefined}
-                onClick={() => setEditing(text)}
+                onClick={() => {
+                  setEditBase(bytes);
+                  setEditing(text);
+                }}
                 data-testid="kv-string-edit"
               >
                 Edit value

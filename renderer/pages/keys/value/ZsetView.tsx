@@ -60,7 +60,8 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
     void edit.run({ op: 'zset.add', member: m, score: score.trim(), expectScore }).then(done);
   }
 
-  const columns = canEdit ? '80px minmax(0, 1fr) 160px 150px' : '80px minmax(0, 1fr) 160px';
+  // ZRANGE BYSCORE gives no rank: the column is drawn by rank only.
+  const columns = `${by === 'rank' ? '80px ' : ''}minmax(0, 1fr) 160px${canEdit ? ' 150px' : ''}`;
   return (
     <div className="kv-view" data-testid="kv-zset">
       <div className="kv-view-bar">
@@ -77,9 +78,9 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
               if (rangeOk) setRange({ min: minText.trim(), max: maxText.trim() });
             }}
           >
-            <input className="mono" aria-label="Lowest score" value={minText} onChange={(e) => setMinText(e.target.value)} data-testid="kv-zset-min" />
+            <input type="text" className="mono" aria-label="Lowest score" value={minText} onChange={(e) => setMinText(e.target.value)} data-testid="kv-zset-min" />
             <span className="muted">to</span>
-            <input className="mono" aria-label="Highest score" value={maxText} onChange={(e) => setMaxText(e.target.value)} data-testid="kv-zset-max" />
+            <input type="text" className="mono" aria-label="Highest score" value={maxText} onChange={(e) => setMaxText(e.target.value)} data-testid="kv-zset-max" />
             <button type="submit" className="btn btn-small" disabled={!rangeOk} data-testid="kv-zset-range">
               Apply
             </button>
@@ -99,7 +100,7 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
           <EscapedField label="Member" value={member} onChange={setMember} testId="kv-zset-member" className="kv-grow" />
           <div className="field kv-score">
             <label htmlFor="kv-zset-score">Score</label>
-            <input id="kv-zset-score" className="mono" value={score} onChange={(e) => setScore(e.target.value)} data-testid="kv-zset-score" aria-invalid={score !== '' && !scoreOk} />
+            <input id="kv-zset-score" type="text" className="mono" value={score} onChange={(e) => setScore(e.target.value)} data-testid="kv-zset-score" aria-invalid={score !== '' && !scoreOk} />
           </div>
           <button type="submit" className="btn btn-small btn-primary" disabled={edit.busy || !typed || !scoreOk} data-testid="kv-zset-add">
             {from !== undefined ? 'Set score' : 'Add'}
@@ -117,7 +118,7 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
         </form>
       )}
       <div className="kv-head" style={{ gridTemplateColumns: columns }}>
-        <span className="num">Rank</span>
+        {by === 'rank' && <span className="num">Rank</span>}
         <span>Member</span>
         <span className="num">Score</span>
         {canEdit && <span />}
@@ -132,7 +133,7 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
           const m = paged.items[i] as Member;
           return (
             <>
-              <span className="num mono">{m.rank ?? '—'}</span>
+              {by === 'rank' && <span className="num mono">{m.rank ?? '—'}</span>}
               <ValueText value={m.member} testId="kv-cell-value" />
               <span className="num mono" data-testid="kv-score">
                 {m.score}
