@@ -6,6 +6,8 @@
 //   electron.js  the Electron main process (package.json "main"), sharing the CLI's chunks: one
 //                compiled core for both.
 //   preload.cjs  the sandboxed preload, all inlined: it can only require('electron').
+//   decodeWorker.js  the keys.decode worker thread (main/core/keys/decode/decodeRunner.ts finds it
+//                beside itself, as every module is flat in dist/main/).
 //   build.json   every input with its size, mtime and SHA-1, so the bin can refuse a stale build.
 // ESM with splitting: esbuild only splits ESM, and Electron >= 28 loads an ESM main.
 // `--if-stale` builds only when build.json does not match the sources.
@@ -49,7 +51,7 @@ export async function buildMain() {
   const results = await Promise.allSettled([
     build({
       ...common,
-      entryPoints: { cli: 'main/cli/index.ts', electron: 'main/electron/main.ts' },
+      entryPoints: { cli: 'main/cli/index.ts', electron: 'main/electron/main.ts', decodeWorker: 'main/core/keys/decode/decodeWorker.ts' },
       outdir,
       format: 'esm',
       splitting: true,

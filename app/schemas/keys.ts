@@ -233,21 +233,39 @@ export type DownloadEvent = z.output<typeof DownloadEvent>;
 
 // ---------------------------------------------------------------- decoding
 
+/**
+ * How to read a string value. `auto`: after decompression, by its shape: Java (ac ed 00 05),
+ * pickle (0x80 and a protocol byte), JSON (an object or array that parses), PHP serialized
+ * (`a:`, `s:`, `O:`… that unserializes), msgpack (a map or array that decodes exactly), else
+ * text. Protobuf is never guessed (any bytes half-parse as protobuf): ask for it.
+ */
 export const DecodeAs = z.enum(['auto', 'json', 'msgpack', 'php', 'pickle', 'java', 'protobuf', 'text']);
+export type DecodeAs = z.output<typeof DecodeAs>;
 export const Compression = z.enum(['gzip', 'deflate', 'brotli', 'zstd', 'lz4', 'snappy']);
+export type Compression = z.output<typeof Compression>;
+/**
+ * Which compression to undo first. `auto`: the one the magic bytes name (gzip, zlib deflate,
+ * zstd, lz4 frame, framed snappy); brotli and raw snappy have no magic bytes, so they are undone
+ * only when named here. `none`: decode the bytes as they are.
+ */
+export const DecodeCompression = z.enum(['auto', 'none', ...Compression.options]);
+export type DecodeCompression = z.output<typeof DecodeCompression>;
 
 export const DecodeResult = z.object({
-  /** The compression found by its magic bytes and undone, or null. */
+  /** The compression found by its magic bytes (or named) and undone, or null. */
   compression: Compression.nullable(),
   /** The format used: what `auto` detected, or what was asked. */
   format: DecodeAs.exclude(['auto']),
-  /** Bytes read from Redis, and after decompression. */
+  /** STRLEN of the value. */
+  valueBytes: z.number(),
+  /** Bytes read from Redis (at most the read cap: 16 MB), and after decompression. */
   inputBytes: z.number(),
   decodedBytes: z.number(),
   /** The decoded value as pretty JSON-like text (capped); render as text only. */
   text: z.string(),
+  /** The text was cut at its cap (2 MB), or only the first bytes of a longer value were read (text and protobuf only). */
   truncated: z.boolean(),
-  /** Why decoding failed (position named), when it did. */
+  /** Why decoding failed (position named), when it did; `text` then is "". */
   error: z.string().nullable(),
 });
 export type DecodeResult = z.output<typeof DecodeResult>;
@@ -442,7 +460,7 @@ export const keys = {
     summary: "A string value's bytes, streamed chunk by chunk (GETRANGE), to save as a file",
   }),
   'keys.decode': call({
-    input: z.object({ ...Where, key: KeyBytes, as: DecodeAs.default('auto') }).strict(),
+    input: z.object({ ...Where, key: KeyBytes, as: DecodeAs.default('auto'), compression: DecodeCompression.default('auto') }).strict(),
     output: DecodeResult,
     role: 'analyst',
     summary: 'A string value decompressed and decoded off the event loop, capped in size and time',

@@ -1,5 +1,6 @@
 import { AppError } from '../../../app/errors';
 import type { Handlers } from '../handlers';
+import { keysDecodeHandlers } from './keysDecode';
 import { keysEditHandler } from './keysEdit';
 import { keysValuesHandlers } from './keysValues';
 import type { CoreServices } from './services';
@@ -25,7 +26,7 @@ export function keysHandlers(core: CoreServices): KeysHandlers {
     'keys.read': values['keys.read'],
     'keys.streamInfo': values['keys.streamInfo'],
     'keys.download': values['keys.download'],
-    'keys.decode': notYet('keys.decode'),
+    'keys.decode': keysDecodeHandlers(core)['keys.decode'],
     'keys.edit': keysEditHandler(core),
   };
 }
