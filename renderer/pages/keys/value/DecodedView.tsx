@@ -7,6 +7,9 @@ import { TextRows } from './TextRows';
 import type { Where } from './viewProps';
 
 type As = CallInput<'keys.decode'>['as'];
+type Undo = CallInput<'keys.decode'>['compression'];
+/** Brotli and raw snappy carry no magic bytes: `auto` cannot find them, naming them can. */
+const COMPRESSIONS: Undo[] = ['auto', 'none', 'gzip', 'deflate', 'brotli', 'zstd', 'lz4', 'snappy'];
 const FORMATS: { value: As; label: string }[] = [
   { value: 'auto', label: 'auto' },
   { value: 'json', label: 'JSON' },
@@ -24,7 +27,8 @@ const FORMATS: { value: As; label: string }[] = [
  */
 export function DecodedView({ where, version }: { where: Where; version: number }) {
   const [as, setAs] = useState<As>('auto');
-  const r = useCall('keys.decode', { ...where, as });
+  const [compression, setCompression] = useState<Undo>('auto');
+  const r = useCall('keys.decode', { ...where, as, compression });
   const d = r.data;
   return (
     <div className="kv-decoded" data-testid="kv-decoded" data-version={version}>
@@ -35,6 +39,16 @@ export function DecodedView({ where, version }: { where: Where; version: number 
             {FORMATS.map((f) => (
               <option key={f.value} value={f.value}>
                 {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="kv-inline-field">
+          decompress{' '}
+          <select value={compression} onChange={(e) => setCompression(e.target.value as Undo)} data-testid="kv-decode-compression">
+            {COMPRESSIONS.map((c) => (
+              <option key={c} value={c}>
+                {c === 'auto' ? 'auto (magic bytes)' : c}
               </option>
             ))}
           </select>
@@ -55,9 +69,13 @@ export function DecodedView({ where, version }: { where: Where; version: number 
               compression <strong>{d.compression ?? 'none'}</strong>
             </span>
             <span>
-              {formatBytes(d.inputBytes)} in → {formatBytes(d.decodedBytes)} out
+              {formatBytes(d.inputBytes)} read{d.inputBytes < d.valueBytes ? ` of ${formatBytes(d.valueBytes)}` : ''} → {formatBytes(d.decodedBytes)} decoded
             </span>
-            {d.truncated && <span className="tag tag-warn">text capped</span>}
+            {d.truncated && (
+              <span className="tag tag-warn" title="The text hit its cap, or only the first bytes of a longer value were read">
+                partial
+              </span>
+            )}
           </p>
           {d.error !== null && (
             <div className="alert alert-error" role="alert" data-testid="kv-decode-error">
