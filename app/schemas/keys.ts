@@ -183,6 +183,7 @@ export const ReadPage = z.discriminatedUnion('type', [
     })
     .strict(),
 ]);
+export type ReadPage = z.output<typeof ReadPage>;
 
 const FieldValue = z.object({ field: ValueBytes, value: ValueBytes });
 
@@ -219,6 +220,8 @@ export const StreamInfo = z.object({
   ),
 });
 
+export type StreamInfo = z.output<typeof StreamInfo>;
+
 export const DownloadEvent = z.object({
   /** Base64 of the next chunk (at most 256 KB of value). */
   chunk: z.string(),
@@ -226,6 +229,7 @@ export const DownloadEvent = z.object({
   total: z.number(),
   done: z.boolean(),
 });
+export type DownloadEvent = z.output<typeof DownloadEvent>;
 
 // ---------------------------------------------------------------- decoding
 

@@ -7,6 +7,7 @@ import { listKeys } from '../../core/keys/index/listKeys';
 import { treeChildren } from '../../core/keys/index/tree';
 import { keyBytes } from '../../core/keys/keyRef';
 import type { Session } from '../session';
+import { keysValuesHandlers } from './keysValues';
 import type { CoreServices } from './services';
 import { sessionProfile } from './sessionProfile';
 
@@ -22,6 +23,7 @@ const notYet = (name: string) => () => {
 /** The Keys page's calls (its index progress and cancel are every job's, ./jobs.ts). */
 export function keysHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'jobs'>, indexes = new IndexRegistry(core.jobs.keysIndex)): KeysHandlers {
   const { profiles, pool } = core;
+  const values = keysValuesHandlers(core);
   /** The session's connection to the profile (an analyst's runs as the analyst Redis user), its DB, its index slot. */
   const at = (input: { profileId: string; db?: number | undefined; separator: string }, session: Session) => {
     const { id, profile } = sessionProfile(profiles, input.profileId, session);
@@ -50,10 +52,10 @@ export function keysHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'job
       const { match, type, noTtl, sort, order, cursor, limit } = input;
       return listKeys(indexes.serving(where), { match: keyBytes(match), type, noTtl, sort, order, cursor, limit }, reader);
     },
-    'keys.get': notYet('keys.get'),
-    'keys.read': notYet('keys.read'),
-    'keys.streamInfo': notYet('keys.streamInfo'),
-    'keys.download': notYet('keys.download'),
+    'keys.get': values['keys.get'],
+    'keys.read': values['keys.read'],
+    'keys.streamInfo': values['keys.streamInfo'],
+    'keys.download': values['keys.download'],
     'keys.decode': notYet('keys.decode'),
     'keys.edit': notYet('keys.edit'),
   };

@@ -1,0 +1,95 @@
+import { Cluster, Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseHostPort } from '../../../app/hostPort';
+import { useCluster } from '../../../testing/cluster';
+import { specFor } from '../../../testing/profiles';
+import { useSentinel } from '../../../testing/sentinel';
+import { download, keysValuesRpc, type KeysValuesRpc } from './keysValuesRpcTestKit';
+
+const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
+/** Names in many slots, some not text at all. */
+const NAMES = [Buffer.from([0xff, 0x01]), Buffer.from('user:\r\n1'), Buffer.from('\u202Eorder', 'utf8'), Buffer.from('zz'), Buffer.from('list:9')];
+
+/** Every type under hostile names, then keys.get and a first page of each through the rpc. */
+async function everyTypeReads(rpc: KeysValuesRpc, profileId: string, write: Redis | Cluster): Promise<void> {
+  const [s, h, l, z, x] = NAMES as [Buffer, Buffer, Buffer, Buffer, Buffer];
+  await write.set(s, Buffer.from([0, 0xff, 0x0a]));
+  await write.hset(h, Buffer.from([0xfe]), 'v');
+  await write.rpush(l, 'a', 'b', 'c');
+  await write.zadd(z, 2, 'b', 1, 'a');
+  await write.xadd(x, '1-1', 'f', 'v');
+  const analyst = rpc.as('analyst');
+  const cases = [
+    [s, 'string', { type: 'string' }],
+    [h, 'hash', { type: 'hash' }],
+    [l, 'list', { type: 'list', fromEnd: true, count: 2 }],
+    [z, 'zset', { type: 'zset', rev: true }],
+    [x, 'stream', { type: 'stream' }],
+  ] as const;
+  for (const [key, type, page] of cases) {
+    expect(await analyst.invoke('keys.get', { profileId, key: b64(key) })).toMatchObject({ exists: true, type, key: { b64: b64(key) } });
+    expect(await analyst.invoke('keys.read', { profileId, key: b64(key), page })).toMatchObject({ type });
+  }
+  const str = await analyst.invoke('keys.read', { profileId, key: b64(s), page: { type: 'string' } });
+  expect(str.type === 'string' && Buffer.from(str.data.b64, 'base64').toString('hex')).toBe('00ff0a');
+  const list = await analyst.invoke('keys.read', { profileId, key: b64(l), page: { type: 'list', fromEnd: true, count: 2 } });
+  expect(list.type === 'list' && list.items.map((i) => [i.index, i.value.text])).toEqual([
+    [1, 'b'],
+    [2, 'c'],
+  ]);
+  const zset = await analyst.invoke('keys.read', { profileId, key: b64(z), page: { type: 'zset', rev: true } });
+  expect(zset.type === 'zset' && zset.members.map((m) => m.member.text)).toEqual(['b', 'a']);
+  const blob = Buffer.alloc(700_000, 0x5a);
+  await write.set('blob', blob);
+  const got = await download(analyst, { profileId, key: b64('blob') });
+  expect(got.error).toBeUndefined();
+  expect(got.bytes.equals(blob)).toBe(true);
+}
+
+describe('on a Redis Cluster', () => {
+  const cluster = useCluster();
+  let rpc: KeysValuesRpc;
+  let write: Cluster;
+  beforeAll(() => {
+    const [host = '127.0.0.1', port] = (cluster().addresses[0] ?? '').split(':');
+    const seed = { host, port: Number(port) };
+    rpc = keysValuesRpc([{ id: 'shards', source: 'config', spec: specFor(seed, { name: 'shards', topology: { kind: 'cluster', seeds: [seed] } }) }]);
+    write = new Cluster([seed]);
+  });
+  afterAll(async () => {
+    write.disconnect();
+    await rpc.close();
+  });
+
+  it('every type, each key on the master serving its slot; a download too', async () => {
+    await everyTypeReads(rpc, 'shards', write);
+  });
+
+  it('a DB other than 0 is refused on db', async () => {
+    await expect(rpc.as('analyst').invoke('keys.get', { profileId: 'shards', db: 2, key: b64('x') })).rejects.toMatchObject({ code: 'VALIDATION', field: 'db' });
+  });
+});
+
+describe('through sentinels', () => {
+  const set = useSentinel();
+  let rpc: KeysValuesRpc;
+  let write: Redis;
+  beforeAll(() => {
+    const sentinels = set().sentinelAddresses.map((a) => {
+      const at = parseHostPort(a, 26379);
+      if ('error' in at) throw new Error(at.error);
+      return at;
+    });
+    const first = sentinels[0] ?? { host: '127.0.0.1', port: 1 };
+    rpc = keysValuesRpc([{ id: 'ha', source: 'config', spec: specFor(first, { name: 'ha', topology: { kind: 'sentinel', sentinels, masterName: set().masterName } }) }]);
+    write = new Redis({ host: set().master.host, port: set().master.port });
+  });
+  afterAll(async () => {
+    write.disconnect();
+    await rpc.close();
+  });
+
+  it('every type, read on the master the sentinels name; a download too', async () => {
+    await everyTypeReads(rpc, 'ha', write);
+  });
+});
