@@ -1,4 +1,4 @@
-import { EscapeError, escapedToBase64 } from '../../app/keyText';
+import { EscapeError, parseEscaped } from '../../app/keyText';
 
 /**
  * Deep links into the Keys page: `#/keys?profile=…&db=…&key=…`, the key's exact bytes as
@@ -41,9 +41,9 @@ export function keyLinkHref({ profileId, db, keyB64 }: KeyLink): string {
  * not a valid escape (it was cut inside an escape); callers also refuse text they know was
  * truncated, since the bytes after the cut are unknown: such a key gets no link.
  */
-export function keyB64FromEscaped(text: string): string | undefined {
+export function keyBytesFromEscaped(text: string): Uint8Array | undefined {
   try {
-    return escapedToBase64(text);
+    return parseEscaped(text);
   } catch (e) {
     if (e instanceof EscapeError) return undefined;
     throw e;

@@ -132,6 +132,7 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
           onFolder={(node) => (node === undefined ? patch({ prefixB64: '', match: '*' }) : patch({ prefixB64: node.ref.b64, match: globOfFolder(node.ref.text) }))}
           onKey={(node) => patch({ keyB64: node.ref.b64 })}
           total={index.state?.status === 'none' ? undefined : index.state?.scanned}
+          separator={view.separator}
         />
         <section className="panel keys-middle" aria-label="Keys">
           <FindBar
@@ -147,6 +148,8 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
             list={query === undefined ? undefined : list}
             openKey={view.keyB64}
             onKey={(k) => patch({ keyB64: k.key.b64 })}
+            filters={filters}
+            onFilters={setFilters}
             blocked={
               needsDeep ? (
                 <div className="keys-deep-note" data-testid="keys-needs-deep">

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { KeyType } from '../../../app/schemas/sampling';
 import { FieldError } from '../../components/FieldError';
-import { Segmented } from '../../components/Segmented';
 import { typedBytes } from './typedName';
 
 export type ListSort = 'name' | 'ttl' | 'memory';
@@ -27,7 +26,7 @@ interface Props {
 
 /**
  * Finding keys: an exact name opens at once; a glob pattern (typed escaped, like names are
- * shown: `\xff`, `\\`) with a type and a no-TTL filter lists matches. Patterns apply on Enter,
+ * shown: `\xff`, `\\`) with a type and a no-TTL filter lists matches (the list's column heads sort it). Patterns apply on Enter,
  * not per keystroke: each one may walk the keyspace.
  */
 export function FindBar({ pattern, onPattern, filters, onFilters, onOpen }: Props) {
@@ -126,29 +125,6 @@ export function FindBar({ pattern, onPattern, filters, onFilters, onOpen }: Prop
           <input type="checkbox" checked={filters.noTtl} onChange={(e) => onFilters({ ...filters, noTtl: e.target.checked })} data-testid="keys-nottl" />
           no TTL
         </label>
-        <span className="keys-sort">
-          <Segmented
-            label="Sort keys by"
-            options={[
-              { value: 'name', label: 'Name' },
-              { value: 'ttl', label: 'TTL' },
-              { value: 'memory', label: 'Memory' },
-            ]}
-            value={filters.sort}
-            onChange={(sort) => onFilters({ ...filters, sort })}
-            testId="keys-sort"
-          />
-          <button
-            type="button"
-            className="btn btn-small keys-order"
-            onClick={() => onFilters({ ...filters, order: filters.order === 'asc' ? 'desc' : 'asc' })}
-            title={filters.order === 'asc' ? 'Ascending: click for descending' : 'Descending: click for ascending'}
-            aria-label={filters.order === 'asc' ? 'Ascending' : 'Descending'}
-            data-testid="keys-order"
-          >
-            {filters.order === 'asc' ? '↑' : '↓'}
-          </button>
-        </span>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { ListedKey } from '../../../app/schemas/keys';
+import type { Filters, ListSort } from './FindBar';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { KeyText } from './KeyText';
 import { listStatus, memoryText, ttlText } from './listText';
@@ -16,13 +17,16 @@ interface Props {
   blocked?: React.ReactNode;
   openKey: string | undefined;
   onKey(key: ListedKey): void;
+  /** The column heads sort: name, TTL or memory, ascending or descending. */
+  filters: Filters;
+  onFilters(f: Filters): void;
 }
 
 /**
  * The keys found, any number of them: only the rows in view are in the DOM, and the next
  * page is read as the list nears its end. Names are untrusted text (KeyText).
  */
-export function KeyList({ list, blocked, openKey, onKey }: Props) {
+export function KeyList({ list, blocked, openKey, onKey, filters, onFilters }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const keys = list?.keys ?? [];
   const tail = list !== undefined && !list.complete && list.error === undefined ? 1 : 0;
@@ -38,14 +42,10 @@ export function KeyList({ list, blocked, openKey, onKey }: Props) {
   return (
     <div className="keys-list">
       <div className="keys-list-head" role="row">
-        <span role="columnheader">Key</span>
+        <SortHead label="Key" sort="name" filters={filters} onFilters={onFilters} />
         <span role="columnheader">Type</span>
-        <span role="columnheader" className="num">
-          TTL
-        </span>
-        <span role="columnheader" className="num">
-          Memory
-        </span>
+        <SortHead label="TTL" sort="ttl" filters={filters} onFilters={onFilters} num />
+        <SortHead label="Memory" sort="memory" filters={filters} onFilters={onFilters} num />
       </div>
       <div ref={scroller} className="keys-scroll keys-list-scroll" role="listbox" aria-label="Keys found" data-testid="keys-list">
         {blocked}
@@ -85,5 +85,25 @@ export function KeyList({ list, blocked, openKey, onKey }: Props) {
         {list === undefined ? '' : listStatus(list)}
       </p>
     </div>
+  );
+}
+
+/** A column head that sorts by its column; the sorted one shows its direction and flips it. */
+function SortHead({ label, sort, filters, onFilters, num = false }: { label: string; sort: ListSort; filters: Filters; onFilters(f: Filters): void; num?: boolean }) {
+  const active = filters.sort === sort;
+  const flip = active && filters.order === 'asc' ? 'desc' : 'asc';
+  return (
+    <span role="columnheader" aria-sort={active ? (filters.order === 'asc' ? 'ascending' : 'descending') : 'none'} className={num ? 'num' : undefined}>
+      <button
+        type="button"
+        className={`keys-sorthead${active ? ' is-sorted' : ''}`}
+        onClick={() => onFilters({ ...filters, sort, order: active ? flip : 'asc' })}
+        title={sort === 'name' ? `Sort by name` : `Sort by ${label} (needs the deep index)`}
+        data-testid={`keys-sort-${sort}`}
+      >
+        {label}
+        {active && <span aria-hidden="true">{filters.order === 'asc' ? ' ↑' : ' ↓'}</span>}
+      </button>
+    </span>
   );
 }

@@ -20,13 +20,15 @@ interface Props {
   onKey(node: TreeNode): void;
   /** Keys in the whole DB as the index counts them. */
   total: number | undefined;
+  /** Shown after a folder's name, dimmed: `user:` reads as the prefix it is. */
+  separator: string;
 }
 
 /**
  * The namespace tree: folders with their key counts, opened lazily; only the rows in view
  * are in the DOM (a folder of a million children scrolls like one of ten).
  */
-export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFolder, onKey, total }: Props) {
+export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFolder, onKey, total, separator }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = treeRows(folders.loads, folders.open);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
@@ -66,7 +68,7 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
             const row = rows[item.index] as TreeRow;
             return (
               <div key={item.key} className="keys-vrow" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
-                <Row row={row} folders={folders} selected={selected} openKey={openKey} onFolder={onFolder} onKey={onKey} />
+                <Row row={row} folders={folders} selected={selected} openKey={openKey} onFolder={onFolder} onKey={onKey} separator={separator} />
               </div>
             );
           })}
@@ -76,7 +78,7 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
   );
 }
 
-function Row({ row, folders, selected, openKey, onFolder, onKey }: { row: TreeRow } & Pick<Props, 'folders' | 'selected' | 'openKey' | 'onFolder' | 'onKey'>) {
+function Row({ row, folders, selected, openKey, onFolder, onKey, separator }: { row: TreeRow } & Pick<Props, 'folders' | 'selected' | 'openKey' | 'onFolder' | 'onKey' | 'separator'>) {
   const pad = { paddingLeft: 6 + row.depth * INDENT };
   if (row.kind === 'note') {
     return row.error === undefined ? (
@@ -140,7 +142,10 @@ function Row({ row, folders, selected, openKey, onFolder, onKey }: { row: TreeRo
           onFolder(node);
         }}
       >
-        <span className="keys-tree-label mono">{node.label}</span>
+        <span className="keys-tree-label mono">
+          {node.label}
+          <span className="keys-sep-mark">{separator}</span>
+        </span>
         <span className="keys-count" data-testid="keys-tree-count">
           {formatCount(node.count)}
         </span>
