@@ -159,6 +159,30 @@ test.describe('Keys page: tree, finding, names, links', () => {
     await keys.expectOpen(BINARY_KEY);
   });
 
+  test('a scan in progress is shown as it grows, and a cancelled one says incomplete', async ({ page, redis, admin }, testInfo) => {
+    test.setTimeout(90_000);
+    // Enough keys that the paced scan takes a while: written in pipelined batches.
+    const n = 300_000;
+    for (let from = 0; from < n; from += 20_000) {
+      const p = admin.pipeline();
+      for (let i = from; i < Math.min(n, from + 20_000); i++) p.set(`big:${i % 50}:${i}`, '1');
+      await p.exec();
+    }
+    const keys = new KeysPage(page);
+    await keys.openOn('keys-scan', redis);
+    await expect(keys.indexState()).toHaveText('scanning');
+    await expect(keys.indexLine()).toContainText(`of ${n.toLocaleString('en-US')} scanned`);
+    await expect(page.getByTestId('keys-index-progress')).toBeVisible();
+    await keys.screenshot(testInfo.outputPath('keys-scanning.png'));
+    await page.getByTestId('keys-cancel').click();
+    await expect(keys.indexState()).toHaveText('incomplete', { timeout: 15_000 });
+    await expect(keys.indexLine()).toContainText('before it was cancelled');
+    // Refresh scans again, to the end this time.
+    await keys.refresh();
+    await keys.waitForCompleteTree();
+    await expect(keys.folderCount('big:')).toHaveText(n.toLocaleString('en-US'));
+  });
+
   test("Sampling's biggest keys, SLOWLOG arguments and Monitor's hot keys open that exact key in Keys", async ({ page, redis, admin }) => {
     test.setTimeout(60_000);
     await seed(admin, redis.port);

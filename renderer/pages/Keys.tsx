@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ProfileView } from '../../app/schemas/connections';
-import type { KeyRef } from '../../app/schemas/keys';
+import type { IndexState, KeyRef } from '../../app/schemas/keys';
 import { useSession } from '../auth/SessionContext';
 import { WithProfile } from '../components/WithProfile';
 import { FindBar, NO_FILTERS, type Filters } from './keys/FindBar';
@@ -14,7 +14,7 @@ import { keysUrlHash, readKeysUrl, type KeysUrl } from './keys/urlState';
 import { useKeyList, type ListQuery } from './keys/useKeyList';
 import { useKeysIndex } from './keys/useKeysIndex';
 import { useLinkedProfile } from './keys/useLinkedProfile';
-import { useTreeFolders, type TreeSort } from './keys/useTreeFolders';
+import { useTreeFolders, type FolderLoad, type TreeSort } from './keys/useTreeFolders';
 import { ValuePanel } from './keys/value/ValuePanel';
 import '../components/jobPage.css';
 import './keys/keys.css';
@@ -131,7 +131,7 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
           openKey={view.keyB64}
           onFolder={(node) => (node === undefined ? patch({ prefixB64: '', match: '*' }) : patch({ prefixB64: node.ref.b64, match: globOfFolder(node.ref.text) }))}
           onKey={(node) => patch({ keyB64: node.ref.b64 })}
-          total={index.state?.status === 'none' ? undefined : index.state?.scanned}
+          total={allKeys(index.state, folders.loads[''])}
           separator={view.separator}
         />
         <section className="panel keys-middle" aria-label="Keys">
@@ -187,8 +187,19 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
   );
 }
 
+/**
+ * Keys in the whole DB as the page last heard: the scan's count, or the root folders' sum when
+ * a tree page read after the last progress event is ahead of it (a parent never shows fewer
+ * keys than its child while the scan grows).
+ */
+function allKeys(state: IndexState | undefined, root: FolderLoad | undefined): number | undefined {
+  if (state === undefined || state.status === 'none') return undefined;
+  const rootSum = root?.nodes.reduce((a, n) => a + n.count, 0) ?? 0;
+  return Math.max(state.scanned, rootSum);
+}
+
 /** The selected folder's name, from whichever loaded page holds it (undefined for the whole DB or a typed pattern). */
-function selectedFolder(loads: ReturnType<typeof useTreeFolders>['loads'], prefixB64: string | undefined): KeyRef | undefined {
+function selectedFolder(loads: Record<string, FolderLoad>, prefixB64: string | undefined): KeyRef | undefined {
   if (prefixB64 === undefined || prefixB64 === '') return undefined;
   for (const l of Object.values(loads)) {
     const node = l.nodes.find((n) => n.kind === 'folder' && n.ref.b64 === prefixB64);
