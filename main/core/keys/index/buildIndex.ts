@@ -2,10 +2,8 @@ import type { StreamEvent } from '../../../../app/contract';
 import { AppError } from '../../../../app/errors';
 import { KeyHashSet } from '../../resp/keyHashSet';
 import type { RawTarget } from '../../resp/rawTarget';
-import { ReplyError, type Reply } from '../../resp/replyReader';
-import { RespBuilder } from '../../resp/respBuilder';
-import { RespPipe } from '../../resp/respPipe';
 import type { KeyIndex } from './keyIndex';
+import { ScanConnection, type ScanReply } from './scanConnection';
 
 type IndexEvent = StreamEvent<'keys.index.progress'>;
 
@@ -24,12 +22,10 @@ export interface BuildTuning {
 
 export const DEFAULT_BUILD_TUNING: BuildTuning = { count: 1000, pauseMs: 0, progressMs: 200 };
 
-const CLOSED_NOTE = 'during the key index build; nothing was changed on the server.';
-
 /**
  * Build `index` by SCAN over every target (a cluster's masters at once, or one server), one
- * call in flight per node, over raw sockets of the build's own (ioredis' per-command objects
- * cost more than the server's work here). SCAN can return a key twice when the table is
+ * call in flight per node, over raw sockets of the build's own whose replies are read in place
+ * (scanConnection.ts: no object per key). SCAN can return a key twice when the table is
  * resized mid-scan: every key's 64-bit hash is kept (KeyHashSet, ~16 bytes a key, freed when
  * the build ends) so counts are exact for the keys present throughout. Emits progress at most
  * every `progressMs`; resolves with the final event (done, cancelled with what was scanned so
@@ -42,7 +38,7 @@ export async function buildIndex(
   signal: AbortSignal,
   tuning: BuildTuning = DEFAULT_BUILD_TUNING,
 ): Promise<Extract<IndexEvent, { kind: 'done' | 'cancelled' | 'failed' }>> {
-  const pipes: RespPipe[] = [];
+  const pipes: ScanConnection[] = [];
   let lastProgress = 0;
   const progress = (force = false): void => {
     const now = Date.now();
@@ -51,8 +47,8 @@ export async function buildIndex(
     emit({ kind: 'progress', state: index.snapshot() });
   };
   try {
-    for (const t of targets) pipes.push(new RespPipe(await t.connect(), t.errorContext, CLOSED_NOTE));
-    const sizes = await Promise.all(pipes.map((p) => dbsize(p)));
+    for (const t of targets) pipes.push(new ScanConnection(await t.connect(), t.errorContext));
+    const sizes = await Promise.all(pipes.map((p) => p.dbsize()));
     index.state.total = sizes.reduce((a, b) => a + b, 0);
     progress(true);
     const seen = new KeyHashSet(Math.min(2 * index.state.total + 1024, 1 << 22));
@@ -73,33 +69,30 @@ export async function buildIndex(
   }
 }
 
-async function dbsize(pipe: RespPipe): Promise<number> {
-  const [r] = await pipe.send(new RespBuilder(64).command(1).arg('DBSIZE').take(), 1);
-  if (r instanceof ReplyError) throw pipe.errorOf(r);
-  return typeof r === 'number' ? r : 0;
-}
-
-/** One node's whole SCAN; true when its cursor came back to 0 (every key it holds was seen). */
-async function scanNode(pipe: RespPipe, index: KeyIndex, seen: KeyHashSet, signal: AbortSignal, tuning: BuildTuning, progress: () => void): Promise<boolean> {
-  const builder = new RespBuilder(16 * 1024);
-  let cursor = '0';
-  do {
-    if (signal.aborted) return false;
-    const payload = builder.command(4).arg('SCAN').arg(cursor).arg('COUNT').argNumber(tuning.count).take();
-    const [reply] = await pipe.send(payload, 1);
-    const page = parseScan(reply, pipe);
-    cursor = page.cursor;
-    for (const k of page.keys) if (seen.add(k, 0, k.length)) index.add(k);
+/**
+ * One node's whole SCAN; true when its cursor came back to 0 (every key it holds was seen).
+ * Still one call in flight: the next SCAN is sent as soon as a reply names its cursor, before
+ * this page's keys are counted, so the server walks the next slots while Node counts these
+ * (unless a pause between calls is asked for).
+ */
+async function scanNode(pipe: ScanConnection, index: KeyIndex, seen: KeyHashSet, signal: AbortSignal, tuning: BuildTuning, progress: () => void): Promise<boolean> {
+  const scan = (cursor: string) => pipe.send(cursor, tuning.count);
+  const count = (buf: Buffer, start: number, end: number): void => {
+    if (seen.add(buf, start, end)) index.add(buf, start, end);
+  };
+  let pending: Promise<ScanReply> | null = scan('0');
+  while (pending !== null) {
+    const page: ScanReply = await pending;
+    const more: boolean = page.cursor !== '0' && !signal.aborted;
+    pending = more && tuning.pauseMs === 0 ? scan(page.cursor) : null;
+    page.visit(count);
     progress();
-    if (tuning.pauseMs > 0 && cursor !== '0') await new Promise((r) => setTimeout(r, tuning.pauseMs));
-  } while (cursor !== '0');
-  return true;
-}
-
-export function parseScan(reply: Reply | undefined, pipe: RespPipe): { cursor: string; keys: Buffer[] } {
-  if (reply instanceof ReplyError) throw pipe.errorOf(reply);
-  if (Array.isArray(reply) && reply.length === 2 && Buffer.isBuffer(reply[0]) && Array.isArray(reply[1])) {
-    return { cursor: reply[0].toString('latin1'), keys: reply[1].filter((k): k is Buffer => Buffer.isBuffer(k)) };
+    if (!more) return page.cursor === '0';
+    if (pending === null) {
+      await new Promise((r) => setTimeout(r, tuning.pauseMs));
+      if (signal.aborted) return false;
+      pending = scan(page.cursor);
+    }
   }
-  throw new AppError('INTERNAL', 'SCAN answered with something other than [cursor, keys]');
+  return false;
 }

@@ -4,8 +4,12 @@ import type { RawTarget } from '../../resp/rawTarget';
 import { buildIndex, DEFAULT_BUILD_TUNING, type BuildTuning } from './buildIndex';
 import { KeyIndex } from './keyIndex';
 
-/** Default memory budget of one index's names (the counts are kept whatever it holds). */
-export const DEFAULT_BUDGET_BYTES = 256 * 1024 * 1024;
+/**
+ * Default memory budget of one index (the counts are kept whatever it holds). Names cost ~37
+ * bytes a key with their ~16 bytes of text: 512 MB holds the names of 10M such keys, so a
+ * small folder of a 10M-key DB still opens from memory rather than by a whole-keyspace SCAN.
+ */
+export const DEFAULT_BUDGET_BYTES = 512 * 1024 * 1024;
 
 interface Slot {
   /** The last build that finished (or the first one's partial result, cancelled or failed). */

@@ -32,11 +32,14 @@ export class KeyIndex {
   private folderBytes = 0;
   private leafBytes = 0;
   readonly state: IndexState;
+  /** The separator as latin1 text, to cut latin1 names with. */
+  private readonly sepText: string;
 
   constructor(
     readonly separator: Buffer,
     readonly budgetBytes: number,
   ) {
+    this.sepText = separator.toString('latin1');
     this.state = {
       status: 'building',
       jobId: null,
@@ -71,15 +74,18 @@ export class KeyIndex {
   }
 
   /** Count one key (seen once: the scan dedupes) in every folder on its path, and keep its name. */
-  add(key: Buffer): void {
-    const sep = this.separator;
+  add(key: Buffer, start = 0, end = key.length): void {
+    // One latin1 string of the whole name (one char a byte), cut into segments: cheaper than a
+    // Buffer-to-string conversion per segment.
+    const text = key.toString('latin1', start, end);
+    const sep = this.sepText;
     let node = this.root;
     node.count++;
     let from = 0;
     for (;;) {
-      const at = key.indexOf(sep, from);
+      const at = text.indexOf(sep, from);
       if (at < 0) break;
-      const seg = key.toString('latin1', from, at);
+      const seg = text.slice(from, at);
       let child = node.children?.get(seg);
       if (child === undefined) {
         child = new Folder();
@@ -95,7 +101,11 @@ export class KeyIndex {
     node.leafCount++;
     this.state.scanned++;
     if (this.names === null) return;
-    const id = this.names.add(key);
+    if (!this.names.fits(end - start)) {
+      this.dropNames();
+      return;
+    }
+    const id = this.names.add(key, start, end);
     (node.leaves ??= []).push(id);
     node.leavesSorted = false;
     this.leafBytes += LEAF_BYTES;
