@@ -257,7 +257,15 @@ export type DecodeResult = z.output<typeof DecodeResult>;
 /**
  * One edit. Each names what the view showed (`expect…`), so an edit made from a stale view
  * fails with CONFLICT ("changed since you opened it") instead of overwriting: checked
- * atomically on the server (a Lua script or WATCH/MULTI) against a second writer.
+ * atomically on the server (one Lua script per edit) against a second writer. Every edit of
+ * an existing key also checks that the key still exists with the type its op names (or
+ * `expectType`, for the ops that fit any type): a key deleted or recreated as another type
+ * since the view was read is a CONFLICT too.
+ *
+ * What the view must have loaded whole to offer an edit: `string.set` compares the SHA-1 of
+ * the whole old value, so it is offered only for a string the view read whole (at most
+ * MAX_STRING_PAGE bytes); `expectValue` is a whole element, so an element the view shows
+ * truncated cannot be set or removed from that view.
  */
 /** Largest element (a value, field or member) one edit carries: the call's message is at most 1 MiB. */
 export const MAX_EDIT_BYTES = 512 * 1024;
@@ -266,36 +274,69 @@ const B = z
   .max(Math.ceil(MAX_EDIT_BYTES / 3) * 4, `must be at most ${MAX_EDIT_BYTES} bytes`)
   .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64');
 const OptB = B.nullable();
+/** A zset score as Redis reads one: a decimal or exponent float, or ±inf (ZRANGE WITHSCORES prints them so). */
+export const Score = z
+  .string({ error: 'must be a number' })
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[+-]?(?:inf|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)$/i, 'must be a number (e.g. 1.5, -2, 1e3, +inf)');
+/** A stream entry ID to add: `*` (the server picks), `ms-*`, `ms-seq` or `ms`. */
+const NewStreamId = z
+  .string()
+  .max(64)
+  .regex(/^(?:\*|\d+(?:-(?:\d+|\*))?)$/, 'must be * or an entry ID such as 1700000000000-0');
+const StreamId = z.string().max(64).regex(/^\d+(?:-\d+)?$/, 'must be an entry ID such as 1700000000000-0');
+/** For the ops that fit a key of any type: the type the view showed, checked when given. */
+const ExpectType = KeyType.optional();
 export const EditOp = z.discriminatedUnion('op', [
-  /** A new key with one first element: a string's value, a hash's field and value, a list item, a set member, a zset member and score, a stream entry's field and value. Fails if the key exists. */
+  /**
+   * A new key with one first element, and its TTL, in one script (never a key without its TTL):
+   * string: `value`; hash: `field` + `value`; list: item `value`; set: member `value`;
+   * zset: member `value` + `score`; stream: an entry (ID `*`) of `field` + `value`.
+   * CONFLICT if the key exists; VALIDATION (naming edit.field / edit.score) when the type's part is missing.
+   */
   z
     .object({
       op: z.literal('create'),
       type: KeyType.exclude(['other']),
       value: B,
       field: B.optional(),
-      score: z.string().max(64).optional(),
+      score: Score.optional(),
       ttlSeconds: z.number().int().min(1).nullable().default(null),
     })
     .strict(),
-  z.object({ op: z.literal('string.set'), value: B, expectSha1: z.string().regex(/^[0-9a-f]{40}$/).nullable() }).strict(),
+  /** Replace a string: `expectSha1` is the SHA-1 (hex) of the whole old value the view loaded. */
+  z.object({ op: z.literal('string.set'), value: B, expectSha1: z.string().regex(/^[0-9a-f]{40}$/, 'must be a SHA-1 in lowercase hex') }).strict(),
+  /** Append to a string whose length the view showed. */
   z.object({ op: z.literal('string.append'), value: B, expectLength: z.number().int().min(0) }).strict(),
+  /** Set a field: `expectValue` is its old value, or null for a field the view did not have (it must not exist). */
   z.object({ op: z.literal('hash.set'), field: B, value: B, expectValue: OptB }).strict(),
   z.object({ op: z.literal('hash.delete'), field: B, expectValue: B }).strict(),
+  /** Push onto a list (no expectation: a push overwrites nothing); the key must still be a list. */
   z.object({ op: z.literal('list.push'), value: B, end: z.enum(['head', 'tail']) }).strict(),
+  /** Set or remove the item at `index` (negative: from the tail), which must still be `expectValue`. */
   z.object({ op: z.literal('list.set'), index: z.number().int(), value: B, expectValue: B }).strict(),
   z.object({ op: z.literal('list.remove'), index: z.number().int(), expectValue: B }).strict(),
   z.object({ op: z.literal('set.add'), member: B }).strict(),
+  /** The member must still be in the set. */
   z.object({ op: z.literal('set.remove'), member: B }).strict(),
-  z.object({ op: z.literal('zset.add'), member: B, score: z.string().max(64), expectScore: z.string().max(64).nullable() }).strict(),
-  z.object({ op: z.literal('zset.incr'), member: B, by: z.string().max(64) }).strict(),
+  /** Add a member or change its score: `expectScore` is its old score, or null for a new member (it must not exist). */
+  z.object({ op: z.literal('zset.add'), member: B, score: Score, expectScore: Score.nullable() }).strict(),
+  /** ZINCRBY of a member the view showed (it must still be there). */
+  z.object({ op: z.literal('zset.incr'), member: B, by: Score }).strict(),
+  /** The member must still be in the zset. */
   z.object({ op: z.literal('zset.remove'), member: B }).strict(),
-  z.object({ op: z.literal('stream.add'), id: z.string().max(64).default('*'), fields: z.array(z.object({ field: B, value: B })).min(1).max(1000) }).strict(),
-  z.object({ op: z.literal('stream.delete'), id: z.string().max(64) }).strict(),
-  z.object({ op: z.literal('ttl.set'), ttlSeconds: z.number().int().min(1) }).strict(),
-  z.object({ op: z.literal('ttl.remove') }).strict(),
-  z.object({ op: z.literal('rename'), to: KeyBytes, overwrite: z.boolean().default(false) }).strict(),
-  z.object({ op: z.literal('delete') }).strict(),
+  z.object({ op: z.literal('stream.add'), id: NewStreamId.default('*'), fields: z.array(z.object({ field: B, value: B })).min(1).max(1000) }).strict(),
+  /** The entry must still be in the stream. */
+  z.object({ op: z.literal('stream.delete'), id: StreamId }).strict(),
+  z.object({ op: z.literal('ttl.set'), ttlSeconds: z.number().int().min(1), expectType: ExpectType }).strict(),
+  z.object({ op: z.literal('ttl.remove'), expectType: ExpectType }).strict(),
+  /**
+   * RENAMENX, or RENAME when `overwrite` is confirmed (CONFLICT naming edit.to when the name is
+   * taken and it is not). On a cluster both names must hash to the same slot (a hash tag).
+   */
+  z.object({ op: z.literal('rename'), to: KeyBytes, overwrite: z.boolean().default(false), expectType: ExpectType }).strict(),
+  /** UNLINK. */
+  z.object({ op: z.literal('delete'), expectType: ExpectType }).strict(),
 ]);
 export type EditOp = z.output<typeof EditOp>;
 
