@@ -10,6 +10,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   audience: async () => (await import('./audience')).audienceBench,
   bulk: async () => (await import('./bulk')).bulkBench,
   cluster: async () => (await import('./cluster')).clusterBench,
+  keys: async () => (await import('./keys')).keysBench,
   metrics: async () => (await import('./metrics')).metricsBench,
   monitor: async () => (await import('./monitor')).monitorBench,
   sampling: async () => (await import('./sampling')).samplingBench,

@@ -75,6 +75,13 @@ const COMMANDS: Record<string, Command> = {
     help: async () => (await import('./audienceArgs')).AUDIENCE_HELP,
     run: async (argv) => (await import('./audience')).audience(argv),
   },
+  keys: {
+    label: 'keys SUB',
+    summary: ['Browse keys: tree (a count per folder, whole DB), ls (a glob), get KEY.', 'See: cacheboard keys --help'],
+    help: async () => (await import('./keysArgs')).KEYS_HELP,
+    run: async (argv) => (await import('./keys')).keys(argv),
+    bareIsHelp: true,
+  },
   'demo-data': {
     summary: ['Write a synthetic TV audience (bitmaps, sets, per-user zsets).', 'See: cacheboard demo-data --help'],
     help: async () => (await import('./demoDataArgs')).DEMO_DATA_HELP,
@@ -93,7 +100,7 @@ Usage: cacheboard <command> [options]
 Commands:
 ${commandLines.join('\n')}
 
-Topology: info, load, sample, trials, audience and demo-data take --cluster [--seeds h:p,…] or
+Topology: info, load, sample, trials, audience, demo-data and keys take --cluster [--seeds h:p,…] or
   --sentinel h:p,… --master-name NAME besides --url (see each command's --help).
 
 Options:
