@@ -44,7 +44,7 @@ export function ListView({ where, canEdit, edit, version }: ViewProps) {
     setFrom(undefined);
   }
 
-  const columns = canEdit ? '90px minmax(0, 1fr) 110px' : '90px minmax(0, 1fr)';
+  const columns = canEdit ? '64px minmax(0, 1fr) 120px' : '64px minmax(0, 1fr)';
   return (
     <div className="kv-view" data-testid="kv-list">
       <div className="kv-view-bar">

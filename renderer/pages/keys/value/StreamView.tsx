@@ -51,7 +51,9 @@ export function StreamView({ where, canEdit, edit, version }: ViewProps) {
     });
   }
 
-  const grid = `190px repeat(${Math.max(1, columns.length)}, minmax(120px, 1fr))${canEdit ? ' 80px' : ''}`;
+  const grid = `170px repeat(${Math.max(1, columns.length)}, minmax(110px, 1fr))${canEdit ? ' 70px' : ''}`;
+  // Wider than the panel with many fields: the table scrolls sideways, head and rows together.
+  const minWidth = 170 + Math.max(1, columns.length) * 120 + (canEdit ? 80 : 0);
   return (
     <div className="kv-view" data-testid="kv-stream">
       <div className="kv-view-bar">
@@ -89,6 +91,7 @@ export function StreamView({ where, canEdit, edit, version }: ViewProps) {
         </form>
       )}
       <div className="kv-scroll-x">
+        <div style={{ minWidth }}>
         <div className="kv-head" style={{ gridTemplateColumns: grid }}>
           <span>ID</span>
           {columns.length === 0 ? <span>Fields</span> : columns.map((c) => <span key={c} className="mono" title={c}>{c}</span>)}
@@ -130,6 +133,7 @@ export function StreamView({ where, canEdit, edit, version }: ViewProps) {
             );
           }}
         />
+        </div>
       </div>
       <LoadMore shown={paged.items.length} total={paged.total} noun="entries" more={paged.more} loading={paged.loading} error={paged.error} onMore={paged.loadMore} />
       <StreamGroups where={where} key={version} />

@@ -61,7 +61,7 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
   }
 
   // ZRANGE BYSCORE gives no rank: the column is drawn by rank only.
-  const columns = `${by === 'rank' ? '80px ' : ''}minmax(0, 1fr) 160px${canEdit ? ' 150px' : ''}`;
+  const columns = `${by === 'rank' ? '56px ' : ''}minmax(0, 1fr) minmax(70px, 120px)${canEdit ? ' 120px' : ''}`;
   return (
     <div className="kv-view" data-testid="kv-zset">
       <div className="kv-view-bar">

@@ -15,3 +15,11 @@ describe('hexLine', () => {
     expect(last.ascii).toBe('LM');
   });
 });
+
+describe('hexLine at 8 bytes a line', () => {
+  it('counts lines and offsets by the width asked', () => {
+    const bytes = Uint8Array.from({ length: 20 }, (_, i) => 0x30 + i);
+    expect(hexLineCount(bytes.length, 8)).toBe(3);
+    expect(hexLine(bytes, 1, 8)).toEqual({ offset: '00000008', hex: '38 39 3a 3b 3c 3d 3e 3f', ascii: '89:;<=>?' });
+  });
+});
