@@ -190,8 +190,10 @@ const FieldValue = z.object({ field: ValueBytes, value: ValueBytes });
 export const ReadResult = z.discriminatedUnion('type', [
   z.object({ type: z.literal('string'), offset: z.number(), data: ValueBytes, total: z.number() }),
   z.object({ type: z.literal('hash'), entries: z.array(FieldValue), cursor: z.string(), total: z.number() }),
+  /** Items in list order (head to tail) with their real indexes, whichever end the page was read from. */
   z.object({ type: z.literal('list'), items: z.array(z.object({ index: z.number(), value: ValueBytes })), total: z.number() }),
   z.object({ type: z.literal('set'), members: z.array(ValueBytes), cursor: z.string(), total: z.number() }),
+  /** rank: by rank only (counted from the highest score when rev), null by score; total is ZCARD either way. */
   z.object({ type: z.literal('zset'), members: z.array(z.object({ rank: z.number().nullable(), member: ValueBytes, score: z.string() })), total: z.number() }),
   z.object({
     type: z.literal('stream'),
@@ -222,6 +224,11 @@ export const StreamInfo = z.object({
 
 export type StreamInfo = z.output<typeof StreamInfo>;
 
+/**
+ * One chunk of a download, in order. The stream ends after the chunk with done: true; it ends
+ * with CONFLICT instead when the value's length changed mid-way (the bytes so far are not the
+ * value: discard them), NOT_FOUND or VALIDATION on `key` when there is no string to download.
+ */
 export const DownloadEvent = z.object({
   /** Base64 of the next chunk (at most 256 KB of value). */
   chunk: z.string(),

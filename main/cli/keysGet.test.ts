@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, closeAdmins, useRedis } from '../../testing/redis';
-import { keysGet } from './keysGet';
+import { runKeysGet as run } from './keysGetTestKit';
 
 const redis = useRedis();
 let admin: Redis;
@@ -11,21 +11,6 @@ beforeAll(async () => {
   admin = await adminClient(redis());
 });
 afterAll(closeAdmins);
-
-/** Runs the command in-process; what it printed on stdout, and its exit code. */
-async function run(...argv: string[]): Promise<{ code: number; out: string }> {
-  const chunks: string[] = [];
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => {
-    chunks.push(String(c));
-    return true;
-  });
-  try {
-    const code = await keysGet(argv, {});
-    return { code, out: chunks.join('') };
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 describe('cacheboard keys get', () => {
   it('a binary key typed escaped: --json gives the metadata and first page with exact bytes', async () => {

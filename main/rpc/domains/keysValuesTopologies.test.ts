@@ -1,6 +1,7 @@
 import { Cluster, Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHostPort } from '../../../app/hostPort';
+import { runKeysGet } from '../../cli/keysGetTestKit';
 import { useCluster } from '../../../testing/cluster';
 import { specFor } from '../../../testing/profiles';
 import { useSentinel } from '../../../testing/sentinel';
@@ -65,6 +66,13 @@ describe('on a Redis Cluster', () => {
     await everyTypeReads(rpc, 'shards', write);
   });
 
+  it('cacheboard keys get --cluster reads a key on whichever master serves it', async () => {
+    await write.rpush('cli:list', 'x', 'y');
+    const { code, out } = await runKeysGet('cli:list', '--url', `redis://${cluster().addresses[0] ?? ''}`, '--cluster', '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ meta: { type: 'list', length: 2 }, page: { type: 'list', total: 2 } });
+  });
+
   it('a DB other than 0 is refused on db', async () => {
     await expect(rpc.as('analyst').invoke('keys.get', { profileId: 'shards', db: 2, key: b64('x') })).rejects.toMatchObject({ code: 'VALIDATION', field: 'db' });
   });
@@ -91,5 +99,12 @@ describe('through sentinels', () => {
 
   it('every type, read on the master the sentinels name; a download too', async () => {
     await everyTypeReads(rpc, 'ha', write);
+  });
+
+  it('cacheboard keys get --sentinel reads on the master', async () => {
+    await write.set(Buffer.from([0x63, 0x6c, 0x69, 0x3a, 0xff]), 'via sentinels');
+    const { code, out } = await runKeysGet('cli:\\xff', '--sentinel', set().sentinelAddresses.join(','), '--master-name', set().masterName, '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ meta: { type: 'string', length: 13 }, page: { type: 'string', data: { text: 'via sentinels' } } });
   });
 });
