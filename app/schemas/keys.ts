@@ -310,6 +310,8 @@ const NewStreamId = z
   .max(64)
   .regex(/^(?:\*|\d+(?:-(?:\d+|\*))?)$/, 'must be * or an entry ID such as 1700000000000-0');
 const StreamId = z.string().max(64).regex(/^\d+(?:-\d+)?$/, 'must be an entry ID such as 1700000000000-0');
+/** A TTL in seconds, bounded so EXPIRE can never refuse it (a create's EXPIRE runs after its first write). */
+const TtlSeconds = z.number().int('must be a whole number of seconds').min(1, 'must be at least 1 second').max(3_153_600_000, 'must be at most 100 years');
 /** For the ops that fit a key of any type: the type the view showed, checked when given. */
 const ExpectType = KeyType.optional();
 export const EditOp = z.discriminatedUnion('op', [
@@ -326,7 +328,7 @@ export const EditOp = z.discriminatedUnion('op', [
       value: B,
       field: B.optional(),
       score: Score.optional(),
-      ttlSeconds: z.number().int().min(1).nullable().default(null),
+      ttlSeconds: TtlSeconds.nullable().default(null),
     })
     .strict(),
   /** Replace a string: `expectSha1` is the SHA-1 (hex) of the whole old value the view loaded. */
@@ -353,7 +355,7 @@ export const EditOp = z.discriminatedUnion('op', [
   z.object({ op: z.literal('stream.add'), id: NewStreamId.default('*'), fields: z.array(z.object({ field: B, value: B })).min(1).max(1000) }).strict(),
   /** The entry must still be in the stream. */
   z.object({ op: z.literal('stream.delete'), id: StreamId }).strict(),
-  z.object({ op: z.literal('ttl.set'), ttlSeconds: z.number().int().min(1), expectType: ExpectType }).strict(),
+  z.object({ op: z.literal('ttl.set'), ttlSeconds: TtlSeconds, expectType: ExpectType }).strict(),
   z.object({ op: z.literal('ttl.remove'), expectType: ExpectType }).strict(),
   /**
    * RENAMENX, or RENAME when `overwrite` is confirmed (CONFLICT naming edit.to when the name is

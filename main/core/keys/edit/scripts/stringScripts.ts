@@ -4,7 +4,7 @@ import { PRELUDE } from './prelude';
  * string.set: replace a string the view loaded whole. The UI sends the SHA-1 of the bytes it
  * loaded; the script compares it with redis.sha1hex of the value now. A value longer than the
  * longest the view can load whole (ARGV[2]) changed since by definition, and is refused from
- * STRLEN alone, so a value grown to 100 MB is never read here. SET … KEEPTTL keeps its TTL.
+ * STRLEN alone, so a value grown to 100 MB is never read here. SET … KEEPTTL (Redis 6.0+) keeps its TTL.
  * ARGV: expected SHA-1, longest length a view loads whole, new value.
  */
 export const STRING_SET = `${PRELUDE}
