@@ -50,7 +50,7 @@ describe('decodeBytes: each format from its own encoder', () => {
     expect(r.text).toContain('"tags": [\n    "a",\n    "b"\n  ]');
     expect(r.text).toContain('"bin": b"\\x00\\xffA"');
     expect(r.text).toContain(`"big": ${2n ** 63n + 5n}`);
-    expect(decode(Buffer.from(encode([1, 2, 3])).subarray(0, 3), 'msgpack').error).toMatch(/^msgpack: /);
+    expect(decode(Buffer.from(encode([1, 2, 3])).subarray(0, 3), 'msgpack').error).toMatch(/^msgpack: .*\(at byte 3\)$/);
   });
 
   it('php: arrays and objects of classes nobody defined here', () => {
@@ -135,6 +135,11 @@ describe('decodeBytes: compression by magic bytes', () => {
     const raw = Buffer.from(SnappyJS.compress(json));
     expect(decode(raw, 'auto', 'snappy')).toMatchObject({ compression: 'snappy', format: 'json', text: expected });
     expect(decode(zlib.gzipSync(json), 'auto', 'none')).toMatchObject({ compression: null, format: 'text' });
+  });
+
+  it('text that happens to start like a zlib header ("x^") is text', () => {
+    expect(decode(Buffer.from('x^2 + y^2'))).toMatchObject({ compression: null, format: 'text', text: 'x^2 + y^2', error: null });
+    expect(decode(Buffer.from('x^2 + y^2'), 'auto', 'deflate').error).toMatch(/^deflate: /);
   });
 
   it('a cut compressed value says so', () => {

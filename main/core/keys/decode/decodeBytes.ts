@@ -1,6 +1,6 @@
 import type { Compression, DecodeAs, DecodeCompression } from '../../../../app/schemas/keys';
 import { sizeText, type DecodeLimits } from './decodeLimits';
-import { decompress, detectCompression } from './decompress';
+import { decompress, detectCompression, TooLargeError } from './decompress';
 import { DECODERS, protobuf, text, type Decoded, type Format } from './formats';
 import { renderValue } from './render';
 import { entriesOf, labelOf, scalarOf } from './valueLabels';
@@ -83,11 +83,15 @@ export function decodeBytes(job: DecodeJob): DecodeOutcome {
   const compression = job.compression === 'auto' ? detectCompression(input) : job.compression === 'none' ? null : job.compression;
   let buf = input;
   if (compression !== null) {
-    if (cut) return fail(tooLong(`Decompressing ${compression}`), compression);
+    const weakMagic = job.compression === 'auto' && compression === 'deflate';
+    if (cut) return weakMagic ? decodeBytes({ ...job, compression: 'none' }) : fail(tooLong(`Decompressing ${compression}`), compression);
     try {
       buf = decompress(compression, input, limits.decompressedBytes);
     } catch (e) {
-      return fail(errorText(e), compression);
+      // A zlib header is only two bytes, and "x^" or "x\x01" may start plain text: found by
+      // its magic (not named) and not inflating, it was no zlib stream. A bomb still refuses.
+      if (!weakMagic || e instanceof TooLargeError) return fail(errorText(e), compression);
+      return decodeBytes({ ...job, compression: 'none' });
     }
   }
 

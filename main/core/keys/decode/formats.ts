@@ -1,4 +1,4 @@
-import { decode as msgpackDecode } from '@msgpack/msgpack';
+import { Decoder } from '@msgpack/msgpack';
 import javaDeserialization from 'java-deserialization';
 import phpSerialize from 'php-serialize';
 import type { DecodeAs } from '../../../../app/schemas/keys';
@@ -35,10 +35,14 @@ function json(buf: Buffer): Decoded {
 function msgpack(buf: Buffer): Decoded {
   // Every element takes at least one byte: no length the value states can be longer than it.
   const n = buf.length;
+  const decoder = new Decoder({ maxStrLength: n, maxBinLength: n, maxArrayLength: n, maxMapLength: n, maxExtLength: n, useBigInt64: true });
   try {
-    return { value: msgpackDecode(buf, { maxStrLength: n, maxBinLength: n, maxArrayLength: n, maxMapLength: n, maxExtLength: n, useBigInt64: true }) };
+    return { value: decoder.decode(buf) };
   } catch (e) {
-    throw failure('msgpack', e);
+    // The decoder's read offset (a private field) is where it stopped: named, as for the other formats.
+    const pos = (decoder as unknown as { pos?: unknown }).pos;
+    const msg = e instanceof Error ? e.message : String(e);
+    throw new Error(`msgpack: ${msg}${typeof pos === 'number' && !/ at \d+| position /.test(msg) ? ` (at byte ${pos})` : ''}`, { cause: e });
   }
 }
 
