@@ -15,6 +15,7 @@ import { useKeyList, type ListQuery } from './keys/useKeyList';
 import { useKeysIndex } from './keys/useKeysIndex';
 import { useLinkedProfile } from './keys/useLinkedProfile';
 import { useTreeFolders, type FolderLoad, type TreeSort } from './keys/useTreeFolders';
+import { NewKeyForm } from './keys/value/NewKeyForm';
 import { ValuePanel } from './keys/value/ValuePanel';
 import '../components/jobPage.css';
 import './keys/keys.css';
@@ -141,6 +142,7 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
             filters={filters}
             onFilters={setFilters}
             onOpen={(keyB64) => patch({ keyB64 })}
+            onNew={canEdit ? () => patch({ keyB64: undefined }) : undefined}
           />
           {folderRef !== undefined && <FolderStats where={where} folder={folderRef} />}
           {pattern.error !== undefined && <p className="field-error">The pattern from the link cannot be read: {pattern.error}</p>}
@@ -167,7 +169,20 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
         </section>
         <div className="panel keys-value-col" data-testid="keys-open" data-key={view.keyB64 ?? ''} data-can-edit={canEdit}>
           {view.keyB64 === undefined ? (
-            <p className="empty keys-empty">Pick a key in the tree or the list, or open one by its exact name.</p>
+            <>
+              <p className="empty keys-empty">Pick a key in the tree or the list, or open one by its exact name.</p>
+              {/* Ops make keys here: a new key opens once made (the list reads again to show it). */}
+              {canEdit && (
+                <NewKeyForm
+                  profileId={profile.id}
+                  db={view.db}
+                  onCreated={(keyB64) => {
+                    patch({ keyB64 });
+                    setEdits((n) => n + 1);
+                  }}
+                />
+              )}
+            </>
           ) : (
             <ValuePanel
               key={view.keyB64}

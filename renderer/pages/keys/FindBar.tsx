@@ -22,6 +22,8 @@ interface Props {
   onFilters(f: Filters): void;
   /** Open one key by its exact name: no scan, whatever the DB size. */
   onOpen(keyB64: string): void;
+  /** Ops only: close the open key and show the new-key form in its place. */
+  onNew?: (() => void) | undefined;
 }
 
 /**
@@ -29,7 +31,7 @@ interface Props {
  * shown: `\xff`, `\\`) with a type and a no-TTL filter lists matches (the list's column heads sort it). Patterns apply on Enter,
  * not per keystroke: each one may walk the keyspace.
  */
-export function FindBar({ pattern, onPattern, filters, onFilters, onOpen }: Props) {
+export function FindBar({ pattern, onPattern, filters, onFilters, onOpen, onNew }: Props) {
   const uid = useId();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string>();
@@ -74,6 +76,11 @@ export function FindBar({ pattern, onPattern, filters, onFilters, onOpen }: Prop
         <button type="submit" className="btn btn-small" data-testid="keys-exact-open" title="Open this exact key (EXISTS/TYPE, no scan)">
           Open
         </button>
+        {onNew !== undefined && (
+          <button type="button" className="btn btn-small" onClick={onNew} data-testid="keys-new" title="Create a key of any type">
+            New key
+          </button>
+        )}
         <FieldError field="key" id={`${uid}-name-error`} message={nameError} />
       </form>
       <form
