@@ -167,10 +167,10 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
             }
           />
         </section>
-        <div className="panel keys-value-col" data-testid="keys-open" data-key={view.keyB64 ?? ''} data-can-edit={canEdit}>
+        <div className="keys-value-col" data-testid="keys-open" data-key={view.keyB64 ?? ''} data-can-edit={canEdit}>
           {view.keyB64 === undefined ? (
             <>
-              <p className="empty keys-empty">Pick a key in the tree or the list, or open one by its exact name.</p>
+              <p className="panel empty keys-pick">Pick a key in the tree or the list, or open one by its exact name.</p>
               {/* Ops make keys here: a new key opens once made (the list reads again to show it). */}
               {canEdit && (
                 <NewKeyForm
