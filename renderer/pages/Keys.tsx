@@ -9,7 +9,6 @@ import { globOfFolder } from './keys/globText';
 import { IndexBar } from './keys/IndexBar';
 import { KeyList } from './keys/KeyList';
 import { NamespaceTree } from './keys/NamespaceTree';
-import { typedBytes } from './keys/typedName';
 import { keysUrlHash, readKeysUrl, type KeysUrl } from './keys/urlState';
 import { useKeyList, type ListQuery } from './keys/useKeyList';
 import { useKeysIndex } from './keys/useKeysIndex';
@@ -17,6 +16,7 @@ import { useLinkedProfile } from './keys/useLinkedProfile';
 import { useTreeFolders, type FolderLoad, type TreeSort } from './keys/useTreeFolders';
 import { NewKeyForm } from './keys/value/NewKeyForm';
 import { ValuePanel } from './keys/value/ValuePanel';
+import { typedBytes } from './keys/value/valueBytes';
 import '../components/jobPage.css';
 import './keys/keys.css';
 
@@ -77,7 +77,7 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
   const deepReady = index.state?.deep === true && index.state.status === 'ready';
   const needsDeep = filters.sort !== 'name' && !deepReady;
   const query: ListQuery | undefined =
-    pattern.b64 === undefined || pattern.b64 === '' || needsDeep
+    !pattern.ok || pattern.b64 === '' || needsDeep
       ? undefined
       : { ...where, match: pattern.b64, type: filters.type, noTtl: filters.noTtl, sort: filters.sort, order: filters.order };
   const list = useKeyList(query, `${index.builds}|${edits}`);
@@ -145,7 +145,7 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
             onNew={canEdit ? () => patch({ keyB64: undefined }) : undefined}
           />
           {folderRef !== undefined && <FolderStats where={where} folder={folderRef} />}
-          {pattern.error !== undefined && <p className="field-error">The pattern from the link cannot be read: {pattern.error}</p>}
+          {!pattern.ok && <p className="field-error">The pattern from the link cannot be read: {pattern.error}</p>}
           <KeyList
             list={query === undefined ? undefined : list}
             openKey={view.keyB64}
