@@ -248,6 +248,7 @@ test.describe('Keys page for an analyst', () => {
     const opsKeys = new KeysPage(page);
     await opsKeys.expectOpen('user:1');
     await expect(opsKeys.openColumn()).toHaveAttribute('data-can-edit', 'true');
+    await expect(page.getByTestId('keys-new')).toBeVisible();
 
     const context = await browser.newContext();
     try {
@@ -257,6 +258,7 @@ test.describe('Keys page for an analyst', () => {
       const keys = new KeysPage(anaPage);
       await keys.expectOpen('user:1');
       await expect(keys.openColumn()).toHaveAttribute('data-can-edit', 'false');
+      await expect(anaPage.getByTestId('keys-new')).toHaveCount(0);
       await keys.waitForCompleteTree();
       await expect(keys.folderCount('user:')).not.toHaveText('');
       // Nothing in the page offers a write.

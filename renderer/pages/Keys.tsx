@@ -9,13 +9,14 @@ import { globOfFolder } from './keys/globText';
 import { IndexBar } from './keys/IndexBar';
 import { KeyList } from './keys/KeyList';
 import { NamespaceTree } from './keys/NamespaceTree';
-import { typedBytes } from './keys/typedName';
 import { keysUrlHash, readKeysUrl, type KeysUrl } from './keys/urlState';
 import { useKeyList, type ListQuery } from './keys/useKeyList';
 import { useKeysIndex } from './keys/useKeysIndex';
 import { useLinkedProfile } from './keys/useLinkedProfile';
 import { useTreeFolders, type FolderLoad, type TreeSort } from './keys/useTreeFolders';
+import { NewKeyForm } from './keys/value/NewKeyForm';
 import { ValuePanel } from './keys/value/ValuePanel';
+import { typedBytes } from './keys/value/valueBytes';
 import '../components/jobPage.css';
 import './keys/keys.css';
 
@@ -76,7 +77,7 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
   const deepReady = index.state?.deep === true && index.state.status === 'ready';
   const needsDeep = filters.sort !== 'name' && !deepReady;
   const query: ListQuery | undefined =
-    pattern.b64 === undefined || pattern.b64 === '' || needsDeep
+    !pattern.ok || pattern.b64 === '' || needsDeep
       ? undefined
       : { ...where, match: pattern.b64, type: filters.type, noTtl: filters.noTtl, sort: filters.sort, order: filters.order };
   const list = useKeyList(query, `${index.builds}|${edits}`);
@@ -141,9 +142,10 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
             filters={filters}
             onFilters={setFilters}
             onOpen={(keyB64) => patch({ keyB64 })}
+            onNew={canEdit ? () => patch({ keyB64: undefined }) : undefined}
           />
           {folderRef !== undefined && <FolderStats where={where} folder={folderRef} />}
-          {pattern.error !== undefined && <p className="field-error">The pattern from the link cannot be read: {pattern.error}</p>}
+          {!pattern.ok && <p className="field-error">The pattern from the link cannot be read: {pattern.error}</p>}
           <KeyList
             list={query === undefined ? undefined : list}
             openKey={view.keyB64}
@@ -165,9 +167,22 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
             }
           />
         </section>
-        <div className="panel keys-value-col" data-testid="keys-open" data-key={view.keyB64 ?? ''} data-can-edit={canEdit}>
+        <div className="keys-value-col" data-testid="keys-open" data-key={view.keyB64 ?? ''} data-can-edit={canEdit}>
           {view.keyB64 === undefined ? (
-            <p className="empty keys-empty">Pick a key in the tree or the list, or open one by its exact name.</p>
+            <>
+              <p className="panel empty keys-pick">Pick a key in the tree or the list, or open one by its exact name.</p>
+              {/* Ops make keys here: a new key opens once made (the list reads again to show it). */}
+              {canEdit && (
+                <NewKeyForm
+                  profileId={profile.id}
+                  db={view.db}
+                  onCreated={(keyB64) => {
+                    patch({ keyB64 });
+                    setEdits((n) => n + 1);
+                  }}
+                />
+              )}
+            </>
           ) : (
             <ValuePanel
               key={view.keyB64}

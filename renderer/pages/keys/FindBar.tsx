@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { KeyType } from '../../../app/schemas/sampling';
 import { FieldError } from '../../components/FieldError';
-import { typedBytes } from './typedName';
+import { typedBytes } from './value/valueBytes';
 
 export type ListSort = 'name' | 'ttl' | 'memory';
 
@@ -22,6 +22,8 @@ interface Props {
   onFilters(f: Filters): void;
   /** Open one key by its exact name: no scan, whatever the DB size. */
   onOpen(keyB64: string): void;
+  /** Ops only: close the open key and show the new-key form in its place. */
+  onNew?: (() => void) | undefined;
 }
 
 /**
@@ -29,7 +31,7 @@ interface Props {
  * shown: `\xff`, `\\`) with a type and a no-TTL filter lists matches (the list's column heads sort it). Patterns apply on Enter,
  * not per keystroke: each one may walk the keyspace.
  */
-export function FindBar({ pattern, onPattern, filters, onFilters, onOpen }: Props) {
+export function FindBar({ pattern, onPattern, filters, onFilters, onOpen, onNew }: Props) {
   const uid = useId();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string>();
@@ -41,69 +43,45 @@ export function FindBar({ pattern, onPattern, filters, onFilters, onOpen }: Prop
 
   return (
     <section className="keys-find" aria-label="Find keys">
-      <form
-        className="keys-find-row"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <FindRow
+        label="Key"
+        field="key"
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          setNameError(undefined);
+        }}
+        error={nameError}
+        placeholder="exact name, e.g. session:42 or bin:\xff"
+        testId="keys-exact"
+        onSubmit={() => {
           const r = typedBytes(name);
-          if (r.error !== undefined) return setNameError(r.error);
+          if (!r.ok) return setNameError(r.error);
           if (name === '') return setNameError('type a key name to open');
           setNameError(undefined);
           onOpen(r.b64);
         }}
+        button={{ label: 'Open', title: 'Open this exact key (EXISTS/TYPE, no scan)', testId: 'keys-exact-open' }}
       >
-        <label htmlFor={`${uid}-name`} className="keys-find-label">
-          Key
-        </label>
-        <input
-          id={`${uid}-name`}
-          type="text"
-          className="mono keys-find-input"
-          value={name}
-          placeholder="exact name, e.g. session:42 or bin:\xff"
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={nameError !== undefined}
-          aria-describedby={nameError === undefined ? undefined : `${uid}-name-error`}
-          onChange={(e) => {
-            setName(e.target.value);
-            setNameError(undefined);
-          }}
-          data-testid="keys-exact"
-        />
-        <button type="submit" className="btn btn-small" data-testid="keys-exact-open" title="Open this exact key (EXISTS/TYPE, no scan)">
-          Open
-        </button>
-        <FieldError field="key" id={`${uid}-name-error`} message={nameError} />
-      </form>
-      <form
-        className="keys-find-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (parsed.error === undefined) onPattern(text === '' ? '*' : text);
+        {onNew !== undefined && (
+          <button type="button" className="btn btn-small" onClick={onNew} data-testid="keys-new" title="Create a key of any type">
+            New key
+          </button>
+        )}
+      </FindRow>
+      <FindRow
+        label="Match"
+        field="match"
+        value={text}
+        onChange={(v) => setDraft({ from: pattern, text: v })}
+        error={parsed.ok ? undefined : parsed.error}
+        placeholder="glob, e.g. user:*:cart"
+        testId="keys-match"
+        onSubmit={() => {
+          if (parsed.ok) onPattern(text === '' ? '*' : text);
         }}
-      >
-        <label htmlFor={`${uid}-match`} className="keys-find-label">
-          Match
-        </label>
-        <input
-          id={`${uid}-match`}
-          type="text"
-          className="mono keys-find-input"
-          value={text}
-          placeholder="glob, e.g. user:*:cart"
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={parsed.error !== undefined}
-          aria-describedby={parsed.error === undefined ? undefined : `${uid}-match-error`}
-          onChange={(e) => setDraft({ from: pattern, text: e.target.value })}
-          data-testid="keys-match"
-        />
-        <button type="submit" className="btn btn-small" disabled={parsed.error !== undefined} data-testid="keys-match-find">
-          Find
-        </button>
-        <FieldError field="match" id={`${uid}-match-error`} message={parsed.error} />
-      </form>
+        button={{ label: 'Find', title: 'List the keys that match (SCAN MATCH syntax)', testId: 'keys-match-find', disabled: !parsed.ok }}
+      />
       <div className="keys-find-row keys-filters">
         <label htmlFor={`${uid}-type`} className="keys-find-label">
           Type
@@ -127,5 +105,55 @@ export function FindBar({ pattern, onPattern, filters, onFilters, onOpen }: Prop
         </label>
       </div>
     </section>
+  );
+}
+
+interface RowProps {
+  label: string;
+  /** The FieldError test id's suffix. */
+  field: string;
+  value: string;
+  onChange(value: string): void;
+  error: string | undefined;
+  placeholder: string;
+  testId: string;
+  onSubmit(): void;
+  button: { label: string; title: string; testId: string; disabled?: boolean };
+  children?: ReactNode;
+}
+
+/** One typed-escaped box with its button (Enter submits), and where its escape is wrong beneath. */
+function FindRow({ label, field, value, onChange, error, placeholder, testId, onSubmit, button, children }: RowProps) {
+  const id = useId();
+  return (
+    <form
+      className="keys-find-row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <label htmlFor={id} className="keys-find-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        className="mono keys-find-input"
+        value={value}
+        placeholder={placeholder}
+        spellCheck={false}
+        autoComplete="off"
+        aria-invalid={error !== undefined}
+        aria-describedby={error === undefined ? undefined : `${id}-error`}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      />
+      <button type="submit" className="btn btn-small" disabled={button.disabled} title={button.title} data-testid={button.testId}>
+        {button.label}
+      </button>
+      {children}
+      <FieldError field={field} id={`${id}-error`} message={error} />
+    </form>
   );
 }

@@ -67,7 +67,9 @@ function StatsView({ stats }: { stats: Stats }) {
       <p className="keys-stats-memory">
         <strong data-testid="keys-stats-memory">≈ {formatBytes(m.estimate)}</strong>{' '}
         <span className="muted">
-          (95 %: {formatBytes(m.ciLow)} – {formatBytes(m.ciHigh)}) over {formatCount(stats.count)} keys, from {formatCount(stats.sampled)} sampled
+          {stats.sampled >= stats.count
+            ? `every one of its ${formatCount(stats.count)} keys measured`
+            : `(95 %: ${formatBytes(m.ciLow)} – ${formatBytes(m.ciHigh)}) over ${formatCount(stats.count)} keys, from ${formatCount(stats.sampled)} sampled`}
         </span>
       </p>
     </div>

@@ -5,6 +5,9 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { indexWords } from './indexText';
 import type { KeysIndex } from './useKeysIndex';
 
+/** The job pages' state pill (jobPage.css) per tone: green complete, amber incomplete, red failed, blue scanning. */
+const PILL: Record<ReturnType<typeof indexWords>['tone'], string> = { ok: 'is-done', warn: 'is-cancelled', err: 'is-failed', info: '', none: 'keys-pill-none' };
+
 /** DBs offered: Redis' default `databases 16`; a higher one comes from a link. */
 const DB_COUNT = 16;
 
@@ -83,8 +86,8 @@ export function IndexBar({ db, onDb, cluster, separator, onSeparator, index }: P
           />
         )}
       </form>
-      <div className={`keys-indexbar-state is-${w.tone}`}>
-        <strong className={`keys-badge is-${w.tone}`} data-testid="keys-index-state">
+      <div className="keys-indexbar-state">
+        <strong className={`job-state ${PILL[w.tone]}`} data-testid="keys-index-state">
           {w.badge}
         </strong>
         {running ? (
