@@ -31,6 +31,12 @@ export class KeyValuePanel {
     await expect(this.root()).toHaveAttribute('data-exists', /true|false/);
   }
 
+  /** The page with no key open, where ops find the new-key form. */
+  async openNone(origin = ''): Promise<void> {
+    await openRoute(this.page, `keys?profile=${encodeURIComponent(this.profileId)}`, origin);
+    await expect(this.page.getByTestId('keys-open')).toHaveAttribute('data-key', '');
+  }
+
   root(): Locator {
     return this.page.getByTestId('keys-value');
   }

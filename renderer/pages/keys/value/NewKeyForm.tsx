@@ -23,40 +23,14 @@ interface Props {
   db: number;
   /** The new key's bytes, base64: the page opens it. */
   onCreated(keyB64: string): void;
-}
-
-/**
- * "New key…": a button that opens the form in place (ops only: the page renders it only when
- * the session may edit). What the Keys page places in its toolbar.
- */
-export function NewKey(props: Props) {
-  const [open, setOpen] = useState(false);
-  if (!open) {
-    return (
-      <div className="kv-new-bar">
-        <button type="button" className="btn btn-small" onClick={() => setOpen(true)} data-testid="kv-new-open">
-          New key…
-        </button>
-      </div>
-    );
-  }
-  return (
-    <NewKeyForm
-      {...props}
-      onCreated={(k) => {
-        setOpen(false);
-        props.onCreated(k);
-      }}
-      onCancel={() => setOpen(false)}
-    />
-  );
+  onCancel?(): void;
 }
 
 /**
  * A new key of any type with its first element (Redis has no empty collection), and an
  * optional TTL. The server refuses a name that exists: create never overwrites.
  */
-export function NewKeyForm({ profileId, db, onCreated, onCancel }: Props & { onCancel?(): void }) {
+export function NewKeyForm({ profileId, db, onCreated, onCancel }: Props) {
   const bridge = useBridge();
   const [type, setType] = useState<NewType>('string');
   const [name, setName] = useState('');

@@ -60,7 +60,7 @@ export function ValuePanel({ profile, db, keyB64, canEdit, onKeyChanged }: Value
 
   if (keyB64 === '') {
     return (
-      <section className="keys-value" data-testid="keys-value" data-key="">
+      <section className="keys-value panel" data-testid="keys-value" data-key="">
         <p className="empty">Pick a key to see its value.</p>
       </section>
     );
@@ -68,7 +68,7 @@ export function ValuePanel({ profile, db, keyB64, canEdit, onKeyChanged }: Value
   const m = meta.data;
   const props: ViewProps = { where, canEdit, edit, version };
   return (
-    <section className="keys-value" data-testid="keys-value" data-key={keyB64} data-exists={m === undefined ? undefined : String(m.exists)}>
+    <section className="keys-value panel" data-testid="keys-value" data-key={keyB64} data-exists={m === undefined ? undefined : String(m.exists)}>
       <header className="kv-head-bar">
         <h2 className="kv-key mono" title={m?.key.text}>
           {m === undefined ? 'Loading…' : m.key.text}
