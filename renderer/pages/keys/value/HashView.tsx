@@ -7,6 +7,7 @@ import { MatchFilter } from './MatchFilter';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
+import { RowActions } from './RowActions';
 import { VirtualRows } from './VirtualRows';
 
 interface Entry {
@@ -88,30 +89,16 @@ export function HashView({ where, canEdit, edit, version }: ViewProps) {
               <ValueText value={e.field} testId="kv-field" />
               <ValueText value={e.value} testId="kv-cell-value" />
               {canEdit && (
-                <span className="kv-row-actions">
-                  <button
-                    type="button"
-                    className="btn btn-small btn-ghost"
-                    disabled={e.field.truncated || e.value.truncated}
-                    title={e.value.truncated || e.field.truncated ? 'Too long to edit here' : 'Edit this field'}
-                    onClick={() => {
-                      setFrom(e);
-                      setField(e.field.text);
-                      setValue(e.value.text);
-                    }}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-small btn-ghost btn-danger-ghost"
-                    disabled={edit.busy || e.field.truncated || e.value.truncated}
-                    onClick={() => void edit.run({ op: 'hash.delete', field: e.field.b64, expectValue: e.value.b64 })}
-                    data-testid="kv-row-delete"
-                  >
-                    Delete
-                  </button>
-                </span>
+                <RowActions
+                  busy={edit.busy}
+                  cut={e.field.truncated || e.value.truncated}
+                  onEdit={() => {
+                    setFrom(e);
+                    setField(e.field.text);
+                    setValue(e.value.text);
+                  }}
+                  onDelete={() => void edit.run({ op: 'hash.delete', field: e.field.b64, expectValue: e.value.b64 })}
+                />
               )}
             </>
           );

@@ -8,6 +8,7 @@ import { LoadMore } from './LoadMore';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
+import { RowActions } from './RowActions';
 import { VirtualRows } from './VirtualRows';
 
 interface Item {
@@ -121,29 +122,16 @@ export function ListView({ where, canEdit, edit, version }: ViewProps) {
               </span>
               <ValueText value={it.value} testId="kv-cell-value" />
               {canEdit && (
-                <span className="kv-row-actions">
-                  <button
-                    type="button"
-                    className="btn btn-small btn-ghost"
-                    disabled={it.value.truncated}
-                    title={it.value.truncated ? 'Too long to edit here' : 'Edit this item'}
-                    onClick={() => {
-                      setFrom(it);
-                      setValue(it.value.text);
-                    }}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-small btn-ghost btn-danger-ghost"
-                    disabled={edit.busy || it.value.truncated}
-                    onClick={() => void edit.run({ op: 'list.remove', index: it.index, expectValue: it.value.b64 })}
-                    data-testid="kv-row-delete"
-                  >
-                    Remove
-                  </button>
-                </span>
+                <RowActions
+                  busy={edit.busy}
+                  cut={it.value.truncated}
+                  onEdit={() => {
+                    setFrom(it);
+                    setValue(it.value.text);
+                  }}
+                  onDelete={() => void edit.run({ op: 'list.remove', index: it.index, expectValue: it.value.b64 })}
+                  deleteLabel="Remove"
+                />
               )}
             </>
           );

@@ -7,6 +7,7 @@ import { MatchFilter } from './MatchFilter';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
+import { RowActions } from './RowActions';
 import { VirtualRows } from './VirtualRows';
 
 const ROW = 28;
@@ -58,18 +59,7 @@ export function SetView({ where, canEdit, edit, version }: ViewProps) {
             <>
               <ValueText value={m} testId="kv-cell-value" />
               {canEdit && (
-                <span className="kv-row-actions">
-                  <button
-                    type="button"
-                    className="btn btn-small btn-ghost btn-danger-ghost"
-                    disabled={edit.busy || m.truncated}
-                    title={m.truncated ? 'Too long to name here' : 'Remove this member'}
-                    onClick={() => void edit.run({ op: 'set.remove', member: m.b64 })}
-                    data-testid="kv-row-delete"
-                  >
-                    Remove
-                  </button>
-                </span>
+                <RowActions busy={edit.busy} cut={m.truncated} onDelete={() => void edit.run({ op: 'set.remove', member: m.b64 })} deleteLabel="Remove" />
               )}
             </>
           );

@@ -7,6 +7,7 @@ import { StreamGroups } from './StreamGroups';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
+import { RowActions } from './RowActions';
 import { VirtualRows } from './VirtualRows';
 
 interface Entry {
@@ -123,11 +124,7 @@ export function StreamView({ where, canEdit, edit, version }: ViewProps) {
                 })}
                 {columns.length === 0 && <span className="muted">no fields</span>}
                 {canEdit && (
-                  <span className="kv-row-actions">
-                    <button type="button" className="btn btn-small btn-ghost btn-danger-ghost" disabled={edit.busy} onClick={() => void edit.run({ op: 'stream.delete', id: e.id })} data-testid="kv-row-delete">
-                      Delete
-                    </button>
-                  </span>
+                  <RowActions busy={edit.busy} cut={false} onDelete={() => void edit.run({ op: 'stream.delete', id: e.id })} />
                 )}
               </>
             );

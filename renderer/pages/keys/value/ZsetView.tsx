@@ -7,6 +7,7 @@ import { LoadMore } from './LoadMore';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
+import { RowActions } from './RowActions';
 import { VirtualRows } from './VirtualRows';
 
 interface Member {
@@ -139,29 +140,17 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
                 {m.score}
               </span>
               {canEdit && (
-                <span className="kv-row-actions">
-                  <button
-                    type="button"
-                    className="btn btn-small btn-ghost"
-                    disabled={m.member.truncated}
-                    onClick={() => {
-                      setFrom(m);
-                      setMember(m.member.text);
-                      setScore(m.score);
-                    }}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-small btn-ghost btn-danger-ghost"
-                    disabled={edit.busy || m.member.truncated}
-                    onClick={() => void edit.run({ op: 'zset.remove', member: m.member.b64 })}
-                    data-testid="kv-row-delete"
-                  >
-                    Remove
-                  </button>
-                </span>
+                <RowActions
+                  busy={edit.busy}
+                  cut={m.member.truncated}
+                  onEdit={() => {
+                    setFrom(m);
+                    setMember(m.member.text);
+                    setScore(m.score);
+                  }}
+                  onDelete={() => void edit.run({ op: 'zset.remove', member: m.member.b64 })}
+                  deleteLabel="Remove"
+                />
               )}
             </>
           );
