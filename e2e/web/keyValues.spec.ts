@@ -62,6 +62,7 @@ test.describe('Keys value panel', () => {
     await expect(panel.json()).toContainText('{2 keys}');
     await panel.json().getByRole('button', { name: '▸' }).first().click();
     await expect(panel.json()).toContainText('"tags": ');
+    await page.screenshot({ path: testInfo.outputPath('json.png'), fullPage: true });
     await panel.view('Hex');
     await expect(panel.hex()).toContainText('00000000');
 
@@ -108,6 +109,7 @@ test.describe('Keys value panel', () => {
     await expect(panel.row('2-1')).toContainText(IMG);
     await expect(panel.testId('kv-stream-group')).toContainText('workers');
     await expect(panel.testId('kv-stream-pending')).toContainText('1-1');
+    await page.screenshot({ path: testInfo.outputPath('stream.png'), fullPage: true });
 
     await panel.open(BINARY_KEY);
     await expect(panel.root().locator('.kv-key')).toHaveText(BINARY_TEXT);

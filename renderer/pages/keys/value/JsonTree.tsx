@@ -17,7 +17,7 @@ function Node({ label, isIndex, value, open: initiallyOpen }: { label: string | 
   const name = label === undefined ? null : <span className="kv-json-key">{isIndex ? label : JSON.stringify(label)}: </span>;
   if (!branch) {
     return (
-      <li className="kv-json-node">
+      <li className="kv-json-node kv-json-leaf">
         {name}
         <Leaf v={value} />
       </li>
