@@ -75,6 +75,13 @@ export class KeysPage {
     return this.tree().getByTestId('keys-tree-key');
   }
 
+  /** Scrolls the (virtual) tree down until a button with this name is drawn. */
+  async scrollTreeTo(buttonName: string): Promise<void> {
+    const button = this.tree().getByRole('button', { name: buttonName });
+    for (let i = 0; i < 200 && (await button.count()) === 0; i++) await this.tree().evaluate((el) => el.scrollBy(0, el.clientHeight / 2));
+    await expect(button).toBeVisible();
+  }
+
   async allKeys(): Promise<void> {
     await this.page.getByTestId('keys-tree-all').click();
   }

@@ -5,7 +5,8 @@ import type { KeyList } from './useKeyList';
 export function listStatus(l: Pick<KeyList, 'keys' | 'complete' | 'source' | 'total' | 'loading'>): string {
   const n = formatCount(l.keys.length);
   if (l.source === undefined) return l.loading ? 'Listing…' : '';
-  const by = l.source === 'scan' ? ' · listing by SCAN (no index)' : l.source === 'deep' ? ' · from the deep index' : '';
+  // SCAN gives keys in hash-table order: each page is sorted, the whole list is not.
+  const by = l.source === 'scan' ? ' · listing by SCAN (no index), in SCAN order' : l.source === 'deep' ? ' · from the deep index' : '';
   if (l.complete) return `complete: ${n} key${l.keys.length === 1 ? '' : 's'}${by}`;
   const of = l.total === null ? '' : ` of ${formatCount(l.total)}`;
   return `${n}${of} listed, more as you scroll${by}`;
