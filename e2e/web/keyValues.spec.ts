@@ -242,6 +242,11 @@ test.describe('Keys value panel', () => {
     await panel.open(renamed);
     await panel.delete();
     await expect.poll(() => admin.exists(renamed)).toBe(0);
+    // With the box ticked and the overwrite confirmed, RENAME replaces the other key.
+    await panel.open('str:json');
+    await panel.rename('s:tags', true);
+    await expect.poll(() => admin.type('s:tags')).toBe('string');
+    expect(await admin.exists('str:json')).toBe(0);
 
   });
 
