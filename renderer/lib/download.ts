@@ -3,7 +3,12 @@
  * <a download>. The data is already in the page, so nothing goes back to the server.
  */
 export function downloadText(fileName: string, text: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  downloadBlob(fileName, new Blob([text], { type: mime }));
+}
+
+/** Save bytes already assembled in the page (a value streamed in chunks) as a file. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

@@ -1,25 +1,224 @@
+import { useEffect, useState } from 'react';
 import type { ProfileView } from '../../app/schemas/connections';
+import type { IndexState, KeyRef } from '../../app/schemas/keys';
+import { useSession } from '../auth/SessionContext';
 import { WithProfile } from '../components/WithProfile';
+import { FindBar, NO_FILTERS, type Filters } from './keys/FindBar';
+import { FolderStats } from './keys/FolderStats';
+import { globOfFolder } from './keys/globText';
+import { IndexBar } from './keys/IndexBar';
+import { KeyList } from './keys/KeyList';
+import { NamespaceTree } from './keys/NamespaceTree';
+import { keysUrlHash, readKeysUrl, type KeysUrl } from './keys/urlState';
+import { useKeyList, type ListQuery } from './keys/useKeyList';
+import { useKeysIndex } from './keys/useKeysIndex';
+import { useLinkedProfile } from './keys/useLinkedProfile';
+import { useTreeFolders, type FolderLoad, type TreeSort } from './keys/useTreeFolders';
+import { NewKeyForm } from './keys/value/NewKeyForm';
 import { ValuePanel } from './keys/value/ValuePanel';
+import { typedBytes } from './keys/value/valueBytes';
 import '../components/jobPage.css';
+import './keys/keys.css';
 
 /**
  * Keys: the namespace tree of the whole DB, finding keys by name or pattern, and one key's
- * value of any type, page by page; ops edit.
+ * value of any type, page by page; ops edit. What is open lives in the URL, so a reload or
+ * a link (`#/keys?profile=…&key=…`) opens the same folder and key.
  */
 export function KeysPage() {
+  const linked = useLinkedProfile();
+  if (linked.pending) return <p className="empty">Opening the linked profile…</p>;
   return (
     <WithProfile purpose="browse its keys" testId="keys-no-profile">
-      {(profile) => <ProfileKeys profile={profile} />}
+      {(profile) => <ProfileKeys profile={profile} linkedMissing={linked.missing} />}
     </WithProfile>
   );
 }
 
-function ProfileKeys({ profile }: { profile: ProfileView }) {
+/** What the page shows, as the URL keeps it. */
+interface View {
+  db: number;
+  separator: string;
+  /** The selected folder (base64); "" is the whole DB; undefined when a typed pattern rules. */
+  prefixB64: string | undefined;
+  /** The list's pattern, typed escaped. */
+  match: string;
+  keyB64: string | undefined;
+}
+
+function viewOf(url: KeysUrl, profile: ProfileView, cluster: boolean): View {
+  const mine = url.profileId === undefined || url.profileId === profile.id;
+  const u = mine ? url : {};
+  return {
+    db: cluster ? 0 : (u.db ?? profile.db),
+    separator: u.separator ?? ':',
+    prefixB64: u.prefixB64 ?? (u.match === undefined ? '' : undefined),
+    match: u.match ?? '*',
+    keyB64: u.keyB64,
+  };
+}
+
+function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedMissing: string | undefined }) {
+  const cluster = profile.topology?.kind === 'cluster';
+  const [view, setView] = useState<View>(() => viewOf(readKeysUrl(window.location.hash), profile, cluster));
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [treeSort, setTreeSort] = useState<TreeSort>('name');
+  // Bumped after an edit renamed or deleted the open key: the list reads again.
+  const [edits, setEdits] = useState(0);
+  const { session } = useSession();
+  // The desktop app and local mode have no sign-in: their user is ops.
+  const role = session.authRequired ? session.role : 'ops';
+  const canEdit = role === 'ops' && !profile.readOnly;
+
+  const where = { profileId: profile.id, db: view.db, separator: view.separator };
+  const index = useKeysIndex(where);
+  const folders = useTreeFolders(where, treeSort, index.epoch, view.prefixB64 === undefined || view.prefixB64 === '' ? [] : [view.prefixB64]);
+  const pattern = typedBytes(view.match);
+  const deepReady = index.state?.deep === true && index.state.status === 'ready';
+  const needsDeep = filters.sort !== 'name' && !deepReady;
+  const query: ListQuery | undefined =
+    !pattern.ok || pattern.b64 === '' || needsDeep
+      ? undefined
+      : { ...where, match: pattern.b64, type: filters.type, noTtl: filters.noTtl, sort: filters.sort, order: filters.order };
+  const list = useKeyList(query, `${index.builds}|${edits}`);
+
+  // The URL follows the page (replaceState: no history entry per click, no hashchange).
+  useEffect(() => {
+    const hash = keysUrlHash({
+      profileId: profile.id,
+      db: view.db,
+      separator: view.separator === ':' ? undefined : view.separator,
+      prefixB64: view.prefixB64 === '' ? undefined : view.prefixB64,
+      match: view.match === '*' ? undefined : view.match,
+      keyB64: view.keyB64,
+    });
+    if (window.location.hash !== hash) window.history.replaceState(null, '', hash);
+  }, [profile.id, view]);
+
+  // A link followed while the page is open (typed in the address bar, another page's link).
+  useEffect(() => {
+    const onHash = () => {
+      const url = readKeysUrl(window.location.hash);
+      if (url.profileId === undefined || url.profileId === profile.id) setView(viewOf(url, profile, cluster));
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [profile, cluster]);
+
+  const patch = (p: Partial<View>) => setView((v) => ({ ...v, ...p }));
+  const folderRef = selectedFolder(folders.loads, view.prefixB64);
+
   return (
-    <div className="page keys-page">
-      <p className="page-intro">The namespace tree and key browser are being built.</p>
-      <ValuePanel profile={profile} db={profile.db} keyB64="" canEdit={false} onKeyChanged={() => undefined} />
+    <div className="page keys-page" data-testid="keys-page">
+      {linkedMissing !== undefined && (
+        <p className="alert alert-error" role="alert">
+          The link names a profile that is not here ({linkedMissing}); showing {profile.name} instead.
+        </p>
+      )}
+      <IndexBar
+        db={view.db}
+        onDb={(db) => patch({ db, prefixB64: '', match: '*', keyB64: undefined })}
+        cluster={cluster}
+        separator={view.separator}
+        onSeparator={(separator) => patch({ separator, prefixB64: '', match: '*' })}
+        index={index}
+      />
+      <div className="keys-grid">
+        <NamespaceTree
+          folders={folders}
+          sort={treeSort}
+          onSort={setTreeSort}
+          selected={view.prefixB64}
+          openKey={view.keyB64}
+          onFolder={(node) => (node === undefined ? patch({ prefixB64: '', match: '*' }) : patch({ prefixB64: node.ref.b64, match: globOfFolder(node.ref.text) }))}
+          onKey={(node) => patch({ keyB64: node.ref.b64 })}
+          total={allKeys(index.state, folders.loads[''])}
+          separator={view.separator}
+        />
+        <section className="panel keys-middle" aria-label="Keys">
+          <FindBar
+            pattern={view.match}
+            onPattern={(match) => patch({ match, prefixB64: undefined })}
+            filters={filters}
+            onFilters={setFilters}
+            onOpen={(keyB64) => patch({ keyB64 })}
+            onNew={canEdit ? () => patch({ keyB64: undefined }) : undefined}
+          />
+          {folderRef !== undefined && <FolderStats where={where} folder={folderRef} />}
+          {!pattern.ok && <p className="field-error">The pattern from the link cannot be read: {pattern.error}</p>}
+          <KeyList
+            list={query === undefined ? undefined : list}
+            openKey={view.keyB64}
+            onKey={(k) => patch({ keyB64: k.key.b64 })}
+            filters={filters}
+            onFilters={setFilters}
+            blocked={
+              needsDeep ? (
+                <div className="keys-deep-note" data-testid="keys-needs-deep">
+                  <p>
+                    Sorting by {filters.sort === 'ttl' ? 'TTL' : 'memory'} needs the deep index: type, TTL and MEMORY USAGE of every key,
+                    gathered by a scan paced like the tree&apos;s.
+                  </p>
+                  <button type="button" className="btn btn-small" onClick={() => void index.start(true)} disabled={index.runningJobId !== undefined || index.starting}>
+                    Build deep index
+                  </button>
+                </div>
+              ) : undefined
+            }
+          />
+        </section>
+        <div className="keys-value-col" data-testid="keys-open" data-key={view.keyB64 ?? ''} data-can-edit={canEdit}>
+          {view.keyB64 === undefined ? (
+            <>
+              <p className="panel empty keys-pick">Pick a key in the tree or the list, or open one by its exact name.</p>
+              {/* Ops make keys here: a new key opens once made (the list reads again to show it). */}
+              {canEdit && (
+                <NewKeyForm
+                  profileId={profile.id}
+                  db={view.db}
+                  onCreated={(keyB64) => {
+                    patch({ keyB64 });
+                    setEdits((n) => n + 1);
+                  }}
+                />
+              )}
+            </>
+          ) : (
+            <ValuePanel
+              key={view.keyB64}
+              profile={profile}
+              db={view.db}
+              keyB64={view.keyB64}
+              canEdit={canEdit}
+              onKeyChanged={(next) => {
+                patch({ keyB64: next ?? undefined });
+                setEdits((n) => n + 1);
+              }}
+            />
+          )}
+        </div>
+      </div>
     </div>
   );
+}
+
+/**
+ * Keys in the whole DB as the page last heard: the scan's count, or the root folders' sum when
+ * a tree page read after the last progress event is ahead of it (a parent never shows fewer
+ * keys than its child while the scan grows).
+ */
+function allKeys(state: IndexState | undefined, root: FolderLoad | undefined): number | undefined {
+  if (state === undefined || state.status === 'none') return undefined;
+  const rootSum = root?.nodes.reduce((a, n) => a + n.count, 0) ?? 0;
+  return Math.max(state.scanned, rootSum);
+}
+
+/** The selected folder's name, from whichever loaded page holds it (undefined for the whole DB or a typed pattern). */
+function selectedFolder(loads: Record<string, FolderLoad>, prefixB64: string | undefined): KeyRef | undefined {
+  if (prefixB64 === undefined || prefixB64 === '') return undefined;
+  for (const l of Object.values(loads)) {
+    const node = l.nodes.find((n) => n.kind === 'folder' && n.ref.b64 === prefixB64);
+    if (node !== undefined) return node.ref;
+  }
+  return undefined;
 }

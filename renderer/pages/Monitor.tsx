@@ -184,6 +184,7 @@ function ProfileMonitor({ profile }: { profile: ProfileView }) {
                 hasMaster={hasMaster}
                 hasReplicas={hasReplicas}
                 errorShownElsewhere={p.feed.error?.code === 'VALIDATION' && controlOf(p.feed.error.field) !== undefined}
+                profileId={profile.id}
               />
             ))}
           </div>

@@ -68,7 +68,7 @@ function ProfileSampling({ profile }: { profile: ProfileView }) {
           )}
           <DroppedNote dropped={dropped} />
           {view.report !== undefined && view.outcome !== 'failed' && (view.outcome !== undefined || view.report.keysExamined > 0) && (
-            <ReportView report={view.report} profileName={run.profileName} state={view.outcome ?? 'running'} />
+            <ReportView report={view.report} profileId={run.profileId} profileName={run.profileName} state={view.outcome ?? 'running'} />
           )}
         </>
       )}

@@ -23,6 +23,8 @@ interface Props {
   hasReplicas: boolean;
   /** The pane's own error is shown beside the filter instead (a refused filter value). */
   errorShownElsewhere: boolean;
+  /** Hot keys link to the Keys page of this profile. */
+  profileId: string;
 }
 
 type Status = 'live' | 'connecting' | 'reconnecting' | 'stopped' | 'ended' | 'error' | 'idle';
@@ -104,7 +106,7 @@ function ExportButtons({ session, pane }: { session: MonitorSession; pane: Pane 
 }
 
 /** One node: its status, counters, lines, replication delay and top tables. */
-export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, errorShownElsewhere }: Props) {
+export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, errorShownElsewhere, profileId }: Props) {
   const [selected, setSelected] = useState<Row | undefined>(undefined);
   const onSelect = useCallback((r: Row) => setSelected(r), []);
   const feed = pane.feed;
@@ -147,7 +149,7 @@ export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, 
       )}
       <LineList view={view} query={query} paused={session.paused} selected={selected?.seq} onSelect={onSelect} label={`Lines from ${pane.address}`} />
       <LineDetail row={selected} />
-      <TopTables stats={feed.stats} live={pane.live} />
+      <TopTables stats={feed.stats} live={pane.live} profileId={profileId} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
+import { KeyOpenLink } from '../../components/KeyOpenLink';
 import { formatCount, formatPercent } from '../../lib/format';
 import { cellText } from './lineText';
 import type { StatsEvent } from './paneFeed';
@@ -9,7 +10,24 @@ function share(count: number, total: number): string {
   return count > 0 && count / total < 0.001 ? '<0.1 %' : formatPercent(count / total);
 }
 
-function Top({ title, rows, total, testId }: { title: string; rows: StatsEvent['topCommands']; total: number; testId: string }) {
+/**
+ * The server keeps at most this many characters of a MONITOR argument (main/core/monitor's
+ * MAX_ARG_CHARS), cutting a few sooner so an escape is not split: a name this long may be cut,
+ * so it gets no link rather than a link to another key.
+ */
+const MONITOR_ARG_CHARS = 1024;
+const mayBeCut = (name: string) => name.length >= MONITOR_ARG_CHARS - 4;
+
+interface TopProps {
+  title: string;
+  rows: StatsEvent['topCommands'];
+  total: number;
+  testId: string;
+  /** Hot keys: each name opens in the Keys page of this profile (its own DB: MONITOR names no DB per key here). */
+  linkTo?: string;
+}
+
+function Top({ title, rows, total, testId, linkTo }: TopProps) {
   return (
     <table className="data-table mon-top" data-testid={testId}>
       <caption>{title}</caption>
@@ -35,7 +53,7 @@ function Top({ title, rows, total, testId }: { title: string; rows: StatsEvent['
           rows.map((r) => (
             <tr key={r.name} data-name={r.name}>
               <th scope="row" title={r.name.length > 48 ? cellText(r.name, 2000) : undefined}>
-                {cellText(r.name, 48)}
+                {linked(linkTo, r.name, cellText(r.name, 48))}
               </th>
               <td className="num">{formatCount(r.count)}</td>
               <td className="num">{share(r.count, total)}</td>
@@ -47,18 +65,27 @@ function Top({ title, rows, total, testId }: { title: string; rows: StatsEvent['
   );
 }
 
+function linked(profileId: string | undefined, name: string, shown: ReactNode): ReactNode {
+  if (profileId === undefined) return shown;
+  return (
+    <KeyOpenLink profileId={profileId} escaped={name} cut={mayBeCut(name)}>
+      {shown}
+    </KeyOpenLink>
+  );
+}
+
 /**
  * The node's busiest commands and hottest keys since MONITOR opened, in the manner
  * of redis-faina: count and share of every line. Key counts are "at least" beyond
  * the heaviest (the server keeps a bounded counter).
  */
-export const TopTables = memo(function TopTables({ stats, live }: { stats: StatsEvent | undefined; live: boolean }) {
+export const TopTables = memo(function TopTables({ stats, live, profileId }: { stats: StatsEvent | undefined; live: boolean; profileId: string }) {
   if (stats === undefined) return live ? <p className="empty">Top commands and keys arrive with the first stats, a second after the start.</p> : null;
   const total = stats.received - stats.unparsed;
   return (
     <div className="mon-tops">
       <Top title="Top commands" rows={stats.topCommands} total={total} testId="monitor-top-commands" />
-      <Top title="Hot keys" rows={stats.topKeys.slice(0, 10)} total={total} testId="monitor-top-keys" />
+      <Top title="Hot keys" rows={stats.topKeys.slice(0, 10)} total={total} testId="monitor-top-keys" linkTo={profileId} />
     </div>
   );
 });

@@ -1,9 +1,25 @@
+import { takesKey } from '../../../app/commandKey';
 import { useCall } from '../../bridge/useCall';
+import { KeyOpenLink } from '../../components/KeyOpenLink';
 import { clock, commandLine, formatMicros, hiddenArgsNote } from '../../lib/display';
 import { formatLatency, truncate } from '../../lib/format';
 import { InlineError } from './InlineError';
 
 const REFRESH_MS = 10_000;
+
+/** Redis keeps 128 bytes of a long SLOWLOG argument and says how many more there were: such a key is cut, so not linked. */
+const CUT_ARG = /\.\.\. \(\d+ more bytes\)$/;
+
+/** The entry's key, when its command names one first (SLOWLOG records no DB: the link opens the profile's). */
+function KeyLink({ profileId, args }: { profileId: string; args: readonly string[] }) {
+  const [command, key] = args;
+  if (command === undefined || key === undefined || !takesKey(command.toUpperCase())) return null;
+  return (
+    <KeyOpenLink profileId={profileId} escaped={key} cut={CUT_ARG.test(key)} fallback={null}>
+      <span className="ov-key-link">↗ key</span>
+    </KeyOpenLink>
+  );
+}
 
 /**
  * SLOWLOG GET and LATENCY LATEST of the selected node, every 10 s and on demand.
@@ -58,6 +74,7 @@ export function SlowlogPanel({ profileId, address, up }: { profileId: string; ad
                     <td className="mono">{clock(e.at)}</td>
                     <td className="num">{formatMicros(e.durationUs)}</td>
                     <td className="mono ov-cmd" title={hidden === undefined ? cmd.full : `${cmd.full} ${hidden}: values are shown to ops only`}>
+                      <KeyLink profileId={profileId} args={e.args} />
                       {cmd.short}
                       {hidden !== undefined && <span className="muted ov-args-hidden"> {hidden}</span>}
                     </td>

@@ -25,6 +25,8 @@ const METRICS = [
 
 interface Props {
   report: SamplingReport;
+  /** The biggest keys link to the Keys page on this profile. */
+  profileId: string;
   profileName: string;
   /** Running: a partial report; cancelled: what it examined; done: the whole of it. */
   state: 'running' | 'done' | 'cancelled';
@@ -35,7 +37,7 @@ interface Props {
  * run goes; memoised, since progress re-renders the page ten times a second and the
  * report changes about once.
  */
-export const ReportView = memo(function ReportView({ report: r, profileName, state }: Props) {
+export const ReportView = memo(function ReportView({ report: r, profileId, profileName, state }: Props) {
   const [metric, setMetric] = useState<NamespaceMetric>('memory');
   const partial = state !== 'done';
   const empty = emptyMessage(r, state);
@@ -95,10 +97,10 @@ export const ReportView = memo(function ReportView({ report: r, profileName, sta
       <section className="smp-section" aria-label="Biggest keys">
         <SectionHead title="Biggest keys" note="of the keys this run examined" />
         <div className="panel job-table-panel">
-          <TopKeysTable keys={r.topByMemory} by="memory" testId="sampling-top-memory" />
+          <TopKeysTable keys={r.topByMemory} by="memory" testId="sampling-top-memory" profileId={profileId} db={r.db} />
         </div>
         <div className="panel job-table-panel">
-          <TopKeysTable keys={r.topByLength} by="length" testId="sampling-top-length" />
+          <TopKeysTable keys={r.topByLength} by="length" testId="sampling-top-length" profileId={profileId} db={r.db} />
         </div>
       </section>
     </section>

@@ -1,4 +1,5 @@
 import type { KeyType, SamplingReport } from '../../../app/schemas/sampling';
+import { KeyOpenLink } from '../../components/KeyOpenLink';
 import { formatBytes, formatCount } from '../../lib/format';
 import { KeyName } from './KeyName';
 import { formatTtl, lengthUnit } from './report';
@@ -15,10 +16,13 @@ interface Props {
   keys: readonly TopKey[];
   by: 'memory' | 'length';
   testId: string;
+  /** Each key opens in the Keys page of this profile and DB. */
+  profileId: string;
+  db: number;
 }
 
 /** The biggest keys, like `redis-cli --memkeys` / `--bigkeys` but over this run's keys. */
-export function TopKeysTable({ keys, by, testId }: Props) {
+export function TopKeysTable({ keys, by, testId, profileId, db }: Props) {
   return (
     <table className="data-table smp-table smp-top" data-testid={testId}>
       <caption>
@@ -67,7 +71,9 @@ export function TopKeysTable({ keys, by, testId }: Props) {
             <tr key={i}>
               <td className="num muted">{i + 1}</td>
               <td className="smp-key-cell">
-                <KeyName name={k.key} />
+                <KeyOpenLink profileId={profileId} db={db} escaped={k.key.text} cut={k.key.truncated} bytes={k.key.bytes}>
+                  <KeyName name={k.key} />
+                </KeyOpenLink>
               </td>
               <td>
                 <TypeName type={k.type} />

@@ -198,15 +198,7 @@ export function emptyMessage(
 }
 
 /** One colour per Redis type, the same in every chart and table. */
-export const TYPE_COLORS: Record<KeyType, string> = {
-  string: '#2456d3',
-  hash: '#1f8a4c',
-  list: '#c46a00',
-  set: '#8a3ffc',
-  zset: '#d12771',
-  stream: '#0f8b8d',
-  other: '#6b7280',
-};
+export { TYPE_COLORS } from '../../lib/typeColors';
 
 /** A share as one bar of a chart: "61.2 % ±1.0" at the right, its interval as whiskers for a sample. */
 export function shareBar(

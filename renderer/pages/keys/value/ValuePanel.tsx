@@ -1,4 +1,20 @@
+import { useCallback, useMemo, useState } from 'react';
 import type { ProfileView } from '../../../../app/schemas/connections';
+import { useCall } from '../../../bridge/useCall';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { formatBytes } from '../../../lib/format';
+import { EditError } from './EditError';
+import { HashView } from './HashView';
+import { KeyActions } from './KeyActions';
+import { ListView } from './ListView';
+import { MetaSummary } from './MetaSummary';
+import { SetView } from './SetView';
+import { StreamView } from './StreamView';
+import { StringView } from './StringView';
+import { useEdit, type EditDone, type EditOp } from './useEdit';
+import type { ViewProps } from './viewProps';
+import { ZsetView } from './ZsetView';
+import './value.css';
 
 export interface ValuePanelProps {
   profile: ProfileView;
@@ -11,11 +27,81 @@ export interface ValuePanelProps {
   onKeyChanged(next: string | null): void;
 }
 
+/** A file name people can keep, from a key that may hold any bytes. */
+function fileNameOf(keyText: string): string {
+  const safe = keyText.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100);
+  return `${safe === '' ? 'value' : safe}.bin`;
+}
+
 /** One key: metadata, its value page by page in the views its type has, and (ops) its edits. */
-export function ValuePanel({ keyB64 }: ValuePanelProps) {
+export function ValuePanel({ profile, db, keyB64, canEdit, onKeyChanged }: ValuePanelProps) {
+  const where = useMemo(() => ({ profileId: profile.id, db, key: keyB64 }), [profile.id, db, keyB64]);
+  const [metaAt, setMetaAt] = useState(() => Date.now());
+  const meta = useCall('keys.get', keyB64 === '' ? undefined : where, { onData: () => setMetaAt(Date.now()) });
+  const [version, setVersion] = useState(0);
+  const { refresh } = meta;
+  const onDone = useCallback(
+    (_done: EditDone, op: EditOp) => {
+      if (op.op === 'rename') onKeyChanged(op.to);
+      else if (op.op === 'delete') onKeyChanged(null);
+      else {
+        setVersion((v) => v + 1);
+        refresh();
+      }
+    },
+    [onKeyChanged, refresh],
+  );
+  const edit = useEdit(where, onDone);
+  const reload = () => {
+    edit.clear();
+    setVersion((v) => v + 1);
+    refresh();
+  };
+
+  if (keyB64 === '') {
+    return (
+      <section className="keys-value panel" data-testid="keys-value" data-key="">
+        <p className="empty">Pick a key to see its value.</p>
+      </section>
+    );
+  }
+  const m = meta.data;
+  const props: ViewProps = { where, canEdit, edit, version };
   return (
-    <section className="keys-value" data-testid="keys-value" data-key={keyB64}>
-      <p>Not built yet.</p>
+    <section className="keys-value panel" data-testid="keys-value" data-key={keyB64} data-exists={m === undefined ? undefined : String(m.exists)}>
+      <header className="kv-head-bar">
+        <h2 className="kv-key mono" title={m?.key.text}>
+          {m === undefined ? 'Loading…' : m.key.text}
+        </h2>
+        {m !== undefined && (
+          <span className="muted kv-key-bytes">
+            {formatBytes(m.key.bytes)} name{m.key.truncated ? ' (shown cut)' : ''}
+          </span>
+        )}
+        <button type="button" className="btn btn-small" onClick={reload} data-testid="kv-refresh">
+          Reload
+        </button>
+      </header>
+      <ErrorAlert error={meta.error} title="Could not read the key:" />
+      {m !== undefined && !m.exists && (
+        <p className="empty" data-testid="kv-missing">
+          No such key: it does not exist (or no longer does) in DB {db}.
+        </p>
+      )}
+      {m !== undefined && m.exists && (
+        <div className="kv-body" key={keyB64}>
+          <MetaSummary meta={m} at={metaAt} />
+          {canEdit && <KeyActions edit={edit} keyText={m.key.text} hasTtl={m.ttlMs !== null && m.ttlMs >= 0} type={m.type ?? undefined} />}
+          <EditError error={edit.error} onReload={reload} />
+          {m.type === 'string' && <StringView {...props} fileName={fileNameOf(m.key.text)} />}
+          {m.type === 'hash' && <HashView {...props} />}
+          {m.type === 'list' && <ListView {...props} />}
+          {m.type === 'set' && <SetView {...props} />}
+          {m.type === 'zset' && <ZsetView {...props} />}
+          {m.type === 'stream' && <StreamView {...props} />}
+          {m.type === 'other' && <p className="hint">A module type ({m.moduleType ?? 'unknown'}): its value is read only through its module's own commands; its DUMP size is above.</p>}
+        </div>
+      )}
     </section>
   );
 }

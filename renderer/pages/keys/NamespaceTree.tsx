@@ -1,0 +1,155 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import type { TreeNode } from '../../../app/schemas/keys';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Segmented } from '../../components/Segmented';
+import { formatCount } from '../../lib/format';
+import { treeRows, type TreeFolders, type TreeRow, type TreeSort } from './useTreeFolders';
+
+const ROW_HEIGHT = 26;
+const INDENT = 14;
+
+interface Props {
+  folders: TreeFolders;
+  sort: TreeSort;
+  onSort(sort: TreeSort): void;
+  /** The selected folder's prefix (base64), "" for the whole DB. */
+  selected: string | undefined;
+  openKey: string | undefined;
+  onFolder(node: TreeNode | undefined): void;
+  onKey(node: TreeNode): void;
+  /** Keys in the whole DB as the index counts them. */
+  total: number | undefined;
+  /** Shown after a folder's name, dimmed: `user:` reads as the prefix it is. */
+  separator: string;
+}
+
+/**
+ * The namespace tree: folders with their key counts, opened lazily; only the rows in view
+ * are in the DOM (a folder of a million children scrolls like one of ten).
+ */
+export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFolder, onKey, total, separator }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = treeRows(folders.loads, folders.open);
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const root = folders.loads[''];
+
+  return (
+    <section className="panel keys-tree" aria-label="Namespace tree">
+      <header className="keys-col-head">
+        <h2>Namespaces</h2>
+        <Segmented
+          label="Sort folders"
+          options={[
+            { value: 'name', label: 'Name' },
+            { value: 'count', label: 'Count' },
+          ]}
+          value={sort}
+          onChange={onSort}
+          testId="keys-tree-sort"
+        />
+      </header>
+      <button
+        type="button"
+        className={`keys-tree-all${selected === '' ? ' is-selected' : ''}`}
+        onClick={() => onFolder(undefined)}
+        aria-pressed={selected === ''}
+        data-testid="keys-tree-all"
+      >
+        <span>All keys</span>
+        <span className="keys-count">{total === undefined ? '' : formatCount(total)}</span>
+      </button>
+      <div ref={scroller} className="keys-scroll" role="tree" aria-label="Folders and keys" data-testid="keys-tree">
+        {root !== undefined && !root.loading && root.error === undefined && root.nodes.length === 0 && (
+          <p className="empty keys-empty">No keys in the tree yet.</p>
+        )}
+        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          {virtual.getVirtualItems().map((item) => {
+            const row = rows[item.index] as TreeRow;
+            return (
+              <div key={item.key} className="keys-vrow" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+                <Row row={row} folders={folders} selected={selected} openKey={openKey} onFolder={onFolder} onKey={onKey} separator={separator} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Row({ row, folders, selected, openKey, onFolder, onKey, separator }: { row: TreeRow } & Pick<Props, 'folders' | 'selected' | 'openKey' | 'onFolder' | 'onKey' | 'separator'>) {
+  const pad = { paddingLeft: 6 + row.depth * INDENT };
+  if (row.kind === 'note') {
+    return row.error === undefined ? (
+      <span className="keys-tree-note muted" style={pad}>
+        {row.text}
+      </span>
+    ) : (
+      <div style={pad} className="keys-tree-note">
+        <ErrorAlert error={row.error} title={row.text} />
+      </div>
+    );
+  }
+  if (row.kind === 'more') {
+    return (
+      <button type="button" className="btn btn-ghost btn-small keys-tree-more" style={pad} onClick={() => folders.more(row.prefixB64)} disabled={row.loading}>
+        {row.loading ? 'Loading…' : `Show more (${formatCount(row.shown)} of ${formatCount(row.total)})`}
+      </button>
+    );
+  }
+  const { node } = row;
+  if (node.kind === 'key') {
+    return (
+      <button
+        type="button"
+        role="treeitem"
+        aria-level={row.depth + 1}
+        aria-selected={openKey === node.ref.b64}
+        className={`keys-tree-row is-key${openKey === node.ref.b64 ? ' is-selected' : ''}`}
+        style={pad}
+        onClick={() => onKey(node)}
+        title={node.ref.text}
+        data-testid="keys-tree-key"
+        data-key={node.ref.b64}
+      >
+        <span className="keys-twisty" aria-hidden="true" />
+        <span className="keys-tree-label mono">{node.label}</span>
+      </button>
+    );
+  }
+  const open = folders.open.has(node.ref.b64);
+  return (
+    <div
+      role="treeitem"
+      aria-level={row.depth + 1}
+      aria-expanded={open}
+      aria-selected={selected === node.ref.b64}
+      className={`keys-tree-row is-folder${selected === node.ref.b64 ? ' is-selected' : ''}`}
+      style={pad}
+      data-testid="keys-tree-folder"
+      data-prefix={node.ref.text}
+    >
+      <button type="button" className="keys-twisty" aria-label={open ? 'Close folder' : 'Open folder'} onClick={() => folders.toggle(node.ref.b64)}>
+        {open ? '▾' : '▸'}
+      </button>
+      <button
+        type="button"
+        className="keys-tree-name"
+        title={`${node.ref.text} (${formatCount(node.count)} keys)`}
+        onClick={() => {
+          folders.toggle(node.ref.b64, true);
+          onFolder(node);
+        }}
+      >
+        <span className="keys-tree-label mono">
+          {node.label}
+          <span className="keys-sep-mark">{separator}</span>
+        </span>
+        <span className="keys-count" data-testid="keys-tree-count">
+          {formatCount(node.count)}
+        </span>
+      </button>
+    </div>
+  );
+}

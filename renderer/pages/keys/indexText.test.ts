@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexState } from '../../../app/schemas/keys';
+import { indexWords } from './indexText';
+
+const base: IndexState = {
+  status: 'building',
+  jobId: 'keys_abcd',
+  scanned: 412_000,
+  total: 1_000_000,
+  complete: false,
+  names: 'indexed',
+  bytes: 3 * 1024 * 1024,
+  budgetBytes: 256 * 1024 * 1024,
+  deep: false,
+  deepDone: 0,
+  startedAt: 1,
+  seconds: 4,
+  error: null,
+};
+
+describe('indexWords', () => {
+  it('states the scan as it grows, with its rate and memory', () => {
+    const w = indexWords(base);
+    expect(w).toMatchObject({ badge: 'scanning', line: '412,000 of 1,000,000 scanned · 103,000 keys/s', memory: '3.00 MiB of 256 MiB budget', overBudget: undefined });
+    expect(w.fraction).toBeCloseTo(0.412);
+  });
+
+  it('never shows a full bar while scanning past a moving DBSIZE', () => {
+    expect(indexWords({ ...base, scanned: 1_200_000 }).fraction).toBeLessThan(1);
+  });
+
+  it('says complete or incomplete plainly', () => {
+    expect(indexWords({ ...base, status: 'ready', complete: true }).badge).toBe('complete');
+    const cut = indexWords({ ...base, status: 'cancelled' });
+    expect(cut.badge).toBe('incomplete');
+    expect(cut.line).toContain('before it was cancelled');
+  });
+
+  it('says when names went over budget', () => {
+    expect(indexWords({ ...base, names: 'over-budget' }).overBudget).toBe('names over budget: folders list by SCAN');
+  });
+});

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { ValueBytes } from '../../../../app/schemas/keys';
+import { useBridge } from '../../../bridge/BridgeContext';
+import { EscapedField, allTyped } from './EscapedField';
+import { LoadMore } from './LoadMore';
+import { MatchFilter } from './MatchFilter';
+import { usePaged } from './usePaged';
+import { ValueText } from './ValueText';
+import { readPage, type ViewProps } from './viewProps';
+import { RowActions } from './RowActions';
+import { VirtualRows } from './VirtualRows';
+
+const ROW = 28;
+
+/** A set by SSCAN pages (never SMEMBERS), with a member glob; ops add and remove members. */
+export function SetView({ where, canEdit, edit, version }: ViewProps) {
+  const bridge = useBridge();
+  const [match, setMatch] = useState<string>();
+  const paged = usePaged<ValueBytes, string>(`${where.key}|${match ?? ''}|${version}`, '0', async (cursor) => {
+    const r = await readPage(bridge, where, { type: 'set', cursor, count: 200, ...(match === undefined ? {} : { match }) });
+    return { items: r.members, next: r.cursor === '0' ? null : r.cursor, total: r.total };
+  });
+  const [member, setMember] = useState('');
+  const typed = allTyped(member);
+  const columns = canEdit ? 'minmax(0, 1fr) 90px' : 'minmax(0, 1fr)';
+  return (
+    <div className="kv-view" data-testid="kv-set">
+      <div className="kv-view-bar">
+        <MatchFilter noun="members" onApply={setMatch} />
+      </div>
+      {canEdit && (
+        <form
+          className="kv-form"
+          data-testid="kv-set-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (typed) void edit.run({ op: 'set.add', member: typed[0] as string }).then((d) => d !== undefined && setMember(''));
+          }}
+        >
+          <EscapedField label="Member" value={member} onChange={setMember} testId="kv-set-member" className="kv-grow" />
+          <button type="submit" className="btn btn-small btn-primary" disabled={edit.busy || typed === undefined} data-testid="kv-set-add">
+            Add member
+          </button>
+        </form>
+      )}
+      <div className="kv-head" style={{ gridTemplateColumns: columns }}>
+        <span>Member</span>
+        {canEdit && <span />}
+      </div>
+      <VirtualRows
+        label="Members"
+        testId="kv-rows"
+        count={paged.items.length}
+        rowHeight={ROW}
+        columns={columns}
+        row={(i) => {
+          const m = paged.items[i] as ValueBytes;
+          return (
+            <>
+              <ValueText value={m} testId="kv-cell-value" />
+              {canEdit && (
+                <RowActions busy={edit.busy} cut={m.truncated} onDelete={() => void edit.run({ op: 'set.remove', member: m.b64 })} deleteLabel="Remove" />
+              )}
+            </>
+          );
+        }}
+      />
+      <LoadMore shown={paged.items.length} total={paged.total} noun="members" more={paged.more} loading={paged.loading} error={paged.error} onMore={paged.loadMore} filtered={match !== undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useMemo, useState } from 'react';
+import { MAX_EDIT_BYTES } from '../../../../app/schemas/keys';
+import { Segmented } from '../../../components/Segmented';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { formatBytes } from '../../../lib/format';
+import { DecodedView } from './DecodedView';
+import { DownloadButton } from './DownloadButton';
+import { EscapedField, allTyped } from './EscapedField';
+import { HexView } from './HexView';
+import { JsonView } from './JsonView';
+import { TextRows } from './TextRows';
+import { useStringPages } from './useStringPages';
+import { concatBytes, sha1Hex } from './valueBytes';
+import type { ViewProps } from './viewProps';
+
+type View = 'text' | 'json' | 'hex' | 'decoded';
+const VIEWS: { value: View; label: string }[] = [
+  { value: 'text', label: 'Text' },
+  { value: 'json', label: 'JSON' },
+  { value: 'hex', label: 'Hex' },
+  { value: 'decoded', label: 'Decoded' },
+];
+
+/** A string: its first 256 KB and more on demand, as text, JSON, hex or decoded; a streamed download; ops set or append. */
+export function StringView({ where, canEdit, edit, version, fileName }: ViewProps & { fileName: string }) {
+  const s = useStringPages(where, version);
+  const [view, setView] = useState<View>('text');
+  const bytes = useMemo(() => concatBytes(s.pages.map((p) => p.bytes)), [s.pages]);
+  const text = useMemo(() => s.pages.map((p) => p.text).join(''), [s.pages]);
+  const whole = s.total !== undefined && s.loaded >= s.total;
+  const [editing, setEditing] = useState<string>();
+  /** The bytes shown when editing began: what the set expects to replace, whatever is read since. */
+  const [editBase, setEditBase] = useState<Uint8Array>();
+  // A new version (an edit landed, or Reload): a form filled from the old rows would expect stale values.
+  const [seenVersion, setSeenVersion] = useState(version);
+  if (seenVersion !== version) {
+    setSeenVersion(version);
+    setEditing(undefined);
+  }
+  const [append, setAppend] = useState('');
+  const typedSet = editing === undefined ? undefined : allTyped(editing);
+  const typedAppend = allTyped(append);
+
+  async function save() {
+    if (typedSet === undefined) return;
+    // What the view showed, hashed: the server refuses the set if the value is no longer that.
+    if (editBase === undefined) return;
+    const expectSha1 = await sha1Hex(editBase);
+    const d = await edit.run({ op: 'string.set', value: typedSet[0] as string, expectSha1 });
+    if (d !== undefined) setEditing(undefined);
+  }
+
+  return (
+    <div className="kv-view" data-testid="kv-string" data-view={view}>
+      <div className="kv-view-bar">
+        <Segmented label="View as" value={view} onChange={setView} options={VIEWS} testId="kv-string-view" />
+        <span className="muted" data-testid="kv-string-loaded">
+          {s.total === undefined ? 'Loading…' : `${formatBytes(s.loaded)} of ${formatBytes(s.total)} loaded`}
+        </span>
+        {!whole && s.total !== undefined && (
+          <button type="button" className="btn btn-small" disabled={s.loading} onClick={s.loadMore} data-testid="kv-load-more">
+            {s.loading ? 'Loading…' : `Load ${formatBytes(Math.min(256 * 1024, s.total - s.loaded))} more`}
+          </button>
+        )}
+        <span className="kv-spacer" />
+        <DownloadButton where={where} fileName={fileName} />
+      </div>
+      <ErrorAlert error={s.error} title="Could not read:" />
+      {canEdit && s.total !== undefined && (
+        <div className="kv-string-edit">
+          {editing === undefined ? (
+            <div className="form-actions">
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={!whole || s.total > MAX_EDIT_BYTES}
+                title={!whole ? 'Load the whole value first: a set replaces what you can see' : s.total > MAX_EDIT_BYTES ? 'Too big to edit here' : undefined}
+                onClick={() => {
+                  setEditBase(bytes);
+                  setEditing(text);
+                }}
+                data-testid="kv-string-edit"
+              >
+                Edit value
+              </button>
+              <form
+                className="kv-form kv-inline-form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (typedAppend && s.total !== undefined) void edit.run({ op: 'string.append', value: typedAppend[0] as string, expectLength: s.total }).then((d) => d !== undefined && setAppend(''));
+                }}
+              >
+                <EscapedField label="Append" value={append} onChange={setAppend} testId="kv-string-append-value" className="kv-grow" />
+                <button type="submit" className="btn btn-small" disabled={edit.busy || !typedAppend || append === ''} data-testid="kv-string-append">
+                  Append
+                </button>
+              </form>
+            </div>
+          ) : (
+            <form
+              className="kv-form kv-string-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void save();
+              }}
+            >
+              <EscapedField label="Value (escapes: \xHH, \n, \\)" value={editing} onChange={setEditing} multiline testId="kv-string-value" className="kv-grow" />
+              <div className="form-actions">
+                <button type="submit" className="btn btn-small btn-primary" disabled={edit.busy || typedSet === undefined} data-testid="kv-string-save">
+                  Save value
+                </button>
+                <button type="button" className="btn btn-small" onClick={() => setEditing(undefined)}>
+                  Cancel
+                </button>
+              </div>
+            </form>
+          )}
+        </div>
+      )}
+      {s.total !== undefined && view === 'text' && <TextRows text={text} testId="kv-text" label="Value as text" />}
+      {s.total !== undefined && view === 'json' && <JsonView bytes={bytes} total={s.total} />}
+      {s.total !== undefined && view === 'hex' && <HexView bytes={bytes} />}
+      {view === 'decoded' && <DecodedView where={where} version={version} key={version} />}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { base64ToBytes, bytesToBase64, EscapeError, parseEscaped } from '../../../../app/keyText';
+
+/** What a person typed (redis-cli escapes), as the bytes the contract carries, or where it is wrong. */
+export type Typed = { ok: true; b64: string; bytes: number } | { ok: false; error: string; position: number };
+
+export function typedBytes(text: string): Typed {
+  try {
+    const bytes = parseEscaped(text);
+    return { ok: true, b64: bytesToBase64(bytes), bytes: bytes.length };
+  } catch (e) {
+    if (e instanceof EscapeError) return { ok: false, error: e.message, position: e.position };
+    throw e;
+  }
+}
+
+/** Bytes of several pages as one array (the string view's loaded value). */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const total = parts.reduce((n, p) => n + p.length, 0);
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * SHA-1 of the bytes the view showed, hex: what a string set sends as `expectSha1`, so the
+ * server refuses to overwrite a value that changed since (WebCrypto: off the JS heap, fast).
+ */
+export async function sha1Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-1', bytes as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export { base64ToBytes, bytesToBase64 };
