@@ -155,6 +155,22 @@ export const LoadReport = z.object({
     .optional(),
   /** Cluster loads: MOVED, ASK and TRYAGAIN replies met, each command resent once to where it belongs. */
   redirects: z.object({ moved: z.number(), ask: z.number(), tryagain: z.number() }).optional(),
+  /**
+   * Stale staging DBs (stamped by a load that is no longer running, see
+   * stagingMarker.ts) that this load flushed before it began.
+   */
+  staleCleaned: z
+    .array(
+      z.object({
+        db: z.number(),
+        keys: z.number(),
+        jobId: z.string(),
+        host: z.string(),
+        startedAt: z.number(),
+        phase: z.enum(['loading', 'old-data']),
+      }),
+    )
+    .optional(),
   warnings: z.array(z.string()),
 });
 export type LoadReport = z.output<typeof LoadReport>;

@@ -1,3 +1,4 @@
+import { cleanCliLeftovers } from './cliLeftovers';
 import type { Pool } from '../core/pool/pool';
 import { singleProfilePool } from '../core/pool/singleProfilePool';
 import type { ProfileSpec } from '../core/pool/types';
@@ -10,10 +11,14 @@ export function cliPool(spec: ProfileSpec): Pool {
   return singleProfilePool(spec, CLI_PROFILE);
 }
 
-/** `use` with a pool of the flags' profile, shut down afterwards whatever happens. */
+/**
+ * `use` with a pool of the flags' profile, shut down afterwards whatever happens.
+ * First, what a killed load left on that server is put right (cliLeftovers.ts).
+ */
 export async function withCliPool<T>(spec: ProfileSpec, use: (pool: Pool, profileId: string) => Promise<T>): Promise<T> {
   const pool = cliPool(spec);
   try {
+    await cleanCliLeftovers(spec, pool, CLI_PROFILE);
     return await use(pool, CLI_PROFILE);
   } finally {
     await pool.shutdown();

@@ -5,6 +5,8 @@ import { throwIfCancelled } from './cancellation';
 import { ControlLink } from './controlLink';
 import { dbSize, flushDb } from './dbOps';
 import { emptyReport } from './emptyReport';
+import { cleanStagingLeftovers } from './leftovers';
+import { describeCleaned } from './staleStaging';
 import { EvictionWatch, evictedKeys } from './evictionWatch';
 import { flushFirst } from './flushFirst';
 import type { InputGuard } from './inputGuard';
@@ -64,6 +66,12 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     });
     for (const w of pre.warnings) log.warn(w);
 
+    // A crashed swap load's staging DB is flushed first, and reused below: leftovers never pile up.
+    const stale = await cleanStagingLeftovers(redis, { host: input.spec.host, port: input.spec.port }, input.journalDir);
+    if (stale.cleaned.length > 0) {
+      log.report.staleCleaned = stale.cleaned;
+      for (const c of stale.cleaned) log.warn(describeCleaned(c, address));
+    }
     if (input.mode === 'swap') {
       const others = await otherLoads(redis, { host: input.spec.host, port: input.spec.port, jobId: input.jobId });
       const db = chooseStagingDb(server, {
@@ -71,8 +79,16 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
         ...(input.stagingDb === undefined ? {} : { requested: input.stagingDb }),
         busy: busyDbs(others.loads),
         address,
+        cleaned: stale.cleaned.map((c) => c.db),
       });
-      staging = new SwapStaging(db, server, { input, log, link, signal, address });
+      staging = new SwapStaging(db, server, {
+        input,
+        log,
+        link,
+        signal,
+        address,
+        stamp: { jobId: input.jobId, host: input.spec.host, port: input.spec.port, journalDir: input.journalDir },
+      });
       log.report.stagingDb = db;
     }
     lock = await acquireTargetLock(redis, {
@@ -137,7 +153,7 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     const after = await readKeyCounters(redis);
     const verdict = verifyStep(log, input, tracker, {
       result,
-      dbsize: input.mode === 'merge' ? undefined : await dbSize(redis, loadedDb),
+      dbsize: input.mode === 'merge' ? undefined : staging !== undefined ? await staging.dataKeys(redis) : await dbSize(redis, loadedDb),
       dbLabel: staging === undefined ? `DB ${loadedDb}` : `Staging DB ${loadedDb}`,
       expiredDuring: Math.max(0, after.expired - before.expired),
       evictedDuring: Math.max(0, after.evicted - before.evicted),
