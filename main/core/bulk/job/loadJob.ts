@@ -22,6 +22,7 @@ import { ServerPipe } from './serverPipe';
 import { chooseStagingDb } from './stagingDb';
 import { SwapStaging } from './swapStaging';
 import { acquireTargetLock, busyDbs, otherLoads, type TargetLock } from './targetLock';
+import { testPause } from './testPause';
 import { verifyStep } from './verifyStep';
 
 /**
@@ -149,6 +150,7 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     });
     // flush and merge wrote straight into the target: once loaded, there is nothing a cancel could undo.
     if (staging === undefined) live = true;
+    testPause('verifying');
     log.phase('verifying', 'Checking replies and key counts');
     const after = await readKeyCounters(redis);
     const verdict = verifyStep(log, input, tracker, {

@@ -9,6 +9,7 @@ import type { LoadLog } from './loadLog';
 import { refuseReplacement } from './replaceGuard';
 import type { ServerFacts } from './serverFacts';
 import { checkStagingEmpty } from './stagingDb';
+import { testPause } from './testPause';
 import { removeStagingJournal, writeStagingJournal } from './stagingJournal';
 import { STAGING_MARKER_KEY, markerText, newMarker, readMarkerRaw, writeMarker, type StagingMarker } from './stagingMarker';
 
@@ -124,6 +125,7 @@ export class SwapStaging {
     if (replies === null || swapReply === undefined) throw new Error('SWAPDB: the transaction was discarded');
     if (swapReply[0] !== null) throw swapReply[0];
     log.report.swapped = true;
+    testPause('swapped');
     try {
       // Staging now holds the old data; ASYNC frees it in a background thread without blocking the server.
       await flushDb(redis, this.db, this.facts.version);
