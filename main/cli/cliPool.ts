@@ -1,4 +1,6 @@
-import { cleanCliLeftovers } from './cliLeftovers';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { dataDirFrom } from './dataDir';
 import type { Pool } from '../core/pool/pool';
 import { singleProfilePool } from '../core/pool/singleProfilePool';
 import type { ProfileSpec } from '../core/pool/types';
@@ -18,9 +20,18 @@ export function cliPool(spec: ProfileSpec): Pool {
 export async function withCliPool<T>(spec: ProfileSpec, use: (pool: Pool, profileId: string) => Promise<T>): Promise<T> {
   const pool = cliPool(spec);
   try {
-    await cleanCliLeftovers(spec, pool, CLI_PROFILE);
+    if (hasJournal(process.env)) await (await import('./cliLeftovers')).cleanCliLeftovers(spec, pool, CLI_PROFILE);
     return await use(pool, CLI_PROFILE);
   } finally {
     await pool.shutdown();
+  }
+}
+
+/** Whether the data folder's journal holds any entry: when not (the usual case), no cleanup code is even loaded. */
+function hasJournal(env: NodeJS.ProcessEnv): boolean {
+  try {
+    return readdirSync(join(dataDirFrom(env), 'journal')).some((n) => n.endsWith('.json'));
+  } catch {
+    return false;
   }
 }
