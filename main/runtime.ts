@@ -12,7 +12,7 @@ import type { Wire } from './rpc/wire';
 import { VERSION } from './version';
 import { AppError } from '../app/errors';
 import { roleAllows } from '../app/define';
-import type { LoadFile } from '../app/schemas/bulk';
+import type { LoadFile, StartupCleanup } from '../app/schemas/bulk';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileRegistry } from './core/bulk/fileRegistry';
@@ -104,9 +104,11 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     ...(opts.importDir ? { importDir: opts.importDir } : {}),
   });
   const jobs = createJobs({ audienceHistoryFile: join(opts.dataDir, 'audience-history.json') });
+  const startupCleanups: StartupCleanup[] = [];
   const bulk = {
     files,
     journalDir: join(opts.dataDir, 'journal'),
+    leftovers: () => startupCleanups,
     ...(opts.pickFile ? { pickFile: opts.pickFile } : {}),
   };
   const metrics = new MetricsHub({ pool });
@@ -117,7 +119,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const seeded = embeddedSpec === undefined ? Promise.resolve() : seedEmbeddedDemo(embeddedSpec, seeding.signal).then((line) => console.log(line));
   const audit = new AuditLog(join(opts.dataDir, 'audit.log'));
   // A load that died left a journal: automatic saves switched off, a staging DB stamped. Put both right now.
-  const restoring = cleanStartupLeftovers(bulk.journalDir, () => profiles.list(), pool, audit);
+  const restoring = cleanStartupLeftovers(bulk.journalDir, () => profiles.list(), pool, audit, (c) => startupCleanups.push(c));
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
   const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, audit, audience }), {
     mapError: (e) => toAppError(e),

@@ -11,7 +11,7 @@ import { expectNothingLeft, SAVE } from './faultTestKit';
  * Bulk load page; its next start restores save, flushes the stamped staging DB and
  * writes both to the audit log.
  */
-const { redis, startServe, loadHeldMidway } = useServeKit('cb-fault-serve-');
+const { redis, startServe, apiClient, loadHeldMidway } = useServeKit('cb-fault-serve-');
 
 describe('kill -9 of cacheboard serve', () => {
   it('during a page-started load: the next start cleans up what it left, on the record', async () => {
@@ -34,6 +34,12 @@ describe('kill -9 of cacheboard serve', () => {
     try {
       expect(await eventually(async () => ((await admin.config('GET', 'save')) as string[])[1] === SAVE, 15_000)).toBe(true);
       expect(await eventually(() => again.output().includes('Flushed stale staging DB 1'), 15_000)).toBe(true);
+      // What the Bulk load page shows (LeftoversNotice.tsx).
+      const api = await apiClient(again.port);
+      const { cleanups } = (await api.call('bulk.leftovers', {})) as { cleanups: { db?: number; keys?: number; message: string }[] };
+      api.ws.close();
+      expect(cleanups).toContainEqual(expect.objectContaining({ db: 1, keys: expect.any(Number), message: expect.stringContaining('Flushed stale staging DB 1') }));
+      expect(cleanups.some((c) => c.message.startsWith('Restored automatic saves'))).toBe(true);
     } finally {
       again.child.kill('SIGTERM');
       await again.exited;
