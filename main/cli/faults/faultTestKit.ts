@@ -26,12 +26,12 @@ export interface LoadChild {
 }
 
 /** `cacheboard load FILE` in swap mode into DB 0, with its own data folder (or `dataDir`). */
-export function spawnLoad(redis: RedisProcess, csv: string, o: { dir: string; dataDir?: string; pauseAt?: TestPausePoint }): LoadChild {
+export function spawnLoad(redis: RedisProcess, csv: string, o: { dir: string; dataDir?: string; pauseAt?: TestPausePoint; url?: string }): LoadChild {
   const dataDir = o.dataDir ?? mkdtempSync(join(o.dir, 'data-'));
   const env: NodeJS.ProcessEnv = { ...process.env, CACHEBOARD_DATA_DIR: dataDir };
   delete env[TEST_PAUSE_ENV];
   if (o.pauseAt !== undefined) env[TEST_PAUSE_ENV] = o.pauseAt;
-  const child = spawn(process.execPath, cliArgs('load', csv, '--url', `${redis.url}/0`, '--key', 'user:{id}', '--value', 'value', '--json'), {
+  const child = spawn(process.execPath, cliArgs('load', csv, '--url', `${o.url ?? redis.url}/0`, '--key', 'user:{id}', '--value', 'value', '--json'), {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,7 +77,7 @@ export async function pausedAt(load: LoadChild, point: TestPausePoint): Promise<
   expect(await eventually(() => load.err().includes(`cacheboard-test-pause: ${point}`), 60_000, 10)).toBe(true);
 }
 
-export function cli(redis: RedisProcess, dataDir: string, ...args: string[]): Promise<CliRun> {
+export function cli(redis: RedisProcess | { url: string }, dataDir: string, ...args: string[]): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { CACHEBOARD_DATA_DIR: dataDir };
   return runCli([...args, '--url', `${redis.url}/0`], undefined, env);
 }

@@ -18,7 +18,8 @@ beforeAll(() => {
   small = writeUsersCsv(dir, 'small.csv', 20_000);
 });
 
-describe('kill -9 of the CLI loader', () => {
+// Real processes on a shared machine: each case gets a minute.
+describe('kill -9 of the CLI loader', { timeout: 60_000 }, () => {
   it('at ~10%: the live DB is untouched; the next `cacheboard info` restores save and flushes the stamped staging DB', async () => {
     const load = spawnLoad(redis(), csv, { dir });
     const staged = await pauseWhenStaged(redis(), ROWS / 10);

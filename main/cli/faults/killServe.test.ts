@@ -13,7 +13,8 @@ import { expectNothingLeft, SAVE } from './faultTestKit';
  */
 const { redis, startServe, apiClient, loadHeldMidway } = useServeKit('cb-fault-serve-');
 
-describe('kill -9 of cacheboard serve', () => {
+// Real processes on a shared machine: each case gets a minute.
+describe('kill -9 of cacheboard serve', { timeout: 60_000 }, () => {
   it('during a page-started load: the next start cleans up what it left, on the record', async () => {
     const serve = await startServe();
     const admin = await adminClient(redis());

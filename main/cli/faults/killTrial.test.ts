@@ -66,7 +66,8 @@ async function ttlsOf(admin: Redis, db: number, keys: string[]): Promise<number[
   return ((await p.exec()) ?? []).map(([, v]) => Number(v));
 }
 
-describe('kill -9 during a trial', () => {
+// Real processes on a shared machine: each case gets a minute.
+describe('kill -9 during a trial', { timeout: 60_000 }, () => {
   it('pipeline trial: its scratch keys all expire, and the next trial sweeps them at its start', async () => {
     const left = await killWithScratch(['trials', 'pipeline', '--url', `${redis().url}/2`, '--n', '200000', '--no-sweep', '--json'], 2);
     expect(left.length).toBeGreaterThan(0);

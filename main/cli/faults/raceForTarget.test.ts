@@ -14,7 +14,8 @@ beforeAll(() => {
   csv = writeUsersCsv(dir, 'users.csv', 300_000);
 });
 
-describe('two processes racing for one target', () => {
+// Real processes on a shared machine: each case gets a minute.
+describe('two processes racing for one target', { timeout: 60_000 }, () => {
   it('one wins at most; a loser is refused with CONFLICT and leaves nothing behind', async () => {
     const a = spawnLoad(redis(), csv, { dir });
     const b = spawnLoad(redis(), csv, { dir, dataDir: a.dataDir });

@@ -25,7 +25,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('Redis restarted mid-load', () => {
+// Real processes on a shared machine: each case gets a minute.
+describe('Redis restarted mid-load', { timeout: 60_000 }, () => {
   it('SHUTDOWN NOSAVE while staging: the load fails, the live data comes back from the RDB, nothing of ours is left', async () => {
     const admin = await adminClient(redis);
     await admin.set('live', 'before');
