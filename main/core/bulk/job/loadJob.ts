@@ -2,6 +2,7 @@ import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
 import { bgsaveAfterSwitch, replicasAfterSwitch } from './afterSwitch';
 import { suspendAutoSaves, type SaveSuspension } from './autoSaves';
 import { throwIfCancelled } from './cancellation';
+import { commandRefusal } from './commandRefusal';
 import { ControlLink } from './controlLink';
 import { dbSize, flushDb } from './dbOps';
 import { emptyReport } from './emptyReport';
@@ -68,7 +69,13 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     for (const w of pre.warnings) log.warn(w);
 
     // A crashed swap load's staging DB is flushed first, and reused below: leftovers never pile up.
-    const stale = await cleanStagingLeftovers(redis, { host: input.spec.host, port: input.spec.port }, input.journalDir);
+    const stale = await cleanStagingLeftovers(redis, { host: input.spec.host, port: input.spec.port }, input.journalDir).catch((err: unknown) => {
+      // An ACL refusing a command of the look (NOPERM) must not stop the load: it is said, and the load goes on.
+      const refused = commandRefusal(err);
+      if (refused === undefined) throw err;
+      log.warn(`Could not look for staging DBs left by earlier loads (${refused})`);
+      return { cleaned: [], left: [] };
+    });
     if (stale.cleaned.length > 0) {
       log.report.staleCleaned = stale.cleaned;
       for (const c of stale.cleaned) log.warn(describeCleaned(c, address));

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { specFor } from '../../../../testing/profiles';
 import { adminClient, useRedis } from '../../../../testing/redis';
 import { cleanStagingLeftovers } from './leftovers';
 import { runJob, useLoadDirs, writeUsersCsv, usersMapping } from './loadTestKit';
@@ -112,5 +113,28 @@ describe('staging markers', () => {
     expect(report.warnings.some((w) => w.includes('stale staging DB 5'))).toBe(true);
     for (const db of [1, 2, 3, 4, 5]) expect(await size(db)).toBe(0);
     expect(await size(0)).toBe(1_000);
+  });
+
+  it('a user whose ACL refuses the marker key still loads, unstamped and told so', async () => {
+    const admin = await adminClient(redis());
+    await admin.call('ACL', 'SETUSER', 'usersonly', 'on', '>pw', '~user:*', '&*', '+@all');
+    try {
+      const path = writeUsersCsv(dirs.dir(), 'acl.csv', 500);
+      const { report } = await runJob(redis(), {
+        path,
+        format: 'csv',
+        mapping: usersMapping,
+        mode: 'swap',
+        journalDir: dirs.journalDir(),
+        spec: { ...specFor(redis()), username: 'usersonly', password: 'pw' },
+      });
+      expect(report.outcome).toBe('ok');
+      expect(report.verify).toMatchObject({ keys: 'ok', dbsize: 500 });
+      expect(report.warnings.some((w) => /Staging DB 1 could not be stamped \(NOPERM/.test(w))).toBe(true);
+      expect(await size(0)).toBe(500);
+      expect(await size(1)).toBe(0);
+    } finally {
+      await admin.call('ACL', 'DELUSER', 'usersonly');
+    }
   });
 });

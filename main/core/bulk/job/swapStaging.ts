@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { PreparedLoad } from '../prepareLoad';
 import { throwIfCancelled } from './cancellation';
-import { errorText } from './commandRefusal';
+import { commandRefusal, errorText } from './commandRefusal';
 import type { ControlLink } from './controlLink';
 import { dbSize, flushDb } from './dbOps';
 import { checkLive, describeLive, snapshotLive, type LiveSnapshot } from './liveCheck';
@@ -71,16 +71,25 @@ export class SwapStaging {
     const { stamp, input } = this.ctx;
     this.journal = writeStagingJournal(stamp.journalDir, { host: stamp.host, port: stamp.port, jobId: stamp.jobId, db: this.db, at: Date.now() });
     this.dirty = true;
-    this.marker = newMarker(stamp.jobId, input.targetDb);
-    this.markerRaw = await writeMarker(redis, this.db, this.marker);
+    const marker = newMarker(stamp.jobId, input.targetDb);
+    try {
+      this.markerRaw = await writeMarker(redis, this.db, marker);
+      this.marker = marker;
+    } catch (err) {
+      // An ACL that refuses the marker's key: the load goes on unstamped, as loads did before markers.
+      const refused = commandRefusal(err);
+      if (refused === undefined) throw err;
+      this.ctx.log.warn(`Staging DB ${this.db} could not be stamped (${refused}): should this load be killed, flush it by hand`);
+    }
   }
 
   /** Staging's DBSIZE without our marker: the keys the load wrote, as verification compares them. */
   async dataKeys(redis: Redis): Promise<number> {
     const n = await dbSize(redis, this.db);
+    if (this.markerRaw === undefined) return n;
     const raw = await readMarkerRaw(redis, this.db);
     // The input may have written a key of the marker's name: then it is data, and counted.
-    return this.markerRaw !== undefined && raw === this.markerRaw ? n - 1 : n;
+    return raw === this.markerRaw ? n - 1 : n;
   }
 
   private forget(): void {
