@@ -28,7 +28,7 @@ What Cacheboard has left on a server (each master of a cluster or sentinel set):
 
 --fix puts back the save config, flushes the staging DBs whose load is over
 (only while their marker still matches; a DB without the marker is never
-touched) and unlinks scratch keys when no trial is connected. Connections are
+touched) and unlinks scratch keys when no trial or audience query is connected. Connections are
 only listed. Exit code 0 when nothing stale is left, 1 otherwise.
 
 ${TOPOLOGY_HELP}The URL may also come from REDIS_URL. Data folder: CACHEBOARD_DATA_DIR.
@@ -97,7 +97,8 @@ async function examine(redis: Redis, where: { host: string; port: number }, jour
     .filter((line) => !new RegExp(`(?:^| )id=${own}(?: |$)`).test(line))
     .flatMap((line) => listedClients(line))
     .filter((c) => c.name.startsWith('cacheboard'));
-  const trialRunning = r.connections.some((c) => c.name.startsWith('cacheboard:trial:') || c.name.startsWith('cacheboard:audience:trial:'));
+  // Trials, audience trials and the audience page's live queries all write scratch keys under SCRATCH_ROOT.
+  const trialRunning = r.connections.some((c) => c.name.startsWith('cacheboard:trial:') || c.name.startsWith('cacheboard:audience:'));
 
   const found = await findStampedDbs(redis, where);
   if (found.warning !== undefined) r.notes.push(found.warning);
