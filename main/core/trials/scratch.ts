@@ -27,17 +27,21 @@ const SCAN_COUNT = '1000';
  */
 export const SCRATCH_TTL_MS = 3_600_000;
 
-/** Audience trials keep their scratch under here (their own TTL, their own cleanup); the sweep leaves it. */
-const AUDIENCE_SCRATCH = `${SCRATCH_ROOT}audience:`;
+/**
+ * The keys these trials write: `<root><run or {tag}>:key:<n>` (pipeline, load) and `…:counter:<n>`
+ * (multiplex). Audience scratch, under the same root by default, looks otherwise (`…r<12 hex>:<n>`,
+ * with its own TTL and cleanup): the sweep leaves it.
+ */
+const TRIAL_KEY = new RegExp(`^${SCRATCH_ROOT}[^:]+:(?:key|counter):\\d+$`);
 
 /**
- * UNLINK what earlier trials left under SCRATCH_ROOT in `db` (a killed run's keys), audience
- * scratch excepted. Only once the preflight found no other trial on the server (preflight.ts),
+ * UNLINK what earlier trials left under SCRATCH_ROOT in `db` (a killed run's keys, TRIAL_KEY),
+ * audience scratch excepted. Only once the preflight found no other trial on the server (preflight.ts),
  * so no running trial's keys go. Returns how many went.
  */
 export function sweepScratch(pipe: TrialPipe, db: number): Promise<number> {
   return scanScratch(pipe, db, SCRATCH_ROOT, (keys) => {
-    const stale = keys.filter((k) => !k.startsWith(AUDIENCE_SCRATCH));
+    const stale = keys.filter((k) => TRIAL_KEY.test(k));
     return stale.length === 0 ? Promise.resolve(0) : pipe.integer('UNLINK', ...stale);
   });
 }
