@@ -12,12 +12,11 @@ import type { Wire } from './rpc/wire';
 import { VERSION } from './version';
 import { AppError } from '../app/errors';
 import { roleAllows } from '../app/define';
-import type { LoadFile } from '../app/schemas/bulk';
+import type { LoadFile, StartupCleanup } from '../app/schemas/bulk';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileRegistry } from './core/bulk/fileRegistry';
-import { journalConnection } from './core/bulk/job/journalConnection';
-import { restorePendingSaves } from './core/bulk/job/saveJournal';
+import { cleanStartupLeftovers } from './startupLeftovers';
 import { AuditLog } from './core/audit/auditLog';
 import { CallRateLimit } from './rpc/callRateLimit';
 import { MetricsHub } from './core/metrics/metricsHub';
@@ -105,19 +104,13 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     ...(opts.importDir ? { importDir: opts.importDir } : {}),
   });
   const jobs = createJobs({ audienceHistoryFile: join(opts.dataDir, 'audience-history.json') });
+  const startupCleanups: StartupCleanup[] = [];
   const bulk = {
     files,
     journalDir: join(opts.dataDir, 'journal'),
+    leftovers: () => startupCleanups,
     ...(opts.pickFile ? { pickFile: opts.pickFile } : {}),
   };
-  // A load that died with automatic saves switched off left a journal: put the saves back now.
-  // Only servers we have a profile for can be reached (credentials live in the profile).
-  const restoring = restorePendingSaves(bulk.journalDir, (host, port) => journalConnection(profiles.list(), pool, host, port)).then(
-    (results) => {
-      for (const r of results) if (r.action !== 'already-restored') console.log(`save-config journal: ${r.message}`);
-    },
-    (e: unknown) => console.error(`save-config journal: ${String(e)}`),
-  );
   const metrics = new MetricsHub({ pool });
   const audience = { queries: new AudienceQueryLinks() };
   // Our own private server only: the Audience trials page has data to try at once.
@@ -125,6 +118,8 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const embeddedSpec = builtin.find((p) => p.source === 'embedded')?.spec;
   const seeded = embeddedSpec === undefined ? Promise.resolve() : seedEmbeddedDemo(embeddedSpec, seeding.signal).then((line) => console.log(line));
   const audit = new AuditLog(join(opts.dataDir, 'audit.log'));
+  // A load that died left a journal: automatic saves switched off, a staging DB stamped. Put both right now.
+  const restoring = cleanStartupLeftovers(bulk.journalDir, () => profiles.list(), pool, audit, (c) => startupCleanups.push(c));
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
   const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, audit, audience }), {
     mapError: (e) => toAppError(e),

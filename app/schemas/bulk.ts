@@ -155,6 +155,22 @@ export const LoadReport = z.object({
     .optional(),
   /** Cluster loads: MOVED, ASK and TRYAGAIN replies met, each command resent once to where it belongs. */
   redirects: z.object({ moved: z.number(), ask: z.number(), tryagain: z.number() }).optional(),
+  /**
+   * Stale staging DBs (stamped by a load that is no longer running, see
+   * stagingMarker.ts) that this load flushed before it began.
+   */
+  staleCleaned: z
+    .array(
+      z.object({
+        db: z.number(),
+        keys: z.number(),
+        jobId: z.string(),
+        host: z.string(),
+        startedAt: z.number(),
+        phase: z.enum(['loading', 'old-data']),
+      }),
+    )
+    .optional(),
   warnings: z.array(z.string()),
 });
 export type LoadReport = z.output<typeof LoadReport>;
@@ -178,6 +194,18 @@ export const LoadEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('report'), report: LoadReport }),
 ]);
 export type LoadEvent = z.output<typeof LoadEvent>;
+
+/** One thing the cleanup at the server's start put right (main/startupLeftovers.ts): a stale staging DB flushed, `save` restored. */
+export const StartupCleanup = z.object({
+  /** Epoch ms. */
+  at: z.number(),
+  address: z.string(),
+  /** A staging DB flushed: its number and key count. Absent for a restored save config. */
+  db: z.number().optional(),
+  keys: z.number().optional(),
+  message: z.string(),
+});
+export type StartupCleanup = z.output<typeof StartupCleanup>;
 
 export const JobId = z.object({ jobId: z.string().regex(/^load_[A-Za-z0-9_-]{4,64}$/) });
 
@@ -218,6 +246,12 @@ export const bulk = {
     role: 'ops',
     input: JobId,
     output: z.object({ cancelled: z.boolean() }),
+  }),
+  'bulk.leftovers': call({
+    summary: 'What the cleanup at start put right after loads that died: stale staging DBs flushed, save configs restored',
+    role: 'ops',
+    input: Empty,
+    output: z.object({ cleanups: z.array(StartupCleanup) }),
   }),
   'bulk.progress': stream({
     summary: 'Phases, progress (at most 10 a second), warnings and the final report of one load',

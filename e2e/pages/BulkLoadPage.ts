@@ -68,7 +68,7 @@ export class BulkLoadPage {
     return this.page.getByTestId('bulk-outcome');
   }
 
-  report(name: 'records' | 'errors' | 'swapped'): Locator {
+  report(name: 'records' | 'errors' | 'swapped' | 'stale'): Locator {
     return this.page.getByTestId(`bulk-report-${name}`);
   }
 

@@ -86,4 +86,28 @@ test.describe('Bulk load page', () => {
     await expect(bulk.keyCounts()).toHaveText(`new 0 keys · live ${live} keys`);
     expect(await admin.dbsize()).toBe(0);
   });
+
+  test('a staging DB left by a crashed load is flushed first, reused, and the report says so', async ({ page, redis, admin }) => {
+    // What a load killed mid-way leaves: DB 3 stamped with its marker (main/core/bulk/job/stagingMarker.ts) and partial data.
+    const marker = JSON.stringify({ app: 'cacheboard', jobId: 'load_crashed9', host: 'elsewhere', pid: 1, startedAt: Date.now() - 60_000, targetDb: 0, phase: 'loading' });
+    const partial = 30 + (redis.port % 20);
+    const stale = admin.duplicate();
+    await stale.select(3);
+    await stale.mset(Object.fromEntries([['__cacheboard:staging-marker__', marker], ...Array.from({ length: partial }, (_, i) => [`user:${i}`, 'half'])]));
+    const name = await new ConnectionsPage(page).addServer('bulkstale', redis);
+    await new OverviewPage(page).open(name);
+
+    const file = `rerun-${redis.port}.csv`;
+    const bulk = new BulkLoadPage(page);
+    await bulk.open();
+    await bulk.upload(file, 'id,name\n1,a\n2,b\n');
+    await bulk.mapString('user:{id}', 'name');
+    await bulk.start(0);
+
+    await expect(bulk.outcome()).toHaveText('ok', { timeout: 30_000 });
+    await expect(bulk.report('stale')).toContainText(`Flushed stale staging DB 3 ${partial + 1} keys of load load_crashed9 from elsewhere`);
+    expect(await stale.dbsize()).toBe(0);
+    expect(await admin.dbsize()).toBe(2);
+    stale.disconnect();
+  });
 });

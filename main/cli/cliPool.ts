@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { dataDirFrom } from './dataDir';
 import type { Pool } from '../core/pool/pool';
 import { singleProfilePool } from '../core/pool/singleProfilePool';
 import type { ProfileSpec } from '../core/pool/types';
@@ -10,12 +13,25 @@ export function cliPool(spec: ProfileSpec): Pool {
   return singleProfilePool(spec, CLI_PROFILE);
 }
 
-/** `use` with a pool of the flags' profile, shut down afterwards whatever happens. */
+/**
+ * `use` with a pool of the flags' profile, shut down afterwards whatever happens.
+ * First, what a killed load left on that server is put right (cliLeftovers.ts).
+ */
 export async function withCliPool<T>(spec: ProfileSpec, use: (pool: Pool, profileId: string) => Promise<T>): Promise<T> {
   const pool = cliPool(spec);
   try {
+    if (hasJournal(process.env)) await (await import('./cliLeftovers')).cleanCliLeftovers(spec, pool, CLI_PROFILE);
     return await use(pool, CLI_PROFILE);
   } finally {
     await pool.shutdown();
+  }
+}
+
+/** Whether the data folder's journal holds any entry: when not (the usual case), no cleanup code is even loaded. */
+function hasJournal(env: NodeJS.ProcessEnv): boolean {
+  try {
+    return readdirSync(join(dataDirFrom(env), 'journal')).some((n) => n.endsWith('.json'));
+  } catch {
+    return false;
   }
 }

@@ -46,6 +46,11 @@ const COMMANDS: Record<string, Command> = {
     run: async (argv) => (await import('./user')).user(argv),
     bareIsHelp: true,
   },
+  doctor: {
+    summary: ['What Cacheboard left on a server (journal, staging DBs, scratch keys,', 'connections); --fix cleans it. See: cacheboard doctor --help'],
+    help: async () => (await import('./doctor')).DOCTOR_HELP,
+    run: async (argv) => (await import('./doctor')).doctor(argv),
+  },
   load: {
     label: 'load FILE',
     summary: ['Bulk-load a file (resp, commands, csv, tsv, ndjson) into Redis,', 'staged and switched with SWAPDB by default. See: cacheboard load --help'],

@@ -44,6 +44,7 @@ export function reportJson(r: LoadReport) {
       : {}),
     // The error object, as the other commands' --json prints it; its field is the flag (allowEmpty: allow-empty).
     ...(r.error ? { error: r.error.field === undefined ? r.error : { ...r.error, field: flagOf(r.error.field) } } : {}),
+    ...(r.staleCleaned ? { stale_cleaned: r.staleCleaned.map((c) => ({ db: c.db, keys: c.keys, job_id: c.jobId, host: c.host, started_at: c.startedAt, phase: c.phase })) } : {}),
     ...(r.nodes ? { nodes: r.nodes } : {}),
     ...(r.redirects ? { redirects: r.redirects } : {}),
   };

@@ -1,94 +1,10 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import type { ServerMessage } from '../../app/wire';
-import { cliArgs } from '../../testing/cli';
+import { describe, expect, it } from 'vitest';
 import { adminClient, eventually } from '../../testing/redis';
-import { writeUsersCsv } from '../core/bulk/job/loadTestKit';
-import { freePort } from '../core/redisProcess/freePort';
-import { useLiveServer } from './liveServerTestKit';
+import { useServeKit } from './serveTestKit';
 
-const { redis, dir } = useLiveServer('cb-serve-signal-');
-const importDir = join(dir, 'import');
-beforeAll(() => {
-  writeUsersCsv(importDir, 'users.csv', 300_000);
-});
-
-/** A real `cacheboard serve` on REDIS_URL with the import folder, its own data dir; resolves once ready. */
-async function startServe(dataDir = mkdtempSync(join(dir, 'data-'))) {
-  mkdirSync(join(dataDir, 'journal'), { recursive: true });
-  const port = await freePort();
-  const child = spawn(process.execPath, cliArgs('serve'), {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CACHEBOARD_DATA_DIR: dataDir, REDIS_URL: redis().url, CACHEBOARD_CONFIG: '', CACHEBOARD_IMPORT_DIR: importDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  if (!(await eventually(() => output.includes('is ready'), 30_000))) {
-    child.kill('SIGKILL');
-    throw new Error(`cacheboard serve did not start: ${output}`);
-  }
-  return { child, port, dataDir, exited, output: () => output };
-}
-
-/** One WebSocket client of the API: `call` answers with the output, `events` gathers a stream's batches. */
-async function apiClient(port: number) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`);
-  const got: ServerMessage[] = [];
-  ws.on('message', (d) => got.push(JSON.parse(String(d)) as ServerMessage));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  let n = 0;
-  const call = async (name: string, input: unknown): Promise<unknown> => {
-    const id = `c${++n}`;
-    ws.send(JSON.stringify({ t: 'call', id, name, input }));
-    let m: ServerMessage | undefined;
-    await eventually(() => (m = got.find((x) => x.t === 'result' && x.id === id)) !== undefined, 10_000);
-    if (m === undefined || m.t !== 'result') throw new Error(`no answer to ${name}`);
-    if (!m.ok) throw new Error(`${name}: ${m.error.message}`);
-    return m.output;
-  };
-  const subscribe = (name: string, input: unknown) => {
-    const id = `s${++n}`;
-    ws.send(JSON.stringify({ t: 'sub', id, name, input }));
-    return () => got.flatMap((x) => (x.t === 'batch' && x.id === id ? x.events : []));
-  };
-  return { ws, call, subscribe };
-}
-
-/**
- * Starts a swap load of users.csv through the API and holds it mid-way with CLIENT PAUSE
- * WRITE (its pipe waits, nothing fails), so a signal lands while keys are half-staged
- * however fast this machine is. Returns the load's events as the page receives them.
- */
-async function loadHeldMidway(serve: { port: number; dataDir: string }) {
-  const admin = await adminClient(redis());
-  const staging = await adminClient(redis(), { db: 1 });
-  const api = await apiClient(serve.port);
-  const { files } = (await api.call('bulk.files', {})) as { files: { fileId: string; name: string }[] };
-  const file = files.find((f) => f.name === 'users.csv');
-  const { jobId } = (await api.call('bulk.start', {
-    profileId: 'env',
-    fileId: file?.fileId,
-    format: 'csv',
-    mapping: { key: 'user:{id}', type: 'string', value: 'value' },
-    mode: 'swap',
-    confirmDb: 0,
-  })) as { jobId: string };
-  const events = api.subscribe('bulk.progress', { jobId });
-  expect(await eventually(async () => (await staging.dbsize()) > 0, 30_000)).toBe(true);
-  await admin.client('PAUSE', '10000', 'WRITE');
-  expect(await staging.dbsize()).toBeLessThan(300_000);
-  expect(((await admin.config('GET', 'save')) as string[])[1]).toBe('');
-  expect(readdirSync(join(serve.dataDir, 'journal'))).toHaveLength(1);
-  return events;
-}
+const { redis, startServe, loadHeldMidway } = useServeKit('cb-serve-signal-');
 
 describe('cacheboard serve stopped by a signal', () => {
   it.each(['SIGTERM', 'SIGHUP', 'SIGINT'] as const)('%s mid-load cancels the load, cleans up as a cancel does, and exits 0', async (signal) => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LeftoversNotice } from './bulk/LeftoversNotice';
 import { LoadJob } from './bulk/LoadJob';
 import { EMPTY_DRAFT, LoadSetup, type SetupDraft } from './bulk/LoadSetup';
 import { readJob, writeJob, type KeptJob } from './bulk/jobStore';
@@ -39,6 +40,7 @@ export function BulkLoadPage() {
               then switches it live with SWAPDB.
             </p>
           </div>
+          <LeftoversNotice />
           <LoadSetup
             key={setupKey}
             initial={draft ?? EMPTY_DRAFT}

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { MultiplexTrialOptions, VariantName } from '../../../app/schemas/trials';
 import { toAppErrorFor } from '../pool/redisErrors';
+import { SCRATCH_TTL_MS } from './scratch';
 import { checkpoint, timed, type TrialContext } from './trialContext';
 
 export const MULTIPLEX_VARIANTS = ['blocking', 'multiplexed', 'fireAndForget'] as const satisfies readonly VariantName[];
@@ -81,6 +82,21 @@ export async function sendIncrs(
   }
 }
 
+/**
+ * The counters created at 0 with the last-resort TTL before the variant is timed: INCR keeps
+ * a key's TTL, so a run killed mid-way leaves none without one, and the counts are as from nothing.
+ */
+async function seedCounters(perDb: readonly Redis[], plan: IncrPlan): Promise<void> {
+  const counters = Math.min(plan.batch, plan.n);
+  for (const redis of perDb) {
+    const p = redis.pipeline();
+    for (let j = 0; j < counters; j++) p.set(counterKey(plan.prefix, j), '0', 'PX', SCRATCH_TTL_MS);
+    const replies = await call(redis, () => p.exec());
+    const failed = replies?.find(([err]) => err !== null)?.[0];
+    if (failed) throw toAppErrorFor(redis, failed);
+  }
+}
+
 async function pipelineIncrs(redis: Redis, prefix: string, size: number): Promise<void> {
   const p = redis.pipeline();
   for (let j = 0; j < size; j++) p.incr(counterKey(prefix, j));
@@ -119,6 +135,7 @@ export async function multiplexTrial(ctx: TrialContext, o: Omit<MultiplexTrialOp
   try {
     const perDb = await Promise.all(dbs.map((db) => ctx.connector.shared(db)));
     for (const variant of MULTIPLEX_VARIANTS) {
+      await seedCounters(perDb, plan);
       const seconds = await timed(ctx, variant, (tick) => sendIncrs({ blocking: own.redis, perDb }, variant, plan, tick, ctx.signal));
       ctx.recorder.variant({ variant, ops: o.n, seconds, keys: await cleanAll(), errors: 0 });
     }

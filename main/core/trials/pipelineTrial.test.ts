@@ -5,6 +5,7 @@ import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
 import { openRawConnection } from '../resp/rawConnection';
 import { PIPELINE_VARIANTS, pipelineTotal, sendSets, sendTransactions } from './pipelineTrial';
+import { SCRATCH_TTL_MS } from './scratch';
 import { reportOf, scratchKeysIn, settingsOf, trialOn } from './trialTestKit';
 import { TrialPipe } from './trialPipe';
 
@@ -49,6 +50,22 @@ describe('pipeline trial', () => {
     expect(states[0]).toHaveLength(2_503);
     expect(states[0]).toContainEqual([`${prefix}key:2502`, 'value:2502']);
     for (const s of states.slice(1)) expect(s).toEqual(states[0]);
+  });
+
+  it('every scratch key carries a last-resort TTL, so a run killed before its cleanup leaks none for good', async () => {
+    const spec = specFor(redis());
+    const pipe = new TrialPipe(await openRawConnection(spec, 0, { name: 'cacheboard:trial:ttl' }), { host: spec.host, port: spec.port });
+    const never = new AbortController().signal;
+    try {
+      await sendSets(pipe, 'pipelined', { n: 50, batch: 10, prefix: 'cacheboard:trial:ttl:' }, () => undefined, never);
+      const keys = await scratchKeysIn(admin, 0);
+      expect(keys).toHaveLength(50);
+      const ttls = await Promise.all(keys.map((k) => admin.pttl(k)));
+      expect(ttls.filter((t) => t <= 0 || t > SCRATCH_TTL_MS)).toEqual([]);
+    } finally {
+      pipe.destroy();
+      await admin.flushdb();
+    }
   });
 
   it('pipelined SETs run at least 3x faster than one round trip each on loopback, and nothing is left', async () => {

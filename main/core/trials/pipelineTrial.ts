@@ -1,6 +1,7 @@
 import { SWEEP_SIZES, type PipelineTrialOptions, type VariantName } from '../../../app/schemas/trials';
 import { checkpoint, timed, type TrialContext } from './trialContext';
 import { rate } from './trialRecorder';
+import { SCRATCH_TTL_MS } from './scratch';
 import { resp, TrialPipe } from './trialPipe';
 
 export const PIPELINE_VARIANTS = ['plain', 'pipelined', 'multi', 'pipelinedMulti'] as const satisfies readonly VariantName[];
@@ -15,9 +16,11 @@ export interface SetPlan {
 const MULTI = resp(['MULTI']);
 const EXEC = resp(['EXEC']);
 
-/** SET number `i`: the same key and value whichever way it is sent. */
+const TTL = String(SCRATCH_TTL_MS);
+
+/** SET number `i`: the same key, value and last-resort TTL whichever way it is sent. */
 export function setCommand(prefix: string, i: number): string {
-  return resp(['SET', `${prefix}key:${i}`, `value:${i}`]);
+  return resp(['SET', `${prefix}key:${i}`, `value:${i}`, 'PX', TTL]);
 }
 
 function setsFrom(prefix: string, from: number, count: number): string {

@@ -20,8 +20,9 @@ export interface PreflightInput {
  * only measure errors), every DB exists, and none holds somebody's keys unless
  * the caller confirmed it.
  */
-export async function preflight(pipe: TrialPipe, input: PreflightInput): Promise<void> {
-  const other = await otherTrial(pipe, input.name);
+export async function preflight(pipe: TrialPipe, input: PreflightInput): Promise<{ othersKnown: boolean }> {
+  const listed = await otherTrial(pipe, input.name);
+  const other = listed === 'unknown' ? undefined : listed;
   if (other !== undefined) {
     throw new AppError(
       'CONFLICT',
@@ -56,6 +57,8 @@ export async function preflight(pipe: TrialPipe, input: PreflightInput): Promise
       );
     }
   }
+  // Without CLIENT LIST, another process's trial could be running: its scratch keys are not for a sweep.
+  return { othersKnown: listed !== 'unknown' };
 }
 
 const TRIAL_NAME_PREFIX = 'cacheboard:trial:';
@@ -66,12 +69,12 @@ const TRIAL_NAME_PREFIX = 'cacheboard:trial:';
  * manager only knows this process's trials). Without CLIENT LIST (an analyst's ACL)
  * only that in-process check remains.
  */
-async function otherTrial(pipe: TrialPipe, own: string): Promise<{ run: string; addr: string } | undefined> {
+async function otherTrial(pipe: TrialPipe, own: string): Promise<{ run: string; addr: string } | undefined | 'unknown'> {
   let list: string;
   try {
     list = await pipe.text('CLIENT', 'LIST');
   } catch (e) {
-    if (e instanceof AppError && (e.code === 'NOPERM' || clientListRefused(e.message))) return undefined;
+    if (e instanceof AppError && (e.code === 'NOPERM' || clientListRefused(e.message))) return 'unknown';
     throw e;
   }
   const other = otherNamed(list, TRIAL_NAME_PREFIX, own);

@@ -52,12 +52,15 @@ describe('trial rules', () => {
     expect(await scratchKeysIn(admin, 2)).toEqual([]);
   });
 
-  it("counts a DB holding only another run's scratch keys as empty, and leaves those keys to their own run", async () => {
+  it("counts a DB holding only a dead run's scratch keys as empty, and sweeps them (audience scratch excepted)", async () => {
     await admin.select(3);
+    // A run killed before its cleanup (no connection of it is left), and an audience trial's register.
     await admin.set('cacheboard:trial:other_run:key:1', 'x');
+    await admin.set('cacheboard:trial:audience:r0123456789ab:1', 'x', 'PX', 60_000);
     try {
-      reportOf(await trialOn(redis(), { trial: 'pipeline', db: 3, n: 10, sweep: false }));
-      expect(await scratchKeysIn(admin, 3)).toEqual(['cacheboard:trial:other_run:key:1']);
+      const report = reportOf(await trialOn(redis(), { trial: 'pipeline', db: 3, n: 10, sweep: false }));
+      expect(await scratchKeysIn(admin, 3)).toEqual(['cacheboard:trial:audience:r0123456789ab:1']);
+      expect(report.warnings).toContain('Removed 1 scratch keys an earlier trial left in DB 3 (it was stopped before its cleanup)');
     } finally {
       await admin.flushdb();
     }

@@ -10,7 +10,7 @@ import { MULTIPLEX_VARIANTS, multiplexDbs, multiplexTrial } from './multiplexTri
 import { PIPELINE_VARIANTS, pipelineTotal, pipelineTrial } from './pipelineTrial';
 import { preflight } from './preflight';
 import { measureLatency } from './roundTrip';
-import { countScratch, removeScratch, scratchPrefix } from './scratch';
+import { countScratch, removeScratch, scratchPrefix, sweepScratch } from './scratch';
 import { checkpoint, type TrialContext } from './trialContext';
 import type { FinalTrialEvent } from './trialJobs';
 import { TrialPipe } from './trialPipe';
@@ -102,12 +102,17 @@ export async function runTrial(run: TrialRun, emit: (e: TrialEvent) => void, sig
   let end: Pick<FinalTrialEvent, 'kind'> & { error?: AppError };
   try {
     control = new TrialPipe(await openRawConnection(run.spec, 0, { name }), errorContext);
-    await preflight(control, {
+    const { othersKnown } = await preflight(control, {
       name,
       dbs: shape.dbs,
       confirmNonEmpty: o.confirmNonEmpty,
       dbField: (db) => (db === o.db ? 'db' : 'dbs'),
     });
+    // No other trial is connected (preflight): what earlier ones left under the scratch root is a killed run's.
+    for (const db of othersKnown ? shape.dbs : []) {
+      const swept = await sweepScratch(control, db);
+      if (swept > 0) recorder.warn(`Removed ${swept} scratch keys an earlier trial left in DB ${db} (it was stopped before its cleanup)`);
+    }
     if (o.latencyMs !== undefined) {
       proxy = await startLatencyProxy(run.spec, o.latencyMs);
       proxied = privateConnector(proxiedSpec(run.spec, proxy));

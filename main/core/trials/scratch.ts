@@ -21,6 +21,32 @@ export function scratchPrefix(id: string, hashTag = false): string {
 const SCAN_COUNT = '1000';
 
 /**
+ * Last-resort TTL of every trial scratch key (SET … PX, counters seeded with it), should
+ * the process die before its cleanup: long enough for any variant to finish, short
+ * enough that a killed run's keys do not stay. The next run sweeps them first anyway.
+ */
+export const SCRATCH_TTL_MS = 3_600_000;
+
+/**
+ * The keys these trials write: `<root><run or {tag}>:key:<n>` (pipeline, load) and `…:counter:<n>`
+ * (multiplex). Audience scratch, under the same root by default, looks otherwise (`…r<12 hex>:<n>`,
+ * with its own TTL and cleanup): the sweep leaves it.
+ */
+const TRIAL_KEY = new RegExp(`^${SCRATCH_ROOT}[^:]+:(?:key|counter):\\d+$`);
+
+/**
+ * UNLINK what earlier trials left under SCRATCH_ROOT in `db` (a killed run's keys, TRIAL_KEY),
+ * audience scratch excepted. Only once the preflight found no other trial on the server (preflight.ts),
+ * so no running trial's keys go. Returns how many went.
+ */
+export function sweepScratch(pipe: TrialPipe, db: number): Promise<number> {
+  return scanScratch(pipe, db, SCRATCH_ROOT, (keys) => {
+    const stale = keys.filter((k) => TRIAL_KEY.test(k));
+    return stale.length === 0 ? Promise.resolve(0) : pipe.integer('UNLINK', ...stale);
+  });
+}
+
+/**
  * UNLINK every key under `prefix` in `db` (SCAN MATCH, so it works on a DB of any
  * size without blocking the server) and return how many went. Leaves `pipe` on `db`.
  */

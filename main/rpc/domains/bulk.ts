@@ -9,7 +9,7 @@ import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
 import { storedProfile } from './sessionProfile';
 
-type BulkHandlers = Pick<Handlers, 'bulk.files' | 'bulk.pick' | 'bulk.preview' | 'bulk.start'>;
+type BulkHandlers = Pick<Handlers, 'bulk.files' | 'bulk.pick' | 'bulk.leftovers' | 'bulk.preview' | 'bulk.start'>;
 
 /** Files and starting a load; its progress stream and cancel call are every job's (./jobs.ts). */
 export function bulkHandlers({ profiles, pool, bulk, audit, jobs: { bulk: jobs } }: CoreServices): BulkHandlers {
@@ -20,6 +20,8 @@ export function bulkHandlers({ profiles, pool, bulk, audit, jobs: { bulk: jobs }
       uploadLimitBytes: files.uploadLimitBytes,
       canPick: bulk.pickFile !== undefined,
     }),
+
+    'bulk.leftovers': () => ({ cleanups: bulk.leftovers?.() ?? [] }),
 
     'bulk.pick': async () => {
       if (!bulk.pickFile) {

@@ -1,3 +1,4 @@
+import type { StartupCleanup } from '../../../app/schemas/bulk';
 import type { AudienceQueryLinks } from '../../core/audience/queryLinks';
 import type { AuditLog } from '../../core/audit/auditLog';
 import type { FileRegistry } from '../../core/bulk/fileRegistry';
@@ -13,6 +14,8 @@ export interface BulkServices {
   journalDir: string;
   /** Desktop only: a main-process file dialog returning a path, or null when cancelled. */
   pickFile?: () => Promise<string | null>;
+  /** What the cleanup at start put right (main/startupLeftovers.ts), for the Bulk load page. */
+  leftovers?: () => StartupCleanup[];
 }
 
 /** The core services the handlers bind the contract to. */

@@ -158,6 +158,18 @@ export function ReportPanel({ report: r, actions }: { report: LoadReport; action
                 )}
               </td>
             </tr>
+            {r.staleCleaned !== undefined && r.staleCleaned.length > 0 && (
+              <tr>
+                <th scope="row">Left by a crash</th>
+                <td data-testid="bulk-report-stale">
+                  {r.staleCleaned.map((c) => (
+                    <div key={c.db}>
+                      Flushed stale staging DB {c.db} <span className="bulk-kv-sub">{formatCount(c.keys)} keys of load {c.jobId} from {c.host}</span>
+                    </div>
+                  ))}
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
 

@@ -2,9 +2,12 @@ import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
 import { bgsaveAfterSwitch, replicasAfterSwitch } from './afterSwitch';
 import { suspendAutoSaves, type SaveSuspension } from './autoSaves';
 import { throwIfCancelled } from './cancellation';
+import { commandRefusal } from './commandRefusal';
 import { ControlLink } from './controlLink';
 import { dbSize, flushDb } from './dbOps';
 import { emptyReport } from './emptyReport';
+import { cleanStagingLeftovers } from './leftovers';
+import { describeCleaned } from './staleStaging';
 import { EvictionWatch, evictedKeys } from './evictionWatch';
 import { flushFirst } from './flushFirst';
 import type { InputGuard } from './inputGuard';
@@ -20,6 +23,7 @@ import { ServerPipe } from './serverPipe';
 import { chooseStagingDb } from './stagingDb';
 import { SwapStaging } from './swapStaging';
 import { acquireTargetLock, busyDbs, otherLoads, type TargetLock } from './targetLock';
+import { testPause } from './testPause';
 import { verifyStep } from './verifyStep';
 
 /**
@@ -64,6 +68,18 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     });
     for (const w of pre.warnings) log.warn(w);
 
+    // A crashed swap load's staging DB is flushed first, and reused below: leftovers never pile up.
+    const stale = await cleanStagingLeftovers(redis, { host: input.spec.host, port: input.spec.port }, input.journalDir).catch((err: unknown) => {
+      // An ACL refusing a command of the look (NOPERM) must not stop the load: it is said, and the load goes on.
+      const refused = commandRefusal(err);
+      if (refused === undefined) throw err;
+      log.warn(`Could not look for staging DBs left by earlier loads (${refused})`);
+      return { cleaned: [], left: [] };
+    });
+    if (stale.cleaned.length > 0) {
+      log.report.staleCleaned = stale.cleaned;
+      for (const c of stale.cleaned) log.warn(describeCleaned(c, address));
+    }
     if (input.mode === 'swap') {
       const others = await otherLoads(redis, { host: input.spec.host, port: input.spec.port, jobId: input.jobId });
       const db = chooseStagingDb(server, {
@@ -71,8 +87,16 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
         ...(input.stagingDb === undefined ? {} : { requested: input.stagingDb }),
         busy: busyDbs(others.loads),
         address,
+        cleaned: stale.cleaned.map((c) => c.db),
       });
-      staging = new SwapStaging(db, server, { input, log, link, signal, address });
+      staging = new SwapStaging(db, server, {
+        input,
+        log,
+        link,
+        signal,
+        address,
+        stamp: { jobId: input.jobId, host: input.spec.host, port: input.spec.port, journalDir: input.journalDir },
+      });
       log.report.stagingDb = db;
     }
     lock = await acquireTargetLock(redis, {
@@ -133,11 +157,12 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     });
     // flush and merge wrote straight into the target: once loaded, there is nothing a cancel could undo.
     if (staging === undefined) live = true;
+    testPause('verifying');
     log.phase('verifying', 'Checking replies and key counts');
     const after = await readKeyCounters(redis);
     const verdict = verifyStep(log, input, tracker, {
       result,
-      dbsize: input.mode === 'merge' ? undefined : await dbSize(redis, loadedDb),
+      dbsize: input.mode === 'merge' ? undefined : staging !== undefined ? await staging.dataKeys(redis) : await dbSize(redis, loadedDb),
       dbLabel: staging === undefined ? `DB ${loadedDb}` : `Staging DB ${loadedDb}`,
       expiredDuring: Math.max(0, after.expired - before.expired),
       evictedDuring: Math.max(0, after.evicted - before.evicted),

@@ -88,7 +88,8 @@ export async function runJob(
   input: Partial<RunLoadInput> & Pick<RunLoadInput, 'path' | 'format' | 'mode' | 'journalDir'>,
   opts: { signal?: AbortSignal; onEvent?: (e: LoadEvent) => void } = {},
 ): Promise<JobRun> {
-  const spec = specFor(proc);
+  // A spec given (another user, say) is the one every connection of the load uses.
+  const spec = input.spec ?? specFor(proc);
   const pool = new Pool({ resolve: (id) => (id === 'p' ? { id, source: 'user', spec } : undefined) });
   const events: LoadEvent[] = [];
   try {

@@ -137,6 +137,8 @@ async function restoreOne(file: string, entry: SaveJournalEntry, redis: Redis): 
 export async function restorePendingSaves(
   journalDir: string,
   connect: (host: string, port: number) => Promise<Redis | { redis: Redis; release(): Promise<void> }>,
+  /** Only this server's journal (a CLI command connecting to it); every one when absent. */
+  only?: { host: string; port: number },
 ): Promise<PendingSaveResult[]> {
   let names: string[];
   try {
@@ -152,6 +154,7 @@ export async function restorePendingSaves(
       out.push({ file, action: 'unreadable', message: `${file} is not a save journal; left in place` });
       continue;
     }
+    if (only !== undefined && (entry.host !== only.host || entry.port !== only.port)) continue;
     if (heldInProcess.has(`${entry.host}:${entry.port}`)) {
       out.push({
         file,

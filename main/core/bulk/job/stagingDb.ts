@@ -5,15 +5,19 @@ import type { ServerFacts } from './serverFacts';
 const DEFAULT_DATABASES = 16;
 
 /**
- * The DB a swap loads into: the one asked for, else the first DB other than
- * the target that holds no keys and no other load is using. INFO keyspace
+ * The DB a swap loads into: the one asked for, else a stale staging DB just
+ * flushed (`cleaned`: so re-runs after crashes reuse one DB instead of piling
+ * up beside each other), else the first DB other than the target that holds
+ * no keys and no other load is using. INFO keyspace (read before the cleanup)
  * lists only non-empty DBs, with DBSIZE's counts.
  */
 export function chooseStagingDb(
   facts: Pick<ServerFacts, 'databases' | 'keyspace'>,
-  opts: { targetDb: number; requested?: number; busy: Set<number>; address: string },
+  opts: { targetDb: number; requested?: number; busy: Set<number>; address: string; cleaned?: readonly number[] },
 ): number {
   if (opts.requested !== undefined) return opts.requested;
+  const reuse = (opts.cleaned ?? []).find((db) => db !== opts.targetDb && !opts.busy.has(db));
+  if (reuse !== undefined) return reuse;
   const databases = facts.databases ?? DEFAULT_DATABASES;
   for (let db = 0; db < databases; db++) {
     if (db === opts.targetDb || opts.busy.has(db)) continue;
