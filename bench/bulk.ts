@@ -46,9 +46,11 @@ export async function bulkBench(): Promise<Record<string, unknown>> {
       const run = await runChild(process.execPath, cliArgs('load', file, '--url', url, '--json', ...extra));
       if (run.code !== 0) throw new Error(`cacheboard load failed (${run.code}): ${run.stderr}${run.stdout}`);
       await check(`cacheboard ${file}`);
-      const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { ops_per_sec: number; seconds: number };
+      const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { ops_per_sec: number; seconds: number; records: number; commands: number };
       return {
-        ops_per_sec: round(report.ops_per_sec),
+        // ops_per_sec counts commands, and an MSET carries many records: the rate compared is records/s.
+        ops_per_sec: round((report.ops_per_sec * report.records) / Math.max(1, report.commands)),
+        commands: report.commands,
         load_seconds: report.seconds,
         wall_seconds: run.seconds,
         wall_ops_per_sec: round(n / run.seconds),
@@ -76,7 +78,7 @@ export async function bulkBench(): Promise<Record<string, unknown>> {
       ...(fromCsv ? { cacheboard_csv: ratios(fromCsv) } : {}),
       ...(fromResp ? { cacheboard_resp: ratios(fromResp) } : {}),
       ...(ioredisOps !== undefined ? { ioredis_pipeline_1000: { ops_per_sec: ioredisOps, ratio: ratio(ioredisOps) } } : {}),
-      note: 'ops_per_sec of cacheboard is the load as it measures itself (default swap mode); wall_* from process start to exit, wall_ratio against the anchor',
+      note: 'ops_per_sec of cacheboard is records/s of the load phase as it measures itself (default swap mode); wall_* from process start to exit, wall_ratio against the anchor',
     };
 
     async function viaIoredis(): Promise<number> {

@@ -45,6 +45,12 @@ export interface SourceOptions {
   tracker?: KeyTracker;
   /** Soft target for one batch's RESP size; sources cut batches near it. */
   batchBytes?: number;
+  /**
+   * String rows without a ttl as MSETs of up to this many pairs (see
+   * MsetRun); absent or 0: one SET per row. A load on one server sets it;
+   * a cluster load (MSET must keep to one slot) and a preview do not.
+   */
+  msetPairs?: number;
 }
 
 /** An input, streamed: never read whole into memory. */

@@ -146,7 +146,7 @@ class PipeRun {
     this.records = batch.records;
     this.bytesRead = batch.bytesRead;
     if (batch.count === 0) return;
-    this.lines.push(this.commands, batch.lines, batch.release);
+    this.lines.push(this.commands, batch.lines, batch.release, batch.lastLines);
     this.commands += batch.count;
     if (!this.conn.socket.write(batch.resp)) {
       await this.waitFor(() => !this.conn.socket.writableNeedDrain, true);
@@ -169,7 +169,7 @@ class PipeRun {
     if (this.opts.onErrorReply?.(index, message) === true) return;
     this.errors++;
     if (this.firstErrors.length < KEPT_ERRORS) {
-      this.firstErrors.push({ position: `${this.opts.file}:${this.lines.lineOf(index)}`, message });
+      this.firstErrors.push({ position: `${this.opts.file}:${this.lines.linesOf(index)}`, message });
     }
     if (this.errors > this.opts.maxErrors && !this.tooManyErrors) {
       // Stop writing, but let the commands already sent be answered: exact counts, and

@@ -12,6 +12,11 @@ export interface CommandBatch {
   count: number;
   /** 1-based input line where each command starts (length >= count). */
   lines: Uint32Array;
+  /**
+   * The last input line of each command, when some command carries several
+   * rows (an MSET of many string rows): an error names the whole span.
+   */
+  lastLines?: Uint32Array;
   /** Input records consumed so far (rows, objects or command lines), cumulative. */
   records: number;
   /** Input bytes consumed so far, cumulative (for progress and ETA). */
@@ -25,7 +30,7 @@ export interface CommandBatch {
 
 /** One error reply, mapped back to its input. */
 export interface LoadErrorEntry {
-  position: string; // "file:line"
+  position: string; // "file:line", or "file:first-last" for a command carrying several rows
   message: string; // Redis's text
 }
 

@@ -69,8 +69,19 @@ export function PreviewPanel({ idle, preview, stale, error, blockedByField, need
               ))}
             </tbody>
           </table>
+          {sentAsMset(preview) && (
+            <p className="muted" data-testid="bulk-preview-mset">
+              Shown a row per command; a load on one server sends these SETs as MSETs of up to 64 rows (the same data, fewer commands). A cluster load sends a SET each.
+            </p>
+          )}
         </div>
       )}
     </section>
   );
+}
+
+/** Tabular string rows without a ttl: the load groups them into MSETs (main/core/bulk/sources/msetRun.ts). */
+function sentAsMset(preview: Preview): boolean {
+  const tabular = preview.format === 'csv' || preview.format === 'tsv' || preview.format === 'ndjson';
+  return tabular && preview.rows.some((r) => r.args.length === 3 && r.args[0] === 'SET');
 }

@@ -194,6 +194,18 @@ describe('cluster bulk load', () => {
     });
   }, 30_000);
 
+  it('sends CSV string rows without a ttl as a SET each, routed by slot (an MSET would span slots)', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `${i},v-${i}`);
+    const path = join(dir, 'strings.csv');
+    writeFileSync(path, `id,value\n${rows.join('\n')}\n`);
+    const report = await load(path, { format: 'csv', mode: 'merge', mapping: { key: 's:{id}', type: 'string', value: 'value' } });
+    // One MSET across slots would be refused with CROSSSLOT: no errors and a command per row.
+    expect(report).toMatchObject({ outcome: 'ok', records: 3000, commands: 3000, errors: 0 });
+    await withClient(async (c) => {
+      expect(await c.get('s:2999')).toBe('v-2999');
+    });
+  }, 30_000);
+
   it('agrees with CLUSTER KEYSLOT, hash tags included', async () => {
     await withClient(async (c) => {
       for (const k of ['', 'a', '{user1000}.following', 'foo{}{bar}', 'foo{{bar}}zap', '{a', 'ü€', ...Array.from({ length: 100 }, (_, i) => `k:${i * 7919}`)]) {

@@ -1,5 +1,6 @@
 import { DistinctKeyTracker } from '../../resp/keyTracker';
 import type { PreparedLoad } from '../prepareLoad';
+import { MSET_PAIRS } from '../sources/msetRun';
 import { openSource } from '../sources/openSource';
 import type { CommandBatch } from '../../resp/types';
 import type { CommandSource, SourceOptions } from '../types';
@@ -16,11 +17,14 @@ export interface LoadInput {
 /**
  * Opens the input (see openSource and inputFile.ts) before anything on the
  * server changes, so a missing, unreadable or swapped file fails first.
+ * `multiSet`: string rows without a ttl may go as MSETs (one server, not a
+ * cluster, where an MSET's keys must share a slot).
  */
-export async function openLoadInput(input: PreparedLoad): Promise<LoadInput> {
+export async function openLoadInput(input: PreparedLoad, multiSet = false): Promise<LoadInput> {
   const tracker = input.mode === 'merge' ? undefined : new DistinctKeyTracker();
   const guard = new InputGuard(tracker);
   const opts: SourceOptions = { file: input.fileLabel, format: input.format, tracker: guard };
+  if (multiSet) opts.msetPairs = msetPairs();
   if (input.mapping !== undefined) opts.mapping = input.mapping;
   // openInputFile already names a missing or unreadable file by its label.
   const source = await openSource(input, opts);
@@ -36,4 +40,13 @@ export async function openLoadInput(input: PreparedLoad): Promise<LoadInput> {
 export async function* countedWhenRead(batches: AsyncIterable<CommandBatch>, tracker: DistinctKeyTracker | undefined): AsyncIterable<CommandBatch> {
   yield* batches;
   tracker?.countNow();
+}
+
+/**
+ * Pairs per MSET: MSET_PAIRS, or CACHEBOARD_MSET_PAIRS (0 = a SET per row),
+ * an undocumented knob for the bulk bench's A/B runs, not a user setting.
+ */
+function msetPairs(): number {
+  const v = Number(process.env['CACHEBOARD_MSET_PAIRS'] ?? MSET_PAIRS);
+  return Number.isSafeInteger(v) && v >= 0 ? v : MSET_PAIRS;
 }

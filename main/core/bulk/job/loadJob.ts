@@ -55,7 +55,7 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     const redis = await link.open();
     const server = await readServerFacts(redis);
     facts = server;
-    const { source, tracker, guard: inputGuard } = await openLoadInput(input);
+    const { source, tracker, guard: inputGuard } = await openLoadInput(input, true);
     guard = inputGuard;
     const pre = preflight(server, {
       mode: input.mode,

@@ -15,6 +15,9 @@ export class BatchSink {
   /** Input offset of data[0] in the buffer being parsed; set by the driver. */
   base = 0;
   private lines = new Uint32Array(4096);
+  /** Each command's last input line; read only when some command spans several (`spans`). */
+  private lastLines = new Uint32Array(4096);
+  private spans = false;
   private count = 0;
   private records = 0;
   private bytesRead = 0;
@@ -29,11 +32,18 @@ export class BatchSink {
   /** One more command, starting on input line `line`, is complete in `out`. */
   commit(line: number): void {
     if (this.count === this.lines.length) {
-      const grown = new Uint32Array(this.lines.length * 2);
-      grown.set(this.lines);
-      this.lines = grown;
+      this.lines = grow(this.lines);
+      this.lastLines = grow(this.lastLines);
     }
+    this.lastLines[this.count] = line;
     this.lines[this.count++] = line;
+  }
+
+  /** The last committed command (still growing, see `holding`) now also holds the row on `line`. */
+  extend(line: number): void {
+    if (this.count === 0) return;
+    this.lastLines[this.count - 1] = line;
+    this.spans = true;
   }
 
   /**
@@ -68,10 +78,12 @@ export class BatchSink {
       release: () => out.recycle(resp),
       count: this.count,
       lines: this.lines.slice(0, this.count),
+      ...(this.spans ? { lastLines: this.lastLines.slice(0, this.count) } : {}),
       records: this.records,
       bytesRead: this.bytesRead,
     });
     this.count = 0;
+    this.spans = false;
   }
 
   /** The batches cut since the last call, oldest first. */
@@ -80,4 +92,10 @@ export class BatchSink {
     if (out.length > 0) this.ready = [];
     return out;
   }
+}
+
+function grow(a: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
+  const grown = new Uint32Array(a.length * 2);
+  grown.set(a);
+  return grown;
 }

@@ -130,6 +130,7 @@ class CsvParser implements ChunkParser {
       this.sink,
       this.opts.tracker,
       (col, message) => this.fail(col, message),
+      this.opts.msetPairs,
     );
   }
 

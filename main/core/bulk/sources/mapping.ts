@@ -4,6 +4,7 @@ import { InputError, type Mapping, type RecordType } from '../types';
 import type { KeyTracker } from '../../resp/types';
 import type { BatchSink } from './batchSink';
 import { KeyGroups } from './keyGroups';
+import { MsetRun } from './msetRun';
 import { parseKeyTemplate, templateColumns } from './keyTemplate';
 import { isScore } from './redisScore';
 import type { Row } from './row';
@@ -56,6 +57,11 @@ const GROUP = 2;
  * set, zset, list and hash rows go through KeyGroups: consecutive rows of
  * one key become one variadic command (up to GROUP_CAP elements), with one
  * EXPIRE per key when there is a ttl. A command's line is its first row's.
+ *
+ * string rows are one SET each, with EX when there is a ttl; without a ttl
+ * and when the caller allows it (`msetPairs` > 0: not for a cluster, whose
+ * MSET must keep to one slot, nor for a preview, which shows a row per
+ * command) they go through MsetRun as MSETs of up to msetPairs pairs.
  */
 export class MappingEncoder {
   private readonly kind: number;
@@ -74,6 +80,7 @@ export class MappingEncoder {
   private readonly valueCol: number = -1;
   private readonly setHead: Buffer = Buffer.alloc(0);
   private readonly setTail: Buffer | undefined;
+  private readonly mset: MsetRun | undefined;
 
   // grouped types
   private readonly type: RecordType = 'string';
@@ -91,6 +98,7 @@ export class MappingEncoder {
     sink: BatchSink,
     tracker: KeyTracker | undefined,
     fail: FailAt,
+    msetPairs = 0,
   ) {
     this.sink = sink;
     this.tracker = tracker;
@@ -148,6 +156,7 @@ export class MappingEncoder {
       this.valueCol = indexOf(required(mapping.value, 'value'), 'value');
       this.setHead = enc(`*${ttl ? 5 : 3}\r\n${bulk('SET').toString()}`);
       this.setTail = ttl ? enc(`${bulk('EX').toString()}${bulk(String(ttl)).toString()}`) : undefined;
+      if (!ttl && msetPairs > 0) this.mset = new MsetRun(sink, msetPairs);
       return;
     }
 
@@ -188,13 +197,16 @@ export class MappingEncoder {
   /** End of input: close the open key group. */
   finish(): void {
     this.groups?.finish();
+    this.mset?.finish();
   }
 
   private stringRow(row: Row, line: number): void {
     // keyLength validates, so it runs before anything is written: a batch never holds half a command.
     const keyLen = this.keyLength(row);
     const out = this.sink.out;
-    out.raw(this.setHead);
+    const mset = this.mset;
+    if (mset) mset.pair(line);
+    else out.raw(this.setHead);
     out.bulkHeader(keyLen);
     const keyStart = out.offset;
     this.writeKey(row, out);
@@ -203,6 +215,10 @@ export class MappingEncoder {
     out.end();
     const v = this.valueCol;
     out.argBytes(row.bufs[v] as Buffer, row.starts[v] as number, row.ends[v] as number);
+    if (mset) {
+      mset.pairDone(line);
+      return;
+    }
     if (this.setTail) out.raw(this.setTail);
     this.sink.commit(line);
   }

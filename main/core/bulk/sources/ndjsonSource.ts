@@ -199,6 +199,7 @@ class NdjsonParser implements ChunkParser {
       (_col, message) => {
         throw this.error(message);
       },
+      this.opts.msetPairs,
     );
   }
 
