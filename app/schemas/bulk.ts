@@ -125,6 +125,8 @@ export const LoadReport = z.object({
   firstErrors: z.array(z.object({ position: z.string(), message: z.string() })),
   seconds: z.number(),
   opsPerSec: z.number(),
+  /** Input rows loaded per second: what a user means by the rate (a command may carry 64 rows). */
+  recordsPerSec: z.number(),
   swapped: z.boolean(),
   verify: z
     .object({
@@ -187,6 +189,7 @@ export const LoadEvent = z.discriminatedUnion('kind', [
     bytesRead: z.number(),
     bytesTotal: z.number().optional(),
     opsPerSec: z.number(),
+    recordsPerSec: z.number(),
     etaSeconds: z.number().optional(),
     usedMemory: z.number().optional(),
   }),

@@ -24,6 +24,7 @@ export function reportJson(r: LoadReport) {
     errors: r.errors,
     seconds: r.seconds,
     ops_per_sec: r.opsPerSec,
+    records_per_sec: r.recordsPerSec,
     mode: r.mode,
     swapped: r.swapped,
     bgsave_seconds: r.bgsave?.seconds ?? null,
@@ -58,7 +59,7 @@ function flagOf(field: string): string {
 function summary(r: LoadReport): string {
   const lines = [
     `${r.outcome === 'ok' ? 'Loaded' : r.outcome === 'cancelled' ? 'Cancelled' : 'FAILED'}: ${r.file} -> db${r.targetDb} (${r.mode})`,
-    `  records ${r.records}, commands ${r.commands}, errors ${r.errors}, ${r.seconds.toFixed(2)} s, ${Math.round(r.opsPerSec)} ops/s`,
+    `  records ${r.records}, commands ${r.commands}, errors ${r.errors}, ${r.seconds.toFixed(2)} s, ${Math.round(r.recordsPerSec)} records/s (${Math.round(r.opsPerSec)} commands/s)`,
   ];
   if (r.stagingDb !== undefined) lines.push(`  staged in db${r.stagingDb}, swapped: ${r.swapped ? 'yes' : 'no'}`);
   if (r.keyCounts) lines.push(`  keys: new ${r.keyCounts.new}, live ${r.keyCounts.live}`);

@@ -16,6 +16,7 @@ const report = (jobId: string, outcome: LoadReport['outcome']): LoadReport => ({
   firstErrors: [],
   seconds: 0.1,
   opsPerSec: 10,
+  recordsPerSec: 10,
   swapped: outcome === 'ok',
   warnings: [],
 });
@@ -29,6 +30,7 @@ const progress = (records: number): LoadEvent => ({
   errors: 0,
   bytesRead: records,
   opsPerSec: 1,
+  recordsPerSec: 1,
 });
 
 describe('bulk jobs', () => {

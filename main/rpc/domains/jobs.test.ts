@@ -22,7 +22,7 @@ afterAll(() => cancelAllJobs(jobs));
 
 const report = (jobId: string): LoadReport => ({
   jobId, file: 'f.csv', format: 'csv', mode: 'merge', targetDb: 0, outcome: 'ok', records: 0, commands: 0, replies: 0, errors: 0,
-  firstErrors: [], seconds: 0, opsPerSec: 0, swapped: false, warnings: [],
+  firstErrors: [], seconds: 0, opsPerSec: 0, recordsPerSec: 0, swapped: false, warnings: [],
 });
 const indexState = {
   status: 'building', jobId: null, scanned: 1, total: 2, complete: false, names: 'indexed', bytes: 0, budgetBytes: 1,

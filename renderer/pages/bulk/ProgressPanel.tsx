@@ -47,7 +47,7 @@ export function ProgressPanel({ job, view }: { job: KeptJob; view: LoadView }) {
             testId="bulk-records"
           />
           <Stat label="Commands" value={formatCount(p?.commands ?? 0)} sub={`${formatCount(p?.replies ?? 0)} replies`} />
-          <Stat label="Rate" value={`${formatCount(p?.opsPerSec ?? 0)} ops/s`} />
+          <Stat label="Rate" value={`${formatCount(p?.recordsPerSec ?? 0)} rows/s`} />
           <Stat
             label="ETA"
             value={formatEta(etaOf(p, view.phases.loading?.at))}

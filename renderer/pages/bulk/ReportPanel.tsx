@@ -79,8 +79,8 @@ export function ReportPanel({ report: r, actions }: { report: LoadReport; action
         <Cell label="Time" value={r.seconds}>
           {formatSeconds(r.seconds)}
         </Cell>
-        <Cell label="Ops/s" value={r.opsPerSec}>
-          {formatCount(r.opsPerSec)}
+        <Cell label="Rows/s" value={r.recordsPerSec}>
+          {formatCount(r.recordsPerSec)}
         </Cell>
         <Cell label="Swapped" testId="bulk-report-swapped" value={yesNo(r.swapped)}>
           {yesNo(r.swapped)}

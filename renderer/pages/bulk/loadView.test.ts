@@ -19,6 +19,7 @@ const progress = (at: number, records: number, extra: Partial<Extract<LoadEvent,
   bytesRead: records * 10,
   bytesTotal: 10_000,
   opsPerSec: records,
+  recordsPerSec: records,
   ...extra,
 });
 
@@ -39,6 +40,7 @@ const report = (outcome: LoadReport['outcome'], extra: Partial<LoadReport> = {})
     firstErrors: [],
     seconds: 1.5,
     opsPerSec: 666,
+    recordsPerSec: 666,
     swapped: outcome === 'ok',
     warnings: [],
     ...extra,

@@ -76,7 +76,7 @@ function foldOne(v: LoadView, e: LoadEvent): LoadView {
         ...v,
         startedAt: v.startedAt ?? e.at,
         progress: e,
-        series: appendOps(v.series, { t: e.at, ops: e.opsPerSec }, MAX_POINTS),
+        series: appendOps(v.series, { t: e.at, ops: e.recordsPerSec }, MAX_POINTS),
       };
     }
     case 'warning': {

@@ -10,6 +10,7 @@ const p = (at: number, bytesRead: number, bytesTotal: number | undefined, etaSec
   errors: 0,
   bytesRead,
   opsPerSec: 0,
+  recordsPerSec: 0,
   ...(bytesTotal === undefined ? {} : { bytesTotal }),
   ...(etaSeconds === undefined ? {} : { etaSeconds }),
 });

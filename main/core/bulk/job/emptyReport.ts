@@ -19,6 +19,7 @@ export function emptyReport(
     firstErrors: [],
     seconds: 0,
     opsPerSec: 0,
+    recordsPerSec: 0,
     swapped: false,
     warnings: [],
   };

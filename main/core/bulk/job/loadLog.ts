@@ -61,6 +61,7 @@ export class LoadLog {
     r.seconds = (Date.now() - this.startedAt) / 1000;
     const loading = this.loadSeconds ?? r.seconds;
     r.opsPerSec = loading > 0 ? Math.round(r.replies / loading) : 0;
+    r.recordsPerSec = loading > 0 ? Math.round(r.records / loading) : 0;
     this.phase(r.outcome === 'ok' ? 'done' : r.outcome, r.error?.message ?? doneMessage(r));
     this.emit({ kind: 'report', report: r });
     return r;

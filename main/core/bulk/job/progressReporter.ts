@@ -29,7 +29,7 @@ export class ProgressReporter {
   private readonly now: () => number;
   private readonly startedAt: number;
   private lastEmitAt = Number.NEGATIVE_INFINITY;
-  private samples: { at: number; replies: number }[] = [];
+  private samples: { at: number; replies: number; rows: number }[] = [];
   private usedMemory: number | undefined;
   private lastPollAt = Number.NEGATIVE_INFINITY;
   private polling = false;
@@ -54,7 +54,7 @@ export class ProgressReporter {
     if (this.stopped) return;
     this.latest = { ...p };
     const at = this.now();
-    this.samples.push({ at, replies: p.replies });
+    this.samples.push({ at, replies: p.replies, rows: rowsDone(p) });
     while (this.samples.length > 2 && (this.samples[0] as { at: number }).at < at - RATE_WINDOW_MS) this.samples.shift();
     this.pollMemory(at);
     if (at - this.lastEmitAt < this.minIntervalMs) return;
@@ -83,7 +83,8 @@ export class ProgressReporter {
       replies: p.replies,
       errors: p.errors,
       bytesRead: p.bytesRead,
-      opsPerSec: this.rate(at, p.replies),
+      opsPerSec: this.rate(at, p.replies, 'replies'),
+      recordsPerSec: this.rate(at, rowsDone(p), 'rows'),
     };
     const total = this.opts.bytesTotal;
     if (total !== undefined) {
@@ -95,13 +96,14 @@ export class ProgressReporter {
     this.emit(e);
   }
 
-  private rate(at: number, replies: number): number {
+  /** Per second over the last RATE_WINDOW_MS (since the start until a window's worth is kept). */
+  private rate(at: number, value: number, of: 'replies' | 'rows'): number {
     const first = this.samples[0];
     if (first === undefined || at - first.at <= 0) {
       const elapsed = (at - this.startedAt) / 1000;
-      return elapsed > 0 ? Math.round(replies / elapsed) : 0;
+      return elapsed > 0 ? Math.round(value / elapsed) : 0;
     }
-    return Math.round(((replies - first.replies) * 1000) / (at - first.at));
+    return Math.round(((value - first[of]) * 1000) / (at - first.at));
   }
 
   private pollMemory(at: number): void {
@@ -126,4 +128,12 @@ export class ProgressReporter {
 
 function keyOf(p: PipeProgress): string {
   return `${p.records}/${p.commands}/${p.replies}/${p.errors}/${p.bytesRead}`;
+}
+
+/**
+ * Input rows Redis has answered for: one command can carry many rows (an MSET of 64, an HSET
+ * of a key's rows), so rows answered ≈ replies × rows per command, which is exact at the end.
+ */
+function rowsDone(p: PipeProgress): number {
+  return p.commands > 0 ? Math.round((p.replies * p.records) / p.commands) : 0;
 }
