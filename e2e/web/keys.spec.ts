@@ -151,6 +151,12 @@ test.describe('Keys page: tree, finding, names, links', () => {
     await keys.expectOpen('user:3');
     await expect(keys.folder('user:')).toHaveAttribute('aria-selected', 'true');
     await expect(keys.matchBox()).toHaveValue('user:*');
+    // A folder two levels down: the tree opens down to it again, and its stats are offered.
+    await keys.openFolder('user:profile:');
+    await page.reload();
+    await expect(keys.folder('user:profile:')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('keys-folder-stats')).toContainText('user:profile:');
+    await keys.expectOpen('user:3');
 
     // A link from elsewhere (another tab, another page): the profile, DB and key's bytes.
     const profile = await keys.profileId();
