@@ -164,6 +164,17 @@ test.describe('Keys page: tree, finding, names, links', () => {
     await keys.expectOpen(BINARY_KEY);
     await page.reload();
     await keys.expectOpen(BINARY_KEY);
+
+    // Another DB: the link's DB is chosen, and the tree is that DB's.
+    await admin.select(2);
+    await admin.set('db2:only', 'x');
+    await admin.select(0);
+    await keys.open(`profile=${profile}&db=2&key=${keyParam('db2:only')}`);
+    await keys.expectOpen('db2:only');
+    await expect(page.getByTestId('keys-db')).toHaveValue('2');
+    await keys.waitForCompleteTree();
+    await expect(keys.folderCount('db2:')).toHaveText('1');
+    await expect(keys.folder('user:')).toHaveCount(0);
   });
 
   test('a scan in progress is shown as it grows, and a cancelled one says incomplete', async ({ page, redis, admin }, testInfo) => {

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { TreeNode } from '../../../app/schemas/keys';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Segmented } from '../../components/Segmented';
@@ -33,6 +33,15 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
   const rows = treeRows(folders.loads, folders.open);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const root = folders.loads[''];
+
+  // A folder selected by a link or a reload may lie far down: bring it into view once, when its row is drawn.
+  const shown = useRef<string | undefined>(undefined);
+  const selectedRow = selected === undefined || selected === '' ? -1 : rows.findIndex((r) => r.kind === 'node' && r.node.ref.b64 === selected);
+  useEffect(() => {
+    if (selectedRow < 0 || shown.current === selected) return;
+    shown.current = selected;
+    virtual.scrollToIndex(selectedRow, { align: 'auto' });
+  }, [selectedRow, selected, virtual]);
 
   return (
     <section className="panel keys-tree" aria-label="Namespace tree">
