@@ -135,6 +135,7 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
           onKey={(node) => patch({ keyB64: node.ref.b64 })}
           total={allKeys(index.state, folders.loads[''])}
           separator={view.separator}
+          scanning={index.runningJobId !== undefined}
         />
         <section className="panel keys-middle" aria-label="Keys">
           <FindBar

@@ -22,13 +22,15 @@ interface Props {
   total: number | undefined;
   /** Shown after a folder's name, dimmed: `user:` reads as the prefix it is. */
   separator: string;
+  /** The index is being built: an empty tree is one still filling in. */
+  scanning: boolean;
 }
 
 /**
  * The namespace tree: folders with their key counts, opened lazily; only the rows in view
  * are in the DOM (a folder of a million children scrolls like one of ten).
  */
-export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFolder, onKey, total, separator }: Props) {
+export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFolder, onKey, total, separator, scanning }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = treeRows(folders.loads, folders.open);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
@@ -70,7 +72,7 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
       </button>
       <div ref={scroller} className="keys-scroll" role="tree" aria-label="Folders and keys" data-testid="keys-tree">
         {root !== undefined && !root.loading && root.error === undefined && root.nodes.length === 0 && (
-          <p className="empty keys-empty">No keys in the tree yet.</p>
+          <p className="empty keys-empty">{scanning ? 'Folders appear as the scan goes…' : 'No keys in the tree.'}</p>
         )}
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((item) => {
