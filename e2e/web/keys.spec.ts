@@ -151,6 +151,12 @@ test.describe('Keys page: tree, finding, names, links', () => {
     await keys.expectOpen('user:3');
     await expect(keys.folder('user:')).toHaveAttribute('aria-selected', 'true');
     await expect(keys.matchBox()).toHaveValue('user:*');
+    // A folder two levels down: the tree opens down to it again, and its stats are offered.
+    await keys.openFolder('user:profile:');
+    await page.reload();
+    await expect(keys.folder('user:profile:')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('keys-folder-stats')).toContainText('user:profile:');
+    await keys.expectOpen('user:3');
 
     // A link from elsewhere (another tab, another page): the profile, DB and key's bytes.
     const profile = await keys.profileId();
@@ -158,21 +164,36 @@ test.describe('Keys page: tree, finding, names, links', () => {
     await keys.expectOpen(BINARY_KEY);
     await page.reload();
     await keys.expectOpen(BINARY_KEY);
+
+    // Another DB: the link's DB is chosen, and the tree is that DB's.
+    await admin.select(2);
+    await admin.set('db2:only', 'x');
+    await admin.select(0);
+    await keys.open(`profile=${profile}&db=2&key=${keyParam('db2:only')}`);
+    await keys.expectOpen('db2:only');
+    await expect(page.getByTestId('keys-db')).toHaveValue('2');
+    await keys.waitForCompleteTree();
+    await expect(keys.folderCount('db2:')).toHaveText('1');
+    await expect(keys.folder('user:')).toHaveCount(0);
   });
 
   test('a scan in progress is shown as it grows, and a cancelled one says incomplete', async ({ page, redis, admin }, testInfo) => {
-    test.setTimeout(90_000);
-    // Enough keys that the paced scan takes a while: written in pipelined batches.
-    const n = 300_000;
+    test.setTimeout(120_000);
+    // Enough keys that the scan takes seconds: 300,000 in 50 folders of big:, and 700,000 more.
+    const big = 300_000;
+    const n = 1_000_000;
     for (let from = 0; from < n; from += 20_000) {
       const p = admin.pipeline();
-      for (let i = from; i < Math.min(n, from + 20_000); i++) p.set(`big:${i % 50}:${i}`, '1');
+      for (let i = from; i < Math.min(n, from + 20_000); i++) p.set(i < big ? `big:${i % 50}:${i}` : `pad:${i}`, '1');
       await p.exec();
     }
     await watchLongTasks(page);
     const keys = new KeysPage(page);
     await keys.openOn('keys-scan', redis);
     await expect(keys.indexState()).toHaveText('scanning');
+    // Hold the server still (CLIENT PAUSE stalls the scan's next SCAN): what the page shows now is
+    // a scan in progress, and Cancel lands before it could end.
+    await admin.client('PAUSE', '4000', 'ALL');
     await expect(keys.indexLine()).toContainText(`of ${n.toLocaleString('en-US')} scanned`);
     await expect(page.getByTestId('keys-index-progress')).toBeVisible();
     await keys.screenshot(testInfo.outputPath('keys-scanning.png'));
@@ -182,14 +203,15 @@ test.describe('Keys page: tree, finding, names, links', () => {
     // Refresh scans again, to the end this time.
     await keys.refresh();
     await keys.waitForCompleteTree();
-    await expect(keys.folderCount('big:')).toHaveText(n.toLocaleString('en-US'));
+    await expect(keys.folderCount('big:')).toHaveText(big.toLocaleString('en-US'));
+    await expect(keys.folderCount('pad:')).toHaveText((n - big).toLocaleString('en-US'));
 
     // A folder of 6,000 keys: the tree pages it, the list reads it all as it scrolls, and no
     // main-thread task of the page runs long (only the rows in view are in the DOM).
     await resetLongestTask(page);
     await keys.openFolder('big:');
     await keys.openFolder('big:0:');
-    const inFolder = n / 50;
+    const inFolder = big / 50;
     await expect(keys.treeKeys().first()).toBeVisible();
     // The folder's first 500 keys, then "Show more" (below them, above the next folders).
     await keys.scrollTreeTo('Show more (500 of 6,000)');

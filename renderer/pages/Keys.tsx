@@ -4,6 +4,7 @@ import type { IndexState, KeyRef } from '../../app/schemas/keys';
 import { useSession } from '../auth/SessionContext';
 import { WithProfile } from '../components/WithProfile';
 import { FindBar, NO_FILTERS, type Filters } from './keys/FindBar';
+import { folderPath } from './keys/folderPath';
 import { FolderStats } from './keys/FolderStats';
 import { globOfFolder } from './keys/globText';
 import { IndexBar } from './keys/IndexBar';
@@ -72,7 +73,7 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
 
   const where = { profileId: profile.id, db: view.db, separator: view.separator };
   const index = useKeysIndex(where);
-  const folders = useTreeFolders(where, treeSort, index.epoch, view.prefixB64 === undefined || view.prefixB64 === '' ? [] : [view.prefixB64]);
+  const folders = useTreeFolders(where, treeSort, index.epoch, view.prefixB64 === undefined ? [] : folderPath(view.prefixB64, view.separator));
   const pattern = typedBytes(view.match);
   const deepReady = index.state?.deep === true && index.state.status === 'ready';
   const needsDeep = filters.sort !== 'name' && !deepReady;
@@ -134,6 +135,7 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
           onKey={(node) => patch({ keyB64: node.ref.b64 })}
           total={allKeys(index.state, folders.loads[''])}
           separator={view.separator}
+          scanning={index.runningJobId !== undefined}
         />
         <section className="panel keys-middle" aria-label="Keys">
           <FindBar

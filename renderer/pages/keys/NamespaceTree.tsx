@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { TreeNode } from '../../../app/schemas/keys';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Segmented } from '../../components/Segmented';
@@ -22,17 +22,28 @@ interface Props {
   total: number | undefined;
   /** Shown after a folder's name, dimmed: `user:` reads as the prefix it is. */
   separator: string;
+  /** The index is being built: an empty tree is one still filling in. */
+  scanning: boolean;
 }
 
 /**
  * The namespace tree: folders with their key counts, opened lazily; only the rows in view
  * are in the DOM (a folder of a million children scrolls like one of ten).
  */
-export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFolder, onKey, total, separator }: Props) {
+export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFolder, onKey, total, separator, scanning }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = treeRows(folders.loads, folders.open);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const root = folders.loads[''];
+
+  // A folder selected by a link or a reload may lie far down: bring it into view once, when its row is drawn.
+  const shown = useRef<string | undefined>(undefined);
+  const selectedRow = selected === undefined || selected === '' ? -1 : rows.findIndex((r) => r.kind === 'node' && r.node.ref.b64 === selected);
+  useEffect(() => {
+    if (selectedRow < 0 || shown.current === selected) return;
+    shown.current = selected;
+    virtual.scrollToIndex(selectedRow, { align: 'auto' });
+  }, [selectedRow, selected, virtual]);
 
   return (
     <section className="panel keys-tree" aria-label="Namespace tree">
@@ -61,7 +72,7 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
       </button>
       <div ref={scroller} className="keys-scroll" role="tree" aria-label="Folders and keys" data-testid="keys-tree">
         {root !== undefined && !root.loading && root.error === undefined && root.nodes.length === 0 && (
-          <p className="empty keys-empty">No keys in the tree yet.</p>
+          <p className="empty keys-empty">{scanning ? 'Folders appear as the scan goes…' : 'No keys in the tree.'}</p>
         )}
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((item) => {
