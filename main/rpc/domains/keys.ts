@@ -18,7 +18,6 @@ type KeysHandlers = Pick<
   'keys.index.start' | 'keys.tree' | 'keys.folderStats' | 'keys.list' | 'keys.get' | 'keys.read' | 'keys.streamInfo' | 'keys.download' | 'keys.decode' | 'keys.edit'
 >;
 
-
 /** The Keys page's calls (its index progress and cancel are every job's, ./jobs.ts). */
 export function keysHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'jobs' | 'audit'>, indexes = new IndexRegistry(core.jobs.keysIndex)): KeysHandlers {
   const { profiles, pool } = core;
