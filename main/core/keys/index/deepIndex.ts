@@ -1,20 +1,11 @@
 import { AppError } from '../../../../app/errors';
-import type { KeyType } from '../../../../app/schemas/sampling';
 import type { KeysReader } from './indexTargets';
 import type { KeyIndex } from './keyIndex';
+import { DEEP_TYPES, type DeepColumns } from './deepColumns';
 import { probeKeys } from './probeKeys';
 
 /** Keys a round of the deep pass probes: TYPE, PTTL and MEMORY USAGE … SAMPLES 5 each, one round in flight. */
 const ROUND = 200;
-
-export const DEEP_TYPES: readonly (KeyType | null)[] = [null, 'string', 'hash', 'list', 'set', 'zset', 'stream', 'other'];
-
-/** Per key id: its type (index in DEEP_TYPES; 0 gone), PTTL (-1 none, -2 gone) and MEMORY USAGE. */
-export interface DeepColumns {
-  type: Uint8Array;
-  ttl: Float64Array;
-  memory: Float64Array;
-}
 
 /**
  * The deep index: every indexed name probed for type, TTL and memory, a round of 200 keys at a

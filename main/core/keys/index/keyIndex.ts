@@ -1,5 +1,5 @@
 import type { IndexState } from '../../../../app/schemas/keys';
-import type { DeepColumns } from './deepIndex';
+import type { DeepColumns } from './deepColumns';
 import { NameStore } from './nameStore';
 
 /** Bytes one folder costs in the heap, roughly: the object, its Map entry in its parent, the segment string. */

@@ -4,7 +4,7 @@ import type { KeyType } from '../../../../app/schemas/sampling';
 import { keyRef } from '../keyRef';
 import { globMatch, literalPrefix } from './globMatch';
 import type { KeysReader } from './indexTargets';
-import { DEEP_TYPES, type DeepColumns } from './deepIndex';
+import { DEEP_TYPES, type DeepColumns } from './deepColumns';
 import { sortByName, type KeyIndex } from './keyIndex';
 import { probeKeys } from './probeKeys';
 import { scanPage } from './scanPage';
