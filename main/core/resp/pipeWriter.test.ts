@@ -196,6 +196,26 @@ describe('pipeLoad', () => {
     expect(pausedSample?.commands).toBe(bound);
   });
 
+  it('never has more bytes in flight than the byte bound, whatever the command count allows', async () => {
+    const admin = await adminClient(redis());
+    const conn = await open();
+    const value = 'v'.repeat(1000);
+    // ~1,030 bytes a command, 100 a batch: a 300 KB bound lets at most 2 batches out while paused.
+    let maxInFlight = 0;
+    let pausedSample: PipeProgress | undefined;
+    await admin.call('CLIENT', 'PAUSE', '600', 'WRITE');
+    const result = await pipeLoad(conn, batches(range(5_000, (i) => ['SET', `y:${i}`, value]), { perBatch: 100 }), opts({
+      maxInFlightBytes: 300_000,
+      onProgress: (p) => {
+        maxInFlight = Math.max(maxInFlight, p.commands - p.replies);
+        if (p.replies === 0) pausedSample = p;
+      },
+    }));
+    expect(result.replies).toBe(5_000);
+    expect(maxInFlight).toBeLessThanOrEqual(300);
+    expect(pausedSample?.commands).toBeGreaterThanOrEqual(200);
+  });
+
   it('calls onProgress at most ten times a second, plus once at the end', async () => {
     const calls: number[] = [];
     const started = Date.now();

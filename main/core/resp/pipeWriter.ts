@@ -16,6 +16,11 @@ export interface PipeOptions {
   /** Bound on sent − answered commands, so client memory stays flat however slow the server is. */
   maxInFlightCommands?: number;
   /**
+   * Bound on the bytes of those commands: a command may carry 64 rows (an MSET) or 1,000
+   * elements, so a command count alone would let 250,000 of them hold gigabytes.
+   */
+  maxInFlightBytes?: number;
+  /**
    * Sees every error reply first (index: the 0-based command on this
    * connection). Returning true takes it over: it is then neither counted nor
    * kept here. A cluster load uses this to resend MOVED/ASK-redirected commands.
@@ -24,6 +29,8 @@ export interface PipeOptions {
 }
 
 export const DEFAULT_MAX_IN_FLIGHT = 250_000;
+/** 250,000 SETs of ~130 bytes, the command bound's own footprint: MSETs get the same memory, not 64 times it. */
+export const DEFAULT_MAX_IN_FLIGHT_BYTES = 32 * 1024 * 1024;
 export const KEPT_ERRORS = 100;
 export const PROGRESS_EVERY_MS = 100;
 
@@ -50,6 +57,9 @@ class PipeRun {
   private readonly parser: ReplyParser;
   private readonly lines = new InFlightLines();
   private readonly maxInFlight: number;
+  private readonly maxInFlightBytes: number;
+  /** RESP bytes sent whose batch is not yet all answered. */
+  private inFlightBytes = 0;
   private readonly started = performance.now();
   private commands = 0;
   private records = 0;
@@ -71,6 +81,7 @@ class PipeRun {
     private readonly opts: PipeOptions,
   ) {
     this.maxInFlight = Math.max(1, opts.maxInFlightCommands ?? DEFAULT_MAX_IN_FLIGHT);
+    this.maxInFlightBytes = Math.max(1, opts.maxInFlightBytes ?? DEFAULT_MAX_IN_FLIGHT_BYTES);
     this.parser = new ReplyParser((index, message) => this.onErrorReply(index, message));
   }
 
@@ -141,12 +152,20 @@ class PipeRun {
   private async send(batch: CommandBatch): Promise<void> {
     // Keep sent − answered ≤ maxInFlight after this write; a batch larger than the bound goes alone.
     const room = Math.max(0, this.maxInFlight - batch.count);
-    await this.waitFor(() => this.commands - this.parser.replies <= room, true);
+    const bytes = batch.resp.length;
+    // A batch larger than the byte bound goes alone, once nothing else is in flight.
+    const byteRoom = Math.max(0, this.maxInFlightBytes - bytes);
+    await this.waitFor(() => this.commands - this.parser.replies <= room && this.inFlightBytes <= byteRoom, true);
     if (this.stopped()) return;
     this.records = batch.records;
     this.bytesRead = batch.bytesRead;
     if (batch.count === 0) return;
-    this.lines.push(this.commands, batch.lines, batch.release, batch.lastLines);
+    this.inFlightBytes += bytes;
+    const answered = (): void => {
+      this.inFlightBytes -= bytes;
+      batch.release?.();
+    };
+    this.lines.push(this.commands, batch.lines, answered, batch.lastLines);
     this.commands += batch.count;
     if (!this.conn.socket.write(batch.resp)) {
       await this.waitFor(() => !this.conn.socket.writableNeedDrain, true);
