@@ -94,20 +94,27 @@ export async function waitForHealth(url: string, child: ChildProcess, log: () =>
 /**
  * `node bin/cacheboard.js serve` on a free loopback port against `redisUrl` (profile id
  * `env`), with a temporary data dir and no config file, once `GET /api/health` answers.
- * Loopback with no users is local mode: one ops session, no sign-in.
+ * Loopback with no users is local mode: one ops session, no sign-in. `env` is added to the
+ * server's environment; `onOutput` sees everything it prints (the soak scans all of stderr).
  */
-export async function startServe(redisUrl: string): Promise<ServeProcess> {
+export async function startServe(
+  redisUrl: string,
+  opts: { env?: NodeJS.ProcessEnv; onOutput?: (text: string, stream: 'stdout' | 'stderr') => void } = {},
+): Promise<ServeProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cb-bench-serve-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let out = '';
   const child = spawn(process.execPath, cliArgs('serve'), {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redisUrl, CACHEBOARD_DATA_DIR: dataDir, CACHEBOARD_CONFIG: '' },
+    env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redisUrl, CACHEBOARD_DATA_DIR: dataDir, CACHEBOARD_CONFIG: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const keep = (stream: 'stdout' | 'stderr') => (d: Buffer) => {
+    out = (out + d.toString()).slice(-4000);
+    opts.onOutput?.(d.toString(), stream);
+  };
+  child.stdout?.on('data', keep('stdout'));
+  child.stderr?.on('data', keep('stderr'));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
