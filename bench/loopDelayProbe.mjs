@@ -14,7 +14,7 @@ if (file) {
   const h = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   h.enable();
   // The histogram holds the time between its 10 ms samples: the delay is what exceeds 10 ms.
-  const ms = (ns) => Math.max(0, Math.round(ns / 1e5) / 10 - RESOLUTION_MS);
+  const ms = (ns) => Math.max(0, Math.round(ns / 1e5 - RESOLUTION_MS * 10) / 10);
   setInterval(() => {
     appendFileSync(file, `${JSON.stringify({ at: Date.now(), max_ms: ms(h.max), p99_ms: ms(h.percentile(99)) })}\n`);
     h.reset();

@@ -161,7 +161,8 @@ export async function soakBench(): Promise<Record<string, unknown>> {
     seen.restartedAt = at();
     await waitForReplication(master, [alive, restarted], { timeoutMs: 30_000 });
     await sleep(afterSeconds * 1000);
-    sample();
+    // The run's last figures, unless the interval timer has just taken them.
+    if (samples.length === 0 || at() - (samples.at(-1) as Sample).t_s > 1) sample();
     const rssEnd = rssOf(servePid);
     watching = false;
     await watch;
