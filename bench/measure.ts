@@ -23,15 +23,18 @@ export interface ChildRun {
   peakRssBytes: number;
 }
 
-/** The child's peak resident set so far (VmHWM: the kernel's high-water mark, so no spike between samples is missed). */
-function peakRssOf(pid: number): number {
+/** A process's memory figure from /proc/<pid>/status in bytes; 0 once it has exited. */
+export function procMemory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) * 1024 : 0;
   } catch {
     return 0;
   }
 }
+
+/** The child's peak resident set so far (VmHWM: the kernel's high-water mark, so no spike between samples is missed). */
+const peakRssOf = (pid: number): number => procMemory(pid, 'VmHWM');
 
 /** Runs a command, timing it wall-clock and reading its peak RSS. */
 export function runChild(cmd: string, args: string[], opts: { stdinFile?: string } = {}): Promise<ChildRun> {

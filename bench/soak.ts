@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { spawnRedisServer, type RedisProcess } from '../main/core/redisProcess/spawnRedisServer';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { FAST_SYNC_ARGS, replicaArgs, waitForReplication } from '../testing/replication';
-import { argValue, startServe } from './measure';
+import { argValue, procMemory, startServe } from './measure';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
@@ -16,14 +16,7 @@ const opt = (n: number | undefined) => (n === undefined ? null : r1(n));
 /** What Node and serve print when a promise rejection or an exception goes unhandled, or the process dies. */
 const CRASH_TEXT = /unhandled|uncaught|triggerUncaughtException|FATAL ERROR|out of memory/i;
 
-function rssOf(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
+const rssOf = (pid: number): number => procMemory(pid, 'VmRSS');
 
 function p99(xs: number[]): number {
   if (xs.length === 0) return 0;
