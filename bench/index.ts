@@ -14,6 +14,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   metrics: async () => (await import('./metrics')).metricsBench,
   monitor: async () => (await import('./monitor')).monitorBench,
   sampling: async () => (await import('./sampling')).samplingBench,
+  soak: async () => (await import('./soak')).soakBench,
   start: async () => (await import('./start')).startBench,
   trials: async () => (await import('./trials')).trialsBench,
 };

@@ -23,15 +23,18 @@ export interface ChildRun {
   peakRssBytes: number;
 }
 
-/** The child's peak resident set so far (VmHWM: the kernel's high-water mark, so no spike between samples is missed). */
-function peakRssOf(pid: number): number {
+/** A process's memory figure from /proc/<pid>/status in bytes; 0 once it has exited. */
+export function procMemory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) * 1024 : 0;
   } catch {
     return 0;
   }
 }
+
+/** The child's peak resident set so far (VmHWM: the kernel's high-water mark, so no spike between samples is missed). */
+const peakRssOf = (pid: number): number => procMemory(pid, 'VmHWM');
 
 /** Runs a command, timing it wall-clock and reading its peak RSS. */
 export function runChild(cmd: string, args: string[], opts: { stdinFile?: string } = {}): Promise<ChildRun> {
@@ -94,20 +97,27 @@ export async function waitForHealth(url: string, child: ChildProcess, log: () =>
 /**
  * `node bin/cacheboard.js serve` on a free loopback port against `redisUrl` (profile id
  * `env`), with a temporary data dir and no config file, once `GET /api/health` answers.
- * Loopback with no users is local mode: one ops session, no sign-in.
+ * Loopback with no users is local mode: one ops session, no sign-in. `env` is added to the
+ * server's environment; `onOutput` sees everything it prints (the soak scans all of stderr).
  */
-export async function startServe(redisUrl: string): Promise<ServeProcess> {
+export async function startServe(
+  redisUrl: string,
+  opts: { env?: NodeJS.ProcessEnv; onOutput?: (text: string, stream: 'stdout' | 'stderr') => void } = {},
+): Promise<ServeProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cb-bench-serve-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let out = '';
   const child = spawn(process.execPath, cliArgs('serve'), {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redisUrl, CACHEBOARD_DATA_DIR: dataDir, CACHEBOARD_CONFIG: '' },
+    env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redisUrl, CACHEBOARD_DATA_DIR: dataDir, CACHEBOARD_CONFIG: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const keep = (stream: 'stdout' | 'stderr') => (d: Buffer) => {
+    out = (out + d.toString()).slice(-4000);
+    opts.onOutput?.(d.toString(), stream);
+  };
+  child.stdout?.on('data', keep('stdout'));
+  child.stderr?.on('data', keep('stderr'));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
