@@ -1,15 +1,25 @@
-import type { Handlers } from '../handlers';
+import { AppError } from '../../../app/errors';
+import { decodeKey } from '../../core/keys/decode/decodeKey';
+import { DecodeRunner } from '../../core/keys/decode/decodeRunner';
+import { editTarget, refuseReadOnly } from '../../core/keys/edit/editTarget';
+import { fullMetaReader } from '../../core/keys/edit/freshMeta';
+import { runEdit } from '../../core/keys/edit/runEdit';
 import { deepPass } from '../../core/keys/index/deepIndex';
 import { folderStats } from '../../core/keys/index/folderStats';
-import { indexTargets, keysReader } from '../../core/keys/index/indexTargets';
 import { IndexRegistry } from '../../core/keys/index/indexRegistry';
+import { indexTargets, keysReader } from '../../core/keys/index/indexTargets';
 import { listKeys } from '../../core/keys/index/listKeys';
 import { treeChildren } from '../../core/keys/index/tree';
+import { keyConnection } from '../../core/keys/keyConnection';
 import { keyBytes } from '../../core/keys/keyRef';
+import { downloadString } from '../../core/keys/values/download';
+import { keyMeta } from '../../core/keys/values/keyMeta';
+import { readPage } from '../../core/keys/values/readPage';
+import { streamInfo } from '../../core/keys/values/streamInfo';
+import { valueClient, type ValueClient } from '../../core/keys/values/valueClient';
+import type { Handlers } from '../handlers';
 import type { Session } from '../session';
-import { keysDecodeHandlers } from './keysDecode';
-import { keysEditHandler } from './keysEdit';
-import { keysValuesHandlers } from './keysValues';
+import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
 import { sessionProfile } from './sessionProfile';
 
@@ -55,5 +65,62 @@ export function keysHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'job
     ...keysValuesHandlers(core),
     ...keysDecodeHandlers(core),
     'keys.edit': keysEditHandler(core),
+  };
+}
+
+type ValuesHandlers = Pick<Handlers, 'keys.get' | 'keys.read' | 'keys.streamInfo' | 'keys.download'>;
+
+/**
+ * Reading one key's value: metadata, pages, stream info, a string's download. Every call
+ * reads as the session's connection to the profile (an analyst's carries the profile's
+ * analyst Redis user), on the cluster client, a sentinel set's master, or the server.
+ */
+export function keysValuesHandlers({ profiles, pool }: Pick<CoreServices, 'profiles' | 'pool'>): ValuesHandlers {
+  const client = (profileId: string, db: number | undefined, session: Session): Promise<ValueClient> => {
+    const { id, profile } = sessionProfile(profiles, profileId, session);
+    return valueClient(pool, id, profile.spec, db ?? profile.spec.db);
+  };
+  return {
+    'keys.get': async ({ profileId, db, key }, { session }) => keyMeta(await client(profileId, db, session), keyBytes(key)),
+    'keys.read': async ({ profileId, db, key, page }, { session }) => readPage(await client(profileId, db, session), keyBytes(key), page),
+    'keys.streamInfo': async ({ profileId, db, key }, { session }) => streamInfo(await client(profileId, db, session), keyBytes(key)),
+    'keys.download': async ({ profileId, db, key }, sink, { session }) => {
+      const redis = await client(profileId, db, session);
+      downloadString(redis, keyBytes(key), sink).then(
+        () => sink.end(),
+        (e: unknown) => sink.end(e instanceof AppError ? e : new AppError('INTERNAL', `The download failed: ${e instanceof Error ? e.message : String(e)}`)),
+      );
+      // The download stops on its own when the subscription ends (sink.signal).
+      return () => undefined;
+    },
+  };
+}
+
+/**
+ * keys.edit: ops only (the contract's role; the dispatcher refuses analysts), never on the
+ * read-only embedded profile, each edit that reaches Redis recorded in the audit log.
+ */
+export function keysEditHandler({ profiles, pool, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'audit'>): Handlers['keys.edit'] {
+  return async ({ profileId, db, key, edit }, { session }) => {
+    const { id, profile } = sessionProfile(profiles, profileId, session);
+    refuseReadOnly(profile);
+    const where = db ?? profile.spec.db;
+    const target = await editTarget(pool, id, profile.spec, where);
+    const trail = auditFor(audit, session, `keys.${edit.op}`, `profile ${profileId} db ${where}`);
+    return runEdit(target, keyBytes(key), edit, fullMetaReader(target.client), trail);
+  };
+}
+
+/**
+ * keys.decode, read as the session's connection to the profile (an analyst's carries the
+ * profile's analyst Redis user). One decode worker per set of handlers, started on first use.
+ */
+export function keysDecodeHandlers({ profiles, pool }: Pick<CoreServices, 'profiles' | 'pool'>, runner = new DecodeRunner()): Pick<Handlers, 'keys.decode'> {
+  return {
+    'keys.decode': async ({ profileId, db, key, as, compression }, { session }) => {
+      const { id, profile } = sessionProfile(profiles, profileId, session);
+      const redis = await keyConnection(pool, id, profile.spec, db ?? profile.spec.db);
+      return decodeKey(redis, runner, { key: keyBytes(key), as, compression });
+    },
   };
 }

@@ -12,7 +12,7 @@ import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
 import { createMemoryWirePair } from '../wireTestKit';
-import { keysDecodeHandlers } from './keysDecode';
+import { keysDecodeHandlers } from './keys';
 
 /** Tests only: keys.decode behind a real dispatcher and pool, a client per role. */
 export function keysDecodeRpc(readOnly: StoredProfile[]): { as(role: Role): RpcClient; close(): Promise<void> } {

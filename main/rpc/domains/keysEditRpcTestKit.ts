@@ -12,7 +12,7 @@ import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
 import { createMemoryWirePair } from '../wireTestKit';
-import { keysEditHandler } from './keysEdit';
+import { keysEditHandler } from './keys';
 
 /** Tests only: keys.edit behind a real dispatcher, one in-memory client per role, and its audit log. */
 export interface KeysEditRpc {

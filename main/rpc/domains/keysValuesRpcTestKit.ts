@@ -13,7 +13,7 @@ import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
 import { createMemoryWirePair, type MemoryClientEnd } from '../wireTestKit';
-import { keysValuesHandlers } from './keysValues';
+import { keysValuesHandlers } from './keys';
 
 /** Tests only: the key-value handlers behind a real dispatcher, one in-memory client per role. */
 export interface KeysValuesRpc {
