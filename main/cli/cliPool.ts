@@ -27,6 +27,11 @@ export async function withCliPool<T>(spec: ProfileSpec, use: (pool: Pool, profil
   }
 }
 
+/** The same clean-up for a command that connects without the pool (demo-data's raw connection). */
+export async function cleanLeftoversFirst(spec: ProfileSpec): Promise<void> {
+  if (hasJournal(process.env)) await withCliPool(spec, async () => undefined);
+}
+
 /** Whether the data folder's journal holds any entry: when not (the usual case), no cleanup code is even loaded. */
 function hasJournal(env: NodeJS.ProcessEnv): boolean {
   try {

@@ -2,6 +2,7 @@ import type { DemoEvent, DemoReport } from '../../app/schemas/audience';
 import { demoLayoutFor } from '../core/audience/audienceServer';
 import { loadDemo } from '../core/audience/demo/loadDemo';
 import { connectionFor } from '../core/resp/rawTarget';
+import { cleanLeftoversFirst } from './cliPool';
 import { runCliJob } from './cliJob';
 import { parseDemoDataArgs } from './demoDataArgs';
 import { audienceTarget } from './audienceTarget';
@@ -20,6 +21,8 @@ export async function demoData(argv: string[], env: NodeJS.ProcessEnv = process.
   const args = parseDemoDataArgs(argv, env);
   const profile = specFromFlags(args.connection);
   const settings = { ...args.settings, layout: demoLayoutFor(profile, args.settings.layout) };
+  // What a killed load left on this server is put right first, as every command that connects does.
+  await cleanLeftoversFirst(profile);
   const spec = await audienceTarget(profile, settings.layout);
   const run = await runCliJob({
     json: args.json,

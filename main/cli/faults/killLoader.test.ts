@@ -40,6 +40,19 @@ describe('kill -9 of the CLI loader', { timeout: 60_000 }, () => {
     await expectNothingLeft(redis(), load.dataDir, { kind: 'old' });
   });
 
+  it('at ~10%: `cacheboard demo-data`, which connects without the pool, cleans up first too', async () => {
+    const load = spawnLoad(redis(), csv, { dir });
+    await pauseWhenStaged(redis(), ROWS / 10);
+    await killHard(redis(), load);
+
+    // DB 0 holds the live key, so the demo refuses to write there; the cleanup has run by then.
+    const demo = await cli(redis(), load.dataDir, 'demo-data', '--users', '10', '--days', '1');
+    expect(demo.code).toBe(1);
+    expect(demo.err).toContain('Restored automatic saves');
+    expect(demo.err).toMatch(/Flushed stale staging DB 1 on .* left by load load_cli/);
+    await expectNothingLeft(redis(), load.dataDir, { kind: 'old' });
+  });
+
   it('at ~90%: live DB as it was or as the load completed it; `doctor --fix` cleans up the rest', async () => {
     const load = spawnLoad(redis(), csv, { dir });
     await pauseWhenStaged(redis(), (ROWS * 9) / 10);
