@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { encode } from '@msgpack/msgpack';
-import type { Page } from '@playwright/test';
 import type { Redis } from 'ioredis';
 import { addUser } from '../../main/server/auth/users';
 import { AppShell } from '../pages/AppShell';
 import { KeyValuePanel } from '../pages/KeyValuePanel';
+import { longestTask, resetLongestTask, watchLongTasks } from '../pages/longTasks';
 import { expect, test, webOnly } from '../redisFixture';
 import { startServe, type ServeProcess } from '../serveProcess';
 
@@ -33,19 +33,6 @@ async function seed(admin: Redis, seedNo: number): Promise<void> {
   await admin.xgroup('CREATE', 'x:events', 'workers', '0');
   await admin.xreadgroup('GROUP', 'workers', 'w1', 'COUNT', '1', 'STREAMS', 'x:events', '>');
 }
-
-/** The longest main-thread task (PerformanceObserver 'longtask') since the last reset, in ms. */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __longest: number };
-    w.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-}
-const longest = (page: Page) => page.evaluate(() => (window as unknown as { __longest: number }).__longest);
-const resetLongest = (page: Page) => page.evaluate(() => void ((window as unknown as { __longest: number }).__longest = 0));
 
 test.describe('Keys value panel', () => {
   test('every type opens with its metadata and paged views; hostile values show as text', async ({ page, redis, admin }, testInfo) => {
@@ -331,13 +318,13 @@ test.describe('Keys value panel', () => {
     await admin.set('small', 'x');
     await panel.open('small');
     await expect(panel.text()).toBeVisible();
-    await resetLongest(page);
+    await resetLongestTask(page);
     await panel.open('big:blob');
     await expect(panel.testId('kv-string-loaded')).toHaveText('256 KiB of 600 KiB loaded');
     await expect(panel.text()).toBeVisible();
     await page.waitForTimeout(300);
-    const openTask = await longest(page);
-    await resetLongest(page);
+    const openTask = await longestTask(page);
+    await resetLongestTask(page);
     await panel.view('Hex');
     await expect(panel.hex()).toContainText('00000000');
     // 16,384 lines of dump, a few dozen in the DOM.
@@ -345,14 +332,14 @@ test.describe('Keys value panel', () => {
     await panel.hex().evaluate((el) => (el.scrollTop = el.scrollHeight));
     await expect(panel.hex()).toContainText('0003fff0');
     await page.waitForTimeout(300);
-    const hexTask = await longest(page);
-    await resetLongest(page);
+    const hexTask = await longestTask(page);
+    await resetLongestTask(page);
     await panel.loadMore();
     await expect(panel.testId('kv-string-loaded')).toHaveText('512 KiB of 600 KiB loaded');
     await panel.view('Text');
     await expect(panel.text()).toBeVisible();
     await page.waitForTimeout(300);
-    const textTask = await longest(page);
+    const textTask = await longestTask(page);
     // Chromium reports only tasks over 50 ms: 0 means none was that long.
     const said = (ms: number) => (ms === 0 ? 'none over 50 ms' : `${ms.toFixed(0)} ms`);
     console.log(`[keys-value] longest main-thread task: open a 256 KB string (text view): ${said(openTask)}; hex view + scroll to its end: ${said(hexTask)}; load 256 KB more + text view: ${said(textTask)}`);

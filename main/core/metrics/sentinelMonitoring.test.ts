@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseHostPort } from '../../../app/hostPort';
-import { profileRegistry, specFor } from '../../../testing/profiles';
+import { profileRegistry, sentinelSpec } from '../../../testing/profiles';
 import { eventually } from '../../../testing/redis';
 import { useSentinel } from '../../../testing/sentinel';
 import { Pool } from '../pool/pool';
@@ -13,16 +12,7 @@ const addr = (p: { port: number }): string => `127.0.0.1:${p.port}`;
 let pool: Pool;
 let hub: MetricsHub;
 beforeAll(() => {
-  const sentinels = set().sentinelAddresses.map((a) => {
-    const at = parseHostPort(a, 26379);
-    if ('error' in at) throw new Error(at.error);
-    return at;
-  });
-  const spec = specFor(sentinels[0]!, {
-    name: 'ha',
-    password: 'data-pw',
-    topology: { kind: 'sentinel', sentinels, masterName: set().masterName },
-  });
+  const spec = sentinelSpec(set(), { password: 'data-pw' });
   pool = new Pool(profileRegistry({ s: spec }));
   hub = new MetricsHub({ pool });
 });

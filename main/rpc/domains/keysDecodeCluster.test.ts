@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotOf } from '../../core/resp/slot';
 import { useCluster } from '../../../testing/cluster';
-import { specFor } from '../../../testing/profiles';
+import { clusterSpec } from '../../../testing/profiles';
 import { keysDecodeRpc } from './keysDecodeRpcTestKit';
 
 const cluster = useCluster();
@@ -11,10 +11,9 @@ let rpc: ReturnType<typeof keysDecodeRpc>;
 let writer: Cluster;
 
 beforeAll(async () => {
-  const [host = '127.0.0.1', port] = (cluster().addresses[0] ?? '').split(':');
-  const seed = { host, port: Number(port) };
-  rpc = keysDecodeRpc([{ id: 'shards', source: 'config', spec: specFor(seed, { name: 'shards', topology: { kind: 'cluster', seeds: [seed] } }) }]);
-  writer = new Cluster([seed]);
+  const spec = clusterSpec(cluster().addresses);
+  rpc = keysDecodeRpc([{ id: 'shards', source: 'config', spec }]);
+  writer = new Cluster([{ host: spec.host, port: spec.port }]);
 });
 afterAll(async () => {
   writer.disconnect();

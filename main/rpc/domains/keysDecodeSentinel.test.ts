@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseHostPort } from '../../../app/hostPort';
-import { specFor } from '../../../testing/profiles';
+import { sentinelSpec } from '../../../testing/profiles';
 import { useSentinel } from '../../../testing/sentinel';
 import { keysDecodeRpc } from './keysDecodeRpcTestKit';
 
@@ -9,13 +8,7 @@ const set = useSentinel();
 let rpc: ReturnType<typeof keysDecodeRpc>;
 
 beforeAll(() => {
-  const sentinels = set().sentinelAddresses.map((a) => {
-    const at = parseHostPort(a, 26379);
-    if ('error' in at) throw new Error(at.error);
-    return at;
-  });
-  const first = sentinels[0] ?? { host: '127.0.0.1', port: 1 };
-  rpc = keysDecodeRpc([{ id: 'ha', source: 'config', spec: specFor(first, { name: 'ha', topology: { kind: 'sentinel', sentinels, masterName: set().masterName } }) }]);
+  rpc = keysDecodeRpc([{ id: 'ha', source: 'config', spec: sentinelSpec(set()) }]);
 });
 afterAll(() => rpc.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHostPort } from '../../../app/hostPort';
 import type { AppError } from '../../../app/errors';
 import { useCluster } from '../../../testing/cluster';
-import { specFor } from '../../../testing/profiles';
+import { clusterSpec, sentinelSpec } from '../../../testing/profiles';
 import { useSentinel } from '../../../testing/sentinel';
 import { b64 } from '../../core/keys/edit/editTestKit';
 import { keySlot } from '../../core/resp/slot';
@@ -23,13 +23,12 @@ const at = (address: string) => {
 };
 
 beforeAll(async () => {
-  const seed = at(cluster().addresses[0] ?? '');
-  const sentinels = sentinel().sentinelAddresses.map(at);
+  const shards = clusterSpec(cluster().addresses);
   rpc = keysEditRpc([
-    { id: 'shards', source: 'config', spec: specFor(seed, { name: 'shards', topology: { kind: 'cluster', seeds: [seed] } }) },
-    { id: 'ha', source: 'config', spec: specFor(sentinels[0] ?? seed, { name: 'ha', db: 2, topology: { kind: 'sentinel', sentinels, masterName: sentinel().masterName } }) },
+    { id: 'shards', source: 'config', spec: shards },
+    { id: 'ha', source: 'config', spec: sentinelSpec(sentinel(), { db: 2 }) },
   ]);
-  otherCluster = new Cluster([seed]);
+  otherCluster = new Cluster([{ host: shards.host, port: shards.port }]);
   const master = at(await sentinel().currentMaster());
   otherMaster = new Redis({ ...master, db: 2 });
 });

@@ -2,9 +2,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../testing/cli';
 import { useCluster } from '../../../testing/cluster';
-import { specFor } from '../../../testing/profiles';
+import { clusterSpec, sentinelSpec } from '../../../testing/profiles';
 import { useSentinel } from '../../../testing/sentinel';
-import { parseHostPort } from '../../../app/hostPort';
 import { b64, followIndex, keysRpc, type KeysRpc } from './keysIndexTestKit';
 
 const cluster = useCluster();
@@ -14,19 +13,13 @@ let rpc: KeysRpc;
 const KEYS = 3_000;
 
 beforeAll(async () => {
-  const [host = '127.0.0.1', port] = (cluster().addresses[0] ?? '').split(':');
-  const seed = { host, port: Number(port) };
-  const sentinels = set().sentinelAddresses.map((a) => {
-    const at = parseHostPort(a, 26379);
-    if ('error' in at) throw new Error(at.error);
-    return at;
-  });
+  const shards = clusterSpec(cluster().addresses);
   rpc = keysRpc([
-    { id: 'shards', source: 'config', spec: specFor(seed, { name: 'shards', topology: { kind: 'cluster', seeds: [seed] } }) },
-    { id: 'ha', source: 'config', spec: specFor(sentinels[0] as { host: string; port: number }, { name: 'ha', password: 'data-pw', topology: { kind: 'sentinel', sentinels, masterName: set().masterName } }) },
+    { id: 'shards', source: 'config', spec: shards },
+    { id: 'ha', source: 'config', spec: sentinelSpec(set(), { password: 'data-pw' }) },
   ]);
   // Keys spread over every master (no hash tag), written through a cluster client.
-  const c = new Redis.Cluster([seed]);
+  const c = new Redis.Cluster([{ host: shards.host, port: shards.port }]);
   await Promise.all([...Array(KEYS).keys()].map((i) => c.set(`k:${i % 10}:${i}`, 'v')));
   await c.quit();
   const m = new Redis({ host: set().master.host, port: set().master.port, password: 'data-pw' });

@@ -1,9 +1,8 @@
 import { Cluster, Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseHostPort } from '../../../app/hostPort';
 import { runKeysGet } from '../../cli/keysGetTestKit';
 import { useCluster } from '../../../testing/cluster';
-import { specFor } from '../../../testing/profiles';
+import { clusterSpec, sentinelSpec } from '../../../testing/profiles';
 import { useSentinel } from '../../../testing/sentinel';
 import { download, keysValuesRpc, type KeysValuesRpc } from './keysValuesRpcTestKit';
 
@@ -52,10 +51,9 @@ describe('on a Redis Cluster', () => {
   let rpc: KeysValuesRpc;
   let write: Cluster;
   beforeAll(() => {
-    const [host = '127.0.0.1', port] = (cluster().addresses[0] ?? '').split(':');
-    const seed = { host, port: Number(port) };
-    rpc = keysValuesRpc([{ id: 'shards', source: 'config', spec: specFor(seed, { name: 'shards', topology: { kind: 'cluster', seeds: [seed] } }) }]);
-    write = new Cluster([seed]);
+    const spec = clusterSpec(cluster().addresses);
+    rpc = keysValuesRpc([{ id: 'shards', source: 'config', spec }]);
+    write = new Cluster([{ host: spec.host, port: spec.port }]);
   });
   afterAll(async () => {
     write.disconnect();
@@ -83,13 +81,7 @@ describe('through sentinels', () => {
   let rpc: KeysValuesRpc;
   let write: Redis;
   beforeAll(() => {
-    const sentinels = set().sentinelAddresses.map((a) => {
-      const at = parseHostPort(a, 26379);
-      if ('error' in at) throw new Error(at.error);
-      return at;
-    });
-    const first = sentinels[0] ?? { host: '127.0.0.1', port: 1 };
-    rpc = keysValuesRpc([{ id: 'ha', source: 'config', spec: specFor(first, { name: 'ha', topology: { kind: 'sentinel', sentinels, masterName: set().masterName } }) }]);
+    rpc = keysValuesRpc([{ id: 'ha', source: 'config', spec: sentinelSpec(set()) }]);
     write = new Redis({ host: set().master.host, port: set().master.port });
   });
   afterAll(async () => {
