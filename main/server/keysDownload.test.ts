@@ -10,7 +10,7 @@ import { MAX_MESSAGE_BYTES, type ServerMessage } from '../../app/wire';
 import { adminClient, closeAdmins, useRedis } from '../../testing/redis';
 import { noSecretBox } from '../core/pool/noSecretBox';
 import { createRuntime, type Runtime } from '../runtime';
-import { createWebServer } from './webServer';
+import { listenWebServer } from './webServerTestKit';
 
 const redis = useRedis();
 let runtime: Runtime;
@@ -19,11 +19,7 @@ let base: string;
 
 beforeAll(async () => {
   runtime = await createRuntime({ dataDir: mkdtempSync(join(tmpdir(), 'cb-web-dl-')), secretBox: noSecretBox('tests'), redisUrl: redis().url });
-  app = await createWebServer({ version: runtime.version, attach: runtime.attach, upload: runtime.upload, staticDir: join(tmpdir(), 'cacheboard-no-such-dir') });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (addr === null || typeof addr === 'string') throw new Error('no address');
-  base = `127.0.0.1:${addr.port}`;
+  ({ app, base } = await listenWebServer(runtime));
 });
 afterAll(async () => {
   await app.close();

@@ -10,7 +10,7 @@ import { upgradeStatus } from '../../testing/http';
 import { useRedis } from '../../testing/redis';
 import { noSecretBox } from '../core/pool/noSecretBox';
 import { createRuntime, type Runtime } from '../runtime';
-import { createWebServer } from './webServer';
+import { listenWebServer } from './webServerTestKit';
 import { MAX_FRAME_BYTES } from './wsWire';
 
 const redis = useRedis();
@@ -25,16 +25,7 @@ beforeAll(async () => {
     redisUrl: redis().url,
     uploadLimitBytes: 4096,
   });
-  app = await createWebServer({
-    version: runtime.version,
-    attach: runtime.attach,
-    upload: runtime.upload,
-    staticDir: join(tmpdir(), 'cacheboard-no-such-dir'),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (addr === null || typeof addr === 'string') throw new Error('no address');
-  base = `127.0.0.1:${addr.port}`;
+  ({ app, base } = await listenWebServer(runtime));
 });
 
 afterAll(async () => {
