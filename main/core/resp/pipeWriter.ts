@@ -1,4 +1,5 @@
 import type { CommandBatch, LoadErrorEntry, PipeProgress, PipeResult } from './types';
+import { Condition } from './condition';
 import { InFlightLines } from './inFlightLines';
 import { PipeStopped, stopMessage, type PipeStopReason } from './pipeStopped';
 import type { RawConnection } from './rawConnection';
@@ -69,8 +70,8 @@ class PipeRun {
   private tooManyErrors = false;
   private sourceEnded = false;
   private fatal: Error | undefined;
-  /** Re-checks the condition the writer is waiting on; called on every socket event. */
-  private waiter: (() => void) | undefined;
+  /** What the writer waits on, re-checked on every socket event. */
+  private readonly condition = new Condition();
   private interrupt!: () => void;
   private readonly interrupted = new Promise<undefined>((resolve) => {
     this.interrupt = () => resolve(undefined);
@@ -89,7 +90,7 @@ class PipeRun {
     const { socket } = this.conn;
     const { signal } = this.opts;
     const onData = (chunk: Buffer): void => this.onData(chunk);
-    const onDrain = (): void => this.waiter?.();
+    const onDrain = (): void => this.condition.check();
     const onClose = (): void => this.halt('disconnected');
     const onAbort = (): void => this.halt('cancelled');
     socket.on('data', onData);
@@ -181,7 +182,7 @@ class PipeRun {
       return;
     }
     this.lines.release(this.parser.replies, this.commands);
-    this.waiter?.();
+    this.condition.check();
   }
 
   private onErrorReply(index: number, message: string): void {
@@ -205,7 +206,7 @@ class PipeRun {
     // Cancelled: an RST makes Redis drop the commands still queued for us instead of executing them.
     this.conn.destroy();
     this.interrupt();
-    this.waiter?.();
+    this.condition.check();
   }
 
   /** A close once the source ended and every command was answered lost nothing. */
@@ -221,15 +222,7 @@ class PipeRun {
 
   /** Resolve when `cond` holds or the load stops (fatally, or also by errors when `orErrorsStop`). */
   private waitFor(cond: () => boolean, orErrorsStop: boolean): Promise<void> {
-    const done = (): boolean => this.fatal !== undefined || (orErrorsStop && this.tooManyErrors) || cond();
-    if (done()) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.waiter = () => {
-        if (!done()) return;
-        this.waiter = undefined;
-        resolve();
-      };
-    });
+    return this.condition.until(() => this.fatal !== undefined || (orErrorsStop && this.tooManyErrors) || cond());
   }
 
   private progress(): PipeProgress {
@@ -251,7 +244,7 @@ class PipeRun {
         this.fatal = err instanceof Error ? err : new Error(String(err));
         this.conn.destroy();
         this.interrupt();
-        this.waiter?.();
+        this.condition.check();
       }
     }
   }

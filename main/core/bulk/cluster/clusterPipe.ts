@@ -1,6 +1,7 @@
 import type { LoadReport } from '../../../../app/schemas/bulk';
 import type { MasterNode } from '../../pool/types';
 import { LoadFailed } from '../job/loadFailure';
+import { Condition } from '../../resp/condition';
 import { encodeCommand } from '../../resp/encodeCommand';
 import { KEPT_ERRORS, PROGRESS_EVERY_MS } from '../../resp/pipeWriter';
 import { PipeStopped, stopMessage } from '../../resp/pipeStopped';
@@ -79,7 +80,7 @@ export class ClusterPipe {
   private bytesRead = 0;
   private fatal: unknown;
   private tooManyErrors = false;
-  private waiter: (() => void) | undefined;
+  private readonly condition = new Condition();
   /** Scratch per command of the batch being split. */
   private owners = new Int32Array(4096);
   private starts = new Uint32Array(4097);
@@ -214,14 +215,14 @@ export class ClusterPipe {
     }
     const pipe = new NodePipe(address, conn, { file: this.opts.file, signal: this.opts.signal, maxInFlightCommands: this.opts.maxInFlightCommands ?? IN_FLIGHT_PER_MASTER }, {
       onError: (p, command, message, asking) => this.onError(p, command, message, asking),
-      onChange: () => this.waiter?.(),
+      onChange: () => this.condition.check(),
     });
     this.pipes[index] = pipe;
     pipe.result.catch((err: unknown) => {
       this.fatal ??= err;
       // One master lost: stop feeding the others, and let them answer what they have.
       for (const p of this.pipes) p?.end();
-      this.waiter?.();
+      this.condition.check();
     });
   }
 
@@ -245,7 +246,7 @@ export class ClusterPipe {
     if (this.errors > this.opts.maxErrors && !this.tooManyErrors) {
       // Stop feeding the pipes; what they have in flight is still answered, so the counts are exact.
       this.tooManyErrors = true;
-      this.waiter?.();
+      this.condition.check();
     }
   }
 
@@ -294,15 +295,7 @@ export class ClusterPipe {
   }
 
   private waitFor(cond: () => boolean): Promise<void> {
-    const done = (): boolean => this.stopped() || cond();
-    if (done()) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.waiter = () => {
-        if (!done()) return;
-        this.waiter = undefined;
-        resolve();
-      };
-    });
+    return this.condition.until(() => this.stopped() || cond());
   }
 
   private progress(): PipeProgress {
