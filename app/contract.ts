@@ -5,6 +5,7 @@ import { audit } from './schemas/audit';
 import { bulk } from './schemas/bulk';
 import { connections } from './schemas/connections';
 import { health } from './schemas/health';
+import { keyActions } from './schemas/keyActions';
 import { keys } from './schemas/keys';
 import { metrics } from './schemas/metrics';
 import { monitor } from './schemas/monitor';
@@ -28,6 +29,7 @@ export const contract = {
   ...audit,
   ...audience,
   ...keys,
+  ...keyActions,
 } as const;
 
 export type Contract = typeof contract;

@@ -26,6 +26,7 @@ export const JOB_STREAMS = {
   'audience.progress': { kind: 'audience', cancel: 'audience.cancel' },
   'audience.demoProgress': { kind: 'demo', cancel: 'audience.demoCancel' },
   'keys.index.progress': { kind: 'keysIndex', cancel: 'keys.index.cancel' },
+  'keys.actions.progress': { kind: 'keyActions', cancel: 'keys.actions.cancel' },
 } as const satisfies { [N in JobStream]: { kind: string; cancel: CancelCallIn } };
 
 /** The calls that stop a long job by its id. */

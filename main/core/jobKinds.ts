@@ -5,6 +5,7 @@ import { JOB_STREAMS, type JobStream } from '../../app/jobs';
 import { AudienceJobs } from './audience/audienceJobs';
 import { DemoJobs } from './audience/demo/demoJobs';
 import { BulkJobs } from './bulk/jobManager';
+import { KeyActionJobs } from './keys/actions/actionJobs';
 import { KeysIndexJobs } from './keys/indexJobs';
 import { SamplingJobs } from './sampling/samplingJobs';
 import { TrialJobs } from './trials/trialJobs';
@@ -32,6 +33,7 @@ export function createJobs(opts: { audienceHistoryFile?: string } = {}) {
     audience: new AudienceJobs(opts.audienceHistoryFile),
     demo: new DemoJobs(),
     keysIndex: new KeysIndexJobs(),
+    keyActions: new KeyActionJobs(),
   } satisfies JobManagers;
 }
 

@@ -5,6 +5,7 @@ import { bulkHandlers } from './bulk';
 import { connectionHandlers } from './connections';
 import { healthHandlers } from './health';
 import { jobHandlers } from './jobs';
+import { keyActionHandlers } from './keyActions';
 import { keysHandlers } from './keys';
 import { metricsHandlers } from './metrics';
 import { monitorHandlers } from './monitor';
@@ -27,6 +28,7 @@ export function createHandlers(core: CoreServices): Handlers {
     ...auditHandlers(core),
     ...audienceHandlers(core),
     ...keysHandlers(core),
+    ...keyActionHandlers(core),
     ...jobHandlers(core.jobs),
   };
 }

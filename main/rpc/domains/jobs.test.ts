@@ -28,6 +28,7 @@ const indexState = {
   status: 'building', jobId: null, scanned: 1, total: 2, complete: false, names: 'indexed', bytes: 0, budgetBytes: 1,
   deep: false, deepDone: 0, startedAt: null, seconds: 0, error: null,
 } as const;
+const actionCounts = { scanned: 1, total: 2, matched: 1, acted: 0, skipped: 0, errors: 0, seconds: 0, shards: [] };
 const failed = { kind: 'failed', error: { code: 'TIMEOUT', message: 'the server stopped answering' } } as const;
 
 /**
@@ -69,6 +70,12 @@ const starts: { [N in JobStream]: Start } = {
   'keys.index.progress': (gate) =>
     jobs.keysIndex.start('t', async (_id, emit, signal) => {
       emit({ kind: 'progress', state: indexState });
+      await gate(signal);
+      return failed;
+    }),
+  'keys.actions.progress': (gate) =>
+    jobs.keyActions.start('t', async (_id, emit, signal) => {
+      emit({ kind: 'progress', counts: actionCounts, rate: 1, etaSeconds: null, paused: null });
       await gate(signal);
       return failed;
     }),
