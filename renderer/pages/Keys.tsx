@@ -3,6 +3,9 @@ import type { ProfileView } from '../../app/schemas/connections';
 import type { IndexState, KeyRef } from '../../app/schemas/keys';
 import { useSession } from '../auth/SessionContext';
 import { WithProfile } from '../components/WithProfile';
+import { ActionButtons } from './keys/actions/ActionButtons';
+import type { ActionTarget, PageOp } from './keys/actions/actionForm';
+import { KeyActionsDialog } from './keys/actions/KeyActionsDialog';
 import { FindBar, NO_FILTERS, type Filters } from './keys/FindBar';
 import { folderPath } from './keys/folderPath';
 import { FolderStats } from './keys/FolderStats';
@@ -66,6 +69,8 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
   const [treeSort, setTreeSort] = useState<TreeSort>('name');
   // Bumped after an edit renamed or deleted the open key: the list reads again.
   const [edits, setEdits] = useState(0);
+  // The bulk action dialog, while open: what it acts on and the action clicked.
+  const [action, setAction] = useState<{ target: ActionTarget; op: PageOp }>();
   const { session } = useSession();
   // The desktop app and local mode have no sign-in: their user is ops.
   const role = session.authRequired ? session.role : 'ops';
@@ -108,6 +113,11 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
 
   const patch = (p: Partial<View>) => setView((v) => ({ ...v, ...p }));
   const folderRef = selectedFolder(folders.loads, view.prefixB64);
+  // Ops on a writable profile act on a folder of the tree (its glob alone) or on the list (its glob and filters).
+  const folderTarget: ActionTarget | undefined =
+    canEdit && view.prefixB64 !== undefined && pattern.ok ? { source: 'folder', match: view.match, matchB64: pattern.b64, type: undefined, noTtl: false } : undefined;
+  const listTarget: ActionTarget | undefined =
+    canEdit && query !== undefined ? { source: 'list', match: view.match, matchB64: query.match, type: filters.type, noTtl: filters.noTtl } : undefined;
 
   return (
     <div className="page keys-page" data-testid="keys-page">
@@ -136,6 +146,16 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
           total={allKeys(index.state, folders.loads[''])}
           separator={view.separator}
           scanning={index.runningJobId !== undefined}
+          actions={
+            folderTarget !== undefined && (
+              <div className="ka-bar ka-bar-tree">
+                <span className="mono ka-bar-what" title={folderTarget.match}>
+                  {folderTarget.match}
+                </span>
+                <ActionButtons what={folderTarget.match} onAction={(op) => setAction({ target: folderTarget, op })} testIdPrefix="ka-folder" />
+              </div>
+            )
+          }
         />
         <section className="panel keys-middle" aria-label="Keys">
           <FindBar
@@ -154,6 +174,14 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
             onKey={(k) => patch({ keyB64: k.key.b64 })}
             filters={filters}
             onFilters={setFilters}
+            actions={
+              listTarget !== undefined && (
+                <div className="ka-bar ka-bar-list">
+                  <span className="muted">Every key the list matches:</span>
+                  <ActionButtons what={`the keys listed by ${listTarget.match}`} onAction={(op) => setAction({ target: listTarget, op })} testIdPrefix="ka-list" />
+                </div>
+              )
+            }
             blocked={
               needsDeep ? (
                 <div className="keys-deep-note" data-testid="keys-needs-deep">
@@ -200,6 +228,21 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
           )}
         </div>
       </div>
+      {action !== undefined && (
+        <KeyActionsDialog
+          profile={profile}
+          db={view.db}
+          target={action.target}
+          op={action.op}
+          onClose={(ended) => {
+            setAction(undefined);
+            if (ended === undefined || ended.acted === 0) return;
+            // The list reads again; a delete changed the tree's counts, so the index is built again (what Refresh does).
+            setEdits((n) => n + 1);
+            if (ended.op === 'delete') void index.start(index.state?.deep === true);
+          }}
+        />
+      )}
     </div>
   );
 }

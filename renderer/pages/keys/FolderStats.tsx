@@ -7,7 +7,7 @@ import { toAppError } from '../../bridge/toAppError';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatBytes, formatCount, formatPercent } from '../../lib/format';
 import { TYPE_COLORS } from '../../lib/typeColors';
-import { KeyText } from './KeyText';
+import { KeyText } from '../../components/KeyText';
 import type { IndexWhere } from './useKeysIndex';
 
 type Stats = CallOutput<'keys.folderStats'>;

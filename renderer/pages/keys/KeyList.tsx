@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ListedKey } from '../../../app/schemas/keys';
 import type { Filters, ListSort } from './FindBar';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { KeyText } from './KeyText';
+import { KeyText } from '../../components/KeyText';
 import { listStatus, memoryText, ttlText } from './listText';
 import type { KeyList as List } from './useKeyList';
 
@@ -20,13 +20,15 @@ interface Props {
   /** The column heads sort: name, TTL or memory, ascending or descending. */
   filters: Filters;
   onFilters(f: Filters): void;
+  /** Ops only: the bulk actions on every key the list's pattern and filters match. */
+  actions?: React.ReactNode;
 }
 
 /**
  * The keys found, any number of them: only the rows in view are in the DOM, and the next
  * page is read as the list nears its end. Names are untrusted text (KeyText).
  */
-export function KeyList({ list, blocked, openKey, onKey, filters, onFilters }: Props) {
+export function KeyList({ list, blocked, openKey, onKey, filters, onFilters, actions }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const keys = list?.keys ?? [];
   const tail = list !== undefined && !list.complete && list.error === undefined ? 1 : 0;
@@ -84,6 +86,7 @@ export function KeyList({ list, blocked, openKey, onKey, filters, onFilters }: P
       <p className="keys-list-status muted" data-testid="keys-list-status" aria-live="polite">
         {list === undefined ? '' : listStatus(list)}
       </p>
+      {actions}
     </div>
   );
 }

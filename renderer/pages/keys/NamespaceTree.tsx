@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { TreeNode } from '../../../app/schemas/keys';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Segmented } from '../../components/Segmented';
@@ -24,13 +24,15 @@ interface Props {
   separator: string;
   /** The index is being built: an empty tree is one still filling in. */
   scanning: boolean;
+  /** Ops only: the bulk actions on the selected folder, under "All keys". */
+  actions?: ReactNode;
 }
 
 /**
  * The namespace tree: folders with their key counts, opened lazily; only the rows in view
  * are in the DOM (a folder of a million children scrolls like one of ten).
  */
-export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFolder, onKey, total, separator, scanning }: Props) {
+export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFolder, onKey, total, separator, scanning, actions }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = treeRows(folders.loads, folders.open);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
@@ -70,6 +72,7 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
         <span>All keys</span>
         <span className="keys-count">{total === undefined ? '' : formatCount(total)}</span>
       </button>
+      {actions}
       <div ref={scroller} className="keys-scroll" role="tree" aria-label="Folders and keys" data-testid="keys-tree">
         {root !== undefined && !root.loading && root.error === undefined && root.nodes.length === 0 && (
           <p className="empty keys-empty">{scanning ? 'Folders appear as the scan goes…' : 'No keys in the tree.'}</p>

@@ -1,4 +1,4 @@
-import type { KeyRef } from '../../../app/schemas/keys';
+import type { KeyRef } from '../../app/schemas/keys';
 
 /**
  * A key (or folder) name as the server escaped it (`\xff`, `\r\n`, `\u202e`), rendered as
