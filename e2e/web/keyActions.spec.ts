@@ -1,0 +1,269 @@
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import { addUser } from '../../main/server/auth/users';
+import { AppShell } from '../pages/AppShell';
+import { AuditPage } from '../pages/AuditPage';
+import { ConnectionsPage } from '../pages/ConnectionsPage';
+import { KeyActionsPanel } from '../pages/KeyActionsPanel';
+import { KeysPage } from '../pages/KeysPage';
+import { expect, test, webOnly } from '../redisFixture';
+import { startServe, type ServeProcess } from '../serveProcess';
+
+/** A hostile name among the keys a dry run lists: it must show as these characters, never as an element. */
+const HTML_KEY = 'price:eu:<img src=x onerror=alert(1)>';
+
+interface Seeded {
+  /** Keys under price:eu: (HTML_KEY among them): few enough that the dry run lists every name. */
+  eu: string[];
+  us: number;
+  /** session: hashes with no TTL (more than the dry run's 20 names), and strings with a day's TTL. */
+  sessionsNoTtl: number;
+  sessionsTtl: number;
+  total: number;
+}
+
+/** A known keyspace, its sizes varied by the server's port so no count is a constant the page could fake. */
+async function seed(admin: Redis, n: number): Promise<Seeded> {
+  const eu = [HTML_KEY, ...Array.from({ length: 11 + (n % 5) }, (_, i) => `price:eu:${i}`)];
+  const us = 25 + (n % 7);
+  const sessionsNoTtl = 30 + (n % 9);
+  const sessionsTtl = 8 + (n % 4);
+  const p = admin.pipeline();
+  for (const k of eu) p.set(k, 'p');
+  for (let i = 0; i < us; i++) p.set(`price:us:${i}`, 'p');
+  for (let i = 0; i < sessionsNoTtl; i++) p.hset(`session:${i}`, { user: String(i) });
+  for (let i = 0; i < sessionsTtl; i++) p.set(`session:t${i}`, 's', 'EX', 86_400);
+  await p.exec();
+  return { eu, us, sessionsNoTtl, sessionsTtl, total: eu.length + us + sessionsNoTtl + sessionsTtl };
+}
+
+/** Every key matching a glob, by SCAN (never KEYS), with its TTL in seconds (-1: none). */
+async function scanTtls(admin: Redis, match: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  let cursor = '0';
+  do {
+    const [next, keys] = await admin.scan(cursor, 'MATCH', match, 'COUNT', 1000);
+    cursor = next;
+    for (const k of keys) out.set(k, await admin.ttl(k));
+  } while (cursor !== '0');
+  return out;
+}
+
+const count = async (admin: Redis, match: string) => (await scanTtls(admin, match)).size;
+
+test.describe('Keys page: bulk actions', () => {
+  test.beforeEach(({ page }) => {
+    page.on('dialog', (d) => {
+      throw new Error(`a browser dialog opened: ${d.message()}`);
+    });
+  });
+
+  test('from a folder of the tree: dry run, confirmation, progress, report; Redis and the audit log agree', async ({ page, redis, admin }, testInfo) => {
+    const s = await seed(admin, redis.port);
+    const keys = new KeysPage(page);
+    await keys.openOn('ka-folder', redis);
+    await keys.waitForCompleteTree();
+    await keys.openFolder('price:');
+    await keys.openFolder('price:eu:');
+
+    const ka = new KeyActionsPanel(page);
+    await ka.open('folder', 'delete');
+    await expect(ka.pattern()).toHaveText('price:eu:*');
+    await ka.dryRun();
+    await expect(ka.dry('matched')).toHaveText(String(s.eu.length));
+    // Fewer than 20 matched: every name is listed, as text (the hostile one too), and no element came of it.
+    expect((await ka.samples().allInnerTexts()).sort()).toEqual([...s.eu].sort());
+    await expect(ka.dialog().locator('img')).toHaveCount(0);
+    await expect(ka.dry('memory')).toContainText('≈');
+    await ka.screenshot(testInfo.outputPath('keys-actions-dryrun.png'));
+    // The dry run changed nothing.
+    expect(await count(admin, 'price:eu:*')).toBe(s.eu.length);
+
+    // Not the whole DB: no DB to type back; the button says what it will do.
+    await expect(ka.confirmDb()).toHaveCount(0);
+    await expect(ka.runButton()).toHaveText(`Delete ${s.eu.length} keys`);
+    await ka.screenshot(testInfo.outputPath('keys-actions-confirm.png'));
+    await ka.run();
+    await expect(ka.runStatus()).toBeVisible();
+    await ka.waitForEnd('done');
+    expect(await ka.runCount('matched')).toBe(s.eu.length);
+    expect(await ka.runCount('acted')).toBe(s.eu.length);
+    expect(await ka.runCount('skipped')).toBe(0);
+    expect(await ka.runCount('errors')).toBe(0);
+    await expect(ka.headline()).toContainText(`${s.eu.length} keys deleted`);
+    await ka.screenshot(testInfo.outputPath('keys-actions-report.png'));
+
+    // Redis holds exactly what the report says: the folder gone, every other key there.
+    expect(await count(admin, 'price:eu:*')).toBe(0);
+    expect(await count(admin, 'price:us:*')).toBe(s.us);
+    expect(await count(admin, 'session:*')).toBe(s.sessionsNoTtl + s.sessionsTtl);
+    expect(await admin.dbsize()).toBe(s.total - s.eu.length);
+
+    // Closing the report rebuilds the tree: the folder is gone from it.
+    await ka.done();
+    await keys.waitForCompleteTree();
+    await expect(keys.folder('price:eu:')).toHaveCount(0);
+    await expect(keys.folderCount('price:')).toHaveText(String(s.us));
+
+    const audit = new AuditPage(page);
+    await audit.open();
+    const row = audit.rows({ action: 'keys.actions.delete', target: `${redis.host}:${redis.port}`, outcome: 'ok' });
+    await expect(row).toHaveCount(1);
+    await expect(audit.cell(row, 'detail')).toContainText('price:eu:*');
+    await expect(audit.cell(row, 'detail')).toContainText(String(s.eu.length));
+  });
+
+  test('from the filtered list: a TTL on the sessions that have none, 20 names shown, the others untouched', async ({ page, redis, admin }) => {
+    const s = await seed(admin, redis.port);
+    const keys = new KeysPage(page);
+    await keys.openOn('ka-list', redis);
+    await keys.match('session:*');
+    await keys.noTtl(true);
+    expect(await keys.listedCount()).toBe(s.sessionsNoTtl);
+
+    const ka = new KeyActionsPanel(page);
+    await ka.open('list', 'expire');
+    // The list's filter comes along.
+    await expect(ka.dialog().getByTestId('ka-ttl')).toHaveValue('none');
+    await ka.expireIn(600, { jitterPct: 10 });
+    await ka.dryRun();
+    await expect(ka.dry('matched')).toHaveText(String(s.sessionsNoTtl));
+    await expect(ka.samples()).toHaveCount(20);
+    await ka.run();
+    await ka.waitForEnd('done');
+    expect(await ka.runCount('acted')).toBe(s.sessionsNoTtl);
+    expect(await ka.runCount('errors')).toBe(0);
+
+    // Each key that had none now expires within 600 s ± 10 %; the others keep their day.
+    const ttls = [...(await scanTtls(admin, 'session:*')).values()];
+    expect(ttls.filter((t) => t > 0 && t <= 660)).toHaveLength(s.sessionsNoTtl);
+    expect(ttls.filter((t) => t > 660)).toHaveLength(s.sessionsTtl);
+    expect(ttls.filter((t) => t < 0)).toHaveLength(0);
+    await ka.done();
+  });
+
+  test('the whole DB needs its number typed back', async ({ page, redis, admin }) => {
+    const s = await seed(admin, redis.port);
+    const keys = new KeysPage(page);
+    await keys.openOn('ka-all', redis);
+    await keys.waitForCompleteTree();
+    await keys.allKeys();
+
+    const ka = new KeyActionsPanel(page);
+    await ka.open('folder', 'delete');
+    await expect(ka.pattern()).toHaveText('*');
+    await ka.dryRun();
+    await expect(ka.dry('matched')).toHaveText(String(s.total));
+    await expect(ka.confirmDb()).toBeVisible();
+    await expect(ka.runButton()).toBeDisabled();
+    await ka.confirmDb().fill('1');
+    await expect(ka.runButton()).toBeDisabled();
+    await ka.confirmDb().fill('0');
+    await expect(ka.runButton()).toBeEnabled();
+    await ka.run();
+    await ka.waitForEnd('done');
+    expect(await ka.runCount('acted')).toBe(s.total);
+    expect(await admin.dbsize()).toBe(0);
+  });
+
+  test('a cancelled run reports exactly what it did', async ({ page, redis, admin }, testInfo) => {
+    const n = 60_000 + (redis.port % 1000);
+    for (let i = 0; i < n; i += 10_000) {
+      const p = admin.pipeline();
+      for (let j = i; j < Math.min(n, i + 10_000); j++) p.set(`bulk:${j}`, 'x');
+      await p.exec();
+    }
+    await admin.set('keep:1', 'k');
+    const keys = new KeysPage(page);
+    await keys.openOn('ka-cancel', redis);
+    await keys.waitForCompleteTree();
+    await keys.openFolder('bulk:');
+
+    const ka = new KeyActionsPanel(page);
+    await ka.open('folder', 'delete');
+    await ka.dryRun();
+    await expect(ka.dry('matched')).toHaveText(n.toLocaleString('en-US'));
+    // Writes wait on the server for a few seconds (reads go on): the run is seen running, and cancelled mid-way.
+    await admin.call('CLIENT', 'PAUSE', '4000', 'WRITE');
+    await ka.run();
+    await expect(ka.dialog().getByTestId('ka-run-state')).toHaveText('running');
+    await ka.screenshot(testInfo.outputPath('keys-actions-progress.png'));
+    await ka.cancel();
+    await ka.waitForEnd('cancelled');
+    await expect(ka.headline()).toContainText('Cancelled');
+    const acted = await ka.runCount('acted');
+    // Exactly the keys gone are the ones the report counts; the rest, and the key outside the folder, are there.
+    expect(await count(admin, 'bulk:*')).toBe(n - acted);
+    expect(acted).toBeLessThan(n);
+    expect(await admin.exists('keep:1')).toBe(1);
+    await ka.screenshot(testInfo.outputPath('keys-actions-cancelled.png'));
+    await ka.done();
+  });
+
+  test('a read-only profile offers no bulk action where a writable one does', async ({ page, redis, admin }) => {
+    await seed(admin, redis.port);
+    const keys = new KeysPage(page);
+    await keys.openOn('ka-ro', redis);
+    await keys.allKeys();
+    const actions = new KeyActionsPanel(page);
+    await expect(actions.buttons('folder')).toBeVisible();
+    await expect(actions.buttons('list')).toBeVisible();
+    // The embedded server's profile is read-only: the same page offers nothing there.
+    await new AppShell(page).selectProfile('Local (embedded)');
+    await keys.allKeys();
+    await expect(keys.openColumn()).toHaveAttribute('data-can-edit', 'false');
+    await expect(actions.buttons('folder')).toHaveCount(0);
+    await expect(actions.buttons('list')).toHaveCount(0);
+  });
+});
+
+test.describe('Keys page bulk actions for an analyst', () => {
+  webOnly('an analyst signs in; the desktop user is always ops');
+  const OPS_PW = 'e2e-ka-ops-31f0';
+  const ANA_PW = 'e2e-ka-ana-9b4e';
+  let serve: ServeProcess;
+
+  test.beforeEach(async () => {
+    serve = await startServe({}, async (dir) => {
+      await addUser(join(dir, 'users.json'), 'olga', 'ops', OPS_PW);
+      await addUser(join(dir, 'users.json'), 'ana', 'analyst', ANA_PW);
+    });
+  });
+  test.afterEach(async () => {
+    await serve.stop();
+  });
+
+  test('ops sees the actions on a folder and the list; an analyst on the same folder sees none', async ({ page, browser, redis, admin }) => {
+    await seed(admin, redis.port);
+    await new AppShell(page).signIn(serve.url, 'olga', OPS_PW);
+    await page.goto(`${serve.url}/#/connections`);
+    const profileName = `ka-ana-${redis.port}`;
+    await new ConnectionsPage(page).add({ name: profileName, host: redis.host, port: String(redis.port) });
+    await new AppShell(page).selectProfile(profileName);
+    const opsKeys = new KeysPage(page);
+    await page.goto(`${serve.url}/#/keys`);
+    await opsKeys.waitForCompleteTree();
+    await opsKeys.openFolder('session:');
+    const opsActions = new KeyActionsPanel(page);
+    await expect(opsActions.buttons('folder')).toBeVisible();
+    await expect(opsActions.buttons('list')).toBeVisible();
+    const link = page.url();
+
+    const context = await browser.newContext();
+    try {
+      const anaPage = await context.newPage();
+      await new AppShell(anaPage).signIn(serve.url, 'ana', ANA_PW);
+      await anaPage.goto(link);
+      const keys = new KeysPage(anaPage);
+      await keys.waitForCompleteTree();
+      await expect(keys.matchBox()).toHaveValue('session:*');
+      await expect(keys.folder('session:')).toHaveAttribute('aria-selected', 'true');
+      const actions = new KeyActionsPanel(anaPage);
+      await expect(actions.buttons('folder')).toHaveCount(0);
+      await expect(actions.buttons('list')).toHaveCount(0);
+      await expect(anaPage.getByRole('button', { name: /delete|set ttl|persist/i })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
