@@ -102,12 +102,22 @@ export class KeyActionsPanel {
     return Number(text.replace(/,/g, ''));
   }
 
+  /** The report's time as shown ("0.02 s"). */
+  async runSeconds(): Promise<string> {
+    return this.dialog().getByTestId('ka-run-seconds').innerText();
+  }
+
   headline(): Locator {
     return this.dialog().getByTestId('ka-run-headline');
   }
 
   async cancel(): Promise<void> {
     await this.dialog().getByTestId('ka-run-cancel').click();
+  }
+
+  /** Goes on with a cut run from where it stopped. */
+  async resume(): Promise<void> {
+    await this.dialog().getByTestId('ka-resume').click();
   }
 
   /** Closes the report; the dialog goes. */

@@ -42,7 +42,7 @@ export function ConfirmRun(p: Props) {
       <p className="ka-confirm-text">
         <strong>{actLabel(p.op, p.matched)}</strong> matching <span className="mono ka-pattern-inline">{p.selection}</span> in{' '}
         <strong>db{p.db}</strong> on <strong>{p.profileName}</strong>, with <span className="mono">{p.command}</span> each. The run
-        matches again as it goes: a key changed since the dry run no longer fitting is skipped, and counted so.
+        matches again as it goes: a key that no longer fits (changed since the dry run) is left alone and counted as skipped.
       </p>
       <div className="ka-confirm-row">
         {p.needsDb && (

@@ -17,7 +17,7 @@ export function DryRunResult({ report: r, op }: { report: KeyActionReport; op: P
         <Stat label="Would match" value={formatCount(r.matched)} sub={`exact, of ${formatCount(r.scanned)} keys scanned`} testId="ka-dry-matched" />
         <Stat
           label={op === 'delete' ? 'Memory freed' : 'Memory they hold'}
-          value={m === null ? '—' : `≈ ${formatBytes(m.bytes)}`}
+          value={m === null ? '—' : `${m.sampled >= r.matched ? '' : '≈ '}${formatBytes(m.bytes)}`}
           sub={memorySub(m, r.matched)}
           testId="ka-dry-memory"
         />
@@ -49,6 +49,6 @@ export function DryRunResult({ report: r, op }: { report: KeyActionReport; op: P
 
 function memorySub(m: KeyActionReport['memory'], matched: number): string {
   if (m === null) return 'nothing matched';
-  if (m.sampled >= matched) return `every one of the ${formatCount(matched)} keys measured`;
+  if (m.sampled >= matched) return `all ${formatCount(matched)} measured`;
   return `95 %: ${formatBytes(m.low)} – ${formatBytes(m.high)}, from ${formatCount(m.sampled)} sampled`;
 }

@@ -62,12 +62,15 @@ export function KeyActionsDialog({ profile, db, target, op, onClose }: Props) {
     setForm((f) => ({ ...f, ...p }));
   };
 
-  const begin = (dryRun: boolean) =>
+  const begin = (dryRun: boolean, resume?: string) =>
     start(async () => {
-      const { jobId } = await bridge.invoke('keys.actions.start', startInput({ form, target, profileId: profile.id, db, dryRun, confirm }));
+      const { jobId } = await bridge.invoke('keys.actions.start', startInput({ form, target, profileId: profile.id, db, dryRun, confirm, resume }));
       if (dryRun) setDryJob(jobId);
       else setRunJob(jobId);
     });
+
+  // A real run cut short (cancelled, or failed part-way) kept its SCAN cursors: it can go on.
+  const cut = runJob !== undefined && run.view.outcome !== undefined && run.view.outcome !== 'done' ? run.view.report?.runId : undefined;
 
   const close = () => {
     if (busy) return;
@@ -143,6 +146,15 @@ export function KeyActionsDialog({ profile, db, target, op, onClose }: Props) {
       </div>
       {step === 'report' && (
         <footer className="ka-foot">
+          {cut !== undefined && (
+            <>
+              <span className="hint">It kept its place: Resume goes on where it stopped, with counts that add up over both parts.</span>
+              <button type="button" className="btn" onClick={() => void begin(false, cut)} disabled={starting} data-testid="ka-resume">
+                Resume
+              </button>
+            </>
+          )}
+          <ErrorAlert error={error} title="Could not resume:" />
           <button type="button" className="btn btn-primary" onClick={close} data-testid="ka-done">
             Done
           </button>

@@ -2,7 +2,7 @@ import { toAppError } from '../../../bridge/toAppError';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { JobStatus } from '../../../components/JobStatus';
 import { Stat } from '../../../components/Stat';
-import { formatCount, formatEta, formatFraction, formatSeconds } from '../../../lib/format';
+import { formatCount, formatEta, formatSeconds } from '../../../lib/format';
 import type { PageOp } from './actionForm';
 import { OP_WORDS, pausedText, reportHeadline } from './actionText';
 import { countsOf, fractionOf, type ActionView } from './actionView';
@@ -63,10 +63,10 @@ export function RunStatus({ jobId, view: v, op, dryRun, title }: Props) {
         )}
         {c !== undefined && (
           <dl className="stat-grid ka-stats">
-            <Stat label="Scanned" value={formatCount(c.scanned)} sub={`of ${formatCount(c.total)} (${formatFraction(fraction)})`} testId={`${prefix}-scanned`} />
+            <Stat label="Scanned" value={formatCount(c.scanned)} sub={`of ${formatCount(c.total)}`} testId={`${prefix}-scanned`} />
             <Stat label="Matched" value={formatCount(c.matched)} testId={`${prefix}-matched`} />
             {!dryRun && <Stat label={OP_WORDS[op].stat} value={formatCount(c.acted)} testId={`${prefix}-acted`} />}
-            {!dryRun && <Stat label="Skipped" value={formatCount(c.skipped)} sub="changed or gone since matched" testId={`${prefix}-skipped`} />}
+            {!dryRun && <Stat label="Skipped" value={formatCount(c.skipped)} sub="changed since matched" testId={`${prefix}-skipped`} />}
             <Stat label="Errors" value={formatCount(c.errors)} testId={`${prefix}-errors`} />
             {running ? (
               <>

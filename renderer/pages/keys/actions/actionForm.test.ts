@@ -62,6 +62,12 @@ describe('startInput', () => {
     expect(input(f, target('*'), false, '3').confirmDb).toBe(3);
     expect(input(f, target('*'), false, '').confirmDb).toBeUndefined();
   });
+
+  it('names the cut run a real run resumes', () => {
+    const i = startInput({ form: formFor(target('a*'), 'delete'), target: target('a*'), profileId: 'p1', db: 0, dryRun: false, confirm: '', resume: 'kaAbC123' });
+    expect(i.resume).toBe('kaAbC123');
+    expect(refusedAt(i)).toEqual([]);
+  });
 });
 
 describe('isWholeDb', () => {

@@ -54,10 +54,10 @@ describe('pausedText', () => {
 
 describe('reportHeadline', () => {
   it('says what was done, and for a cancelled run exactly how far it got', () => {
-    expect(reportHeadline(report({}), 'done', 'delete')).toBe('Done: 100 keys deleted in 1.50 s (120 matched, 20 skipped, 0 errors).');
+    expect(reportHeadline(report({}), 'done', 'delete')).toBe('100 keys deleted in 1.50 s: 120 matched, 20 skipped, 0 errors.');
     expect(reportHeadline(report({ acted: 1, errors: 1 }), 'cancelled', 'persist')).toBe(
-      'Cancelled after 1.50 s: exactly 1 key persisted before the stop (120 matched, 20 skipped, 1 error; 500 of 1,000 scanned).',
+      'Stopped after 1.50 s, with exactly 1 key persisted: 120 matched, 20 skipped, 1 error; 500 of 1,000 keys scanned.',
     );
-    expect(reportHeadline(report({}), 'failed', 'expire')).toMatch(/^Failed after 1.50 s: 100 keys given a TTL before the failure/);
+    expect(reportHeadline(report({}), 'failed', 'expire')).toMatch(/^Failed after 1.50 s, with exactly 100 keys given a TTL:/);
   });
 });

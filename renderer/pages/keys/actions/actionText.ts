@@ -54,12 +54,16 @@ export function pausedText(paused: ActionProgress['paused'] | undefined): string
   return `Paused: ${why} (${paused.detail})`;
 }
 
-/** The report's one-line verdict: what was done, or exactly how far a cancelled or failed run got. */
+/** The report's one-line verdict (its state pill says how it ended): what was done, or exactly how far a cut run got. */
 export function reportHeadline(r: KeyActionReport, outcome: JobOutcome, op: PageOp): string {
   const done = `${plural(r.acted, 'key')} ${OP_WORDS[op].past}`;
   const rest = `${formatCount(r.matched)} matched, ${formatCount(r.skipped)} skipped, ${plural(r.errors, 'error')}`;
-  if (outcome === 'done') return `Done: ${done} in ${formatSeconds(r.seconds)} (${rest}).`;
-  const scanned = `${formatCount(r.scanned)} of ${formatCount(r.total)} scanned`;
-  if (outcome === 'cancelled') return `Cancelled after ${formatSeconds(r.seconds)}: exactly ${done} before the stop (${rest}; ${scanned}).`;
-  return `Failed after ${formatSeconds(r.seconds)}: ${done} before the failure (${rest}; ${scanned}).`;
+  if (outcome === 'done') return `${capitalised(done)} in ${formatSeconds(r.seconds)}: ${rest}.`;
+  const scanned = `${formatCount(r.scanned)} of ${formatCount(r.total)} keys scanned`;
+  const when = outcome === 'cancelled' ? 'Stopped' : 'Failed';
+  return `${when} after ${formatSeconds(r.seconds)}, with exactly ${done}: ${rest}; ${scanned}.`;
+}
+
+function capitalised(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
