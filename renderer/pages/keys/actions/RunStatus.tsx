@@ -66,7 +66,7 @@ export function RunStatus({ jobId, view: v, op, dryRun, title }: Props) {
             <Stat label="Scanned" value={formatCount(c.scanned)} sub={`of ${formatCount(c.total)}`} testId={`${prefix}-scanned`} />
             <Stat label="Matched" value={formatCount(c.matched)} testId={`${prefix}-matched`} />
             {!dryRun && <Stat label={OP_WORDS[op].stat} value={formatCount(c.acted)} testId={`${prefix}-acted`} />}
-            {!dryRun && <Stat label="Skipped" value={formatCount(c.skipped)} sub="changed since matched" testId={`${prefix}-skipped`} />}
+            {!dryRun && <Stat label="Skipped" value={formatCount(c.skipped)} sub="gone or changed" testId={`${prefix}-skipped`} />}
             <Stat label="Errors" value={formatCount(c.errors)} testId={`${prefix}-errors`} />
             {running ? (
               <>
