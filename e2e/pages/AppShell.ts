@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ConnectionsPage } from './ConnectionsPage';
 
 /**
  * The frame around every page: sign-in, the navigation and the header's profile
@@ -29,6 +30,13 @@ export class AppShell {
   async go(label: string): Promise<void> {
     await this.navLinks().filter({ hasText: label }).first().click();
     await expect(this.page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+  }
+
+  /** Adds a profile for a server on the Connections page of `origin` (signed in as ops), and makes it the header's. */
+  async addProfile(origin: string, name: string, server: { host: string; port: number }): Promise<void> {
+    await this.page.goto(`${origin}/#/connections`);
+    await new ConnectionsPage(this.page).add({ name, host: server.host, port: String(server.port) });
+    await this.selectProfile(name);
   }
 
   async selectProfile(name: string): Promise<void> {

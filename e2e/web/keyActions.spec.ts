@@ -1,14 +1,12 @@
-import { join } from 'node:path';
 import { Cluster, Redis } from 'ioredis';
 import { startCluster, type TestCluster } from '../../testing/cluster';
-import { addUser } from '../../main/server/auth/users';
 import { AppShell } from '../pages/AppShell';
 import { AuditPage } from '../pages/AuditPage';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { KeyActionsPanel } from '../pages/KeyActionsPanel';
 import { KeysPage } from '../pages/KeysPage';
 import { expect, test, webOnly } from '../redisFixture';
-import { startServe, type ServeProcess } from '../serveProcess';
+import { test as teamTest } from '../teamFixture';
 
 /** A hostile name among the keys a dry run lists: it must show as these characters, never as an element. */
 const HTML_KEY = 'price:eu:<img src=x onerror=alert(1)>';
@@ -118,7 +116,7 @@ test.describe('Keys page: bulk actions', () => {
     await expect(audit.rows({ action: 'keys.actions.delete', target: `profile ${profileId} db 0`, outcome: 'started' })).toHaveCount(1);
   });
 
-  test('from the filtered list: a TTL on the sessions that have none, 20 names shown, the others untouched', async ({ page, redis, admin }) => {
+  test('from the filtered list: a TTL on the sessions that have none, 20 names shown, the others untouched', async ({ page, redis, admin }, testInfo) => {
     const s = await seed(admin, redis.port);
     const keys = new KeysPage(page);
     await keys.openOn('ka-list', redis);
@@ -131,6 +129,7 @@ test.describe('Keys page: bulk actions', () => {
     // The list's filter comes along.
     await expect(ka.dialog().getByTestId('ka-ttl')).toHaveValue('none');
     await ka.expireIn(600, { jitterPct: 10 });
+    await ka.screenshot(testInfo.outputPath('keys-actions-expire.png'));
     await ka.dryRun();
     await expect(ka.dry('matched')).toHaveText(String(s.sessionsNoTtl));
     await expect(ka.samples()).toHaveCount(20);
@@ -147,7 +146,7 @@ test.describe('Keys page: bulk actions', () => {
     await ka.done();
   });
 
-  test('the whole DB needs its number typed back', async ({ page, redis, admin }) => {
+  test('the whole DB needs its number typed back', async ({ page, redis, admin }, testInfo) => {
     const s = await seed(admin, redis.port);
     const keys = new KeysPage(page);
     await keys.openOn('ka-all', redis);
@@ -163,6 +162,7 @@ test.describe('Keys page: bulk actions', () => {
     await expect(ka.runButton()).toBeDisabled();
     await ka.confirmDb().fill('1');
     await expect(ka.runButton()).toBeDisabled();
+    await ka.screenshot(testInfo.outputPath('keys-actions-whole-db.png'));
     await ka.confirmDb().fill('0');
     await expect(ka.runButton()).toBeEnabled();
     await ka.run();
@@ -296,29 +296,13 @@ test.describe('Keys page bulk actions on a Redis Cluster', () => {
 
 test.describe('Keys page bulk actions for an analyst', () => {
   webOnly('an analyst signs in; the desktop user is always ops');
-  const OPS_PW = 'e2e-ka-ops-31f0';
-  const ANA_PW = 'e2e-ka-ana-9b4e';
-  let serve: ServeProcess;
-
-  test.beforeEach(async () => {
-    serve = await startServe({}, async (dir) => {
-      await addUser(join(dir, 'users.json'), 'olga', 'ops', OPS_PW);
-      await addUser(join(dir, 'users.json'), 'ana', 'analyst', ANA_PW);
-    });
-  });
-  test.afterEach(async () => {
-    await serve.stop();
-  });
-
-  test('ops sees the actions on a folder and the list; an analyst on the same folder sees none', async ({ page, browser, redis, admin }) => {
+  teamTest('ops sees the actions on a folder and the list; an analyst on the same folder sees none', async ({ page, browser, redis, admin, team }) => {
     await seed(admin, redis.port);
-    await new AppShell(page).signIn(serve.url, 'olga', OPS_PW);
-    await page.goto(`${serve.url}/#/connections`);
-    const profileName = `ka-ana-${redis.port}`;
-    await new ConnectionsPage(page).add({ name: profileName, host: redis.host, port: String(redis.port) });
-    await new AppShell(page).selectProfile(profileName);
+    const shell = new AppShell(page);
+    await shell.signIn(team.serve.url, team.ops.user, team.ops.password);
+    await shell.addProfile(team.serve.url, `ka-ana-${redis.port}`, redis);
     const opsKeys = new KeysPage(page);
-    await page.goto(`${serve.url}/#/keys`);
+    await page.goto(`${team.serve.url}/#/keys`);
     await opsKeys.waitForCompleteTree();
     await opsKeys.openFolder('session:');
     const opsActions = new KeyActionsPanel(page);
@@ -329,7 +313,7 @@ test.describe('Keys page bulk actions for an analyst', () => {
     const context = await browser.newContext();
     try {
       const anaPage = await context.newPage();
-      await new AppShell(anaPage).signIn(serve.url, 'ana', ANA_PW);
+      await new AppShell(anaPage).signIn(team.serve.url, team.analyst.user, team.analyst.password);
       await anaPage.goto(link);
       const keys = new KeysPage(anaPage);
       await keys.waitForCompleteTree();

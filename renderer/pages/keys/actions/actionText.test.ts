@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyActionReport } from '../../../../app/schemas/keyActions';
 import { formFor, type ActionTarget } from './actionForm';
 import { commandText, pausedText, reportHeadline, selectionText } from './actionText';
+import { testReport } from './actionTestKit';
 
 const target: ActionTarget = { source: 'list', match: 'user:*', matchB64: 'dXNlcjoq', type: undefined, noTtl: false };
-const report = (r: Partial<KeyActionReport>): KeyActionReport => ({
-  scanned: 500,
-  total: 1000,
-  matched: 120,
-  acted: 100,
-  skipped: 20,
-  errors: 0,
-  seconds: 1.5,
-  shards: [],
-  runId: 'r',
-  op: 'delete',
-  dryRun: false,
-  samples: [],
-  memory: null,
-  errorSamples: [],
-  file: null,
-  notes: [],
-  ...r,
-});
+const report = (r: Parameters<typeof testReport>[0]) => testReport({ scanned: 500, matched: 120, acted: 100, skipped: 20, seconds: 1.5, ...r });
 
 describe('selectionText', () => {
   it('names the glob and each filter that narrows it', () => {

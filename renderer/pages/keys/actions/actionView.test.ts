@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyActionCounts, KeyActionEvent, KeyActionReport } from '../../../../app/schemas/keyActions';
+import type { KeyActionEvent } from '../../../../app/schemas/keyActions';
+import { testCounts, testReport } from './actionTestKit';
 import { countsOf, EMPTY_ACTION, foldAction, fractionOf } from './actionView';
 
-const counts = (scanned: number, seconds: number, extra: Partial<KeyActionCounts> = {}): KeyActionCounts => ({
-  scanned,
-  total: 1000,
-  matched: Math.floor(scanned / 10),
-  acted: 0,
-  skipped: 0,
-  errors: 0,
-  seconds,
-  shards: [],
-  ...extra,
-});
-const progress = (scanned: number, seconds: number): KeyActionEvent => ({ kind: 'progress', counts: counts(scanned, seconds), rate: 100, etaSeconds: 5, paused: null });
-const report = (scanned: number, acted: number): KeyActionReport => ({
-  ...counts(scanned, 9, { acted }),
-  runId: 'r1',
-  op: 'delete',
-  dryRun: false,
-  samples: [],
-  memory: null,
-  errorSamples: [],
-  file: null,
-  notes: [],
-});
+const progress = (scanned: number, seconds: number): KeyActionEvent => ({ kind: 'progress', counts: testCounts({ scanned, seconds }), rate: 100, etaSeconds: 5, paused: null });
+const report = (scanned: number, acted: number) => testReport({ scanned, acted, matched: acted, seconds: 9 });
 
 describe('foldAction', () => {
   it('keeps the newest progress: a replayed older one does not move the bar back', () => {
