@@ -2,9 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Role } from '../app/define';
 import { freePort } from '../main/core/redisProcess/freePort';
-import { addUser } from '../main/server/auth/users';
 
 export interface ServeProcess {
   /** http://127.0.0.1:port */
@@ -54,11 +52,4 @@ export async function startServe(
     await new Promise((r) => setTimeout(r, 50));
   }
   return { url: `http://127.0.0.1:${port}`, dataDir, output: () => output, stop };
-}
-
-/** A `startServe` prepare step: these users (name, role, password) in the data dir's users file, so sign-in is on. */
-export function withUsers(users: readonly (readonly [name: string, role: Role, password: string])[]): (dataDir: string) => Promise<void> {
-  return async (dir) => {
-    for (const [name, role, password] of users) await addUser(join(dir, 'users.json'), name, role, password);
-  };
 }

@@ -6,7 +6,7 @@ import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { KeyActionsPanel } from '../pages/KeyActionsPanel';
 import { KeysPage } from '../pages/KeysPage';
 import { expect, test, webOnly } from '../redisFixture';
-import { test as teamTest } from '../teamFixture';
+import { ANALYST, OPS, useServeWithRoles } from '../rolesServe';
 
 /** A hostile name among the keys a dry run lists: it must show as these characters, never as an element. */
 const HTML_KEY = 'price:eu:<img src=x onerror=alert(1)>';
@@ -296,13 +296,16 @@ test.describe('Keys page bulk actions on a Redis Cluster', () => {
 
 test.describe('Keys page bulk actions for an analyst', () => {
   webOnly('an analyst signs in; the desktop user is always ops');
-  teamTest('ops sees the actions on a folder and the list; an analyst on the same folder sees none', async ({ page, browser, redis, admin, team }) => {
+  const server = useServeWithRoles();
+
+  test('ops sees the actions on a folder and the list; an analyst on the same folder sees none', async ({ page, browser, redis, admin }) => {
+    const serve = server();
     await seed(admin, redis.port);
     const shell = new AppShell(page);
-    await shell.signIn(team.serve.url, team.ops.user, team.ops.password);
-    await shell.addProfile(team.serve.url, `ka-ana-${redis.port}`, redis);
+    await shell.signIn(serve.url, OPS.name, OPS.password);
+    await shell.addProfile(serve.url, `ka-ana-${redis.port}`, redis);
     const opsKeys = new KeysPage(page);
-    await page.goto(`${team.serve.url}/#/keys`);
+    await page.goto(`${serve.url}/#/keys`);
     await opsKeys.waitForCompleteTree();
     await opsKeys.openFolder('session:');
     const opsActions = new KeyActionsPanel(page);
@@ -313,7 +316,7 @@ test.describe('Keys page bulk actions for an analyst', () => {
     const context = await browser.newContext();
     try {
       const anaPage = await context.newPage();
-      await new AppShell(anaPage).signIn(team.serve.url, team.analyst.user, team.analyst.password);
+      await new AppShell(anaPage).signIn(serve.url, ANALYST.name, ANALYST.password);
       await anaPage.goto(link);
       const keys = new KeysPage(anaPage);
       await keys.waitForCompleteTree();

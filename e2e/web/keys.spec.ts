@@ -1,12 +1,15 @@
+import { join } from 'node:path';
 import type { Redis } from 'ioredis';
+import { addUser } from '../../main/server/auth/users';
 import { AppShell } from '../pages/AppShell';
+import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { KeysPage, keyParam } from '../pages/KeysPage';
 import { longestTask, resetLongestTask, watchLongTasks } from '../pages/longTasks';
 import { MonitorPage } from '../pages/MonitorPage';
 import { OverviewPage } from '../pages/OverviewPage';
 import { SamplingPage } from '../pages/SamplingPage';
 import { expect, test, webOnly } from '../redisFixture';
-import { test as teamTest } from '../teamFixture';
+import { startServe, type ServeProcess } from '../serveProcess';
 
 const HTML_KEY = 'evil:<img src=x onerror=alert(1)>';
 /** `bin:` then 0xff, CR, LF: not UTF-8, and control characters a row must not break on. */
@@ -267,14 +270,30 @@ test.describe('Keys page: tree, finding, names, links', () => {
 
 test.describe('Keys page for an analyst', () => {
   webOnly('an analyst signs in; the desktop user is always ops');
-  teamTest('browses and opens keys but is given no edit controls; ops on the same key is', async ({ page, browser, redis, admin, team }) => {
+  const OPS_PW = 'e2e-keys-ops-5d1a';
+  const ANA_PW = 'e2e-keys-ana-77c2';
+  let serve: ServeProcess;
+
+  test.beforeEach(async () => {
+    serve = await startServe({}, async (dir) => {
+      await addUser(join(dir, 'users.json'), 'olga', 'ops', OPS_PW);
+      await addUser(join(dir, 'users.json'), 'ana', 'analyst', ANA_PW);
+    });
+  });
+  test.afterEach(async () => {
+    await serve.stop();
+  });
+
+  test('browses and opens keys but is given no edit controls; ops on the same key is', async ({ page, browser, redis, admin }) => {
     await seed(admin, redis.port);
     // Ops adds an ordinary (editable) profile for the server, then opens a key on it.
-    const shell = new AppShell(page);
-    await shell.signIn(team.serve.url, team.ops.user, team.ops.password);
-    await shell.addProfile(team.serve.url, `keys-ana-${redis.port}`, redis);
+    await new AppShell(page).signIn(serve.url, 'olga', OPS_PW);
+    await page.goto(`${serve.url}/#/connections`);
+    const profileName = `keys-ana-${redis.port}`;
+    await new ConnectionsPage(page).add({ name: profileName, host: redis.host, port: String(redis.port) });
+    await new AppShell(page).selectProfile(profileName);
     const profileId = await page.getByLabel('Profile', { exact: true }).inputValue();
-    const link = `${team.serve.url}/#/keys?profile=${profileId}&key=${keyParam('user:1')}`;
+    const link = `${serve.url}/#/keys?profile=${profileId}&key=${keyParam('user:1')}`;
     await page.goto(link);
     const opsKeys = new KeysPage(page);
     await opsKeys.expectOpen('user:1');
@@ -284,7 +303,7 @@ test.describe('Keys page for an analyst', () => {
     const context = await browser.newContext();
     try {
       const anaPage = await context.newPage();
-      await new AppShell(anaPage).signIn(team.serve.url, team.analyst.user, team.analyst.password);
+      await new AppShell(anaPage).signIn(serve.url, 'ana', ANA_PW);
       await anaPage.goto(link);
       const keys = new KeysPage(anaPage);
       await keys.expectOpen('user:1');
