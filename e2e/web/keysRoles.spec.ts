@@ -1,13 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { addUser } from '../../main/server/auth/users';
 import { AppShell } from '../pages/AppShell';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { KeysPage } from '../pages/KeysPage';
 import { KeyValuePanel } from '../pages/KeyValuePanel';
 import { callFromPage, type CallReply } from '../pages/pageSocket';
 import { expect, test, webOnly } from '../redisFixture';
-import { startServe, type ServeProcess } from '../serveProcess';
+import { ANALYST, OPS, useServeWithRoles } from '../rolesServe';
 
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
 
@@ -16,22 +14,11 @@ const WRITE_BUTTONS = ['kv-string-edit', 'kv-ttl-open', 'kv-rename-open', 'kv-de
 
 test.describe('Keys edits and roles', () => {
   webOnly('an analyst signs in; the desktop user is always ops');
-  const OPS_PW = 'e2e-roles-ops-3b9e';
-  const ANA_PW = 'e2e-roles-ana-c41f';
-  let serve: ServeProcess;
-
-  test.beforeEach(async () => {
-    serve = await startServe({}, async (dir) => {
-      await addUser(join(dir, 'users.json'), 'olga', 'ops', OPS_PW);
-      await addUser(join(dir, 'users.json'), 'ana', 'analyst', ANA_PW);
-    });
-  });
-  test.afterEach(async () => {
-    await serve.stop();
-  });
+  const server = useServeWithRoles();
 
   test('an analyst sees no edit controls, and the server refuses the edit call the page makes anyway', async ({ page, browser, redis, admin }, testInfo) => {
     test.setTimeout(60_000);
+    const serve = server();
     // A value nobody could guess, so "unchanged" means this value and no other.
     const value = `v-${randomBytes(6).toString('hex')}`;
     await admin.set('acct:1', value);
@@ -39,7 +26,7 @@ test.describe('Keys edits and roles', () => {
 
     // Ops adds an ordinary, editable profile (the env one is read-only: a refusal there would
     // prove nothing about roles), and sees the write controls on the key: the locators are live.
-    await new AppShell(page).signIn(serve.url, 'olga', OPS_PW);
+    await new AppShell(page).signIn(serve.url, OPS.name, OPS.password);
     await page.goto(`${serve.url}/#/connections`);
     const profileName = `keys-roles-${redis.port}`;
     await new ConnectionsPage(page).add({ name: profileName, host: redis.host, port: String(redis.port) });
@@ -53,7 +40,7 @@ test.describe('Keys edits and roles', () => {
     const context = await browser.newContext();
     try {
       const anaPage = await context.newPage();
-      await new AppShell(anaPage).signIn(serve.url, 'ana', ANA_PW);
+      await new AppShell(anaPage).signIn(serve.url, ANALYST.name, ANALYST.password);
       const panel = new KeyValuePanel(anaPage);
       await panel.useProfile(profileName);
       await panel.open('acct:1', serve.url);
@@ -101,8 +88,8 @@ test.describe('Keys edits and roles', () => {
       const audit = await callFromPage(page, 'audit.list', { limit: 200 });
       if (!audit.ok) throw new Error(`audit.list failed: ${audit.error.message}`);
       const entries = (audit.output as { entries: { user: string; action: string }[] }).entries;
-      expect(entries.filter((e) => e.action.startsWith('keys.')).map((e) => `${e.user} ${e.action}`)).toContain('olga keys.string.set');
-      expect(entries.filter((e) => e.user === 'ana')).toEqual([]);
+      expect(entries.filter((e) => e.action.startsWith('keys.')).map((e) => `${e.user} ${e.action}`)).toContain(`${OPS.name} keys.string.set`);
+      expect(entries.filter((e) => e.user === ANALYST.name)).toEqual([]);
     } finally {
       await context.close();
     }
