@@ -24,17 +24,25 @@ export class ScanConnection {
   constructor(
     private readonly conn: RawConnection,
     private readonly ctx: ErrorContext,
+    /** What a dropped connection means for the job, after "The connection to host:port closed ". */
+    closedNote = 'during the key index build; nothing was changed on the server.',
   ) {
     conn.socket.on('data', (chunk: Buffer) => this.onData(chunk));
-    conn.socket.on('close', () => this.fail(new AppError('DISCONNECTED', `The connection to ${conn.address} closed during the key index build; nothing was changed on the server.`)));
+    conn.socket.on('close', () => this.fail(new AppError('DISCONNECTED', `The connection to ${conn.address} closed ${closedNote}`)));
   }
 
-  /** Send `SCAN cursor COUNT count`; resolves with the reply (its keys visited by `visit`). */
-  send(cursor: string, count: number): Promise<ScanReply> {
+  /**
+   * Send `SCAN cursor [MATCH pattern] COUNT count`; resolves with the reply (its keys visited by
+   * `visit`). With `match` (bulk key actions) the server filters, so only matching names cross.
+   */
+  send(cursor: string, count: number, match?: Buffer): Promise<ScanReply> {
     if (this.failure !== null) return Promise.reject(this.failure);
     if (this.waiter !== null) return Promise.reject(new AppError('INTERNAL', 'one SCAN at a time on a scan connection'));
     const c = String(count);
-    this.conn.socket.write(`*4\r\n$4\r\nSCAN\r\n$${cursor.length}\r\n${cursor}\r\n$5\r\nCOUNT\r\n$${c.length}\r\n${c}\r\n`, 'latin1');
+    const head = `$4\r\nSCAN\r\n$${cursor.length}\r\n${cursor}\r\n`;
+    const tail = `$5\r\nCOUNT\r\n$${c.length}\r\n${c}\r\n`;
+    if (match === undefined) this.conn.socket.write(`*4\r\n${head}${tail}`, 'latin1');
+    else this.conn.socket.write(Buffer.concat([Buffer.from(`*6\r\n${head}$5\r\nMATCH\r\n$${match.length}\r\n`, 'latin1'), match, Buffer.from(`\r\n${tail}`, 'latin1')]));
     return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
   }
 

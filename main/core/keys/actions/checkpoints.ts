@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import * as z from 'zod';
+import { AppError } from '../../../../app/errors';
+import { KeyAction, KeyActionOp, KeySelection, Pace, ShardCounts } from '../../../../app/schemas/keyActions';
+import { atomicWriteFileSync } from '../../pool/atomicWrite';
+
+/** One shard's place: where its SCAN stands (the cursor after the last page fully acted on) and its counts. */
+export const ShardCheckpoint = ShardCounts.extend({ cursor: z.string().regex(/^\d{1,24}$/) });
+export type ShardCheckpoint = z.output<typeof ShardCheckpoint>;
+
+/**
+ * A real run's state on disk (`<data dir>/key-actions/<runId>.json`, 0600, atomic writes),
+ * rewritten every ~1 s and when the run ends: enough to resume it after a crash, a cancel or a
+ * lost connection, and to add the counts of both parts up. Removed once the run is done.
+ * Holds no password: a resume connects with the profile (or the flags) it is given again.
+ */
+export const Checkpoint = z.object({
+  version: z.literal(1),
+  runId: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/),
+  profileId: z.string(),
+  /** Where the run acts ("profile/db", or the CLI's host:port/db): a resume must aim at the same place. */
+  target: z.string(),
+  db: z.number().int().min(0),
+  op: KeyActionOp,
+  selection: KeySelection,
+  action: z.union([KeyAction, z.object({ op: z.literal('export') }).strict()]),
+  pace: Pace,
+  startedAt: z.number(),
+  updatedAt: z.number(),
+  /** Seconds spent over every part so far. */
+  seconds: z.number(),
+  total: z.number(),
+  /** running: a process is (or was, until it crashed) on it; cut: it stopped before its end. */
+  state: z.enum(['running', 'cut']),
+  pid: z.number().int(),
+  host: z.string(),
+  shards: z.array(ShardCheckpoint),
+  errorSamples: z.array(z.string()),
+  /** Export: the file asked for, the temp file written so far, and its length at this checkpoint. */
+  export: z.object({ out: z.string(), tmp: z.string(), bytes: z.number().int().min(0) }).optional(),
+});
+export type Checkpoint = z.output<typeof Checkpoint>;
+
+/** A new run's id: what `--resume` and keys.actions.start's `resume` take. */
+export function newRunId(): string {
+  return `ka${randomBytes(9).toString('base64url')}`;
+}
+
+export class CheckpointStore {
+  constructor(readonly dir: string) {}
+
+  private file(runId: string): string {
+    return join(this.dir, `${runId}.json`);
+  }
+
+  save(cp: Checkpoint): void {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    atomicWriteFileSync(this.file(cp.runId), `${JSON.stringify(cp)}\n`);
+  }
+
+  /** The run's checkpoint: NOT_FOUND when there is none (finished runs leave none), VALIDATION when unreadable. */
+  load(runId: string): Checkpoint {
+    let text: string;
+    try {
+      text = readFileSync(this.file(runId), 'utf8');
+    } catch {
+      throw new AppError('NOT_FOUND', `No cut bulk key action with id ${runId} (a finished run leaves nothing to resume)`, 'resume');
+    }
+    return parseCheckpoint(text, runId);
+  }
+
+  remove(runId: string): void {
+    rmSync(this.file(runId), { force: true });
+  }
+
+  /** Runs of `profileId` cut before their end, newest first; `active` are run ids running in this process. */
+  resumable(profileId: string, active: ReadonlySet<string>): Checkpoint[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir).filter((n) => n.endsWith('.json'));
+    } catch {
+      return [];
+    }
+    const out: Checkpoint[] = [];
+    for (const n of names) {
+      let cp: Checkpoint;
+      try {
+        cp = parseCheckpoint(readFileSync(join(this.dir, n), 'utf8'), n);
+      } catch {
+        continue;
+      }
+      if (cp.profileId === profileId && !active.has(cp.runId) && !stillRunning(cp)) out.push(cp);
+    }
+    return out.sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+}
+
+function parseCheckpoint(text: string, name: string): Checkpoint {
+  try {
+    return Checkpoint.parse(JSON.parse(text));
+  } catch {
+    throw new AppError('VALIDATION', `The checkpoint of run ${name} is unreadable; it cannot be resumed`, 'resume');
+  }
+}
+
+/** A "running" checkpoint whose process is alive on this host is another process's live run, not a cut one. */
+export function stillRunning(cp: Checkpoint): boolean {
+  if (cp.state !== 'running' || cp.host !== hostname()) return false;
+  if (cp.pid === process.pid) return false;
+  try {
+    process.kill(cp.pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
