@@ -1,11 +1,10 @@
-import { EscapeError, parseEscaped } from '../../app/keyText';
 import { AppError } from '../../app/errors';
 import { KeyAction, KeySelection, Pace, type KeyActionOp } from '../../app/schemas/keyActions';
 import { KeyType } from '../../app/schemas/sampling';
 import type { RunAction } from '../core/keys/actions/actionPlan';
 import { int, oneOf, parseFlags, throughSchema } from './flags';
 import { connectionFlags, TOPOLOGY_OPTIONS, type ConnectionFlags } from './topologyFlags';
-import { KEYS_HELP } from './keysArgs';
+import { KEYS_HELP, matchFlag } from './keysArgs';
 
 export interface KeyActionArgs extends ConnectionFlags {
   op: KeyActionOp;
@@ -71,14 +70,7 @@ export function parseKeyActionArgs(op: KeyActionOp, argv: string[], env: NodeJS.
   let selection: KeySelection | undefined;
   let action: RunAction | undefined;
   if (resume === undefined) {
-    if (v.match === undefined || v.match === '') throw new AppError('VALIDATION', '--match is required: a glob such as "price:eu:*"', 'match');
-    let match: Buffer;
-    try {
-      match = Buffer.from(parseEscaped(v.match));
-    } catch (e) {
-      if (e instanceof EscapeError) throw new AppError('VALIDATION', `--match: ${e.message}`, 'match');
-      throw e;
-    }
+    const match = matchFlag(v.match, 'price:eu:*');
     const ttlMode = v['no-ttl'] ? 'none' : v['ttl-below'] !== undefined ? 'below' : v['ttl-above'] !== undefined ? 'above' : undefined;
     selection = throughSchema(
       KeySelection,

@@ -90,15 +90,7 @@ export function parseKeysLsArgs(argv: string[], env: NodeJS.ProcessEnv): KeysLsA
     { url: { type: 'string' }, ...TOPOLOGY_OPTIONS, match: { type: 'string' }, type: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } },
     KEYS_HELP,
   );
-  if (v.match === undefined || v.match === '') throw new AppError('VALIDATION', '--match is required: a glob such as "user:*"', 'match');
-  let match: Buffer;
-  try {
-    match = Buffer.from(parseEscaped(v.match));
-  } catch (e) {
-    if (e instanceof EscapeError) throw new AppError('VALIDATION', `--match: ${e.message}`, 'match');
-    throw e;
-  }
-  if (match.length > 256) throw new AppError('VALIDATION', '--match must be at most 256 bytes', 'match');
+  const match = matchFlag(v.match, 'user:*');
   return {
     ...connectionFlags(v, env),
     match,
@@ -106,4 +98,18 @@ export function parseKeysLsArgs(argv: string[], env: NodeJS.ProcessEnv): KeysLsA
     limit: int('limit', v.limit, 1) ?? 100,
     json: v.json ?? false,
   };
+}
+
+/** --match: required, typed escaped as names are shown (\\xff, \\r…), at most 256 bytes; `example` is the glob the error suggests. */
+export function matchFlag(value: string | undefined, example: string): Buffer {
+  if (value === undefined || value === '') throw new AppError('VALIDATION', `--match is required: a glob such as "${example}"`, 'match');
+  let match: Buffer;
+  try {
+    match = Buffer.from(parseEscaped(value));
+  } catch (e) {
+    if (e instanceof EscapeError) throw new AppError('VALIDATION', `--match: ${e.message}`, 'match');
+    throw e;
+  }
+  if (match.length > 256) throw new AppError('VALIDATION', '--match must be at most 256 bytes', 'match');
+  return match;
 }
