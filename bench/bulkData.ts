@@ -22,15 +22,20 @@ async function writeLines(path: string, n: number, header: string | null, line: 
   await once(out, 'finish');
 }
 
+/** RESP `SET key:<id> <value>` for ids 0..n-1, for `redis-cli --pipe` or `cacheboard load`. */
+export function writeBulkResp(path: string, n: number, valueBytes: number): Promise<void> {
+  return writeLines(path, n, null, (i) => {
+    const k = `key:${i}`;
+    const v = valueFor(i, valueBytes);
+    return `*3\r\n$3\r\nSET\r\n$${k.length}\r\n${k}\r\n$${v.length}\r\n${v}\r\n`;
+  });
+}
+
 /** The same records as CSV (id,value) and as RESP `SET key:<id> <value>`. */
 export async function writeBulkInputs(dir: string, n: number, valueBytes: number) {
   const csv = `${dir}/records.csv`;
   const resp = `${dir}/records.resp`;
   await writeLines(csv, n, 'id,value\n', (i) => `${i},${valueFor(i, valueBytes)}\n`);
-  await writeLines(resp, n, null, (i) => {
-    const k = `key:${i}`;
-    const v = valueFor(i, valueBytes);
-    return `*3\r\n$3\r\nSET\r\n$${k.length}\r\n${k}\r\n$${v.length}\r\n${v}\r\n`;
-  });
+  await writeBulkResp(resp, n, valueBytes);
   return { csv, resp };
 }

@@ -1,35 +1,12 @@
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { slotOf } from '../main/core/resp/slot';
-import { valueFor, writeBulkInputs } from './bulkData';
+import { writeBulkInputs } from './bulkData';
 import { startBenchCluster } from './clusterServers';
+import { slotOwners, splitByOwner } from './clusterSeed';
 import { cliArgs } from '../testing/cli';
 import { argValue, runChild } from './measure';
-
-/** The records' RESP split by the master serving each key's slot: redis-cli --pipe's input, one file per master. */
-async function splitByOwner(dir: string, n: number, valueBytes: number, owners: Uint8Array, count: number): Promise<string[]> {
-  const paths = Array.from({ length: count }, (_, i) => join(dir, `master-${i}.resp`));
-  const outs = paths.map((p) => createWriteStream(p, { highWaterMark: 1 << 20 }));
-  const bufs = paths.map(() => '');
-  for (let i = 0; i < n; i++) {
-    const k = `key:${i}`;
-    const v = valueFor(i, valueBytes);
-    const o = owners[slotOf(k)] as number;
-    bufs[o] += `*3\r\n$3\r\nSET\r\n$${k.length}\r\n${k}\r\n$${v.length}\r\n${v}\r\n`;
-    if ((bufs[o] as string).length > 1 << 20) {
-      if (!(outs[o] as NodeJS.WritableStream).write(bufs[o] as string)) await once(outs[o] as NodeJS.EventEmitter, 'drain');
-      bufs[o] = '';
-    }
-  }
-  await Promise.all(outs.map(async (out, o) => {
-    out.end(bufs[o]);
-    await once(out, 'finish');
-  }));
-  return paths;
-}
 
 /**
  * `npm run bench -- cluster`: N records loaded into a 3-master cluster by
@@ -45,9 +22,7 @@ export async function clusterBench(): Promise<Record<string, unknown>> {
   const cluster = await startBenchCluster();
   const admins = cluster.masters.map((m) => new Redis({ host: m.host, port: m.port }));
   try {
-    const slots = (await (admins[0] as Redis).call('CLUSTER', 'SLOTS')) as [number, number, [string, number]][];
-    const owners = new Uint8Array(16384);
-    for (const [from, to, [, port]] of slots) owners.fill(cluster.masters.findIndex((m) => m.port === port), from, to + 1);
+    const owners = await slotOwners(admins[0] as Redis, cluster.masters);
     const { resp } = await writeBulkInputs(dir, n, valueBytes);
     const split = await splitByOwner(dir, n, valueBytes, owners, cluster.masters.length);
     const fresh = () => Promise.all(admins.map((a) => a.flushall()));

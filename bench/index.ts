@@ -11,6 +11,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   bulk: async () => (await import('./bulk')).bulkBench,
   cluster: async () => (await import('./cluster')).clusterBench,
   keys: async () => (await import('./keys')).keysBench,
+  'key-actions': async () => (await import('./keyActions')).keyActionsBench,
   metrics: async () => (await import('./metrics')).metricsBench,
   monitor: async () => (await import('./monitor')).monitorBench,
   sampling: async () => (await import('./sampling')).samplingBench,

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import type { RpcClient } from '../app/rpcClient';
 import type { StreamEvent } from '../app/contract';
 import type { RedisProcess } from '../main/core/redisProcess/spawnRedisServer';
-import { runChild, startServe, wsRpc } from './measure';
+import { loadAverage, runChild, startServe, wsRpc } from './measure';
 import { expectedTop, writeKeysData } from './keysData';
+import { idlePing, pingProbe, watchServer } from './pingProbe';
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -13,31 +13,6 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
 function rss(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(m?.[1] ?? 0) * 1024;
-}
-
-/** PING round trips, one at a time every ~1 ms, until stop() resolves with their p50/p99 (ms). */
-function pingProbe(server: RedisProcess): { stop(): Promise<{ count: number; p50: number; p99: number }> } {
-  const r = new Redis({ host: server.host, port: server.port });
-  const times: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const t0 = process.hrtime.bigint();
-      await r.ping();
-      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      await new Promise((res) => setTimeout(res, 1));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      r.disconnect();
-      times.sort((a, b) => a - b);
-      const q = (p: number) => r2(times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0);
-      return { count: times.length, p50: q(0.5), p99: q(0.99) };
-    },
-  };
 }
 
 function waitDone(rpc: RpcClient, jobId: string): Promise<StreamEvent<'keys.index.progress'>> {
@@ -78,15 +53,8 @@ export async function keysTreeBench(server: RedisProcess, dir: string, n: number
   try {
     await rpc.invoke('keys.tree', { profileId: 'env', prefix: '' }); // connections up, modules loaded
     const rssBefore = rss(serve.pid);
-    const idle = pingProbe(server);
-    await new Promise((r) => setTimeout(r, 3000));
-    const idlePing = await idle.stop();
-    // The server's own view, free of this box's CPU contention: SCAN's mean time per call, and
-    // the slowest command over 1 ms (LATENCY), so the PING rise can be told from scheduling noise.
-    const admin = new Redis({ host: server.host, port: server.port });
-    await admin.config('SET', 'latency-monitor-threshold', '1');
-    await admin.call('LATENCY', 'RESET');
-    await admin.config('RESETSTAT');
+    const idle = await idlePing(server);
+    const view = await watchServer(server);
     const during = pingProbe(server);
     const t0 = process.hrtime.bigint();
     const { jobId } = await rpc.invoke('keys.index.start', { profileId: 'env' });
@@ -94,11 +62,7 @@ export async function keysTreeBench(server: RedisProcess, dir: string, n: number
     const treeSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const buildPing = await during.stop();
     const rssAfter = rss(serve.pid);
-    const stats = String(await admin.info('commandstats'));
-    const scanUsec = Number(/cmdstat_scan:calls=\d+,usec=\d+,usec_per_call=([\d.]+)/.exec(stats)?.[1] ?? NaN);
-    const latest = (await admin.call('LATENCY', 'LATEST')) as [string, number, number, number][];
-    const slowest = latest.find((e) => e[0] === 'command')?.[3] ?? 0;
-    admin.disconnect();
+    const seen = await view.stop();
     if (end.kind !== 'done') throw new Error(`index build ended ${end.kind}`);
 
     const root = await timed(() => rpc.invoke('keys.tree', { profileId: 'env', prefix: '', limit: 5000 }));
@@ -123,12 +87,12 @@ export async function keysTreeBench(server: RedisProcess, dir: string, n: number
         names: end.state.names,
         index_bytes: end.state.bytes,
         serve_rss_growth_mb: r2((rssAfter - rssBefore) / 2 ** 20),
-        ping_ms_idle: idlePing,
+        ping_ms_idle: idle,
         ping_ms_during: buildPing,
-        ping_p99_rise_ms: r2(buildPing.p99 - idlePing.p99),
-        server_scan_usec_per_call: scanUsec,
-        server_slowest_command_ms: slowest,
-        load_average: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
+        ping_p99_rise_ms: r2(buildPing.p99 - idle.p99),
+        server_scan_usec_per_call: seen.usecPerCall['scan'] ?? NaN,
+        server_slowest_command_ms: seen.slowestCommandMs,
+        load_average: loadAverage(),
       },
       folder_first_100: {
         how: 'web API round trip, index built',
@@ -145,7 +109,7 @@ export async function keysTreeBench(server: RedisProcess, dir: string, n: number
       goals: {
         tree_5x_scan_wc: anchor.seconds / treeSeconds >= 5,
         exact_counts: exact,
-        ping_p99_rise_under_2ms: buildPing.p99 - idlePing.p99 <= 2,
+        ping_p99_rise_under_2ms: buildPing.p99 - idle.p99 <= 2,
         folder_first_100_under_300ms: first.ms < 300 && listed.ms < 300,
       },
     };

@@ -73,6 +73,11 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
+/** The machine's 1-minute load average now (/proc/loadavg): printed beside figures from a shared box. */
+export function loadAverage(): number {
+  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+}
+
 /** `--name a,b,c` from the bench's command line, else the fallback. */
 export function argList(name: string, fallback: string[]): string[] {
   const i = process.argv.indexOf(`--${name}`);

@@ -104,7 +104,10 @@ export const MemoryEstimate = z.object({
 });
 
 export const KeyActionCounts = z.object({
-  /** Keys SCAN returned, over every shard. */
+  /**
+   * Keys SCAN walked, over every shard: SCAN MATCH returns only the matches, so this is the
+   * share of each shard's table its cursor has passed × its DBSIZE (exact once it is done).
+   */
   scanned: z.number(),
   /** DBSIZE over the shards when the run began: the bar's denominator. */
   total: z.number(),

@@ -1,6 +1,4 @@
-import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { addUser } from '../../main/server/auth/users';
 import { AppShell } from '../pages/AppShell';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { KeysPage, keyParam } from '../pages/KeysPage';
@@ -9,7 +7,7 @@ import { MonitorPage } from '../pages/MonitorPage';
 import { OverviewPage } from '../pages/OverviewPage';
 import { SamplingPage } from '../pages/SamplingPage';
 import { expect, test, webOnly } from '../redisFixture';
-import { startServe, type ServeProcess } from '../serveProcess';
+import { ANALYST, OPS, useServeWithRoles } from '../rolesServe';
 
 const HTML_KEY = 'evil:<img src=x onerror=alert(1)>';
 /** `bin:` then 0xff, CR, LF: not UTF-8, and control characters a row must not break on. */
@@ -270,24 +268,13 @@ test.describe('Keys page: tree, finding, names, links', () => {
 
 test.describe('Keys page for an analyst', () => {
   webOnly('an analyst signs in; the desktop user is always ops');
-  const OPS_PW = 'e2e-keys-ops-5d1a';
-  const ANA_PW = 'e2e-keys-ana-77c2';
-  let serve: ServeProcess;
-
-  test.beforeEach(async () => {
-    serve = await startServe({}, async (dir) => {
-      await addUser(join(dir, 'users.json'), 'olga', 'ops', OPS_PW);
-      await addUser(join(dir, 'users.json'), 'ana', 'analyst', ANA_PW);
-    });
-  });
-  test.afterEach(async () => {
-    await serve.stop();
-  });
+  const server = useServeWithRoles();
 
   test('browses and opens keys but is given no edit controls; ops on the same key is', async ({ page, browser, redis, admin }) => {
+    const serve = server();
     await seed(admin, redis.port);
     // Ops adds an ordinary (editable) profile for the server, then opens a key on it.
-    await new AppShell(page).signIn(serve.url, 'olga', OPS_PW);
+    await new AppShell(page).signIn(serve.url, OPS.name, OPS.password);
     await page.goto(`${serve.url}/#/connections`);
     const profileName = `keys-ana-${redis.port}`;
     await new ConnectionsPage(page).add({ name: profileName, host: redis.host, port: String(redis.port) });
@@ -303,7 +290,7 @@ test.describe('Keys page for an analyst', () => {
     const context = await browser.newContext();
     try {
       const anaPage = await context.newPage();
-      await new AppShell(anaPage).signIn(serve.url, 'ana', ANA_PW);
+      await new AppShell(anaPage).signIn(serve.url, ANALYST.name, ANALYST.password);
       await anaPage.goto(link);
       const keys = new KeysPage(anaPage);
       await keys.expectOpen('user:1');

@@ -82,7 +82,7 @@ const COMMANDS: Record<string, Command> = {
   },
   keys: {
     label: 'keys SUB',
-    summary: ['Browse keys: tree (a count per folder, whole DB), ls (a glob), get KEY.', 'See: cacheboard keys --help'],
+    summary: ['Browse keys: tree (a count per folder, whole DB), ls (a glob), get KEY;', 'act on every key matching a glob: delete, expire, persist, export.', 'See: cacheboard keys --help'],
     help: async () => (await import('./keysArgs')).KEYS_HELP,
     run: async (argv) => (await import('./keys')).keys(argv),
     bareIsHelp: true,

@@ -4,7 +4,7 @@ import { KeyType } from '../../app/schemas/sampling';
 import { int, oneOf, parseFlags } from './flags';
 import { connectionFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS, type ConnectionFlags } from './topologyFlags';
 
-export const KEYS_HELP = `Usage: cacheboard keys <tree|ls|get> --url redis://[user:pass@]host:port/db [options]
+export const KEYS_HELP = `Usage: cacheboard keys <tree|ls|get|delete|expire|persist|export> --url redis://[user:pass@]host:port/db [options]
 
   tree   the namespace tree: a count per folder for the whole DB (one paced SCAN
          of every master; never KEYS)
@@ -18,9 +18,36 @@ export const KEYS_HELP = `Usage: cacheboard keys <tree|ls|get> --url redis://[us
            --limit N       at most N keys (default 100)
   get    one key's metadata and the first page of its value: cacheboard keys get KEY
 
+  delete|expire|persist|export   every key matching a glob and the filters, on every
+         master at once (paced SCAN MATCH, pipelined; a key that no longer fits a
+         filter when its turn comes is skipped and counted)
+           --match GLOB    required (unless --resume), typed as for ls
+           --type T        only keys of this type
+           --no-ttl | --ttl-below S | --ttl-above S
+                           only keys without a TTL, or with one below / above S seconds
+           --idle-min S    only keys idle at least S seconds (not under an LFU policy)
+           --min-memory B  only keys whose MEMORY USAGE is at least B bytes
+           --ttl SECONDS   expire: the TTL to set (required)
+           --jitter PCT    expire: spread each key's TTL over ±PCT% (the same for a key
+                           every time), so a namespace does not expire in one second
+           --no-ttl-only   expire: only keys without a TTL (EXPIRE … NX)
+           --out FILE      export: write RESTORE key ttl payload REPLACE commands (RESP;
+                           ttl relative, 0 when none) for \`cacheboard load --format resp\`
+                           or \`redis-cli --pipe\`; written to a temp file, then renamed
+           --max-latency-ms N   the PING p99 rise the run may cause (default 2)
+           --full-speed         no latency budget (replica lag still applies)
+           --max-replica-lag-bytes N   wait while a replica lags more (default 10 MiB)
+           --dry-run       count per master, 20 names and the memory; change nothing
+           --yes           act without asking (needed off a terminal)
+           --resume ID     continue a run that was cut (Ctrl-C, a crash, a lost
+                           connection), with the same --url and topology flags
+
   --json    print one JSON object:
             tree: {"total","complete","seconds","nodes":[{"prefix","count","children":[…]}]}
             ls:   {"keys":[{"key","type","ttl_ms"}],"complete"}
+            delete|expire|persist|export: {"action","matched","acted","skipped",
+                  "errors","seconds"} plus "deleted", "expired", "persisted", or
+                  "exported" and "file"; exit 1 on any error
 
 ${TOPOLOGY_HELP}  With --cluster every master is read; with --sentinel the master the sentinels name.
 The URL may also come from REDIS_URL. Names are printed escaped (\\xff, \\r\\n, \\").
@@ -63,15 +90,7 @@ export function parseKeysLsArgs(argv: string[], env: NodeJS.ProcessEnv): KeysLsA
     { url: { type: 'string' }, ...TOPOLOGY_OPTIONS, match: { type: 'string' }, type: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } },
     KEYS_HELP,
   );
-  if (v.match === undefined || v.match === '') throw new AppError('VALIDATION', '--match is required: a glob such as "user:*"', 'match');
-  let match: Buffer;
-  try {
-    match = Buffer.from(parseEscaped(v.match));
-  } catch (e) {
-    if (e instanceof EscapeError) throw new AppError('VALIDATION', `--match: ${e.message}`, 'match');
-    throw e;
-  }
-  if (match.length > 256) throw new AppError('VALIDATION', '--match must be at most 256 bytes', 'match');
+  const match = matchFlag(v.match, 'user:*');
   return {
     ...connectionFlags(v, env),
     match,
@@ -79,4 +98,18 @@ export function parseKeysLsArgs(argv: string[], env: NodeJS.ProcessEnv): KeysLsA
     limit: int('limit', v.limit, 1) ?? 100,
     json: v.json ?? false,
   };
+}
+
+/** --match: required, typed escaped as names are shown (\\xff, \\r…), at most 256 bytes; `example` is the glob the error suggests. */
+export function matchFlag(value: string | undefined, example: string): Buffer {
+  if (value === undefined || value === '') throw new AppError('VALIDATION', `--match is required: a glob such as "${example}"`, 'match');
+  let match: Buffer;
+  try {
+    match = Buffer.from(parseEscaped(value));
+  } catch (e) {
+    if (e instanceof EscapeError) throw new AppError('VALIDATION', `--match: ${e.message}`, 'match');
+    throw e;
+  }
+  if (match.length > 256) throw new AppError('VALIDATION', '--match must be at most 256 bytes', 'match');
+  return match;
 }

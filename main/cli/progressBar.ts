@@ -1,5 +1,6 @@
 import type { AudienceEvent, DemoEvent } from '../../app/schemas/audience';
 import type { LoadEvent } from '../../app/schemas/bulk';
+import type { KeyActionEvent } from '../../app/schemas/keyActions';
 import type { SamplingEvent } from '../../app/schemas/sampling';
 import type { TrialEvent } from '../../app/schemas/trials';
 
@@ -45,4 +46,13 @@ export function renderAudienceProgress(e: Extract<AudienceEvent, { kind: 'progre
 /** A demo-data load's line: users generated and sent of the total, commands answered per second. */
 export function renderDemoProgress(e: Extract<DemoEvent, { kind: 'progress' }>): string {
   return `${bar(e.total > 0 ? e.done / e.total : 0)}  ${human(e.done)} users  ${human(e.commandsPerSec)} commands/s`;
+}
+
+/** A bulk key action's line: the keys walked of DBSIZE, matched and acted, the rate, ETA, and why it waits when the pacer holds it. */
+export function renderKeyActionProgress(e: Extract<KeyActionEvent, { kind: 'progress' }>): string {
+  const c = e.counts;
+  const eta = e.etaSeconds === null ? '' : ` ETA ${Math.ceil(e.etaSeconds)}s`;
+  const errs = c.errors > 0 ? ` errors ${c.errors}` : '';
+  const paused = e.paused === null ? '' : `  paused: ${e.paused.detail}`;
+  return `${bar(c.total > 0 ? c.scanned / c.total : 0)}  ${human(c.matched)} matched  ${human(c.acted)} acted  ${human(e.rate)} keys/s${eta}${errs}${paused}`;
 }

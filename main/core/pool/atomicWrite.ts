@@ -25,6 +25,11 @@ export function atomicWriteFileSync(file: string, text: string, mode = 0o600): v
     rmSync(tmp, { force: true });
     throw err;
   }
+  syncDirSync(dir);
+}
+
+/** fsync a directory, so a rename in it survives a crash. */
+export function syncDirSync(dir: string): void {
   try {
     const dfd = openSync(dir, 'r');
     try {

@@ -100,8 +100,13 @@ export class RespPipe {
     if (--w.left > 0) return;
     this.head++;
     this.reader.bulkAsText = this.waiting[this.head]?.text ?? false;
-    // Compact now and then rather than shift() on every batch.
-    if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+    // A drained queue starts over, so a caller sending one batch at a time holds no finished
+    // batch (an export of 1M keys kept ~350 pages of DUMP replies alive, 310 MB RSS, before this).
+    if (this.head === this.waiting.length) {
+      this.waiting.length = 0;
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+      // Compact now and then rather than shift() on every batch.
       this.waiting.splice(0, this.head);
       this.head = 0;
     }

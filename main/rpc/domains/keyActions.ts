@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { AppError } from '../../../app/errors';
 import type { ResumableRun } from '../../../app/schemas/keyActions';
 import type { z } from 'zod';
-import { ACTION_SCRIPT, ACTION_SHA } from '../../core/keys/actions/actionScript';
-import { CheckpointStore, type Checkpoint } from '../../core/keys/actions/checkpoints';
+import { CheckpointStore, newRunId, type Checkpoint } from '../../core/keys/actions/checkpoints';
+import { clusterRetry } from '../../core/keys/actions/clusterRetry';
 import { countsText, matchText, runText, wholeDb } from '../../core/keys/actions/describeRun';
 import { runKeyActions } from '../../core/keys/actions/runKeyActions';
 import { refuseReadOnly } from '../../core/keys/edit/editTarget';
 import { indexTargets } from '../../core/keys/index/indexTargets';
-import type { PoolApi } from '../../core/pool/types';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
@@ -51,7 +49,7 @@ export function keyActionHandlers(
       }
       const targets = await indexTargets(pool, id, profile.spec, db);
       const cluster = profile.spec.topology?.kind === 'cluster';
-      const runId = resume?.runId ?? `ka${randomBytes(9).toString('base64url')}`;
+      const runId = resume?.runId ?? newRunId();
       const where = `profile ${input.profileId} db ${db}`;
       const trail = dryRun ? null : auditFor(audit, session, `keys.actions.${action.op}`, where);
       trail?.('started', `${runText(selection, action)}; run ${runId}${resume === undefined ? '' : ' (resumed)'}`);
@@ -120,18 +118,5 @@ function toResumable(cp: Checkpoint): z.output<typeof ResumableRun> {
       seconds: cp.seconds,
       shards: cp.shards.map(({ cursor: _cursor, ...c }) => c),
     },
-  };
-}
-
-/** One key's script through the pooled cluster client, which follows MOVED and ASK (a slot migrating mid-run). */
-export function clusterRetry(pool: Pick<PoolApi, 'cluster'>, connectionId: string): (key: Buffer, args: string[]) => Promise<unknown> {
-  return async (key, args) => {
-    const c = await pool.cluster(connectionId);
-    try {
-      return await c.callBuffer('EVALSHA', ACTION_SHA, '1', key, ...args);
-    } catch (e) {
-      if (!(e instanceof Error) || !e.message.startsWith('NOSCRIPT')) throw e;
-      return c.callBuffer('EVAL', ACTION_SCRIPT, '1', key, ...args);
-    }
   };
 }

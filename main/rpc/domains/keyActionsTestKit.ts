@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { contract, type Name, type StreamEvent } from '../../../app/contract';
 import type { Role } from '../../../app/define';
 import type { AppError } from '../../../app/errors';
-import { RpcClient } from '../../../app/rpcClient';
+import type { RpcClient } from '../../../app/rpcClient';
 import { AuditLog, type AuditEntry } from '../../core/audit/auditLog';
 import { cancelAllJobs, createJobs } from '../../core/jobKinds';
 import { CheckpointStore } from '../../core/keys/actions/checkpoints';
@@ -14,9 +14,9 @@ import { ProfileStore } from '../../core/pool/profileStore';
 import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
-import { createMemoryWirePair } from '../wireTestKit';
 import { jobHandlers } from './jobs';
 import { keyActionHandlers, type KeyActionHooks } from './keyActions';
+import { roleClients } from './keysEditRpcTestKit';
 
 type ActionEvent = StreamEvent<'keys.actions.progress'>;
 type Final = Extract<ActionEvent, { kind: 'done' | 'cancelled' | 'failed' }>;
@@ -52,15 +52,7 @@ export function keyActionsRpc(builtin: StoredProfile[]): KeyActionsRpc {
   };
   const handlers = { ...unused, ...keyActionHandlers({ profiles, pool, jobs, audit }, store, live), ...jobHandlers(jobs) } as Handlers;
   const dispatcher = new Dispatcher(handlers, { streamIntervalMs: 10 });
-  const clients = new Map<Role, RpcClient>();
-  for (const role of ['analyst', 'ops'] as const) {
-    const { server, client: end } = createMemoryWirePair();
-    dispatcher.attach(server, { role, user: `${role}-user` });
-    const client = new RpcClient((m) => end.send(m));
-    end.onMessage((m) => client.receive(m));
-    clients.set(role, client);
-  }
-  const as = (role: Role) => clients.get(role) as RpcClient;
+  const as = roleClients(dispatcher);
   const follow = (jobId: string, onEvent?: (e: ActionEvent) => void) =>
     new Promise<{ final: Final; events: ActionEvent[] }>((resolve, reject) => {
       const events: ActionEvent[] = [];

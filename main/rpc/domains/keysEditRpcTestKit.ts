@@ -33,15 +33,7 @@ export function keysEditRpc(builtin: StoredProfile[]): KeysEditRpc {
   // Only keys.edit is under test; the rest refuse loudly.
   const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
   const dispatcher = new Dispatcher({ ...unused, 'keys.edit': keysEditHandler({ profiles, pool, audit }) } as Handlers);
-  const clients = new Map<Role, RpcClient>();
-  for (const role of ['analyst', 'ops'] as const) {
-    const { server, client: end } = createMemoryWirePair();
-    dispatcher.attach(server, { role, user: `${role}-user` });
-    const client = new RpcClient((m) => end.send(m));
-    end.onMessage((m) => client.receive(m));
-    clients.set(role, client);
-  }
-  const as = (role: Role) => clients.get(role) as RpcClient;
+  const as = roleClients(dispatcher);
   return {
     as,
     edit: (role, input) => as(role).invoke('keys.edit', input as never),
@@ -58,4 +50,17 @@ export function keysEditRpc(builtin: StoredProfile[]): KeysEditRpc {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** An in-memory client per role on `dispatcher`, signed in as `<role>-user`. */
+export function roleClients(dispatcher: Dispatcher): (role: Role) => RpcClient {
+  const clients = new Map<Role, RpcClient>();
+  for (const role of ['analyst', 'ops'] as const) {
+    const { server, client: end } = createMemoryWirePair();
+    dispatcher.attach(server, { role, user: `${role}-user` });
+    const client = new RpcClient((m) => end.send(m));
+    end.onMessage((m) => client.receive(m));
+    clients.set(role, client);
+  }
+  return (role) => clients.get(role) as RpcClient;
 }

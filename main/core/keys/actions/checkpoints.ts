@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +43,11 @@ export const Checkpoint = z.object({
   export: z.object({ out: z.string(), tmp: z.string(), bytes: z.number().int().min(0) }).optional(),
 });
 export type Checkpoint = z.output<typeof Checkpoint>;
+
+/** A new run's id: what `--resume` and keys.actions.start's `resume` take. */
+export function newRunId(): string {
+  return `ka${randomBytes(9).toString('base64url')}`;
+}
 
 export class CheckpointStore {
   constructor(readonly dir: string) {}

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { lstatSync, openSync, closeSync, fsyncSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { AppError } from '../../../../app/errors';
+import { syncDirSync } from '../../pool/atomicWrite';
 import type { RespBuilder } from '../../resp/respBuilder';
 
 /**
@@ -72,7 +73,7 @@ export class ExportFile {
     await this.fh.close();
     refuseOddTarget(this.out);
     await rename(this.tmp, this.out);
-    syncDir(dirname(this.out));
+    syncDirSync(dirname(this.out));
   }
 
   /** Close, keeping the temp file for a resume. */
@@ -102,15 +103,3 @@ function refuseOddTarget(path: string): void {
   if (!st.isFile()) throw new AppError('VALIDATION', `--out ${path} is not a regular file`, 'out');
 }
 
-function syncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Some filesystems refuse fsync on a directory; the rename has happened regardless.
-  }
-}

@@ -4,7 +4,7 @@ import { RespPipe } from '../../resp/respPipe';
 import type { RawTarget } from '../../resp/rawTarget';
 import { ReplyError, type Reply } from '../../resp/replyReader';
 import { encodeCommand } from '../../resp/encodeCommand';
-import { ScanConnection, type ScanReply } from '../index/scanConnection';
+import { ScanConnection } from '../index/scanConnection';
 import { startPacer, type Pacer } from '../pace/pacer';
 import type { ActionPlan } from './actionPlan';
 import { ACTION_SCRIPT, type ScriptMode } from './actionScript';
@@ -116,41 +116,28 @@ export class Shard {
   }
 
   /**
-   * The shard's SCAN from its cursor to the end, or until `stop`. The next SCAN goes out while
-   * this page is acted on (two connections), and a page once matched is always acted on to
-   * its end, so the cursor saved after it and the counts agree exactly.
+   * The shard's SCAN from its cursor to the end, or until `stop`. A page once matched is always
+   * acted on to its end, so the cursor saved after it and the counts agree exactly. The next
+   * SCAN goes out only once this page is acted on: deletes shrink the table, and a SCAN across
+   * a shrink can return a key of the page before again; sent after that page's UNLINKs, it no
+   * longer finds those keys, so no key is counted twice.
    */
   async run(ctx: ShardContext): Promise<void> {
-    if (this.counts.done) return;
-    const match = ctx.plan.selection.match;
-    const matchBytes = Buffer.from(match, 'base64');
-    const next = async (cursor: string): Promise<Promise<ScanReply> | null> => {
+    const match = Buffer.from(ctx.plan.selection.match, 'base64');
+    while (!this.counts.done) {
       try {
         await this.pacer.gate(ctx.stop);
       } catch {
-        return null;
+        return;
       }
-      if (ctx.stop.aborted) return null;
-      const p = this.scan.send(cursor, this.pacer.batchSize(), matchBytes);
-      // Abandoned when the run stops before it is read: its rejection (the socket closed) is expected.
-      p.catch(() => undefined);
-      return p;
-    };
-    let pending = await next(this.counts.cursor);
-    while (pending !== null) {
-      const reply = await pending;
+      if (ctx.stop.aborted) return;
+      const reply = await this.scan.send(this.counts.cursor, this.pacer.batchSize(), match);
       const keys: Buffer[] = [];
       reply.visit((buf, start, end) => keys.push(Buffer.from(buf.subarray(start, end))));
-      const cursor = reply.cursor;
-      pending = cursor === '0' ? null : await next(cursor);
       await this.page(ctx, keys);
-      this.counts.cursor = cursor;
-      if (cursor === '0') {
-        this.counts.done = true;
-        this.fraction = 1;
-      } else {
-        this.fraction = cursorFraction(cursor);
-      }
+      this.counts.cursor = reply.cursor;
+      this.counts.done = reply.cursor === '0';
+      this.fraction = this.counts.done ? 1 : cursorFraction(reply.cursor);
       this.counts.scanned = this.scanned;
       ctx.paged();
     }
