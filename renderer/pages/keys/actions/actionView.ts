@@ -52,7 +52,7 @@ export function countsOf(v: ActionView): KeyActionCounts | undefined {
   return v.report ?? v.progress?.counts;
 }
 
-/** Share done, 0..1: keys SCAN returned over the keys the shards held when the run began. */
+/** Share done, 0..1: keys SCAN walked over the keys the shards held when the run began. */
 export function fractionOf(v: ActionView): number | undefined {
   const c = countsOf(v);
   return shareDone(v.outcome, c?.scanned ?? 0, c?.total);
