@@ -23,12 +23,18 @@ export class AppShell {
 
   /** Every page's label, in navigation order. */
   async pageLabels(): Promise<string[]> {
-    return (await this.navLinks().allTextContents()).map((t) => t.trim());
+    // The label only: a page some roles may not open carries its role tag ("ops") beside it.
+    return (await this.navLinks().locator('.nav-label').allTextContents()).map((t) => t.trim());
   }
 
   async go(label: string): Promise<void> {
     await this.navLinks().filter({ hasText: label }).first().click();
     await expect(this.page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+  }
+
+  /** The role tag of a page's link ("ops"), or none. */
+  navRole(route: string): Locator {
+    return this.page.getByTestId(`nav-role-${route}`);
   }
 
   async selectProfile(name: string): Promise<void> {

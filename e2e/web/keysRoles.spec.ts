@@ -97,5 +97,5 @@ test.describe('Keys edits and roles', () => {
 });
 
 function expectForbidden(reply: CallReply, op: string): void {
-  expect(reply, op).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'keys.edit needs the ops role; this session has analyst' } });
+  expect(reply, op).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'Only ops users can do this; you are signed in as analyst.' } });
 }

@@ -1,7 +1,7 @@
 import type { AudienceTarget } from './form';
 import { useState } from 'react';
 import type { ProfileView } from '../../../app/schemas/connections';
-import { useSession } from '../../auth/SessionContext';
+import { usePermission } from '../../auth/usePermission';
 import { useBridge } from '../../bridge/BridgeContext';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { TextField } from '../../components/TextField';
@@ -24,8 +24,8 @@ const FORBIDDEN_NOTE = 'Loading demo data writes to the server, so it needs the 
 /** The synthetic TV audience: users × days, deterministic per seed, written in all three layouts. Ops only. */
 export function DemoPanel({ profile, db, onLoaded }: Props) {
   const bridge = useBridge();
-  const { session } = useSession();
-  const analyst = session.role === 'analyst';
+  // The contract's role for the load decides, not a role named here.
+  const analyst = !usePermission('audience.demoData').allowed;
   const [form, setForm] = useState<DemoForm>(DEFAULT_DEMO);
   const [jobId, setJobId] = useState(() => currentDemo(profile.id));
   const { start, starting, errors, error, clear } = useStart(demoControlOf);
