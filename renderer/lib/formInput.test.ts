@@ -18,4 +18,10 @@ describe('besideField', () => {
     expect(besideField('db must be a number', 'targetDb')).toBe('db must be a number');
     expect(besideField('x: y', undefined)).toBe('x: y');
   });
+
+  it("drops the core's parenthesised field name (the CLI turns it into its flag; beside the input it is said)", () => {
+    const core = 'db 0 holds keys of its own. Confirm to run there anyway (confirmNonEmpty), or pick an empty DB.';
+    expect(besideField(core, 'confirmNonEmpty')).toBe('db 0 holds keys of its own. Confirm to run there anyway, or pick an empty DB.');
+    expect(besideField('db 3 holds 2 keys: … leave the others (overwrite)', 'overwrite')).toBe('db 3 holds 2 keys: … leave the others');
+  });
 });

@@ -13,10 +13,14 @@ export function numberInput(raw: string): number | undefined {
 }
 
 /**
- * The message to show beside an input: the dispatcher prefixes schema messages
- * with their path ("mapping.value: value is required…"), which the input's place
- * already says.
+ * The message to show beside an input, in the page's words: the dispatcher prefixes
+ * schema messages with their path ("mapping.value: value is required…"), and the core's
+ * refusals name the contract field in parentheses ("Confirm to run there anyway
+ * (confirmNonEmpty)", which the CLI turns into its flag). Beside the input, its place
+ * already says which: both go.
  */
 export function besideField(message: string, field: string | undefined): string {
-  return field !== undefined && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+  if (field === undefined || field === '') return message;
+  const text = message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+  return text.replaceAll(` (${field})`, '');
 }
