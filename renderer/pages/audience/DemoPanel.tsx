@@ -76,7 +76,8 @@ export function DemoPanel({ profile, db, dbText, onDb, onLoaded }: Props) {
         </h2>
         <p className="muted">
           A synthetic TV audience (gender, age band, region, income band, about 20 interests, daily activity), written through the
-          bulk pipe as bitmaps, sets and per-user zsets. The same seed gives the same data.
+          bulk pipe as bitmaps, sets and per-user zsets. The same seed gives the same data. The DB chosen here is also
+          the one the trial below reads.
         </p>
       </div>
       <div className="aud-demo-row">
@@ -90,7 +91,7 @@ export function DemoPanel({ profile, db, dbText, onDb, onLoaded }: Props) {
             onDb(value);
           }}
           error={errors.db}
-          hint={`empty: the profile's (db${profile.db}); the trial below uses it too`}
+          hint={`empty: db${profile.db}`}
           placeholder={String(profile.db)}
           numeric
           testId="aud-db"
