@@ -1,29 +1,23 @@
 import type { RedisProcess } from '../../main/core/redisProcess/spawnRedisServer';
-import { startReplicaSet, type ReplicaSet } from '../../testing/replication';
 import { AppShell } from '../pages/AppShell';
 import { AudiencePage } from '../pages/AudiencePage';
 import { AuditPage } from '../pages/AuditPage';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { MonitorPage } from '../pages/MonitorPage';
 import { callFromPage } from '../pages/pageSocket';
+import { useReplicaSet } from '../replicaSet';
 import { expect, test, webOnly } from '../redisFixture';
 import { ANALYST, OPS, useServeWithRoles } from '../rolesServe';
 
 const at = (p: RedisProcess) => `${p.host}:${p.port}`;
 
 test.describe('Audit log: one row per MONITOR view', () => {
-  let set: ReplicaSet;
-  test.beforeEach(async () => {
-    set = await startReplicaSet({ replicas: 2 });
-  });
-  test.afterEach(async () => {
-    await set?.stop();
-  });
+  const replicaSet = useReplicaSet(2);
 
   test('three nodes watched, then a filter change: two rows, each naming the three nodes and its filter', async ({ page, shell }, testInfo) => {
     test.skip(shell === 'electron', "reads the web build's shared audit log");
     test.setTimeout(60_000);
-    const { master, replicas } = set;
+    const { master, replicas } = replicaSet();
     const name = await new ConnectionsPage(page).addServer('audmon', master);
     const monitor = new MonitorPage(page);
     await monitor.open(name);

@@ -1,26 +1,19 @@
-import { startReplicaSet, type ReplicaSet } from '../../testing/replication';
+import { Redis } from 'ioredis';
 import { BulkLoadPage } from '../pages/BulkLoadPage';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { OverviewPage } from '../pages/OverviewPage';
 import { TrialsPage } from '../pages/TrialsPage';
+import { useReplicaSet } from '../replicaSet';
 import { expect, test } from '../redisFixture';
-
-import { Redis } from 'ioredis';
 
 const grouped = (n: number) => n.toLocaleString('en-US');
 
 test.describe('Refusals said before Start', () => {
-  let set: ReplicaSet;
-  test.beforeEach(async () => {
-    set = await startReplicaSet({ replicas: 1 });
-  });
-  test.afterEach(async () => {
-    await set?.stop();
-  });
+  const replicaSet = useReplicaSet(1);
 
   test('Bulk load: a replica is refused before any confirmation; on the master the confirmation names the keys it replaces', async ({ page }, testInfo) => {
     test.setTimeout(60_000);
-    const { master, replicas } = set;
+    const { master, replicas } = replicaSet();
     const replica = replicas[0]!;
     // Keys of its own on the master (replicated), a count nobody hard-codes.
     const held = 300 + (master.port % 97);
@@ -60,7 +53,7 @@ test.describe('Refusals said before Start', () => {
   });
 
   test('Pipeline trials: a replica is refused before Start, with no failed run', async ({ page }) => {
-    const replica = set.replicas[0]!;
+    const replica = replicaSet().replicas[0]!;
     const trials = new TrialsPage(page);
     await trials.openOn('trialreplica', replica);
     await expect(page.getByTestId('trials-start')).toBeDisabled({ timeout: 10_000 });
