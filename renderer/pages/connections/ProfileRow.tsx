@@ -1,5 +1,5 @@
-import { usePermission } from '../../auth/usePermission';
 import { useState } from 'react';
+import { usePermission } from '../../auth/usePermission';
 import type { AppError } from '../../../app/errors';
 import type { ConnectionState, ProfileView } from '../../../app/schemas/connections';
 import { useBridge } from '../../bridge/BridgeContext';

@@ -1,5 +1,5 @@
-import { usePermission } from '../../auth/usePermission';
 import { useEffect, useState } from 'react';
+import { usePermission } from '../../auth/usePermission';
 import type { NodeSample } from '../../../app/schemas/metrics';
 import { formatBytes, formatCount } from '../../lib/format';
 import {
