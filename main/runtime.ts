@@ -6,6 +6,7 @@ import { loadServerConfig } from './core/pool/serverConfig';
 import { spawnRedisServer, type RedisProcess } from './core/redisProcess/spawnRedisServer';
 import { ProfileDraft } from '../app/schemas/connections';
 import { Dispatcher } from './rpc/dispatcher';
+import { refusalEntry } from './rpc/domains/auditTrail';
 import { createHandlers } from './rpc/domains';
 import type { Session } from './rpc/session';
 import type { Wire } from './rpc/wire';
@@ -123,6 +124,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
   const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, audit, audience }), {
     mapError: (e) => toAppError(e),
+    onRefused: (r) => audit.append(refusalEntry(r)),
     ...(opts.callsPerSecond === undefined ? {} : { rateLimit: new CallRateLimit({ perSecond: opts.callsPerSecond, burst: opts.callsPerSecond * 4 }) }),
   });
 

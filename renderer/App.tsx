@@ -1,5 +1,8 @@
+import { permissionOf } from './auth/permissions';
+import { useSession } from './auth/SessionContext';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { ProfileSelector } from './components/ProfileSelector';
+import { RoleNotice } from './components/RoleNotice';
 import { Sidebar } from './components/Sidebar';
 import { useHashRoute } from './lib/route';
 import { DEFAULT_ROUTE, PAGES, type PageEntry } from './pages/pages';
@@ -17,7 +20,12 @@ function NoSuchPage({ route }: { route: string }) {
 }
 
 function Page({ page, route }: { page: PageEntry | undefined; route: string }) {
+  const { session } = useSession();
   if (page === undefined) return <NoSuchPage route={route} />;
+  // A page the contract keeps from this role: say so, rather than draw controls the server refuses.
+  if (page.needs !== undefined && !permissionOf(session, page.needs).allowed) {
+    return <RoleNotice needs={page.needs} what={page.purpose ?? ''} />;
+  }
   const Component = page.component;
   return <Component />;
 }

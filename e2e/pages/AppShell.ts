@@ -24,7 +24,8 @@ export class AppShell {
 
   /** Every page's label, in navigation order. */
   async pageLabels(): Promise<string[]> {
-    return (await this.navLinks().allTextContents()).map((t) => t.trim());
+    // The label only: a page some roles may not open carries its role tag ("ops") beside it.
+    return (await this.navLinks().locator('.nav-label').allTextContents()).map((t) => t.trim());
   }
 
   async go(label: string): Promise<void> {
@@ -37,6 +38,11 @@ export class AppShell {
     await this.page.goto(`${origin}/#/connections`);
     await new ConnectionsPage(this.page).add({ name, host: server.host, port: String(server.port) });
     await this.selectProfile(name);
+  }
+
+  /** The role tag of a page's link ("ops"), or none. */
+  navRole(route: string): Locator {
+    return this.page.getByTestId(`nav-role-${route}`);
   }
 
   async selectProfile(name: string): Promise<void> {

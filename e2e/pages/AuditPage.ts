@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openRoute } from './openRoute';
 
-export type AuditOutcome = 'started' | 'ok' | 'failed' | 'cancelled';
+export type AuditOutcome = 'started' | 'ok' | 'failed' | 'cancelled' | 'refused';
 
 /** The Audit log page, as an ops engineer reads it. */
 export class AuditPage {
@@ -29,7 +29,7 @@ export class AuditPage {
     return this.table().locator(`[data-testid="audit-row"]${attrs}`);
   }
 
-  cell(row: Locator, col: 'user' | 'action' | 'target' | 'outcome' | 'detail'): Locator {
+  cell(row: Locator, col: 'user' | 'action' | 'target' | 'outcome' | 'took' | 'detail'): Locator {
     return row.locator(`[data-col="${col}"]`);
   }
 

@@ -71,6 +71,9 @@ test.describe('Bulk load page', () => {
 
     await expect(bulk.outcome()).toHaveText('failed', { timeout: 30_000 });
     await expect(bulk.error()).toContainText(`Staging DB 1 holds 0 keys and the live DB 0 holds ${live} keys: the swap would empty DB 0`);
+    // In the page's words: the checkbox to tick, not the CLI's flag.
+    await expect(bulk.error()).toContainText('tick “Allow an empty or much smaller DB” to replace it anyway');
+    await expect(bulk.error()).not.toContainText('--allow-empty');
     await expect(bulk.keyCounts()).toHaveText(`new 0 keys · live ${live} keys`);
     await expect(bulk.live()).toContainText(`untouched db0: ${live} keys before, ${live} after`);
     await expect(bulk.report('swapped')).toHaveText('no');
@@ -79,6 +82,7 @@ test.describe('Bulk load page', () => {
     // Back to the form: the refusal sits under the checkbox it names; ticking it lets the swap through.
     await bulk.adjust();
     await expect(bulk.fieldError('allowEmpty')).toContainText(`holds ${live} keys`);
+    await expect(bulk.fieldError('allowEmpty')).not.toContainText('--allow-empty');
     await bulk.optIn('allowEmpty').check();
     await expect(bulk.fieldError('allowEmpty')).toHaveCount(0);
     await bulk.start(0);

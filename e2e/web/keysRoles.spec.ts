@@ -87,9 +87,10 @@ test.describe('Keys edits and roles', () => {
       expect(await admin.get('acct:1')).toBe('by-analyst');
       const audit = await callFromPage(page, 'audit.list', { limit: 200 });
       if (!audit.ok) throw new Error(`audit.list failed: ${audit.error.message}`);
-      const entries = (audit.output as { entries: { user: string; action: string }[] }).entries;
+      const entries = (audit.output as { entries: { user: string; action: string; outcome: string }[] }).entries;
       expect(entries.filter((e) => e.action.startsWith('keys.')).map((e) => `${e.user} ${e.action}`)).toContain(`${OPS.name} keys.string.set`);
-      expect(entries.filter((e) => e.user === ANALYST.name)).toEqual([]);
+      // The analyst's attempts are on the record too, each as refused: none ran.
+      expect(entries.filter((e) => e.user === ANALYST.name).map((e) => `${e.action} ${e.outcome}`)).toEqual(Array(edits.length + 2).fill('keys.edit refused'));
     } finally {
       await context.close();
     }
@@ -97,5 +98,5 @@ test.describe('Keys edits and roles', () => {
 });
 
 function expectForbidden(reply: CallReply, op: string): void {
-  expect(reply, op).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'keys.edit needs the ops role; this session has analyst' } });
+  expect(reply, op).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'Only ops users can do this; you are signed in as analyst.' } });
 }

@@ -30,18 +30,19 @@ test.describe('Pipeline trials page', () => {
     await trials.pick('Pipeline');
     await trials.fill({ n: '2000', batch: '100', sweepN: '300' });
 
-    // The DB holds a key of its own: refused before anything is written, the reason beside the checkbox.
-    await trials.run('failed');
-    await expect(trials.fieldError('confirmNonEmpty')).toContainText('holds keys of its own');
-    await expect(trials.fieldError('confirmNonEmpty')).toContainText('confirmNonEmpty');
-    await expect(page.getByTestId('trials-refused')).toBeVisible();
+    // The DB holds a key of its own: said beside the checkbox before Start, in the page's words, and Start waits for the tick.
+    await expect(trials.fieldError('confirmNonEmpty')).toContainText('db0 holds 1 key of its own');
+    await expect(trials.fieldError('confirmNonEmpty')).not.toContainText('confirmNonEmpty');
+    await expect(page.getByTestId('trials-start')).toBeDisabled();
+    await expect(page.getByText('Tick “Run even if the DB holds keys of its own” or pick an empty DB to start.')).toBeVisible();
     await trials.screenshotAll(testInfo.outputPath('trials-refused.png'));
+    // No run was started, so no failed badge: nothing to refuse after the fact.
+    await expect(trials.state()).toHaveCount(0);
     expect(await scratchKeys(admin, 0)).toBe(0);
 
-    // Once the form changes, the refusal moves to the status panel: still there, never lost.
     await trials.check('confirm');
     await expect(trials.fieldError('confirmNonEmpty')).toHaveCount(0);
-    await expect(page.getByRole('alert')).toContainText('(field: confirmNonEmpty)');
+    await expect(page.getByTestId('trials-start')).toBeEnabled();
     await trials.run('done');
 
     await expect(trials.resultRows()).toHaveCount(4);

@@ -45,7 +45,7 @@ export async function withCliJob<E, T>(
 }
 
 /** Prints a failure on stderr, and as `{"error":…}` on stdout with --json. */
-function printFailure(error: { code: string; message: string }, json: boolean): void {
+export function printFailure(error: { code: string; message: string }, json: boolean): void {
   process.stderr.write(`cacheboard: ${error.message}\n`);
   if (json) process.stdout.write(`${JSON.stringify({ error })}\n`);
 }

@@ -3,7 +3,7 @@ import { demoLayoutFor } from '../core/audience/audienceServer';
 import { loadDemo } from '../core/audience/demo/loadDemo';
 import { connectionFor } from '../core/resp/rawTarget';
 import { cleanLeftoversFirst } from './cliPool';
-import { runCliJob } from './cliJob';
+import { printFailure, runCliJob } from './cliJob';
 import { parseDemoDataArgs } from './demoDataArgs';
 import { audienceTarget } from './audienceTarget';
 import { specFromFlags } from './topologyFlags';
@@ -29,6 +29,8 @@ export async function demoData(argv: string[], env: NodeJS.ProcessEnv = process.
     stopNote: 'Stopping: what was written stays…',
     progress: (e: DemoEvent) => (e.kind === 'progress' ? renderDemoProgress(e) : null),
     run: (emit, signal) => loadDemo({ options: { ...settings, db: spec.db }, ...connectionFor(spec, spec.db, `cacheboard:demo:cli${process.pid}`) }, emit, signal),
+    // The core names the contract's field ("(overwrite)"); a shell user knows the flag.
+    failed: (error: { code: string; message: string }) => printFailure({ ...error, message: error.message.replaceAll('(overwrite)', '(--overwrite)') }, args.json),
   });
   if (run === null) return 1;
   const { end, code } = run;

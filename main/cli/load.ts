@@ -134,5 +134,5 @@ function auditCliLoad(env: NodeJS.ProcessEnv, report: LoadReport, target: string
   const dir = dataDirFrom(env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const user = `cli:${env.USER ?? env.LOGNAME ?? 'unknown'}`;
-  new AuditLog(join(dir, 'audit.log')).append({ user, action: `bulk.${report.mode}`, target, outcome: report.outcome, detail: loadSummary(report) });
+  new AuditLog(join(dir, 'audit.log')).append({ user, action: `bulk.${report.mode}`, target, outcome: report.outcome, ...loadSummary(report) });
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../app/errors';
 import { RpcClient } from '../../app/rpcClient';
 import type { ServerMessage } from '../../app/wire';
 import { CallRateLimit } from './callRateLimit';
-import { Dispatcher } from './dispatcher';
+import { Dispatcher, type Refusal } from './dispatcher';
 import type { Handlers, StreamSink } from './handlers';
 import { createMemoryWirePair } from './wireTestKit';
 import type { Session } from './session';
@@ -106,6 +106,21 @@ describe('dispatcher over the in-memory wire', () => {
     await expect(h.client.invoke('health', {})).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     now = 1000;
     await expect(h.client.invoke('health', {})).resolves.toMatchObject({ status: 'ok' });
+  });
+
+  it("refuses a call above the session's role in a person's words, reports the attempt, and counts it against the rate", async () => {
+    const refused: Refusal[] = [];
+    const rateLimit = new CallRateLimit({ perSecond: 1, burst: 1, now: () => 0 });
+    const h = harness({ role: 'analyst', user: 'ana' }, {}, { rateLimit, onRefused: (r: Refusal) => refused.push(r) });
+    const input = { profileId: 'p1', address: 'h:1', action: 'bgsave' as const };
+    await expect(h.client.invoke('metrics.action', input)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Only ops users can do this; you are signed in as analyst.',
+    });
+    expect(refused.map((r) => ({ name: r.name, user: r.session.user, input: r.input }))).toEqual([{ name: 'metrics.action', user: 'ana', input }]);
+    // A refusal is written to the audit log: a flood of them is rate limited like any call.
+    await expect(h.client.invoke('metrics.action', input)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(refused).toHaveLength(1);
   });
 
   it('rejects invalid input with an error naming the field', async () => {

@@ -23,6 +23,17 @@ export interface DispatcherOptions {
   subscriptionLimits?: SubscriptionLimits;
   /** Largest client message handled, in UTF-8 bytes (default the protocol's 1 MiB). */
   maxMessageBytes?: number;
+  /** A call or stream refused for the session's role: the audit log records the attempt. */
+  onRefused?: (refusal: Refusal) => void;
+}
+
+export interface Refusal {
+  session: Session;
+  /** The contract name asked for. */
+  name: string;
+  /** As sent (not validated: the role check comes first). */
+  input: unknown;
+  message: string;
 }
 
 type AnyCall = (args: unknown, ctx: CallContext) => unknown;
@@ -111,11 +122,15 @@ export class Dispatcher {
       }
       const def = contract[name];
       if (session.role === null) throw new AppError('UNAUTHENTICATED', 'Sign in first');
-      if (!roleAllows(session.role, def.role)) {
-        throw new AppError('FORBIDDEN', `${name} needs the ${def.role} role; this session has ${session.role}`);
-      }
+      // Before the role check: refused attempts are written to the audit log, and must not flood it.
       if (this.opts.rateLimit !== undefined && !this.opts.rateLimit.take(user)) {
         throw new AppError('RATE_LIMITED', 'Too many requests from this user; wait a moment and try again.');
+      }
+      if (!roleAllows(session.role, def.role)) {
+        // Read by a person on a page: the role, not the contract's call name (the audit entry keeps that).
+        const refused = new AppError('FORBIDDEN', `Only ${def.role} users can do this; you are signed in as ${session.role}.`);
+        this.opts.onRefused?.({ session, name, input, message: refused.message });
+        throw refused;
       }
       const parsed = def.input.safeParse(input);
       if (!parsed.success) throw validationError(parsed.error);

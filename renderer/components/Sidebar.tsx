@@ -1,6 +1,37 @@
 import { SessionBadge } from '../auth/SessionBadge';
+import { isRestricted, permissionOf, roleNeeded } from '../auth/permissions';
+import { useSession } from '../auth/SessionContext';
 import { hrefOf } from '../lib/route';
-import { PAGES } from '../pages/pages';
+import { PAGES, type PageEntry } from '../pages/pages';
+
+/** The role tag beside a page some users may not open, and whether this user may. */
+function useGate(page: PageEntry) {
+  const { session } = useSession();
+  if (page.needs === undefined || !isRestricted(page.needs)) return undefined;
+  return { role: roleNeeded(page.needs), ...permissionOf(session, page.needs) };
+}
+
+function NavItem({ page, current }: { page: PageEntry; current: boolean }) {
+  const gate = useGate(page);
+  return (
+    <li>
+      <a
+        href={hrefOf(page.route)}
+        aria-current={current ? 'page' : undefined}
+        className={gate?.allowed === false ? 'is-locked' : undefined}
+        title={gate === undefined ? undefined : (gate.reason ?? `Only ${gate.role} users can open this page.`)}
+        data-needs={gate?.role}
+      >
+        <span className="nav-label">{page.label}</span>
+        {gate !== undefined && (
+          <span className="nav-role" data-testid={`nav-role-${page.route}`}>
+            {gate.role}
+          </span>
+        )}
+      </a>
+    </li>
+  );
+}
 
 export function Sidebar({ current }: { current: string }) {
   return (
@@ -12,11 +43,7 @@ export function Sidebar({ current }: { current: string }) {
       <nav aria-label="Main">
         <ul>
           {PAGES.map((p) => (
-            <li key={p.route}>
-              <a href={hrefOf(p.route)} aria-current={p.route === current ? 'page' : undefined}>
-                {p.label}
-              </a>
-            </li>
+            <NavItem key={p.route} page={p} current={p.route === current} />
           ))}
         </ul>
       </nav>

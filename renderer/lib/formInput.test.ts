@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { besideField, numberInput } from './formInput';
+import { besideField, numberInput, pageWords } from './formInput';
 
 describe('numberInput', () => {
   it('turns whole numbers into numbers and empty into absent', () => {
@@ -17,5 +17,23 @@ describe('besideField', () => {
     expect(besideField('mapping.value: value is required', 'mapping.value')).toBe('value is required');
     expect(besideField('db must be a number', 'targetDb')).toBe('db must be a number');
     expect(besideField('x: y', undefined)).toBe('x: y');
+  });
+
+  it("drops the core's parenthesised field name (the CLI turns it into its flag; beside the input it is said)", () => {
+    const core = 'db 0 holds keys of its own. Confirm to run there anyway (confirmNonEmpty), or pick an empty DB.';
+    expect(besideField(core, 'confirmNonEmpty')).toBe('db 0 holds keys of its own. Confirm to run there anyway, or pick an empty DB.');
+    expect(besideField('db 3 holds 2 keys: … leave the others (overwrite)', 'overwrite')).toBe('db 3 holds 2 keys: … leave the others');
+  });
+});
+
+describe('pageWords', () => {
+  it("turns a flag the core names for the CLI into the page's checkbox, and drops CLI-only alternatives", () => {
+    expect(pageWords('would empty DB 0. Refused, nothing was replaced; pass --allow-empty (on the page: "Allow an empty or much smaller DB") to replace it anyway')).toBe(
+      'would empty DB 0. Refused, nothing was replaced; tick “Allow an empty or much smaller DB” to replace it anyway',
+    );
+    expect(pageWords('more than the 50% --max-shrink allows. Refused; pass --max-shrink 62 or --allow-empty (on the page: "Allow an empty or much smaller DB") to replace it anyway')).toBe(
+      'more than the 50% allowed. Refused; tick “Allow an empty or much smaller DB” to replace it anyway',
+    );
+    expect(pageWords('plain words stay')).toBe('plain words stay');
   });
 });

@@ -13,10 +13,25 @@ export function numberInput(raw: string): number | undefined {
 }
 
 /**
- * The message to show beside an input: the dispatcher prefixes schema messages
- * with their path ("mapping.value: value is required…"), which the input's place
- * already says.
+ * The message to show beside an input, in the page's words: the dispatcher prefixes
+ * schema messages with their path ("mapping.value: value is required…"), and the core's
+ * refusals name the contract field in parentheses ("Confirm to run there anyway
+ * (confirmNonEmpty)", which the CLI turns into its flag). Beside the input, its place
+ * already says which: both go.
  */
 export function besideField(message: string, field: string | undefined): string {
-  return field !== undefined && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+  if (field === undefined || field === '') return pageWords(message);
+  const text = message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+  return pageWords(text.replaceAll(` (${field})`, ''));
+}
+
+/**
+ * A core message written for both shells as the page says it: `pass --allow-empty (on the
+ * page: "Allow an empty or much smaller DB")` becomes `tick “Allow an empty or much smaller
+ * DB”`; a CLI-only setting (`--max-shrink 40 or`, `the 50% --max-shrink allows`) goes, having no control here.
+ */
+export function pageWords(message: string): string {
+  return message
+    .replace(/pass (?:--[a-z-]+ \S+ or )?--[a-z-]+ \(on the page: "([^"]+)"\)/g, 'tick “$1”')
+    .replace(/(\d+%) --[a-z-]+ allows/g, '$1 allowed');
 }

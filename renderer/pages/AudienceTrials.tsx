@@ -58,7 +58,17 @@ function ProfileAudience({ profile }: { profile: ProfileView }) {
           one Lua script, bitmaps pipelined, sets, and per-user zsets. Every run checks that all strategies agree.
         </p>
       </div>
-      <DemoPanel profile={profile} db={db} onLoaded={attributes.refresh} />
+      <DemoPanel
+        profile={profile}
+        db={db}
+        dbText={stored.db}
+        onDb={(text) => {
+          const next = { ...stored, db: text };
+          keepForm(profile.id, next);
+          setStored(next);
+        }}
+        onLoaded={attributes.refresh}
+      />
       <AudienceControls
         profile={profile}
         form={form}

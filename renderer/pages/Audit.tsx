@@ -47,7 +47,7 @@ export function AuditPage() {
         ? 'Loading…'
         : '—'
       : total === 0
-        ? 'Nothing audited yet. Bulk loads, BGSAVE, AOF rewrites, CONFIG SET of the save settings and MONITOR sessions show up here.'
+        ? 'Nothing audited yet. Bulk loads, BGSAVE, AOF rewrites, CONFIG SET of the save settings, MONITOR sessions, trials and refused attempts show up here.'
         : 'No entry matches the filter.';
 
   return (
@@ -55,7 +55,7 @@ export function AuditPage() {
       <div className="toolbar">
         <p className="page-intro">
           Who ran what against which server, and how it ended: bulk loads, BGSAVE and AOF rewrites, the save settings a load
-          suspends, MONITOR sessions. Newest first.
+          suspends, MONITOR sessions, trials, and what was refused for want of a role. One row per run, newest first.
         </p>
         <span className="muted audit-read-at">{readAt !== undefined && `Read at ${clock(readAt)}`}</span>
         <button type="button" className="btn" onClick={res.refresh} data-testid="audit-refresh">

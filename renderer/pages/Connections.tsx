@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { usePermission } from '../auth/usePermission';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useProfiles } from '../profiles/ProfilesContext';
 import { ProfileForm } from './connections/ProfileForm';
@@ -13,6 +14,7 @@ export function ConnectionsPage() {
   const states = useConnectionStates();
   const [editing, setEditing] = useState<Editing>();
   const [notice, setNotice] = useState<string>();
+  const may = usePermission('connections.add');
 
   const editedProfile = editing?.kind === 'edit' ? profiles.find((p) => p.id === editing.id) : undefined;
 
@@ -20,9 +22,17 @@ export function ConnectionsPage() {
     <div className="page">
       <div className="toolbar">
         <p className="page-intro">Redis servers Cacheboard can reach. Passwords never leave the Node side.</p>
+        {may.reason !== undefined && (
+          <span className="hint" data-testid="connections-role-note">
+            {may.reason}
+          </span>
+        )}
         <button
           type="button"
           className="btn btn-primary"
+          disabled={!may.allowed}
+          title={may.reason}
+          data-testid="connections-add"
           onClick={() => {
             setEditing({ kind: 'add' });
             setNotice(undefined);

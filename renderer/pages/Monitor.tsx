@@ -108,11 +108,14 @@ function ProfileMonitor({ profile }: { profile: ProfileView }) {
       {nodes.error !== undefined ? (
         <div className="panel error-state">
           <ErrorAlert error={nodes.error} title={`Cannot list the nodes of ${profile.name}:`} />
-          <div className="form-actions">
-            <button type="button" className="btn" onClick={nodes.refresh}>
-              Try again
-            </button>
-          </div>
+          {/* A refusal by role or ACL stays a refusal however often it is asked again. */}
+          {nodes.error.code !== 'FORBIDDEN' && nodes.error.code !== 'NOPERM' && (
+            <div className="form-actions">
+              <button type="button" className="btn" onClick={nodes.refresh} data-testid="monitor-retry">
+                Try again
+              </button>
+            </div>
+          )}
         </div>
       ) : tree.length === 0 ? (
         <p className="empty">{nodes.loading ? 'Finding the nodes…' : 'No nodes found.'}</p>

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Name } from '../../app/contract';
 import { AudienceTrialsPage } from './AudienceTrials';
 import { AuditPage } from './Audit';
 import { BulkLoadPage } from './BulkLoad';
@@ -19,18 +20,26 @@ export interface PageEntry {
   /** The sidebar's link text and the page's heading. */
   label: string;
   component: ComponentType;
+  /**
+   * The contract call or stream the page cannot work without. Its role in the contract
+   * decides who may open the page (no list of roles here): the sidebar marks it, and a
+   * session below that role gets a notice instead of controls that would be refused.
+   */
+  needs?: Name;
+  /** What the page does, for the notice a user without that role reads in its place. */
+  purpose?: string;
 }
 
 export const PAGES: readonly PageEntry[] = [
   { route: 'connections', label: 'Connections', component: ConnectionsPage },
   { route: 'overview', label: 'Overview', component: OverviewPage },
   { route: 'keys', label: 'Keys', component: KeysPage },
-  { route: 'bulk-load', label: 'Bulk load', component: BulkLoadPage },
+  { route: 'bulk-load', label: 'Bulk load', component: BulkLoadPage, needs: 'bulk.start', purpose: 'Bulk load replaces or merges the keys of a DB.' },
   { route: 'sampling', label: 'Sampling', component: SamplingPage },
   { route: 'audience-trials', label: 'Audience trials', component: AudienceTrialsPage },
-  { route: 'pipeline-trials', label: 'Pipeline trials', component: PipelineTrialsPage },
-  { route: 'monitor', label: 'Monitor', component: MonitorPage },
-  { route: 'audit', label: 'Audit log', component: AuditPage },
+  { route: 'pipeline-trials', label: 'Pipeline trials', component: PipelineTrialsPage, needs: 'trials.start', purpose: 'Pipeline trials write scratch keys and load the server while they run.' },
+  { route: 'monitor', label: 'Monitor', component: MonitorPage, needs: 'monitor.watch', purpose: 'Monitor shows every command with its values, and costs the server while it runs.' },
+  { route: 'audit', label: 'Audit log', component: AuditPage, needs: 'audit.list', purpose: 'The audit log names who ran what against which server.' },
 ];
 
 export const DEFAULT_ROUTE = 'overview';

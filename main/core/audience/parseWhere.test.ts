@@ -54,4 +54,15 @@ describe('parseWhere', () => {
     expect(failure('   ').position).toBe(3);
     expect(failure('a="open').message).toContain('not closed');
   });
+
+  it('takes no operator as a value: `age= OR region=NE` is missing the value, at the value', () => {
+    const e = failure('age= OR region=NE');
+    expect(e.position).toBe(4);
+    expect(e.found).toBe('"OR"');
+    expect(e.message).toBe('column 5: age= has no value (OR is an operator here; to mean the word, quote it: "OR")');
+    expect(failure('age:and').position).toBe(4);
+    expect(failure('a=1 AND b=not').position).toBe(10);
+    // Quoted, the word is a value like any other, and written back quoted.
+    expect(formatExpr(parseWhere('age="OR" OR region=NE'))).toBe('age="OR" OR region=NE');
+  });
 });

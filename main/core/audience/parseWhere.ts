@@ -9,6 +9,8 @@ import { tokenize, type Token } from './whereTokens';
  * AND binds tighter than OR; keywords are case-insensitive. Throws ParseFailure
  * at the first token that fits nowhere, naming what would have fitted.
  */
+const KEYWORDS = new Set(['AND', 'OR', 'NOT']);
+
 export function parseWhere(text: string): Expr {
   const tokens = tokenize(text);
   let at = 0;
@@ -29,6 +31,12 @@ export function parseWhere(text: string): Expr {
     at++;
     const value = peek();
     if (value.kind !== 'word' && value.kind !== 'string') return fail([`a value after "${op.text}"`]);
+    // `age= OR region=NE`: the value is missing, and the OR is the operator it looks like, not a
+    // value. The error is at the empty value (a quoted "OR" is the way to mean the word).
+    if (value.kind === 'word' && KEYWORDS.has(value.text.toUpperCase())) {
+      const empty = op.position + op.text.length;
+      throw new ParseFailure(empty, [`a value after "${op.text}"`], JSON.stringify(value.text), `${name.text}${op.text} has no value (${value.text.toUpperCase()} is an operator here; to mean the word, quote it: "${value.text}")`);
+    }
     at++;
     return { kind: 'term', name: name.text, value: value.text, position: name.position };
   };

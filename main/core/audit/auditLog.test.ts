@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AuditLog } from './auditLog';
+import { AuditLog, foldRuns, type AuditEntry } from './auditLog';
 
 const dir = mkdtempSync(join(tmpdir(), 'cb-audit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,5 +29,34 @@ describe('AuditLog', () => {
     const all = log.tail(1000);
     expect(all).toHaveLength(600);
     expect(all.at(-1)?.detail?.startsWith('0:')).toBe(true);
+  });
+});
+
+describe('foldRuns', () => {
+  const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString();
+  const e = (over: Partial<AuditEntry>): AuditEntry => ({ at: at(0), user: 'ana', action: 'bgsave', target: 'h:1', outcome: 'ok', ...over });
+
+  it("folds each start into its end (newest first), keeping both details and the start's figures, with the duration", () => {
+    const log = [
+      e({ at: at(9), run: 'b', outcome: 'started', detail: 'b1' }),
+      e({ at: at(7), run: 'a', outcome: 'ok', detail: 'done', figures: [{ n: 5, unit: 'records' }] }),
+      e({ at: at(6), action: 'keys.delete', detail: 'single event' }),
+      e({ at: at(4), run: 'a', outcome: 'started', detail: 'users.csv', figures: [{ n: 2, unit: 'days' }] }),
+    ];
+    expect(foldRuns(log)).toEqual([
+      log[0],
+      { ...log[1], detail: 'users.csv; done', figures: [{ n: 2, unit: 'days' }, { n: 5, unit: 'records' }], durationMs: 3000 },
+      log[2],
+    ]);
+  });
+
+  it('keeps a duration the end wrote, and an end that repeats its start says it once', () => {
+    const log = [e({ at: at(5), run: 'a', outcome: 'failed', detail: 'j1 f.csv, 3 errors', durationMs: 1234 }), e({ at: at(1), run: 'a', outcome: 'started', detail: 'j1 f.csv' })];
+    expect(foldRuns(log)).toEqual([{ ...log[0] }]);
+  });
+
+  it('leaves entries without a run id alone, as the log held them before runs were paired', () => {
+    const old = [e({ outcome: 'ok' }), e({ outcome: 'started' })];
+    expect(foldRuns(old)).toEqual(old);
   });
 });

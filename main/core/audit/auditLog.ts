@@ -5,13 +5,25 @@ export interface AuditEntry {
   at: string;
   /** Who: the signed-in user, "local" in local mode, "desktop" in the app, "cli" for the CLI. */
   user: string;
-  /** e.g. bulk.load, bulk.swap, bulk.flush, bgsave, bgrewriteaof, config.set, monitor.start, monitor.stop */
+  /** e.g. bulk.load, bulk.swap, bulk.flush, bgsave, bgrewriteaof, config.set, monitor, audience.trial, a refused call's name */
   action: string;
   /** host:port[/db] */
   target: string;
-  outcome: 'started' | 'ok' | 'failed' | 'cancelled';
-  /** Short, secret-free detail: counts, durations, the error message. */
+  outcome: 'started' | 'ok' | 'failed' | 'cancelled' | 'refused';
+  /** Short, secret-free detail in words: the error message, a file name. */
   detail?: string;
+  /** The numbers of the detail, as numbers: the page formats them (app/schemas/audit.ts AuditFigure). */
+  figures?: AuditFigure[];
+  /** The same on a run's start and its end, so reading folds the two into one row. */
+  run?: string;
+  /** On an end: how long since its start. */
+  durationMs?: number;
+}
+
+export interface AuditFigure {
+  n: number;
+  /** `bytes`, `seconds`, or the noun counted ("records"). */
+  unit: string;
 }
 
 /** Rotate to `<file>.1` past this size, so the log cannot fill the disk. */
@@ -31,6 +43,9 @@ export class AuditLog {
   append(e: Omit<AuditEntry, 'at'> & { at?: string }): void {
     const entry: AuditEntry = { at: e.at ?? new Date().toISOString(), user: e.user, action: e.action, target: e.target, outcome: e.outcome };
     if (e.detail !== undefined) entry.detail = e.detail.slice(0, 2000);
+    if (e.figures !== undefined && e.figures.length > 0) entry.figures = e.figures.slice(0, 16);
+    if (e.run !== undefined) entry.run = e.run;
+    if (e.durationMs !== undefined) entry.durationMs = e.durationMs;
     try {
       if (existsSync(this.file) && statSync(this.file).size > MAX_BYTES) renameSync(this.file, `${this.file}.1`);
       const fd = openSync(this.file, 'a', 0o600);
@@ -77,4 +92,42 @@ export class AuditLog {
       closeSync(fd);
     }
   }
+}
+
+/**
+ * Entries as people read them, newest first: a run's start is folded into its end (which
+ * carries the duration), so a finished BGSAVE or load is one row. A start with no end
+ * in `entries` stays, as `started`: still running, or ended with the process. The file
+ * keeps both lines; only the reading folds them.
+ */
+export function foldRuns(entries: readonly AuditEntry[]): AuditEntry[] {
+  const ended = new Map<string, AuditEntry>();
+  const out: AuditEntry[] = [];
+  for (const e of entries) {
+    if (e.run === undefined) {
+      out.push(e);
+    } else if (e.outcome !== 'started') {
+      const row = { ...e };
+      ended.set(e.run, row);
+      out.push(row);
+    } else {
+      const end = ended.get(e.run);
+      if (end === undefined) {
+        out.push(e);
+        continue;
+      }
+      // The start said what was begun (a file, a size); the end what came of it.
+      const detail = joinDetail(e.detail, end.detail);
+      if (detail !== undefined) end.detail = detail;
+      if (e.figures !== undefined) end.figures = [...e.figures, ...(end.figures ?? [])];
+      end.durationMs ??= Date.parse(end.at) - Date.parse(e.at);
+    }
+  }
+  return out;
+}
+
+/** A start's detail and its end's, once each: an end that repeats its start says it all. */
+function joinDetail(start: string | undefined, end: string | undefined): string | undefined {
+  if (start === undefined || end === undefined) return end ?? start;
+  return end.includes(start) ? end : `${start}; ${end}`;
 }

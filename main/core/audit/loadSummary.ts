@@ -1,10 +1,16 @@
 import type { LoadReport } from '../../../app/schemas/bulk';
+import type { AuditFigure } from './auditLog';
 
-/** One line for the audit log: what the load did, never what it loaded. */
-export function loadSummary(r: LoadReport): string {
-  const parts = [`${r.jobId} ${r.file}`, `${r.records} records`, `${r.errors} errors`, `${r.seconds.toFixed(1)} s`, r.swapped ? 'swapped' : 'not swapped'];
+/** One audit entry's detail: what the load did, never what it loaded; its numbers as figures. */
+export function loadSummary(r: LoadReport): { detail: string; figures: AuditFigure[] } {
+  const parts = [`${r.jobId} ${r.file}`, r.swapped ? 'swapped' : 'not swapped'];
   // A crashed load's staging DB flushed before this one began: on the record, with its counts.
   for (const c of r.staleCleaned ?? []) parts.push(`flushed stale staging DB ${c.db} (${c.keys} keys) of load ${c.jobId} from ${c.host}`);
   if (r.error !== undefined) parts.push(`${r.error.code}: ${r.error.message}`);
-  return parts.join(', ');
+  const figures = [
+    { n: r.records, unit: 'records' },
+    { n: r.errors, unit: 'errors' },
+    { n: r.seconds, unit: 'seconds' },
+  ];
+  return { detail: parts.join(', '), figures };
 }

@@ -82,11 +82,16 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
       const address = formatHostPort(server);
       const holder = jobs.audience.runningOn(address);
       if (holder !== undefined) throw new AppError('CONFLICT', `Audience trial ${holder} is already running on ${address}; wait for it or cancel it`);
-      const jobId = jobs.audience.start(address, async (id, emit, signal) =>
-        jobs.audience.remember(
-          await runAudience({ profileId, reportId: id, options: { ...options, db: target }, ...connectionFor(server, target, audienceTrialName(id)) }, emit, signal),
-        ),
-      );
+      // A trial loads the server it times: who ran which one where, and how it ended, is on the record.
+      const trail = auditFor(audit, session, 'audience.trial', `${address}/${target}`);
+      const jobId = jobs.audience.start(address, async (id, emit, signal) => {
+        trail('started', `${id}: ${options.where}`);
+        const end = await runAudience({ profileId, reportId: id, options: { ...options, db: target }, ...connectionFor(server, target, audienceTrialName(id)) }, emit, signal);
+        trail(end.kind === 'done' ? 'ok' : end.kind === 'cancelled' ? 'cancelled' : 'failed', end.kind === 'failed' ? end.error.message : undefined, {
+          figures: end.kind === 'done' ? [{ n: end.report.audienceSize, unit: 'users in the audience' }] : [],
+        });
+        return jobs.audience.remember(end);
+      });
       return { jobId };
     },
 
@@ -103,7 +108,7 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
       if (holder !== undefined) throw new AppError('CONFLICT', `Demo data ${holder} is already loading into ${where}`);
       const trail = auditFor(audit, session, 'audience.demoData', where);
       const jobId = jobs.demo.start(where, async (id, emit, signal) => {
-        trail('started', `${options.users} users × ${options.days} days, seed ${options.seed}`);
+        trail('started', `seed ${options.seed}`, { figures: [{ n: options.users, unit: 'users' }, { n: options.days, unit: 'days' }] });
         const end = await loadDemo({ options: { ...options, db: target }, ...connectionFor(server, target, `cacheboard:demo:${id}`) }, emit, signal);
         trail(end.kind === 'done' ? 'ok' : end.kind === 'cancelled' ? 'cancelled' : 'failed', end.kind === 'failed' ? end.error.message : id);
         return end;

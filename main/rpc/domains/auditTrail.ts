@@ -1,4 +1,5 @@
-import type { AuditEntry, AuditLog } from '../../core/audit/auditLog';
+import { randomBytes } from 'node:crypto';
+import type { AuditEntry, AuditFigure, AuditLog } from '../../core/audit/auditLog';
 import { userKey, type Session } from '../session';
 
 /** Who the audit log names: the signed-in user, else the shell's single user. */
@@ -6,8 +7,44 @@ export function actorOf(session: Session): string {
   return userKey(session);
 }
 
-/** Record one audited step; a closure so handlers don't repeat the user and target. */
+/** What an end adds to the detail: its numbers, for the page to format. */
+export interface TrailExtra {
+  figures?: AuditFigure[];
+  /** When the run ended before this entry is written (a view kept open a moment for a reopen). */
+  endedAt?: number;
+}
+
+/**
+ * Record one audited run: a closure so handlers don't repeat the user and target. Its
+ * start and end share a run id, and the end carries the time since the start, so the
+ * log reads as one row per run (foldRuns).
+ */
 export function auditFor(log: AuditLog, session: Session, action: string, target: string) {
-  return (outcome: AuditEntry['outcome'], detail?: string) =>
-    log.append({ user: actorOf(session), action, target, outcome, ...(detail === undefined ? {} : { detail }) });
+  const run = randomBytes(6).toString('base64url');
+  let startedAt: number | undefined;
+  return (outcome: AuditEntry['outcome'], detail?: string, extra: TrailExtra = {}) => {
+    const now = extra.endedAt ?? Date.now();
+    if (outcome === 'started') startedAt = now;
+    log.append({
+      user: actorOf(session),
+      action,
+      target,
+      outcome,
+      run,
+      ...(detail === undefined ? {} : { detail }),
+      ...(extra.figures === undefined ? {} : { figures: extra.figures }),
+      ...(outcome !== 'started' && startedAt !== undefined ? { durationMs: now - startedAt } : {}),
+    });
+  };
+}
+
+/**
+ * A call refused for the session's role, as an audit entry: who tried what (the
+ * contract's name: precise for whoever reads the log), on which node or profile.
+ */
+export function refusalEntry(r: { session: Session; name: string; input: unknown; message: string }): Omit<AuditEntry, 'at'> {
+  const input = (typeof r.input === 'object' && r.input !== null ? r.input : {}) as { address?: unknown; profileId?: unknown };
+  const target =
+    typeof input.address === 'string' ? input.address.slice(0, 300) : typeof input.profileId === 'string' ? `profile ${input.profileId.slice(0, 100)}` : '—';
+  return { user: actorOf(r.session), action: r.name, target, outcome: 'refused', detail: r.message };
 }

@@ -58,7 +58,8 @@ export function bulkHandlers({ profiles, pool, bulk, audit, jobs: { bulk: jobs }
       const jobId = jobs.start(target, (id, emit, signal) => {
         trail('started', `${id} ${file.name}`);
         return load.run(id, emit, signal).then((report) => {
-          trail(report.outcome, loadSummary(report));
+          const { detail, figures } = loadSummary(report);
+          trail(report.outcome, detail, { figures });
           if (!load.cluster && report.saveConfig !== undefined) {
             auditFor(audit, session, 'config.set', target)(report.saveConfig.restored ? 'ok' : 'failed', `save "" during the load, then save "${report.saveConfig.original}" ${report.saveConfig.restored ? 'restored' : 'NOT restored'}`);
           }

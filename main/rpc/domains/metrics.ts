@@ -27,8 +27,9 @@ export function metricsHandlers({ metrics, audit, profiles }: Pick<CoreServices,
       trail('started');
       try {
         const r = await metrics.runAction(profileId, address, action);
-        const size = r.sizeBytes === undefined ? '' : `, ${r.sizeBytes} bytes`;
-        trail(r.status === 'ok' ? 'ok' : 'failed', `${r.seconds.toFixed(1)} s, status ${r.status}${size}`);
+        // The duration is the row's own (start to end); the file size goes as a number, for the page to write as MiB.
+        const figures = r.sizeBytes === undefined ? [] : [{ n: r.sizeBytes, unit: 'bytes' }];
+        trail(r.status === 'ok' ? 'ok' : 'failed', `status ${r.status}`, { figures });
         return r;
       } catch (e) {
         trail('failed', e instanceof Error ? e.message : String(e));

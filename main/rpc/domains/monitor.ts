@@ -1,6 +1,6 @@
 import { clusterMonitorNodes } from '../../core/monitor/clusterMonitorNodes';
 import type { Handlers } from '../handlers';
-import { auditFor } from './auditTrail';
+import { MonitorAudit } from './monitorAudit';
 import type { CoreServices } from './services';
 
 type MonitorHandlers = Pick<Handlers, 'monitor.nodes' | 'monitor.watch'>;
@@ -13,13 +13,13 @@ type MonitorHandlers = Pick<Handlers, 'monitor.nodes' | 'monitor.watch'>;
 const MAX_BACKLOG = 4;
 
 export function monitorHandlers({ metrics, pool, monitor, audit }: CoreServices): MonitorHandlers {
+  const views = new MonitorAudit(audit);
   return {
     'monitor.nodes': async ({ profileId }) => ({
       nodes: pool.topology(profileId) === 'cluster' ? await clusterMonitorNodes(pool, profileId) : await metrics.nodes(profileId),
     }),
 
     'monitor.watch': async ({ profileId, address, filter }, sink, { session }) => {
-      const started = Date.now();
       const stop = await monitor.watch(profileId, address, filter, {
         lines: (b) => sink.push({ kind: 'lines', ...b }),
         stats: ({ omem, ...s }) => sink.push({ kind: 'stats', ...s, ...(omem === undefined ? {} : { omem }) }),
@@ -31,15 +31,14 @@ export function monitorHandlers({ metrics, pool, monitor, audit }: CoreServices)
         },
         congested: () => sink.backlog >= MAX_BACKLOG,
       });
-      // MONITOR shows values: who watched which node, and for how long, is on the record.
-      const trail = auditFor(audit, session, 'monitor', address ?? `profile ${profileId}`);
-      trail('started');
+      // MONITOR shows values: who watched which nodes with which filter, and for how long, is on the record.
+      const close = views.open(session, profileId, address ?? `profile ${profileId}`, filter);
       let stopped = false;
       return () => {
         if (stopped) return;
         stopped = true;
         stop();
-        trail('ok', `watched ${Math.round((Date.now() - started) / 1000)} s`);
+        close();
       };
     },
   };

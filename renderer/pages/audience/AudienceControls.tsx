@@ -6,7 +6,7 @@ import type { CallState } from '../../bridge/useCall';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Builder } from './Builder';
 import { composeWhere } from './expression';
-import { controlOf, targetOf, toOptions, type AudienceForm } from './form';
+import { controlOf, shownDb, targetOf, toOptions, type AudienceForm } from './form';
 import { layoutErrors } from './layout';
 import { LayoutPanel } from './LayoutPanel';
 import type { CurrentRun } from './pageSession';
@@ -54,7 +54,10 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
       <header className="job-controls-head">
         <h2 id={`${uid}-title`}>Audience</h2>
         <span className="muted">
-          on <strong className="job-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span>
+          on <strong className="job-profile">{profile.name}</strong>{' '}
+          <span className="mono" data-testid="aud-where-to">
+            {addressOf({ ...profile, db: shownDb(profile, form) })}
+          </span>
         </span>
       </header>
       <LayoutPanel profile={profile} layout={form.layout} onLayout={(layout) => change({ layout })} serverError={errors.layout} />
@@ -68,7 +71,7 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
       />
       {handEdited && <p className="hint">The expression was edited by hand; a chip click writes it again from the chips.</p>}
       <WhereField value={form.where} onChange={(where) => change({ where })} parse={parse} error={errors.where} known={attributes.data?.attributes} />
-      <RunOptions form={form} profileDb={profile.db} change={change} errorOf={(c) => errors[c]} />
+      <RunOptions form={form} change={change} errorOf={(c) => errors[c]} />
       <div className="job-start-row">
         <button
           type="button"
@@ -89,6 +92,11 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
                 ? 'Fix the key layout first: its errors are shown in the Key layout panel.'
               : 'Reads the data keys; temporary keys go under the scratch prefix with a TTL and are removed at the end of every run.'}
         </span>
+        {errors.db !== undefined && (
+          <p className="hint-warn" data-testid="aud-run-db-error">
+            DB (in the Demo dataset box): {errors.db}
+          </p>
+        )}
         <ErrorAlert error={error} title="Could not start:" />
       </div>
     </section>

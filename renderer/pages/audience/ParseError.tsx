@@ -1,7 +1,10 @@
 import type { ParseError as Failure } from '../../../app/schemas/audience';
 import { caretLine } from './caret';
 
-/** A parse error drawn at its place: the line, a caret under the column, the server's message and what it expected. */
+/**
+ * A parse error drawn at its place: the line, a caret under the column, and the server's
+ * message, once (it already says what was expected and what was found).
+ */
 export function ParseError({ text, error }: { text: string; error: Failure }) {
   const at = caretLine(text, error.position);
   return (
@@ -15,11 +18,7 @@ export function ParseError({ text, error }: { text: string; error: Failure }) {
         {at.line > 1 && <span className="aud-parse-where">{`line ${at.line}, `}</span>}
         {error.message}
       </p>
-      {error.expected.length > 0 && (
-        <p className="muted aud-parse-expected">
-          expected {error.expected.join(' or ')}; found {error.found}
-        </p>
-      )}
+
     </div>
   );
 }

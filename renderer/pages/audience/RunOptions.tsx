@@ -5,14 +5,13 @@ import { STRATEGIES, toggleStrategy, type AudienceForm, type Control } from './f
 
 interface Props {
   form: AudienceForm;
-  profileDb: number;
   change(patch: Partial<AudienceForm>): void;
   errorOf(control: Control): string | undefined;
 }
 
-/** The date range, the DB, K and warm-up, and which strategies to time. */
-export function RunOptions({ form, profileDb, change, errorOf }: Props) {
-  const field = (control: 'from' | 'to' | 'trials' | 'warmup' | 'db', label: string, hint: string, placeholder?: string) => (
+/** The date range, K and warm-up, and which strategies to time (the DB is in the Demo dataset box, above). */
+export function RunOptions({ form, change, errorOf }: Props) {
+  const field = (control: 'from' | 'to' | 'trials' | 'warmup', label: string, hint: string, placeholder?: string) => (
     <TextField
       label={label}
       field={control}
@@ -34,7 +33,6 @@ export function RunOptions({ form, profileDb, change, errorOf }: Props) {
         {field('to', 'To', 'last day, included (3 years at most)', 'YYYY-MM-DD')}
         {field('trials', 'Trials (K)', 'timed runs per strategy')}
         {field('warmup', 'Warm-up', 'untimed runs first')}
-        {field('db', 'DB', `empty: the profile's (db${profileDb})`, String(profileDb))}
       </div>
       <fieldset className="aud-strategies" aria-invalid={errorOf('strategies') !== undefined}>
         <legend>Strategies</legend>

@@ -15,7 +15,7 @@ export interface DemoForm {
 
 export const DEFAULT_DEMO: DemoForm = { users: '20000', days: '30', seed: '1', overwrite: false };
 
-export const DEMO_CONTROLS = ['users', 'days', 'seed', 'overwrite'] as const;
+export const DEMO_CONTROLS = ['db', 'users', 'days', 'seed', 'overwrite'] as const;
 export type DemoControl = (typeof DEMO_CONTROLS)[number];
 
 export function demoControlOf(field: string | undefined): DemoControl | undefined {

@@ -73,6 +73,12 @@ export interface AudienceTarget {
   layout?: AudienceLayoutInput;
 }
 
+/** The DB the page's demo data and trials go to, for its headers: the typed one, else the profile's. */
+export function shownDb(profile: Pick<ProfileView, 'db'>, f: Pick<AudienceForm, 'db'>): number {
+  const db = dbInput(f).db;
+  return typeof db === 'number' && Number.isInteger(db) && db >= 0 ? db : profile.db;
+}
+
 export function targetOf(profile: Pick<ProfileView, 'topology'>, f: Pick<AudienceForm, 'db'> & Partial<Pick<AudienceForm, 'layout'>>): AudienceTarget {
   const layout = layoutInput(profile, f.layout);
   return { ...dbInput(f), ...(layout === undefined ? {} : { layout }) };

@@ -1,4 +1,4 @@
-import { atText, OUTCOME_BADGE, type AuditEntry } from './entries';
+import { atText, detailText, durationText, OUTCOME_BADGE, type AuditEntry } from './entries';
 
 interface Props {
   entries: readonly AuditEntry[];
@@ -21,13 +21,14 @@ export function AuditTable({ entries, empty }: Props) {
           <th scope="col">Action</th>
           <th scope="col">Target</th>
           <th scope="col">Outcome</th>
+          <th scope="col">Took</th>
           <th scope="col">Detail</th>
         </tr>
       </thead>
       <tbody>
         {entries.length === 0 ? (
           <tr>
-            <td colSpan={6} className="empty" data-testid="audit-empty">
+            <td colSpan={7} className="empty" data-testid="audit-empty">
               {empty}
             </td>
           </tr>
@@ -48,8 +49,11 @@ export function AuditTable({ entries, empty }: Props) {
               <td data-col="outcome">
                 <span className={`badge ${OUTCOME_BADGE[e.outcome]}`}>{e.outcome}</span>
               </td>
+              <td className="mono audit-took" data-col="took" title={e.durationMs === undefined ? undefined : 'From its start to its end'}>
+                {durationText(e)}
+              </td>
               <td className="audit-detail" data-col="detail">
-                {e.detail ?? ''}
+                {detailText(e)}
               </td>
             </tr>
           ))

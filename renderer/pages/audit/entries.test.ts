@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atText, filterEntries, OUTCOMES, outcomeCounts, type AuditEntry } from './entries';
+import { atText, detailText, durationText, filterEntries, OUTCOMES, outcomeCounts, type AuditEntry } from './entries';
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   at: '2025-03-01T14:05:09.000Z',
@@ -46,8 +46,8 @@ describe('filterEntries', () => {
 
 describe('outcomeCounts', () => {
   it('counts every outcome, zero for the absent ones', () => {
-    expect(outcomeCounts(log)).toEqual({ ok: 1, started: 1, failed: 1, cancelled: 1 });
-    expect(outcomeCounts([])).toEqual({ ok: 0, started: 0, failed: 0, cancelled: 0 });
+    expect(outcomeCounts(log)).toEqual({ ok: 1, started: 1, failed: 1, cancelled: 1, refused: 0 });
+    expect(outcomeCounts([])).toEqual({ ok: 0, started: 0, failed: 0, cancelled: 0, refused: 0 });
     expect(Object.keys(outcomeCounts([]))).toEqual(OUTCOMES);
   });
 });
@@ -60,5 +60,21 @@ describe('atText', () => {
 
   it('shows text that is not a time as it came', () => {
     expect(atText('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('detailText and durationText', () => {
+  it('writes the figures as people do, after the words', () => {
+    const e = entry({ detail: 'status ok', figures: [{ n: 21_755_299, unit: 'bytes' }], durationMs: 3_412 });
+    expect(detailText(e)).toBe('status ok, 20.7 MiB');
+    expect(durationText(e)).toBe('3.41 s');
+    const load = entry({ detail: 'job1 users.csv, swapped', figures: [{ n: 1_200_000, unit: 'records' }, { n: 0, unit: 'errors' }, { n: 75.5, unit: 'seconds' }] });
+    expect(detailText(load)).toBe('job1 users.csv, swapped, 1,200,000 records, 0 errors, 1m 15s');
+    expect(durationText(load)).toBe('');
+  });
+
+  it('lets the filter find the formatted text', () => {
+    const e = entry({ detail: 'status ok', figures: [{ n: 21_755_299, unit: 'bytes' }] });
+    expect(filterEntries([e], '20.7 MiB', 'all')).toEqual([e]);
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AuditEntry as AuditEntrySchema } from '../../../app/schemas/audit';
+import { formatBytes, formatCount, formatSeconds } from '../../lib/format';
 
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
 export type Outcome = AuditEntry['outcome'];
@@ -15,14 +16,34 @@ export const OUTCOME_BADGE: Record<Outcome, string> = {
   started: 'badge-connecting',
   failed: 'badge-error',
   cancelled: 'badge-closed',
+  refused: 'badge-error',
 };
 
 /** The outcomes the filter offers. */
 export const OUTCOMES = Object.keys(OUTCOME_BADGE) as Outcome[];
 
-/** What the text filter reads of an entry, lower-cased. */
+type Figure = NonNullable<AuditEntry['figures']>[number];
+
+/** One number of a detail as people write it: "20.7 MiB", "1,200,000 records", "3.20 s". */
+export function figureText(f: Figure): string {
+  if (f.unit === 'bytes') return formatBytes(f.n);
+  if (f.unit === 'seconds') return formatSeconds(f.n);
+  return `${formatCount(f.n)} ${f.unit}`;
+}
+
+/** The detail column: the server's words, then its numbers formatted here. */
+export function detailText(e: AuditEntry): string {
+  return [e.detail, ...(e.figures ?? []).map(figureText)].filter((p) => p !== undefined && p !== '').join(', ');
+}
+
+/** The duration column: from a run's start to its end; blank for a single event. */
+export function durationText(e: AuditEntry): string {
+  return e.durationMs === undefined ? '' : formatSeconds(e.durationMs / 1000);
+}
+
+/** What the text filter reads of an entry (as shown), lower-cased. */
 function haystack(e: AuditEntry): string {
-  return `${atText(e.at)} ${e.user} ${e.action} ${e.target} ${e.outcome} ${e.detail ?? ''}`.toLowerCase();
+  return `${atText(e.at)} ${e.user} ${e.action} ${e.target} ${e.outcome} ${detailText(e)}`.toLowerCase();
 }
 
 /**

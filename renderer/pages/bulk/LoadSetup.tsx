@@ -5,6 +5,7 @@ import { useBridge } from '../../bridge/BridgeContext';
 import { toAppError } from '../../bridge/toAppError';
 import { useCall } from '../../bridge/useCall';
 import { besideField } from '../../lib/formInput';
+import { useServerFacts } from '../../lib/useServerFacts';
 import { useProfiles } from '../../profiles/ProfilesContext';
 import { modeOn } from './clusterModes';
 import { FilePanel } from './FilePanel';
@@ -66,6 +67,8 @@ export function LoadSetup({ initial, onStarted }: Props) {
   const bridge = useBridge();
   const { selected: profile, loading: profilesLoading } = useProfiles();
   const files = useCall('bulk.files', {});
+  // A replica, or the target DB's keys: known now, so said before the confirmation, not after Start.
+  const facts = useServerFacts(profile);
   const [draft, setDraft] = useState<SetupDraft>(initial);
   const [confirm, setConfirm] = useState('');
   const [startErrors, setStartErrors] = useState<Errors>(() => errorsAt(initial.pointAt));
@@ -110,7 +113,9 @@ export function LoadSetup({ initial, onStarted }: Props) {
   const blocked =
     profile === undefined
       ? 'Add a connection first.'
-      : file === undefined
+      : facts?.replica === true
+        ? 'A replica takes no writes: pick the profile of its master.'
+        : file === undefined
         ? 'Choose a file first.'
         : !confirmMatches(target)
           ? `Type ${targetDb.trim() === '' ? 'the target DB number' : targetDb.trim()} above to enable Start.`
@@ -191,6 +196,8 @@ export function LoadSetup({ initial, onStarted }: Props) {
         }}
         errors={errors}
         blocked={blocked}
+        replica={facts?.replica === true}
+        targetKeys={facts === undefined || !/^\d+$/.test(targetDb.trim()) ? undefined : facts.keysIn(Number(targetDb))}
         starting={starting}
         startError={startError}
         onStart={start}

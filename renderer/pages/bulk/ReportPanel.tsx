@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LoadReport } from '../../../app/schemas/bulk';
 import { formatCount, formatSeconds } from '../../lib/format';
+import { pageWords } from '../../lib/formInput';
 import { NodesTable } from './NodesTable';
 
 function Cell({ label, children, testId, value }: { label: string; children: ReactNode; testId?: string; value?: string | number }) {
@@ -56,7 +57,7 @@ export function ReportPanel({ report: r, actions }: { report: LoadReport; action
         <span className="bulk-outcome-text">{headline(r)}</span>
         {r.error !== undefined && (
           <span className="bulk-outcome-error" data-testid="bulk-error">
-            {r.error.message} <span className="alert-code">{r.error.code}</span>
+            {pageWords(r.error.message)} <span className="alert-code">{r.error.code}</span>
           </span>
         )}
         {r.error?.field !== undefined && OPT_INS[r.error.field] !== undefined && (

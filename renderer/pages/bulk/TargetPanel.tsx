@@ -4,6 +4,7 @@ import type { ProfileView } from '../../../app/schemas/connections';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { hrefOf } from '../../lib/route';
 import { addressOf } from '../../lib/address';
+import { formatCount } from '../../lib/format';
 import { TextField } from '../../components/TextField';
 import { modeOptions } from './clusterModes';
 import { LoadGuards } from './LoadGuards';
@@ -18,6 +19,10 @@ interface Props {
   errors: Partial<Record<Control, string>>;
   /** Why Start is disabled, if it is. */
   blocked: string | undefined;
+  /** The profile's server is a replica: the load would be refused, so nothing asks to confirm it. */
+  replica: boolean;
+  /** Keys the target DB holds now, when known: what a swap or flush replaces. */
+  targetKeys: number | undefined;
   starting: boolean;
   startError: AppError | undefined;
   onStart(): void;
@@ -142,9 +147,17 @@ export function TargetPanel(p: Props) {
         </div>
       )}
 
+      {profile !== undefined && p.replica && (
+        <p className="alert alert-error bulk-replica" role="note" data-testid="bulk-replica">
+          <span>
+            <strong>{profile.name}</strong> answers as a replica: it takes no writes, so a load there would be refused. Pick the
+            profile of its master in the header.
+          </span>
+        </p>
+      )}
       {profile !== undefined && (
         <div className="bulk-start-row">
-          {needsConfirm(v.mode) && (
+          {needsConfirm(v.mode) && !p.replica && (
             <TextField
               label="Type the DB number to confirm"
               field="confirmDb"
@@ -156,9 +169,19 @@ export function TargetPanel(p: Props) {
               testId="bulk-confirm-db"
               numeric
               hint={
-                <>
-                  {v.mode === 'swap' ? 'Replaces' : 'Flushes'} <strong>db{db}</strong> on <strong>{profile.name}</strong>.
-                </>
+                <span data-testid="bulk-confirm-hint">
+                  {v.mode === 'swap' ? 'Replaces' : 'Flushes'} <strong>db{db}</strong> on <strong>{profile.name}</strong>
+                  {p.targetKeys === undefined ? (
+                    '.'
+                  ) : p.targetKeys === 0 ? (
+                    ', which is empty.'
+                  ) : (
+                    <>
+                      , which holds <strong data-testid="bulk-target-keys">{formatCount(p.targetKeys)}</strong> key{p.targetKeys === 1 ? '' : 's'}
+                      : {v.mode === 'swap' ? 'the loaded data takes their place' : 'all of them are deleted first'}.
+                    </>
+                  )}
+                </span>
               }
             />
           )}

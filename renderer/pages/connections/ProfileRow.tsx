@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { usePermission } from '../../auth/usePermission';
 import type { AppError } from '../../../app/errors';
 import type { ConnectionState, ProfileView } from '../../../app/schemas/connections';
 import { useBridge } from '../../bridge/BridgeContext';
@@ -18,6 +19,9 @@ interface Props {
 
 /** One saved profile: what it points at, its live state, and Test / Edit / Remove. */
 export function ProfileRow({ profile: p, state, onEdit, onRemoved }: Props) {
+  // Edit and Remove are absent for a role the contract refuses them, as for a read-only profile.
+  const mayEdit = usePermission('connections.update');
+  const mayRemove = usePermission('connections.remove');
   const bridge = useBridge();
   const [test, setTest] = useState<TestOutcome>();
   const [confirming, setConfirming] = useState(false);
@@ -86,20 +90,15 @@ export function ProfileRow({ profile: p, state, onEdit, onRemoved }: Props) {
           <button type="button" className="btn btn-small" onClick={runTest} disabled={test?.pending}>
             Test
           </button>
-          {!p.readOnly && (
-            <>
-              <button type="button" className="btn btn-small" onClick={onEdit}>
-                Edit
-              </button>
-              <button
-                type="button"
-                className="btn btn-small btn-danger-ghost"
-                onClick={() => setConfirming(true)}
-                disabled={confirming}
-              >
-                Remove
-              </button>
-            </>
+          {!p.readOnly && mayEdit.allowed && (
+            <button type="button" className="btn btn-small" onClick={onEdit}>
+              Edit
+            </button>
+          )}
+          {!p.readOnly && mayRemove.allowed && (
+            <button type="button" className="btn btn-small btn-danger-ghost" onClick={() => setConfirming(true)} disabled={confirming}>
+              Remove
+            </button>
           )}
         </span>
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { usePermission } from '../../auth/usePermission';
 import type { NodeSample } from '../../../app/schemas/metrics';
 import { formatBytes, formatCount } from '../../lib/format';
 import {
@@ -121,6 +122,8 @@ export function PersistencePanel({ nodes, selected, ops, now }: Props) {
   const history = ops.history ?? [];
   const summary = latestSummary(history);
   const errors = ops.finished.filter((f) => f.error !== undefined).slice(0, 3);
+  // BGSAVE and BGREWRITEAOF fork the server: the contract keeps them to its role, and so does the page.
+  const may = usePermission('metrics.action');
 
   return (
     <section className="panel ov-persistence" data-testid="persistence" aria-label="Persistence">
@@ -157,13 +160,18 @@ export function PersistencePanel({ nodes, selected, ops, now }: Props) {
             type="button"
             className="btn btn-small"
             data-testid={`action-${a}`}
-            disabled={target === undefined || targetNode?.sample?.up !== true || busy(a) || forking}
-            title={forking ? 'A background save or AOF rewrite is already running on this node' : undefined}
+            disabled={!may.allowed || target === undefined || targetNode?.sample?.up !== true || busy(a) || forking}
+            title={may.reason ?? (forking ? 'A background save or AOF rewrite is already running on this node' : undefined)}
             onClick={() => target !== undefined && setConfirm({ action: a, address: target })}
           >
             {COMMAND[a]}
           </button>
         ))}
+        {may.reason !== undefined && (
+          <span className="hint" data-testid="action-role-note">
+            {may.reason}
+          </span>
+        )}
         {ops.running.map((r) => (
           <span key={runKey(r.address, r.action)} className="ov-running" data-testid="action-running">
             <Spinner /> {COMMAND[r.action]} on <span className="mono">{r.address}</span> · <Elapsed since={r.startedAt} />

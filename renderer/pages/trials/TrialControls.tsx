@@ -5,9 +5,11 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Segmented } from '../../components/Segmented';
 import { addressOf } from '../../lib/address';
 import { besideField } from '../../lib/formInput';
+import { useServerFacts } from '../../lib/useServerFacts';
 import { useStart } from '../../lib/useStart';
 import { controlOf, toOptions, trialKinds, TRIALS, type Control, type TrialForm } from './form';
 import type { CurrentRun } from './pageSession';
+import { preCheck } from './preCheck';
 import { TrialFields } from './TrialFields';
 import type { TrialError } from './trialView';
 
@@ -30,9 +32,12 @@ export function TrialControls({ profile, form, onForm, running, onStarted, refus
   const bridge = useBridge();
   const uid = useId();
   const { start, starting, errors, error, clear } = useStart(controlOf);
+  // The server refuses a replica and a DB with keys of its own at its preflight: said here before Start.
+  const check = preCheck(form, profile.db, useServerFacts(profile));
 
   function errorOf(control: Control): string | undefined {
     if (errors[control] !== undefined) return errors[control];
+    if (control === 'confirmNonEmpty' && check.confirmNote !== undefined) return check.confirmNote;
     if (refusal !== undefined && controlOf(refusal.field) === control) return besideField(refusal.message, refusal.field);
     return undefined;
   }
@@ -45,7 +50,7 @@ export function TrialControls({ profile, form, onForm, running, onStarted, refus
 
   const run = () =>
     start(async () => {
-      if (running) return;
+      if (running || check.blocked !== undefined) return;
       onDismissRefusal();
       const { jobId } = await bridge.invoke('trials.start', toOptions(profile.id, form));
       onStarted({ jobId, profileId: profile.id, profileName: profile.name, trial: form.trial });
@@ -65,13 +70,15 @@ export function TrialControls({ profile, form, onForm, running, onStarted, refus
       </div>
       <TrialFields form={form} profileDb={profile.db} change={change} errorOf={errorOf} />
       <div className="job-start-row">
-        <button type="button" className="btn btn-primary" onClick={run} disabled={starting || running} aria-busy={starting} data-testid="trials-start">
+        <button type="button" className="btn btn-primary" onClick={run} disabled={starting || running || check.blocked !== undefined} aria-busy={starting} data-testid="trials-start">
           {starting ? 'Starting…' : `Start ${TRIALS[form.trial].label.toLowerCase()} trial`}
         </button>
         <span className="hint">
           {running
             ? 'A trial on this profile is running; cancel it below or wait for its results.'
-            : 'Writes keys under cacheboard:trial:<run>: only, and removes them when it ends, however it ends.'}
+            : check.blocked !== undefined
+              ? check.blocked
+              : 'Writes keys under cacheboard:trial:<run>: only, and removes them when it ends, however it ends.'}
         </span>
         <ErrorAlert error={error} title="Could not start:" />
       </div>

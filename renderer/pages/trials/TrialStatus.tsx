@@ -50,7 +50,7 @@ export function TrialStatus({ run, view: v, errorBeside }: { run: CurrentRun; vi
         v.error !== undefined &&
         (errorBeside ? (
           <p className="hint-warn" data-testid="trials-refused">
-            Refused before anything was written: the reason is beside the <span className="mono">{v.error.field}</span> input above.
+            Refused before anything was written: the reason is shown above, beside the setting it concerns.
           </p>
         ) : (
           <ErrorAlert error={toAppError(v.error)} title="The trial failed:" />
