@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ProfileView } from '../../app/schemas/connections';
 import type { IndexState, KeyRef } from '../../app/schemas/keys';
-import { useSession } from '../auth/SessionContext';
+import { usePermission } from '../auth/usePermission';
 import { WithProfile } from '../components/WithProfile';
 import { ActionButtons } from './keys/actions/ActionButtons';
 import type { ActionTarget, PageOp } from './keys/actions/actionForm';
@@ -71,10 +71,9 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
   const [edits, setEdits] = useState(0);
   // The bulk action dialog, while open: what it acts on and the action clicked.
   const [action, setAction] = useState<{ target: ActionTarget; op: PageOp }>();
-  const { session } = useSession();
-  // The desktop app and local mode have no sign-in: their user is ops.
-  const role = session.authRequired ? session.role : 'ops';
-  const canEdit = role === 'ops' && !profile.readOnly;
+  // Edits and bulk actions follow the contract's role table (the desktop app and local mode: ops), never on a read-only profile.
+  const canEdit = usePermission('keys.edit').allowed && !profile.readOnly;
+  const canAct = usePermission('keys.actions.start').allowed && !profile.readOnly;
 
   const where = { profileId: profile.id, db: view.db, separator: view.separator };
   const index = useKeysIndex(where);
@@ -115,9 +114,9 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
   const folderRef = selectedFolder(folders.loads, view.prefixB64);
   // Ops on a writable profile act on a folder of the tree (its glob alone) or on the list (its glob and filters).
   const folderTarget: ActionTarget | undefined =
-    canEdit && view.prefixB64 !== undefined && pattern.ok ? { source: 'folder', match: view.match, matchB64: pattern.b64, type: undefined, noTtl: false } : undefined;
+    canAct && view.prefixB64 !== undefined && pattern.ok ? { source: 'folder', match: view.match, matchB64: pattern.b64, type: undefined, noTtl: false } : undefined;
   const listTarget: ActionTarget | undefined =
-    canEdit && query !== undefined ? { source: 'list', match: view.match, matchB64: query.match, type: filters.type, noTtl: filters.noTtl } : undefined;
+    canAct && query !== undefined ? { source: 'list', match: view.match, matchB64: query.match, type: filters.type, noTtl: filters.noTtl } : undefined;
 
   return (
     <div className="page keys-page" data-testid="keys-page">
