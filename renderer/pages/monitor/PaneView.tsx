@@ -10,7 +10,9 @@ import { LineList } from './LineList';
 import type { Row } from './rows';
 import type { MonitorSession, Pane } from './session';
 import { TopTables } from './TopTables';
-import type { DelaySummary } from './writeMatcher';
+import { MAX_DELAY_MS, type DelaySummary } from './writeMatcher';
+
+const MAX_DELAY_S = MAX_DELAY_MS / 1000;
 
 interface Props {
   session: MonitorSession;
@@ -48,13 +50,29 @@ const BADGE: Record<Status, string> = {
 
 const ms = (v: number) => `${v.toFixed(Math.abs(v) < 10 ? 2 : 1)} ms`;
 
-function DelayLine({ delays, hasMaster }: { delays: DelaySummary | undefined; hasMaster: boolean }) {
+function DelayLine({ delays, hasMaster, sampleEvery }: { delays: DelaySummary | undefined; hasMaster: boolean; sampleEvery: number }) {
   if (!hasMaster) return <p className="hint mon-delay">Watch the master as well to see how far behind this replica is.</p>;
+  if (sampleEvery > 1) {
+    return (
+      <p className="hint mon-delay" data-testid="monitor-delay" data-value="">
+        Replication delay not measured: with 1 line in {formatCount(sampleEvery)} kept, each node keeps different writes.
+      </p>
+    );
+  }
   return (
-    <p className="mon-delay" data-testid="monitor-delay" data-value={delays?.latest ?? ''}>
+    <p
+      className="mon-delay"
+      data-testid="monitor-delay"
+      data-value={delays?.latest ?? ''}
+      data-p50={delays?.p50 ?? ''}
+      data-min={delays?.min ?? ''}
+      title="The same write on the master and here, paired by its place in the stream; both times are the servers' clocks (nodes on other hosts add their clock difference)."
+    >
       <span className="mon-delay-label">Replication delay</span>{' '}
       {delays === undefined ? (
-        <span className="muted">no write seen on both yet</span>
+        <span className="muted">
+          no write paired yet: pairing starts once the master’s stream has been open {MAX_DELAY_S} s, and measures delays up to {MAX_DELAY_S} s
+        </span>
       ) : (
         <>
           <strong>{ms(delays.latest)}</strong>
@@ -126,7 +144,7 @@ export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, 
         <ExportButtons session={session} pane={pane} />
       </header>
       {replica ? (
-        <DelayLine delays={pane.delays?.summary()} hasMaster={hasMaster} />
+        <DelayLine delays={pane.delays?.summary()} hasMaster={hasMaster} sampleEvery={session.sampleEvery} />
       ) : (
         hasReplicas && <p className="hint mon-delay">Each replica pane pairs its writes with the same writes seen here.</p>
       )}
