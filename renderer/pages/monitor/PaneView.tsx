@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { AsOf } from '../../components/LiveState';
 import { downloadText } from '../../lib/download';
 import { formatCount } from '../../lib/format';
 import { isReplicaRole, roleLabel } from '../../lib/nodes';
@@ -29,9 +30,11 @@ interface Props {
   profileId: string;
 }
 
-type Status = 'live' | 'connecting' | 'reconnecting' | 'stopped' | 'ended' | 'error' | 'idle';
+type Status = 'live' | 'connecting' | 'reconnecting' | 'stopped' | 'ended' | 'error' | 'idle' | 'disconnected';
 
 function statusOf(p: Pane): Status {
+  // The link to the Cacheboard server dropped: not the node's error; the pane resumes when it returns.
+  if (p.feed.error?.code === 'DISCONNECTED') return 'disconnected';
   if (p.feed.error !== undefined) return 'error';
   if (p.feed.ended !== undefined) return 'ended';
   if (p.key === undefined || !p.live) return p.feed.state === undefined ? 'idle' : 'stopped';
@@ -46,6 +49,7 @@ const BADGE: Record<Status, string> = {
   ended: 'badge-closed',
   error: 'badge-error',
   idle: 'badge-closed',
+  disconnected: 'badge-reconnecting',
 };
 
 const ms = (v: number) => `${v.toFixed(Math.abs(v) < 10 ? 2 : 1)} ms`;
@@ -123,6 +127,15 @@ function ExportButtons({ session, pane }: { session: MonitorSession; pane: Pane 
   );
 }
 
+/** The newest thing the pane heard from its node (a line or its stats): what it shows is as of then. */
+function lastHeard(p: Pane): number | undefined {
+  const row = p.feed.rows.last();
+  const lineAt = row?.kind === 'line' ? row.line.ts : undefined;
+  const statsAt = p.feed.stats?.at;
+  if (lineAt === undefined) return statsAt;
+  return statsAt === undefined ? lineAt : Math.max(lineAt, statsAt);
+}
+
 /** One node: its status, counters, lines, replication delay and top tables. */
 export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, errorShownElsewhere, profileId }: Props) {
   const [selected, setSelected] = useState<Row | undefined>(undefined);
@@ -141,6 +154,7 @@ export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, 
         <span className={`badge ${BADGE[status]}`} data-testid="monitor-status" title={feed.stateMessage}>
           {status}
         </span>
+        {status !== 'live' && lastHeard(pane) !== undefined && <AsOf at={lastHeard(pane) ?? 0} className="muted mon-as-of" />}
         <ExportButtons session={session} pane={pane} />
       </header>
       {replica ? (
