@@ -22,6 +22,7 @@ import { TopCommands } from './overview/TopCommands';
 import { TopologyGraph } from './overview/TopologyGraph';
 import { POLL_MS, useMetricsWatch, type MetricsWatch } from './overview/useMetricsWatch';
 import { useOpsActions } from './overview/useOpsActions';
+import { gapCaption, gapSpans } from './overview/gapSpans';
 import './overview/overview.css';
 
 // Recharts is most of the bundle's weight; load it with the first page that draws a chart.
@@ -147,7 +148,8 @@ export function OverviewPage() {
             <header className="ov-section-head">
               <h2>History</h2>
               <span className="muted">
-                one poll every {POLL_MS / 1000} s · gaps where a node was down · last {clock(now)}
+                one poll every {POLL_MS / 1000} s ·{' '}
+                <span data-testid="overview-gaps">{gapCaption(gapSpans(watch.state.series, now - windowMs, now))}</span> · last {clock(now)}
                 {stale !== undefined && <> · not live</>}
               </span>
               <Segmented label="Time window" options={WINDOWS} value={windowMs} onChange={setWindowMs} />
