@@ -1,27 +1,11 @@
-import { Redis } from 'ioredis';
 import { startReplicaSet } from '../../testing/replication';
+import { writeTraffic } from '../../testing/traffic';
 import { AuditPage } from '../pages/AuditPage';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { openRoute } from '../pages/openRoute';
 import { OverviewPage } from '../pages/OverviewPage';
 import { expect, test, webOnly } from '../redisFixture';
 import { startServe } from '../serveProcess';
-
-/** Writes to `server` for `ms`, as live traffic would, with no page watching. */
-async function traffic(server: { host: string; port: number }, ms: number): Promise<void> {
-  const writer = new Redis({ host: server.host, port: server.port });
-  try {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      const p = writer.pipeline();
-      for (let i = 0; i < 100; i++) p.set(`hist:${i}`, String(i));
-      await p.exec();
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  } finally {
-    writer.disconnect();
-  }
-}
 
 /**
  * The Overview's history is recorded by `cacheboard serve` while it runs, not only while a page
@@ -37,7 +21,7 @@ test.describe('Overview history', () => {
       const name = await new ConnectionsPage(page).addServer('history', set.master);
       // Away from the Overview while the load runs and a replica dies.
       await new AuditPage(page).open();
-      await traffic(set.master, 5_000);
+      await writeTraffic(set.master, 5_000, 'hist:');
       await set.replicas[0]!.stop();
       await page.waitForTimeout(3_000);
 
@@ -71,7 +55,7 @@ test.describe('Overview history', () => {
       await expect(page.getByTestId('overview-gaps')).toHaveText('no gaps');
 
       await openRoute(page, 'audit', serve.url);
-      await traffic(redis, 4_000);
+      await writeTraffic(redis, 4_000, 'hist:');
       await openRoute(page, 'overview', serve.url);
       await page.getByLabel('Profile').selectOption({ label: profile });
       await expect(ops).toHaveAttribute('data-gaps', /unrecorded/);

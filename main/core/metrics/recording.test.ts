@@ -1,8 +1,8 @@
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeHistory } from '../../../app/schemas/metrics';
 import { closeAdmins, eventually } from '../../../testing/redis';
 import { startReplicaSet, type ReplicaSet } from '../../../testing/replication';
+import { writeTraffic } from '../../../testing/traffic';
 import type { Pool } from '../pool/pool';
 import { MetricsHub } from './metricsHub';
 import { poolFor, record } from './metricsTestKit';
@@ -44,20 +44,9 @@ const within = (h: NodeHistory | undefined, from: number, to: number) =>
 describe('history recorded while nobody watches', () => {
   it('is replayed to the first page that opens, with the traffic it missed', async () => {
     hub = new MetricsHub({ pool, record: { profiles: () => ['m'], syncMs: 100 } });
-    const writer = new Redis({ host: set.master.host, port: set.master.port });
     const from = Date.now();
-    try {
-      // A load while no page is open.
-      const until = Date.now() + 3_500;
-      while (Date.now() < until) {
-        const p = writer.pipeline();
-        for (let i = 0; i < 200; i++) p.set(`rec:${i}`, String(i));
-        await p.exec();
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    } finally {
-      writer.disconnect();
-    }
+    // A load while no page is open.
+    await writeTraffic(set.master, 3_500, 'rec:');
     const points = within(historyOf(hub, addr(set.master)), from, Date.now());
     // One poll a second for the 3.5 s nobody watched, with the load in it, and no gap.
     expect(points.length).toBeGreaterThanOrEqual(3);
