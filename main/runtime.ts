@@ -44,6 +44,11 @@ export interface RuntimeOptions {
   pickFile?: () => Promise<string | null>;
   /** Web build: calls and subscriptions per user per second (burst: 4 s worth). */
   callsPerSecond?: number;
+  /**
+   * Record every connectable profile's Overview history while the process runs, so a page
+   * that opens later finds it; stop for a profile nobody watched for `idleMinutes`.
+   */
+  recordHistory?: { idleMinutes: number | 'never' };
 }
 
 export interface Runtime {
@@ -112,7 +117,18 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     leftovers: () => startupCleanups,
     ...(opts.pickFile ? { pickFile: opts.pickFile } : {}),
   };
-  const metrics = new MetricsHub({ pool });
+  const record = opts.recordHistory;
+  const metrics = new MetricsHub({
+    pool,
+    ...(record === undefined
+      ? {}
+      : {
+          record: {
+            profiles: () => profiles.connectable().map((p) => p.id),
+            ...(record.idleMinutes === 'never' ? {} : { idleMs: record.idleMinutes * 60_000 }),
+          },
+        }),
+  });
   const audience = { queries: new AudienceQueryLinks() };
   // Our own private server only: the Audience trials page has data to try at once.
   const seeding = new AbortController();

@@ -1,6 +1,7 @@
 import { permissionOf } from './auth/permissions';
 import { useSession } from './auth/SessionContext';
 import { ConnectionBanner } from './components/ConnectionBanner';
+import { useLinkLost } from './components/LiveState';
 import { ProfileSelector } from './components/ProfileSelector';
 import { RoleNotice } from './components/RoleNotice';
 import { Sidebar } from './components/Sidebar';
@@ -34,6 +35,8 @@ export function App() {
   const hashRoute = useHashRoute();
   const route = hashRoute === '' ? DEFAULT_ROUTE : hashRoute;
   const page = PAGES.find((p) => p.route === route);
+  // With the link lost, no page is live: its live markers (green badges) are greyed (styles.css).
+  const lost = useLinkLost() !== undefined;
   return (
     <ProfilesProvider>
       <div className="shell">
@@ -44,7 +47,7 @@ export function App() {
             <ProfileSelector />
           </header>
           <ConnectionBanner />
-          <main className="content">
+          <main className={`content${lost ? ' is-stale' : ''}`} data-stale={lost ? 'true' : undefined}>
             <Page page={page} route={route} />
           </main>
         </div>

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { parseInfo } from '../main/core/info/parseInfo';
 import type { RedisProcess } from '../main/core/redisProcess/spawnRedisServer';
+import { startLatencyProxy, type LatencyProxy } from '../main/core/trials/latencyProxy';
 import { eventually, startRedis } from './redis';
 
 export interface ReplicaSet {
@@ -106,4 +107,40 @@ export async function startReplicaSet(opts: {
     throw err;
   }
   return { master, replicas, stop };
+}
+
+export interface DelayedReplica {
+  replica: RedisProcess;
+  /** The proxy the replica reaches its master through. */
+  proxy: LatencyProxy;
+  /** Stop the replica, then the proxy. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * One more replica of `master`, whose replication link runs through a latency
+ * proxy holding every chunk `delayMs` (the master's writes reach it that much
+ * later: a replica across a slow link). Resolved once it is in sync.
+ */
+export async function startDelayedReplica(master: RedisProcess, delayMs: number): Promise<DelayedReplica> {
+  const proxy = await startLatencyProxy({ host: master.host, port: master.port }, delayMs);
+  let replica: RedisProcess;
+  try {
+    replica = await startRedis({ args: [...replicaArgs({ port: proxy.port })] });
+  } catch (err) {
+    await proxy.close();
+    throw err;
+  }
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= replica.stop().then(() => proxy.close());
+    return stopping;
+  };
+  try {
+    await waitForReplication(master, [replica], { timeoutMs: 20_000 });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { replica, proxy, stop };
 }

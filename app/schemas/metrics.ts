@@ -163,6 +163,12 @@ export const NodeHistory = z.object({
   outputKbps: z.array(z.number().nullable()),
   /** Replicas only: bytes behind their master. */
   lagBytes: z.array(z.number().nullable()),
+  /**
+   * Per entry, why it holds no values: 'down' (polled, the node did not answer) or
+   * 'unrecorded' (nobody polled from this entry to the next: a gap in the record, not
+   * an outage); null for a recorded poll. Absent when there is no gap.
+   */
+  gaps: z.array(z.enum(['down', 'unrecorded']).nullable()).optional(),
 });
 export type NodeHistory = z.output<typeof NodeHistory>;
 

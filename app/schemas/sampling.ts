@@ -74,6 +74,21 @@ export const Share = z.object({
   ciHigh: z.number(),
 });
 
+/**
+ * The 95% interval of a sampled memory figure (a census's is exact: low == high),
+ * or why a sample cannot give one (e.g. one big key drawn and scaled up).
+ */
+export const MemoryInterval = z.union([
+  z.object({
+    low: z.number(),
+    high: z.number(),
+    /** Said beside the interval, e.g. that none of the kind was drawn. */
+    note: z.string().optional(),
+  }),
+  z.object({ notEstimable: z.string() }),
+]);
+export type MemoryInterval = z.output<typeof MemoryInterval>;
+
 export const TypeRow = Share.extend({
   type: KeyType,
   /** Sum of MEMORY USAGE over the keys examined. */
@@ -81,6 +96,8 @@ export const TypeRow = Share.extend({
   /** sample: count and memory scaled to DBSIZE; census: the same as count and memory. */
   estimatedCount: z.number(),
   estimatedMemory: z.number(),
+  /** The interval of estimatedMemory. */
+  memoryInterval: MemoryInterval,
 });
 
 export const EncodingRow = Share.extend({ type: KeyType, encoding: z.string() });
@@ -131,6 +148,8 @@ export const MasterShare = z.object({
   memory: z.number(),
   /** sample: memory scaled to the master's DBSIZE; census: memory. */
   estimatedMemory: z.number(),
+  /** The interval of estimatedMemory. */
+  memoryInterval: MemoryInterval,
 });
 export type MasterShare = z.output<typeof MasterShare>;
 
@@ -146,6 +165,8 @@ export const SamplingReport = z.object({
   memoryTotal: z.number(),
   /** sample: memoryTotal scaled to DBSIZE; census: memoryTotal. */
   estimatedMemoryTotal: z.number(),
+  /** The interval of estimatedMemoryTotal. */
+  memoryTotalInterval: MemoryInterval,
   memorySamples: z.number(),
   match: z.string().optional(),
   types: z.array(TypeRow),
@@ -154,7 +175,13 @@ export const SamplingReport = z.object({
   lengthHistograms: z.array(Histogram),
   ttl: z.array(TtlRow),
   topByMemory: z.array(TopKey),
+  /**
+   * Lengths in elements (hashes, lists, sets, zsets, streams): a string's length is
+   * bytes, another unit, so strings rank apart in topStringsByLength.
+   */
   topByLength: z.array(TopKey),
+  /** Strings by STRLEN (bytes). */
+  topStringsByLength: z.array(TopKey),
   namespaces: z.array(Namespace),
   /** Honest caveats, e.g. keys missing, a huge key whose length was bounded. */
   warnings: z.array(z.string()),

@@ -52,6 +52,8 @@ test.describe('Bulk load page', () => {
     await expect(bulk.outcome()).toHaveText('failed', { timeout: 30_000 });
     await expect(bulk.firstErrors()).toContainText(`${file}:${k}`);
     await expect(bulk.report('swapped')).toHaveText('no');
+    // The load is over: its rate chart no longer waits for it to start writing.
+    await expect(page.getByText('Waiting for the load to start writing')).toHaveCount(0);
     expect(await admin.dbsize()).toBe(2);
     expect(await admin.mget('live:a', 'live:b')).toEqual(['1', '2']);
   });

@@ -124,6 +124,42 @@ test.describe('Sampling page', () => {
     await sampling.screenshot(testInfo.outputPath('sampling-sample.png'));
   });
 
+  test('every sampled memory figure has its 95% interval or says it is not estimable; lengths rank in one unit', async ({ page, redis, admin }, testInfo) => {
+    // Many small strings, a few short lists, some long lists and long strings: memory with a heavy tail,
+    // and lengths in two units (50,000 bytes against 2,000 elements). Ten of each long kind, so 3,000
+    // draws surely meet one.
+    const p = admin.pipeline();
+    for (let i = 0; i < 1_500; i++) p.set(`tail:s:${i}`, `v${i}`);
+    for (let i = 0; i < 8; i++) p.rpush(`tail:l:${i}`, 'a', 'b');
+    for (let i = 0; i < 10; i++) {
+      p.rpush(`tail:l:long:${i}`, ...Array.from({ length: 2_000 }, (_, j) => `item-${j}`));
+      p.set(`tail:s:long:${i}`, 'x'.repeat(50_000));
+    }
+    await p.exec();
+    const sampling = new SamplingPage(page);
+    await sampling.openOn('sampleci', redis);
+    await sampling.run('sample', { samples: '3000' });
+
+    const rows = await sampling.typeRows().all();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      // "12.3 KiB – 15.6 KiB", or "not estimable" and why: never a bare "≈ 11.5 MiB".
+      await expect(row.locator('[data-col="memory-interval"]')).toHaveText(/ – |not estimable\S*\s*(only \d+ key|one key)/);
+    }
+    await expect(sampling.report().locator('tfoot [data-col="memory-interval"]')).toHaveText(/ – |not estimable/);
+    await expect(sampling.summary('estimated-memory').locator('..')).toContainText(/95%: .+ – |not estimable: /);
+    // Elements and bytes are not one scale: the long string is not in the elements table, and leads its own.
+    const elements = page.getByTestId('sampling-top-length');
+    await expect(elements.locator('caption')).toContainText('length in elements');
+    await expect(elements.getByRole('row').filter({ hasText: 'tail:s:' })).toHaveCount(0);
+    await expect(elements.getByRole('row').nth(1)).toContainText('tail:l:long:');
+    const strings = page.getByTestId('sampling-top-strlen');
+    await expect(strings.locator('caption')).toContainText('strings by length in bytes');
+    await expect(strings.getByRole('row').nth(1)).toContainText('tail:s:long:');
+    await sampling.screenshot(testInfo.outputPath('sampling-intervals.png'));
+    await page.getByTestId('sampling-types').screenshot({ path: testInfo.outputPath('sampling-intervals-types.png') });
+  });
+
   test('errors name their field, an empty DB says so, and a slow census can be cancelled', async ({ page, redis, admin }, testInfo) => {
     test.setTimeout(60_000);
     await writeMix(admin, redis.port);

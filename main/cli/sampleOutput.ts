@@ -8,6 +8,18 @@ function shareJson(s: ShareLike) {
   return { count: s.count, percent: round(s.percent, 4), ci_low: round(s.ciLow, 4), ci_high: round(s.ciHigh, 4) };
 }
 
+type Interval = SamplingReport['memoryTotalInterval'];
+
+/** A sampled memory figure's 95% interval: `{low, high}`, or `{not_estimable: reason}`. */
+function intervalJson(i: Interval) {
+  return 'notEstimable' in i ? { not_estimable: i.notEstimable } : { low: i.low, high: i.high };
+}
+
+/** "95%: 1.2 MB-1.5 MB" or "not estimable: why" (a census says nothing: it is exact). */
+function intervalText(i: Interval): string {
+  return 'notEstimable' in i ? `not estimable: ${i.notEstimable}` : `95%: ${bytes(i.low)}-${bytes(i.high)}`;
+}
+
 /** The JSON `--json` prints: a stable interface for scripts (snake_case, like `load --json`). */
 export function sampleJson(r: SamplingReport) {
   const encodings: Record<string, Record<string, ReturnType<typeof shareJson>>> = {};
@@ -34,16 +46,24 @@ export function sampleJson(r: SamplingReport) {
     ...(r.match === undefined ? {} : { match: r.match }),
     memory_total: r.memoryTotal,
     estimated_memory_total: r.estimatedMemoryTotal,
+    estimated_memory_total_interval: intervalJson(r.memoryTotalInterval),
     types: Object.fromEntries(
       r.types.map((t) => [
         t.type,
-        { ...shareJson(t), memory: t.memory, estimated_count: t.estimatedCount, estimated_memory: t.estimatedMemory },
+        {
+          ...shareJson(t),
+          memory: t.memory,
+          estimated_count: t.estimatedCount,
+          estimated_memory: t.estimatedMemory,
+          estimated_memory_interval: intervalJson(t.memoryInterval),
+        },
       ]),
     ),
     encodings,
     ttl: Object.fromEntries(r.ttl.map((t) => [t.bucket, shareJson(t)])),
     top_by_memory: top(r.topByMemory),
     top_by_length: top(r.topByLength),
+    top_strings_by_length: top(r.topStringsByLength),
     namespaces: r.namespaces.map((n) => ({ ...n, percent: round(n.percent, 4) })),
     warnings: r.warnings,
     ...(r.masters === undefined
@@ -56,6 +76,7 @@ export function sampleJson(r: SamplingReport) {
             keys_missing: m.keysMissing,
             memory: m.memory,
             estimated_memory: m.estimatedMemory,
+            estimated_memory_interval: intervalJson(m.memoryInterval),
           })),
         }),
   };
@@ -84,10 +105,12 @@ export function sampleText(r: SamplingReport): string {
   const what = exact
     ? `Census of db${r.db}${r.match === undefined ? '' : ` (MATCH ${r.match})`}: ${r.keysExamined} keys`
     : `Sample of db${r.db}: ${r.keysExamined} draws of ${r.dbsize} keys`;
-  const memory = exact ? bytes(r.memoryTotal) : `${bytes(r.memoryTotal)} in the sample, ~${bytes(r.estimatedMemoryTotal)} estimated`;
+  const memory = exact
+    ? bytes(r.memoryTotal)
+    : `${bytes(r.memoryTotal)} in the sample, ~${bytes(r.estimatedMemoryTotal)} estimated (${intervalText(r.memoryTotalInterval)})`;
   const lines = [`${what} in ${r.seconds.toFixed(2)} s; memory ${memory}`, '', 'TYPES'];
   for (const t of r.types) {
-    const est = exact ? '' : `, ~${t.estimatedCount} keys`;
+    const est = exact ? '' : `, ~${t.estimatedCount} keys, ~${bytes(t.estimatedMemory)} (${intervalText(t.memoryInterval)})`;
     lines.push(`  ${t.type}: ${t.count} (${pct(t, exact)})  ${bytes(t.memory)}${est}`);
   }
   lines.push('', 'ENCODINGS');
@@ -105,7 +128,7 @@ export function sampleText(r: SamplingReport): string {
   if (r.masters !== undefined) {
     lines.push('', 'PER MASTER');
     for (const m of r.masters) {
-      const mem = exact ? bytes(m.memory) : `~${bytes(m.estimatedMemory)}`;
+      const mem = exact ? bytes(m.memory) : `~${bytes(m.estimatedMemory)} (${intervalText(m.memoryInterval)})`;
       lines.push(`  ${m.address}: ${m.dbsize} keys, ${m.keysExamined} ${exact ? 'examined' : 'drawn'}, ${mem}`);
     }
   }

@@ -28,6 +28,7 @@ export async function serve(argv: string[] = [], env: NodeJS.ProcessEnv = proces
     embedded: true,
     // Generous for a person clicking (and the UI's own streams), tight for a script flooding Redis.
     callsPerSecond: 50,
+    recordHistory: { idleMinutes: cfg.historyIdle },
     ...(cfg.importDir ? { importDir: cfg.importDir } : {}),
     ...(cfg.uploadLimitBytes ? { uploadLimitBytes: cfg.uploadLimitBytes } : {}),
     ...(cfg.redisUrl ? { redisUrl: cfg.redisUrl } : {}),

@@ -27,6 +27,15 @@ describe('cacheboard serve environment', () => {
     expect(() => readServeEnv({ CACHEBOARD_TLS_CERT: '/c.pem' })).toThrow(/CACHEBOARD_TLS_KEY/);
   });
 
+  it('records history of every profile by default; --history-idle-minutes wins over its variable and is checked', () => {
+    expect(readServeEnv({}).historyIdle).toBe('never');
+    expect(readServeEnv({ CACHEBOARD_HISTORY_IDLE_MINUTES: '30' }).historyIdle).toBe(30);
+    expect(readServeEnv({ CACHEBOARD_HISTORY_IDLE_MINUTES: '30' }, parseServeArgs(['--history-idle-minutes', '0'])).historyIdle).toBe(0);
+    expect(readServeEnv({}, parseServeArgs(['--history-idle-minutes', 'never'])).historyIdle).toBe('never');
+    expect(() => readServeEnv({ CACHEBOARD_HISTORY_IDLE_MINUTES: '1.5' })).toThrow(/CACHEBOARD_HISTORY_IDLE_MINUTES must be a whole number of minutes or "never"/);
+    expect(() => parseServeArgs(['--history-idle-minutes', 'soon'])).toThrow(/--history-idle-minutes/);
+  });
+
   it('takes --auth over CACHEBOARD_AUTH, remembers which one decided, and names the flag when it is wrong', () => {
     expect(readServeEnv({ CACHEBOARD_AUTH: 'auto' }, parseServeArgs(['--auth', 'required']))).toMatchObject({ auth: 'required', authSetBy: '--auth required' });
     expect(readServeEnv({ CACHEBOARD_AUTH: 'required' }, parseServeArgs(['--auth=auto']))).toMatchObject({ auth: 'auto', authSetBy: '--auth auto' });

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { AppError } from '../../app/errors';
 import { dataDirFrom, usersFileFrom } from './dataDir';
-import type { AuthSetting, ServeFlags } from './serveArgs';
+import { historyIdleOf, type AuthSetting, type HistoryIdle, type ServeFlags } from './serveArgs';
 
 export interface ServeEnv {
   port: number;
@@ -24,6 +24,8 @@ export interface ServeEnv {
   uploadLimitBytes?: number;
   /** Reverse proxies (IPs, CIDR ranges) whose X-Forwarded-For is believed, for the sign-in backoff. */
   trustedProxies?: string[];
+  /** Stop recording a profile's Overview history after this many minutes unwatched ('never': record all along). */
+  historyIdle: HistoryIdle;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -48,6 +50,7 @@ export function readServeEnv(env: NodeJS.ProcessEnv, flags: ServeFlags = {}): Se
     auth: 'auto',
     authSetBy: 'default',
     usersFile: '',
+    historyIdle: flags.historyIdle ?? historyIdleOf('CACHEBOARD_HISTORY_IDLE_MINUTES', env.CACHEBOARD_HISTORY_IDLE_MINUTES) ?? 'never',
   };
   out.usersFile = usersFileFrom(env);
   const auth = env.CACHEBOARD_AUTH ?? 'auto';

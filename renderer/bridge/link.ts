@@ -16,6 +16,10 @@ export interface LinkStatus {
   readonly retryAt?: number;
   /** Why the link went down, for the banner. */
   readonly reason?: string;
+  /** When an open link was lost (epoch ms), kept through the reconnect attempts. */
+  readonly lostAt?: number;
+  /** The last message heard before it was lost: what the pages show is as of then. */
+  readonly lastHeardAt?: number;
 }
 
 /** A Bridge plus what the shell needs to show the link's health. Pages only use the Bridge half. */

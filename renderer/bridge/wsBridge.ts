@@ -85,6 +85,8 @@ export class WsBridge implements ClientBridge {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private current: LinkStatus = { state: 'connecting', epoch: 0, attempt: 0 };
+  /** When the last message arrived (or the link opened): the "as of" time once the link is lost. */
+  private lastHeard: number | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly opts: WsBridgeOptions) {
@@ -178,10 +180,12 @@ export class WsBridge implements ClientBridge {
       const queued = this.outbox;
       this.outbox = [];
       for (const m of queued) s.send(JSON.stringify(m));
+      this.lastHeard = Date.now();
       this.setStatus({ state: 'open', epoch: this.current.epoch + 1, attempt: 0 });
     };
     s.onmessage = (ev) => {
       if (this.socket !== s) return;
+      this.lastHeard = Date.now();
       const m = parseServerMessage(ev.data);
       if (m !== undefined) this.rpc.receive(m);
     };
@@ -206,12 +210,17 @@ export class WsBridge implements ClientBridge {
     const attempt = this.current.attempt + 1;
     const ceiling = Math.min(this.maxBackoffMs, this.initialBackoffMs * 2 ** (attempt - 1));
     const delay = Math.round(ceiling * (0.5 + this.random() * 0.5));
+    const prev = this.current;
+    const lostAt = wasOpen ? Date.now() : prev.lostAt;
+    const lastHeardAt = wasOpen ? this.lastHeard : prev.lastHeardAt;
     this.setStatus({
       state: 'reconnecting',
-      epoch: this.current.epoch,
+      epoch: prev.epoch,
       attempt,
       retryAt: Date.now() + delay,
       reason,
+      ...(lostAt === undefined ? {} : { lostAt }),
+      ...(lastHeardAt === undefined ? {} : { lastHeardAt }),
     });
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;

@@ -3,6 +3,7 @@ import type { CancelCall } from '../bridge/useCancel';
 import { formatFraction } from '../lib/format';
 import type { JobOutcome } from '../lib/jobView';
 import { CancelButton } from './CancelButton';
+import { AsOf, useLinkLost } from './LiveState';
 import { ProgressBar } from './ProgressBar';
 
 /** How a job ended as the class a ProgressBar (and any panel) takes its colour from; '' while it runs. */
@@ -11,11 +12,22 @@ export function outcomeClass(outcome: JobOutcome | undefined): string {
   return outcome === 'done' ? 'is-ok' : `is-${outcome}`;
 }
 
-/** A job's state as a pill: "running" (or `runningWord`) until its outcome. */
+/**
+ * A job's state as a pill: "running" (or `runningWord`) until its outcome. With the link
+ * to the server lost, a running job's figures are the last heard: the pill says as of when.
+ */
 export function JobState({ outcome, runningWord = 'running', testId }: { outcome: JobOutcome | undefined; runningWord?: string; testId: string }) {
+  const lost = useLinkLost();
+  const stale = outcome === undefined && lost !== undefined;
   return (
-    <strong className={`job-state is-${outcome ?? 'running'}`} data-testid={testId}>
+    <strong className={`job-state is-${outcome ?? 'running'}${stale ? ' is-stale' : ''}`} data-testid={testId} data-stale={stale ? 'true' : undefined}>
       {outcome ?? runningWord}
+      {stale && (
+        <>
+          {' · not live, '}
+          <AsOf at={lost.asOf} />
+        </>
+      )}
     </strong>
   );
 }

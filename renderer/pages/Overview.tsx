@@ -5,7 +5,8 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { NoProfile } from '../components/NoProfile';
 import { Segmented } from '../components/Segmented';
 import { useProfiles } from '../profiles/ProfilesContext';
-import { AlertsBar } from './overview/AlertsBar';
+import { AlertsBar, type Stale } from './overview/AlertsBar';
+import { AsOf, useLinkLost, type LinkLost } from '../components/LiveState';
 import { ClusterPanel } from './overview/ClusterPanel';
 import { FailoverList } from './overview/FailoverList';
 import { FailoverBanner, lastMasterSwitch, SentinelList } from './overview/SentinelPanel';
@@ -21,6 +22,7 @@ import { TopCommands } from './overview/TopCommands';
 import { TopologyGraph } from './overview/TopologyGraph';
 import { POLL_MS, useMetricsWatch, type MetricsWatch } from './overview/useMetricsWatch';
 import { useOpsActions } from './overview/useOpsActions';
+import { gapCaption, gapSpans } from './overview/gapSpans';
 import './overview/overview.css';
 
 // Recharts is most of the bundle's weight; load it with the first page that draws a chart.
@@ -55,7 +57,8 @@ function NodeError({ model, watch, address }: { model: PageModel; watch: Metrics
       </div>
     );
   }
-  if (watch.error === undefined) return null;
+  // A lost link is said by the banner and the not-live alerts bar; it is not the node's error.
+  if (watch.error === undefined || watch.error.code === 'DISCONNECTED') return null;
   const title = REACH_CODES.has(watch.error.code)
     ? `Cannot reach Redis at ${address}:`
     : `Live metrics for ${address} stopped:`;
@@ -70,6 +73,7 @@ export function OverviewPage() {
   const { profiles, selected, loading, error: listError } = useProfiles();
   const profileId = selected?.id;
   const watch = useMetricsWatch(profileId);
+  const lost = useLinkLost();
   const ops = useOpsActions(profileId);
   const [pick, setPick] = useState<{ profileId: string; address: string } | undefined>(undefined);
   const [windowMs, setWindowMs] = useState<number>(15 * 60_000);
@@ -101,10 +105,11 @@ export function OverviewPage() {
   const hasData = watch.state.samples.length > 0;
   const { mode, cluster, sentinels } = watch.state.profile;
   const switched = mode === 'sentinel' ? lastMasterSwitch(watch.state.failovers) : undefined;
+  const stale = staleOf(watch, lost);
 
   return (
-    <div className="page ov-page">
-      <Toolbar profile={selected} address={ownAddress} watch={watch} nodes={model.order.length} />
+    <div className={`page ov-page${stale === undefined ? '' : ' is-stale'}`} data-stale={stale === undefined ? undefined : 'true'}>
+      <Toolbar profile={selected} address={ownAddress} watch={watch} nodes={model.order.length} stale={stale} />
       <NodeError model={model} watch={watch} address={ownAddress} />
       {!hasData ? (
         watch.error === undefined && <p className="empty">Connecting to {ownAddress}…</p>
@@ -116,6 +121,7 @@ export function OverviewPage() {
             nodeCount={model.order.length}
             downCount={model.downCount}
             onSelect={select}
+            stale={stale}
           />
           {switched !== undefined && <FailoverBanner failover={switched} />}
           <NodeCards cards={model.cards} selected={model.selected} onSelect={select} />
@@ -142,7 +148,9 @@ export function OverviewPage() {
             <header className="ov-section-head">
               <h2>History</h2>
               <span className="muted">
-                one poll every {POLL_MS / 1000} s · gaps where a node was down · last {clock(now)}
+                one poll every {POLL_MS / 1000} s ·{' '}
+                <span data-testid="overview-gaps">{gapCaption(gapSpans(watch.state.series, now - windowMs, now))}</span> · last {clock(now)}
+                {stale !== undefined && <> · not live</>}
               </span>
               <Segmented label="Time window" options={WINDOWS} value={windowMs} onChange={setWindowMs} />
             </header>
@@ -178,16 +186,29 @@ export function OverviewPage() {
   );
 }
 
+/**
+ * Not live, once the page has shown figures: the link to the Cacheboard server is lost, or the
+ * watch stream ended (and is being retried). Its figures are then as of the last tick.
+ */
+function staleOf(watch: MetricsWatch, lost: LinkLost | undefined): Stale | undefined {
+  const at = watch.state.at;
+  if (watch.live || at === undefined) return undefined;
+  if (lost !== undefined) return { why: `lost the connection to the Cacheboard server at ${clock(lost.lostAt)}`, asOf: at };
+  return { why: watch.error === undefined ? 'reconnecting to the live metrics' : `the live metrics stopped (${watch.error.message})`, asOf: at };
+}
+
 function Toolbar({
   profile,
   address,
   watch,
   nodes,
+  stale,
 }: {
   profile: ProfileView;
   address: string;
   watch: MetricsWatch;
   nodes: number;
+  stale: Stale | undefined;
 }) {
   return (
     <div className="toolbar">
@@ -200,9 +221,19 @@ function Toolbar({
           </span>
         )}
       </p>
-      <span className={`ov-live ${watch.live ? 'is-live' : 'is-idle'}`}>
+      <span className={`ov-live ${watch.live ? 'is-live' : 'is-idle'}`} data-testid="overview-live">
         <span className="ov-dot" aria-hidden="true" />
-        {watch.live ? `Live · every ${POLL_MS / 1000} s` : watch.error !== undefined ? 'Retrying…' : 'Connecting…'}
+        {watch.live ? (
+          `Live · every ${POLL_MS / 1000} s`
+        ) : stale !== undefined ? (
+          <>
+            Not live · <AsOf at={stale.asOf} />
+          </>
+        ) : watch.error !== undefined ? (
+          'Retrying…'
+        ) : (
+          'Connecting…'
+        )}
       </span>
     </div>
   );

@@ -5,8 +5,16 @@ export const DEFAULT_HISTORY_SECONDS = 3600;
 const COLUMNS = ['opsPerSec', 'usedMemory', 'clients', 'inputKbps', 'outputKbps', 'lagBytes'] as const;
 type Column = (typeof COLUMNS)[number];
 
+/**
+ * Why an entry holds no values: the node was down (polled, no answer), or nothing
+ * was recorded from this entry's time to the next (nobody polled: the profile was
+ * neither watched nor recorded).
+ */
+export type GapCause = 'down' | 'unrecorded';
+const CAUSES: readonly (GapCause | null)[] = [null, 'down', 'unrecorded'];
+
 /** One poll's values for the charts; null where the node was down or the value does not apply. */
-export type HistoryPoint = { at: number } & Record<Column, number | null>;
+export type HistoryPoint = { at: number; gap?: GapCause | undefined } & Record<Column, number | null>;
 
 /** Entries needed to hold `historySeconds` of polls every `intervalMs`. */
 export function historyCapacity(historySeconds: number, intervalMs: number): number {
@@ -16,7 +24,7 @@ export function historyCapacity(historySeconds: number, intervalMs: number): num
 /** The chart values of a sample; a down sample is all nulls, a gap rather than zeros. */
 export function historyPoint(sample: NodeSample, lagBytes: number | null): HistoryPoint {
   if (!sample.up) {
-    return { at: sample.at, opsPerSec: null, usedMemory: null, clients: null, inputKbps: null, outputKbps: null, lagBytes: null };
+    return { at: sample.at, gap: 'down', opsPerSec: null, usedMemory: null, clients: null, inputKbps: null, outputKbps: null, lagBytes: null };
   }
   return {
     at: sample.at,
@@ -37,6 +45,8 @@ export function historyPoint(sample: NodeSample, lagBytes: number | null): Histo
 export class HistoryRing {
   readonly capacity: number;
   private readonly at: Float64Array;
+  /** Index into CAUSES: 0 a recorded poll, 1 node down, 2 not recorded until the next entry. */
+  private readonly gaps: Uint8Array;
   private readonly columns: Record<Column, Float64Array>;
   private start = 0;
   private size = 0;
@@ -47,6 +57,7 @@ export class HistoryRing {
   ) {
     this.capacity = Math.max(1, Math.floor(capacity));
     this.at = new Float64Array(this.capacity);
+    this.gaps = new Uint8Array(this.capacity);
     const columns: Partial<Record<Column, Float64Array>> = {};
     for (const c of COLUMNS) columns[c] = new Float64Array(this.capacity);
     this.columns = columns as Record<Column, Float64Array>;
@@ -59,14 +70,15 @@ export class HistoryRing {
   push(p: HistoryPoint): void {
     const i = (this.start + this.size) % this.capacity;
     this.at[i] = p.at;
+    this.gaps[i] = p.gap === undefined ? 0 : CAUSES.indexOf(p.gap);
     for (const c of COLUMNS) this.columns[c][i] = p[c] ?? Number.NaN;
     if (this.size < this.capacity) this.size++;
     else this.start = (this.start + 1) % this.capacity;
   }
 
-  /** A gap in every column: the node was down, or nobody was polling. */
+  /** Nobody polled from `at` until the next entry: a gap in every column, marked as not recorded. */
   pushGap(at: number): void {
-    this.push({ at, opsPerSec: null, usedMemory: null, clients: null, inputKbps: null, outputKbps: null, lagBytes: null });
+    this.push({ at, gap: 'unrecorded', opsPerSec: null, usedMemory: null, clients: null, inputKbps: null, outputKbps: null, lagBytes: null });
   }
 
   /** The newest `capacity` entries in a new ring, for when the poll interval changes. */
@@ -85,9 +97,12 @@ export class HistoryRing {
       }
       return out;
     };
+    const gaps = Array.from({ length: this.size }, (_, k) => CAUSES[this.gaps[(this.start + k) % this.capacity] ?? 0] ?? null);
     return {
       address: this.address,
       at: Array.from({ length: this.size }, (_, k) => this.at[(this.start + k) % this.capacity] ?? 0),
+      // Sent only when there is a gap to tell about: most histories have none.
+      ...(gaps.some((g) => g !== null) ? { gaps } : {}),
       opsPerSec: read(this.columns.opsPerSec),
       usedMemory: read(this.columns.usedMemory),
       clients: read(this.columns.clients),
@@ -105,6 +120,7 @@ export class HistoryRing {
     };
     return {
       at: this.at[i] ?? 0,
+      gap: CAUSES[this.gaps[i] ?? 0] ?? undefined,
       opsPerSec: v('opsPerSec'),
       usedMemory: v('usedMemory'),
       clients: v('clients'),

@@ -20,12 +20,27 @@ export const DEFAULT_GRACE_MS = 5 * 60_000;
 export const DEFAULT_INTERVAL_MS = 1_000;
 export const MAX_ACTIONS = 20;
 
+/** Recording history while nobody watches (`cacheboard serve`): which profiles, and when to stop. */
+export interface RecordOptions {
+  /** The profiles to record: every profile that can connect. Read again every `syncMs`. */
+  profiles(): string[];
+  /** Stop recording a profile nobody has watched for this long; undefined: record while the process runs. */
+  idleMs?: number | undefined;
+  /** How often the list of profiles and their idle times are looked at again. */
+  syncMs?: number;
+}
+
+/** How often recording looks at the profiles again: a profile added on the Connections page is recorded within this. */
+export const DEFAULT_RECORD_SYNC_MS = 2_000;
+
 export interface MetricsHubOptions {
   pool: PoolApi;
   historySeconds?: number;
   graceMs?: number;
   /** Quiet time before rejected_connections / evictions alerts resolve. */
   alertQuietMs?: number;
+  /** Poll every active profile even with nobody watching, so its history is there when a page opens. */
+  record?: RecordOptions;
 }
 
 interface Watcher {
@@ -38,6 +53,8 @@ interface ProfileMetrics {
   watchers: Set<Watcher>;
   alertListeners: Set<(a: Alert) => void>;
   grace: NodeJS.Timeout | undefined;
+  /** Polled for the record, with or without watchers. */
+  recording: boolean;
 }
 
 /** A subscriber that throws must not break polling or the other subscribers. */
@@ -65,10 +82,64 @@ export class MetricsHub {
   private readonly abort = new AbortController();
   private closed = false;
 
+  private recordTimer: NodeJS.Timeout | undefined;
+  /** Per profile, when someone last watched it (or recording first saw it): what the idle limit counts from. */
+  private readonly lastWatched = new Map<string, number>();
+
   constructor(private readonly opts: MetricsHubOptions) {
     this.pool = opts.pool;
     this.historySeconds = opts.historySeconds ?? DEFAULT_HISTORY_SECONDS;
     this.graceMs = opts.graceMs ?? DEFAULT_GRACE_MS;
+    if (opts.record !== undefined) {
+      const every = opts.record.syncMs ?? DEFAULT_RECORD_SYNC_MS;
+      this.syncRecording();
+      this.recordTimer = setInterval(() => this.syncRecording(), every);
+      // Recording must never keep the process alive on its own.
+      this.recordTimer.unref();
+    }
+  }
+
+  /**
+   * Record every listed profile that has been watched within the idle limit; stop the
+   * others (their pollers stop once nobody watches either, keeping the history they have).
+   */
+  private syncRecording(): void {
+    const rec = this.opts.record;
+    if (rec === undefined || this.closed) return;
+    let ids: string[];
+    try {
+      ids = rec.profiles();
+    } catch {
+      return; // the profile store could not be read: look again next time
+    }
+    const now = Date.now();
+    const listed = new Set(ids);
+    for (const id of ids) {
+      const known = this.profiles.get(id);
+      if (known !== undefined && known.watchers.size + known.alertListeners.size > 0) this.lastWatched.set(id, now);
+      // A profile first seen now counts as just watched: it is recorded for the idle limit at least.
+      const since = this.lastWatched.get(id) ?? now;
+      this.lastWatched.set(id, since);
+      const wanted = rec.idleMs === undefined || now - since < rec.idleMs;
+      if (known === undefined && !wanted) continue;
+      let p: ProfileMetrics;
+      try {
+        p = known ?? this.profile(id);
+      } catch {
+        continue; // removed between the list and now
+      }
+      if (p.recording !== wanted) {
+        p.recording = wanted;
+        this.reconfigure(id, p);
+      }
+    }
+    for (const [id, p] of this.profiles) {
+      if (p.recording && !listed.has(id)) {
+        p.recording = false;
+        this.reconfigure(id, p);
+      }
+    }
+    for (const id of this.lastWatched.keys()) if (!listed.has(id)) this.lastWatched.delete(id);
   }
 
   /**
@@ -80,14 +151,19 @@ export class MetricsHub {
     const p = this.profile(profileId);
     const watcher: Watcher = { opts: { ...opts }, listener };
     p.watchers.add(watcher);
+    // Started first: a poller that was stopped marks the stretch nobody recorded, and the history sent says so.
+    // Its first tick is a timer away, so nothing reaches the listener before the history.
+    this.reconfigure(profileId, p);
     deliver(listener, { kind: 'history', nodes: p.poller.history() });
     const topology = p.poller.topology();
     if (topology !== undefined) deliver(listener, topology);
     for (const failover of p.poller.failovers()) deliver(listener, { kind: 'failover', failover });
     for (const alert of p.poller.activeAlerts()) deliver(listener, { kind: 'alert', alert });
-    this.reconfigure(profileId, p);
     return () => {
-      if (p.watchers.delete(watcher)) this.reconfigure(profileId, p);
+      if (p.watchers.delete(watcher)) {
+        this.lastWatched.set(profileId, Date.now());
+        this.reconfigure(profileId, p);
+      }
     };
   }
 
@@ -152,6 +228,7 @@ export class MetricsHub {
   /** Stop every poller and timer, stop waiting on actions; resolves when nothing of ours runs any more. */
   async shutdown(): Promise<void> {
     this.closed = true;
+    clearInterval(this.recordTimer);
     this.abort.abort();
     const stopping: Promise<unknown>[] = [...this.runningActions].map((r) => r.catch(() => undefined));
     for (const p of this.profiles.values()) {
@@ -182,7 +259,7 @@ export class MetricsHub {
         ...(this.opts.alertQuietMs === undefined ? {} : { alertQuietMs: this.opts.alertQuietMs }),
         emit: (e) => this.fanOut(profileId, e),
       });
-      p = { poller, watchers: new Set(), alertListeners: new Set(), grace: undefined };
+      p = { poller, watchers: new Set(), alertListeners: new Set(), grace: undefined, recording: false };
       this.profiles.set(profileId, p);
     }
     return p;
@@ -198,11 +275,11 @@ export class MetricsHub {
   /** Poll at the fastest pace and alert at the most sensitive thresholds any watcher asked for. */
   private reconfigure(profileId: string, p: ProfileMetrics): void {
     if (this.closed) return;
-    if (p.watchers.size + p.alertListeners.size === 0) {
+    if (p.watchers.size + p.alertListeners.size === 0 && !p.recording) {
       void p.poller.stop();
       clearTimeout(p.grace);
       p.grace = setTimeout(() => {
-        if (this.profiles.get(profileId) === p && p.watchers.size + p.alertListeners.size === 0) {
+        if (this.profiles.get(profileId) === p && p.watchers.size + p.alertListeners.size === 0 && !p.recording) {
           this.profiles.delete(profileId);
         }
       }, this.graceMs);

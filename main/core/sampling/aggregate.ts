@@ -1,5 +1,6 @@
 import { KeyType, TtlBucket, type SampleMethod, type SamplingReport } from '../../../app/schemas/sampling';
 import { Pow2Histogram } from './histogram';
+import { MemoryMoments, memoryInterval } from './memoryInterval';
 import { PrefixTree } from './namespaces';
 import { TopKeys } from './topKeys';
 import { share } from './wilson';
@@ -49,13 +50,18 @@ export class Aggregate {
   memoryTotal = 0;
   private readonly counts = new Float64Array(KEY_TYPES.length);
   private readonly memory = new Float64Array(KEY_TYPES.length);
+  /** Per type, and the total: what a memory figure's interval is built from. */
+  private readonly moments = KEY_TYPES.map(() => new MemoryMoments());
+  private readonly total = new MemoryMoments();
   private readonly ttl = new Float64Array(TTL_BUCKETS.length);
   /** Per type, keys by encoding name: no per-key string is built to look one up. */
   private readonly encodings = KEY_TYPES.map(() => new Map<string, number>());
   private readonly sizes = KEY_TYPES.map(() => new Pow2Histogram());
   private readonly lengths = KEY_TYPES.map(() => new Pow2Histogram());
   private readonly byMemory = new TopKeys('memory');
+  /** Elements and bytes are two units: collections rank by elements, strings apart by bytes. */
   private readonly byLength = new TopKeys('length');
+  private readonly stringsByLength = new TopKeys('length');
   private readonly prefixes = new PrefixTree();
 
   add(key: Buffer, type: number, encoding: string, memory: number, pttl: number, length: number): void {
@@ -63,6 +69,8 @@ export class Aggregate {
     this.memoryTotal += memory;
     bump(this.counts, type, 1);
     bump(this.memory, type, memory);
+    (this.moments[type] as MemoryMoments).add(memory, key);
+    this.total.add(memory, key);
     bump(this.ttl, ttlBucket(pttl), 1);
     const byEncoding = this.encodings[type] as Map<string, number>;
     byEncoding.set(encoding, (byEncoding.get(encoding) ?? 0) + 1);
@@ -70,7 +78,7 @@ export class Aggregate {
     (this.lengths[type] as Pow2Histogram).add(length);
     const typeName = KEY_TYPES[type] as KeyType;
     this.byMemory.offer(key, typeName, encoding, memory, length, pttl);
-    this.byLength.offer(key, typeName, encoding, memory, length, pttl);
+    (typeName === 'string' ? this.stringsByLength : this.byLength).offer(key, typeName, encoding, memory, length, pttl);
     this.prefixes.add(key, memory);
   }
 
@@ -102,6 +110,7 @@ export class Aggregate {
       seconds: meta.seconds,
       memoryTotal: this.memoryTotal,
       estimatedMemoryTotal: Math.round(this.memoryTotal * scale),
+      memoryTotalInterval: memoryInterval(this.total, n, meta.dbsize, exact),
       memorySamples: meta.memorySamples,
       ...(meta.match === undefined ? {} : { match: meta.match }),
       types: present.map(({ type, i }) => {
@@ -113,6 +122,7 @@ export class Aggregate {
           memory,
           estimatedCount: Math.round(count * scale),
           estimatedMemory: Math.round(memory * scale),
+          memoryInterval: memoryInterval(this.moments[i] as MemoryMoments, n, meta.dbsize, exact),
         };
       }),
       encodings: this.encodings
@@ -124,6 +134,7 @@ export class Aggregate {
       ttl: TTL_BUCKETS.map((bucket, i) => ({ bucket, ...share(this.ttl[i] as number, n, exact) })),
       topByMemory: this.byMemory.rows(),
       topByLength: this.byLength.rows(),
+      topStringsByLength: this.stringsByLength.rows(),
       namespaces: namespaces.rows,
       warnings,
     };

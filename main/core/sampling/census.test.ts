@@ -75,7 +75,7 @@ describe('census', () => {
     expect(report.topByMemory[0]?.memory).toBe(Math.max(...sizes));
 
     expect(report.topByLength[0]).toMatchObject({ key: { text: 'q:7' }, type: 'list', length: 1_000 });
-    const rawLengths = report.topByLength.filter((k) => k.type === 'string').map((k) => k.length);
+    const rawLengths = report.topStringsByLength.map((k) => k.length);
     expect(Math.max(...rawLengths)).toBe(149);
     // Histograms hold every key of their type.
     for (const h of report.lengthHistograms) {
@@ -127,7 +127,7 @@ describe('census', () => {
     const strings = MIX.int + MIX.embstr + MIX.raw;
     expect(typeRow(report, 'string')?.count).toBe(strings);
     expect(report.encodings.find((e) => e.type === 'string' && e.encoding === 'raw')?.count).toBe(MIX.raw);
-    const rawLengths = report.topByLength.filter((k) => k.type === 'string').map((k) => k.length);
+    const rawLengths = report.topStringsByLength.map((k) => k.length);
     expect(Math.max(...rawLengths)).toBe(149);
   });
 
@@ -138,7 +138,7 @@ describe('census', () => {
     await admin.set(Buffer.alloc(10_240, 'k'), 'z');
     await fill(admin, 200, (p, i) => p.set(`small:${i}`, 's'));
     const { report } = await sampleOf(redis(), { method: 'census' });
-    expect(report.topByLength.slice(0, 2).map((k) => k.key)).toEqual([
+    expect(report.topStringsByLength.slice(0, 2).map((k) => k.key)).toEqual([
       { text: '\\xff\\xfe', bytes: 2, truncated: false },
       { text: 'cr\\r\\nlf \\"q\\"', bytes: 10, truncated: false },
     ]);

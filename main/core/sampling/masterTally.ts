@@ -1,5 +1,6 @@
 import type { MasterShare, SampleMethod } from '../../../app/schemas/sampling';
 import type { Aggregate } from './aggregate';
+import { MemoryMoments, memoryInterval } from './memoryInterval';
 
 /** Where a Prober puts what it finds. */
 export type KeySink = Pick<Aggregate, 'add' | 'addMissing'>;
@@ -12,7 +13,7 @@ export type KeySink = Pick<Aggregate, 'add' | 'addMissing'>;
 export class MasterTally implements KeySink {
   private examined = 0;
   private missing = 0;
-  private memory = 0;
+  private readonly memory = new MemoryMoments();
 
   constructor(
     readonly address: string,
@@ -22,7 +23,7 @@ export class MasterTally implements KeySink {
 
   add(...args: Parameters<Aggregate['add']>): void {
     this.examined++;
-    this.memory += args[3];
+    this.memory.add(args[3], args[0]);
     this.into.add(...args);
   }
 
@@ -38,8 +39,9 @@ export class MasterTally implements KeySink {
       dbsize: this.dbsize,
       keysExamined: this.examined,
       keysMissing: this.missing,
-      memory: this.memory,
-      estimatedMemory: Math.round(this.memory * scale),
+      memory: this.memory.sum,
+      estimatedMemory: Math.round(this.memory.sum * scale),
+      memoryInterval: memoryInterval(this.memory, this.examined, this.dbsize, method === 'census'),
     };
   }
 }

@@ -11,6 +11,7 @@ const report = (keysExamined: number): SamplingReport => ({
   seconds: 0.1,
   memoryTotal: 0,
   estimatedMemoryTotal: 0,
+  memoryTotalInterval: { low: 0, high: 0 },
   memorySamples: 5,
   types: [],
   encodings: [],
@@ -19,6 +20,7 @@ const report = (keysExamined: number): SamplingReport => ({
   ttl: [],
   topByMemory: [],
   topByLength: [],
+  topStringsByLength: [],
   namespaces: [],
   warnings: [],
 });

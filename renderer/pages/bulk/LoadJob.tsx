@@ -3,7 +3,7 @@ import type { LoadReport } from '../../../app/schemas/bulk';
 import { useStream } from '../../bridge/useStream';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import type { KeptJob } from './jobStore';
-import { EMPTY_LOAD, foldLoad, isTerminal, MAX_WARNINGS } from './loadView';
+import { EMPTY_LOAD, foldLoad, isTerminal, MAX_WARNINGS, outcomeOf } from './loadView';
 import { PhaseStepper } from './PhaseStepper';
 import { ProgressPanel } from './ProgressPanel';
 import { ReportPanel } from './ReportPanel';
@@ -92,7 +92,7 @@ export function LoadJob({ job, onAnother, onAdjust, onRefollow }: Props) {
           <div className="bulk-job-grid">
             <PhaseStepper view={v} />
             <Suspense fallback={<div className="panel chart">Loading chart…</div>}>
-              <OpsChart points={v.series.points} startedAt={v.startedAt} />
+              <OpsChart points={v.series.points} startedAt={v.startedAt} outcome={outcomeOf(v)} />
             </Suspense>
           </div>
           {v.report === undefined && v.warnings.length > 0 && (

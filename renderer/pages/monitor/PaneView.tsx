@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { AsOf } from '../../components/LiveState';
 import { downloadText } from '../../lib/download';
 import { formatCount } from '../../lib/format';
 import { isReplicaRole, roleLabel } from '../../lib/nodes';
@@ -10,7 +11,9 @@ import { LineList } from './LineList';
 import type { Row } from './rows';
 import type { MonitorSession, Pane } from './session';
 import { TopTables } from './TopTables';
-import type { DelaySummary } from './writeMatcher';
+import { MAX_DELAY_MS, type DelaySummary } from './writeMatcher';
+
+const MAX_DELAY_S = MAX_DELAY_MS / 1000;
 
 interface Props {
   session: MonitorSession;
@@ -27,9 +30,11 @@ interface Props {
   profileId: string;
 }
 
-type Status = 'live' | 'connecting' | 'reconnecting' | 'stopped' | 'ended' | 'error' | 'idle';
+type Status = 'live' | 'connecting' | 'reconnecting' | 'stopped' | 'ended' | 'error' | 'idle' | 'disconnected';
 
 function statusOf(p: Pane): Status {
+  // The link to the Cacheboard server dropped: not the node's error; the pane resumes when it returns.
+  if (p.feed.error?.code === 'DISCONNECTED') return 'disconnected';
   if (p.feed.error !== undefined) return 'error';
   if (p.feed.ended !== undefined) return 'ended';
   if (p.key === undefined || !p.live) return p.feed.state === undefined ? 'idle' : 'stopped';
@@ -44,17 +49,34 @@ const BADGE: Record<Status, string> = {
   ended: 'badge-closed',
   error: 'badge-error',
   idle: 'badge-closed',
+  disconnected: 'badge-reconnecting',
 };
 
 const ms = (v: number) => `${v.toFixed(Math.abs(v) < 10 ? 2 : 1)} ms`;
 
-function DelayLine({ delays, hasMaster }: { delays: DelaySummary | undefined; hasMaster: boolean }) {
+function DelayLine({ delays, hasMaster, sampleEvery }: { delays: DelaySummary | undefined; hasMaster: boolean; sampleEvery: number }) {
   if (!hasMaster) return <p className="hint mon-delay">Watch the master as well to see how far behind this replica is.</p>;
+  if (sampleEvery > 1) {
+    return (
+      <p className="hint mon-delay" data-testid="monitor-delay" data-value="">
+        Replication delay not measured: with 1 line in {formatCount(sampleEvery)} kept, each node keeps different writes.
+      </p>
+    );
+  }
   return (
-    <p className="mon-delay" data-testid="monitor-delay" data-value={delays?.latest ?? ''}>
+    <p
+      className="mon-delay"
+      data-testid="monitor-delay"
+      data-value={delays?.latest ?? ''}
+      data-p50={delays?.p50 ?? ''}
+      data-min={delays?.min ?? ''}
+      title="The same write on the master and here, paired by its place in the stream; both times are the servers' clocks (nodes on other hosts add their clock difference)."
+    >
       <span className="mon-delay-label">Replication delay</span>{' '}
       {delays === undefined ? (
-        <span className="muted">no write seen on both yet</span>
+        <span className="muted">
+          no write paired yet: pairing starts once the master’s stream has been open {MAX_DELAY_S} s, and measures delays up to {MAX_DELAY_S} s
+        </span>
       ) : (
         <>
           <strong>{ms(delays.latest)}</strong>
@@ -105,6 +127,15 @@ function ExportButtons({ session, pane }: { session: MonitorSession; pane: Pane 
   );
 }
 
+/** The newest thing the pane heard from its node (a line or its stats): what it shows is as of then. */
+function lastHeard(p: Pane): number | undefined {
+  const row = p.feed.rows.last();
+  const lineAt = row?.kind === 'line' ? row.line.ts : undefined;
+  const statsAt = p.feed.stats?.at;
+  if (lineAt === undefined) return statsAt;
+  return statsAt === undefined ? lineAt : Math.max(lineAt, statsAt);
+}
+
 /** One node: its status, counters, lines, replication delay and top tables. */
 export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, errorShownElsewhere, profileId }: Props) {
   const [selected, setSelected] = useState<Row | undefined>(undefined);
@@ -123,10 +154,11 @@ export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, 
         <span className={`badge ${BADGE[status]}`} data-testid="monitor-status" title={feed.stateMessage}>
           {status}
         </span>
+        {status !== 'live' && lastHeard(pane) !== undefined && <AsOf at={lastHeard(pane) ?? 0} className="muted mon-as-of" />}
         <ExportButtons session={session} pane={pane} />
       </header>
       {replica ? (
-        <DelayLine delays={pane.delays?.summary()} hasMaster={hasMaster} />
+        <DelayLine delays={pane.delays?.summary()} hasMaster={hasMaster} sampleEvery={session.sampleEvery} />
       ) : (
         hasReplicas && <p className="hint mon-delay">Each replica pane pairs its writes with the same writes seen here.</p>
       )}

@@ -3,6 +3,7 @@ import type { StreamHandlers } from '../../../app/bridge';
 import { AppError } from '../../../app/errors';
 import type { MonitorEvent, MonitorLine } from '../../../app/schemas/monitor';
 import { MonitorSession, type WatchPlan } from './session';
+import { MAX_DELAY_MS } from './writeMatcher';
 
 interface Sub {
   input: { profileId: string; address?: string; filter?: unknown };
@@ -91,8 +92,10 @@ describe('MonitorSession', () => {
   it('pairs a write on the master with its copy on the replica', () => {
     const { session, of } = setup();
     session.sync(plan());
-    of(R).handlers.onEvents([lines([line(1000.4, 'SET', 'k', 'v')])], 0);
-    of(M).handlers.onEvents([lines([line(1000, 'SET', 'k', 'v'), line(1001, 'GET', 'k')])], 0);
+    // The master's stream has been open longer than the longest delay measured, so no write of the copy was missed.
+    of(M).handlers.onEvents([lines([line(0, 'GET', 'k')])], 0);
+    of(R).handlers.onEvents([lines([line(MAX_DELAY_MS + 1000.4, 'SET', 'k', 'v')])], 0);
+    of(M).handlers.onEvents([lines([line(MAX_DELAY_MS + 1000, 'SET', 'k', 'v'), line(MAX_DELAY_MS + 1001, 'GET', 'k')])], 0);
     const replica = session.list()[1]!;
     expect(replica.delays?.summary()?.latest).toBeCloseTo(0.4);
     expect(session.list()[0]!.delays).toBeUndefined();

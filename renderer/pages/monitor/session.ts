@@ -63,6 +63,8 @@ export class MonitorSession {
   private lastNotice = -Infinity;
   version = 0;
   paused = false;
+  /** The plan's 1-in-N: above 1, no delay can be measured. */
+  sampleEvery = 1;
 
   constructor(
     private readonly bridge: Pick<Bridge, 'subscribe'>,
@@ -88,6 +90,7 @@ export class MonitorSession {
 
   sync(plan: WatchPlan): void {
     this.disposed = false;
+    this.sampleEvery = plan.filter.sampleEvery ?? 1;
     let restarted = false;
     for (const n of plan.nodes) {
       const p = this.panes.get(n.address) ?? this.create(n);
@@ -210,26 +213,34 @@ export class MonitorSession {
 
   /** Fold one event into its pane and pair the writes it brought. */
   private pair(p: PaneState, ev: MonitorEvent): void {
+    const droppedBefore = p.feed.counters?.dropped ?? 0;
+    const transportBefore = p.feed.transportDropped;
     const lines = p.feed.apply(ev);
-    if (lines.length === 0) return;
     const master = this.master();
     if (master === undefined) return;
     const replicas = p === master ? [...this.panes.values()].filter((r) => r.matcher !== undefined) : [p];
+    // Lines lost on this side (a lagging viewer, a Redis restart): the two streams no longer line up.
+    const lost = ev.kind === 'gap' || (p.feed.counters?.dropped ?? 0) > droppedBefore || p.feed.transportDropped > transportBefore;
+    if (lost) for (const r of replicas) r.matcher?.resync();
+    if (p === master && ev.kind === 'stats') {
+      for (const r of replicas) if (r.matcher !== undefined) for (const d of r.matcher.masterHeartbeat()) r.delays?.push(d);
+    }
+    if (lines.length === 0) return;
     const side = p === master ? 'master' : 'replica';
     for (const r of replicas) {
       if (r.matcher === undefined || r.delays === undefined) continue;
-      for (const line of lines) {
-        const d = r.matcher.add(side, line);
-        if (d !== undefined) r.delays.push(d);
-      }
+      for (const line of lines) for (const d of r.matcher.add(side, line)) r.delays.push(d);
     }
   }
 
-  /** New subscriptions pair from scratch: old pending writes would pair with nothing. */
+  /**
+   * New subscriptions pair from scratch: old pending writes would pair with nothing.
+   * With 1 line in N kept, each node keeps different writes: nothing can be paired.
+   */
   private pairAnew(): void {
     const master = this.master();
     for (const p of this.panes.values()) {
-      const pairs = master !== undefined && isReplicaRole(p.role);
+      const pairs = master !== undefined && isReplicaRole(p.role) && this.sampleEvery === 1;
       p.matcher = pairs ? new WriteMatcher() : undefined;
       p.delays = pairs ? new DelayWindow() : undefined;
     }

@@ -20,135 +20,187 @@ const NOT_REPLICATED = new Set([
 
 export type Side = 'master' | 'replica';
 
-interface Pending {
+/** The longest replication delay measured by default. */
+export const MAX_DELAY_MS = 3_000;
+
+interface Write {
   key: string;
   ts: number;
-  done: boolean;
-}
-
-/** One side's writes waiting for their copy: by key, in time order, and all of them in one bounded FIFO. */
-class PendingWrites {
-  private readonly byKey = new Map<string, Pending[]>();
-  private readonly fifo: Ring<Pending>;
-
-  constructor(capacity: number) {
-    this.fifo = new Ring<Pending>(capacity);
-  }
-
-  add(key: string, ts: number): void {
-    const p: Pending = { key, ts, done: false };
-    this.forget(this.fifo.push(p));
-    const list = this.byKey.get(key);
-    if (list === undefined) this.byKey.set(key, [p]);
-    else list.push(p);
-  }
-
-  /**
-   * The entry to pair with, chosen by `pick` over the key's entries (oldest
-   * first); it and every entry before it leave: an older unpaired copy of the
-   * same write lost its partner (dropped on the way) and would only ever pair wrong.
-   */
-  take(key: string, pick: (list: readonly Pending[]) => number): Pending | undefined {
-    const list = this.byKey.get(key);
-    if (list === undefined) return undefined;
-    const i = pick(list);
-    if (i < 0) return undefined;
-    const gone = list.splice(0, i + 1);
-    for (const p of gone) p.done = true;
-    if (list.length === 0) this.byKey.delete(key);
-    return gone[i];
-  }
-
-  expire(before: number): void {
-    while ((this.fifo.at(0)?.ts ?? Infinity) < before) this.forget(this.fifo.shift());
-  }
-
-  get size(): number {
-    let n = 0;
-    for (const l of this.byKey.values()) n += l.length;
-    return n;
-  }
-
-  private forget(p: Pending | undefined): void {
-    if (p === undefined || p.done) return;
-    p.done = true;
-    const list = this.byKey.get(p.key);
-    if (list === undefined) return;
-    // The evicted entry is the oldest of all, so it heads its key's list.
-    const i = list.indexOf(p);
-    if (i >= 0) list.splice(i, 1);
-    if (list.length === 0) this.byKey.delete(p.key);
-  }
+  /** Arrival order on the master's stream. */
+  seq: number;
 }
 
 export interface MatcherOptions {
   /** Writes held per side while their copy has not arrived. */
   capacity?: number;
-  /** Writes older than the newest seen minus this are given up. */
-  maxAgeMs?: number;
-  /** Clocks of two hosts differ: a copy may read up to this much before its write. */
-  skewMs?: number;
+  /**
+   * The longest delay measured. A copy pairs only with a write at most this much
+   * older; a replica further behind gets no figure rather than a wrong one.
+   */
+  maxDelayMs?: number;
 }
 
 /**
- * Pairs a write seen on the master with the same command, arguments and DB seen
- * on one replica, whichever stream delivers it first, and returns the delay
- * (replica time minus master time, both server clocks). A copy pairs with the
- * latest master write at or before it, so a repeated write (INCR of one key)
- * pairs with its own copy and a lost line costs one pair, not every later one.
- * Writes the master rewrites before propagating (SET … EX becomes PXAT) never pair.
+ * Pairs each write a replica applied (its MONITOR line) with the same write on
+ * the master, and returns the delay: replica time minus master time, both server
+ * clocks (the same clock for nodes on one host).
+ *
+ * Content alone cannot pair them: live traffic repeats writes (INCR of one key,
+ * SET of a value already set), and a copy paired with the latest identical
+ * write before it reads ~0 however far behind the replica is, while a copy
+ * paired with a later write reads negative. What does identify a write is its
+ * place in the stream: a replica applies the master's writes in the master's
+ * order. So the matcher first waits for an anchor (a copy with exactly one
+ * candidate write in the last `maxDelayMs`, once the master's stream has been
+ * open that long, so the true write cannot have been missed), then walks both
+ * streams in order: each next copy pairs with the earliest unpaired identical
+ * write after the previous pair. A copy never pairs with a write stamped after
+ * it, so no delay is negative. Lines lost on either side (a slow viewer, 1 in N)
+ * break the order: `resync()` drops the anchor until a new one is found.
  */
 export class WriteMatcher {
-  private readonly pending: Record<Side, PendingWrites>;
-  private readonly maxAgeMs: number;
-  private readonly skewMs: number;
-  private newest = -Infinity;
+  private readonly capacity: number;
+  private readonly maxDelayMs: number;
+  /** Master writes by content, oldest first; only those after `pointer` may still pair. */
+  private readonly byKey = new Map<string, Write[]>();
+  private readonly fifo: Write[] = [];
+  private fifoHead = 0;
+  /** Replica copies waiting for the master's stream to catch up to them. */
+  private readonly waiting: Write[] = [];
+  private seq = 0;
+  /** seq of the master write of the last pair; -1 before an anchor. */
+  private pointer = -1;
+  private anchored = false;
+  private masterFirst = Infinity;
+  private masterNewest = -Infinity;
+  private replicaNewest = -Infinity;
+  /** Copies up to this time have every master line they could pair with (see masterHeartbeat). */
+  private heardUpTo = -Infinity;
+  private waitingMark = -Infinity;
 
   constructor(opts: MatcherOptions = {}) {
-    const capacity = opts.capacity ?? 5000;
-    this.pending = { master: new PendingWrites(capacity), replica: new PendingWrites(capacity) };
-    this.maxAgeMs = opts.maxAgeMs ?? 10_000;
-    this.skewMs = opts.skewMs ?? 100;
+    this.capacity = opts.capacity ?? 20_000;
+    this.maxDelayMs = opts.maxDelayMs ?? MAX_DELAY_MS;
   }
 
-  /** The delay in ms when this line completes a pair. */
-  add(side: Side, line: MonitorLine): number | undefined {
-    if (NOT_REPLICATED.has(line.command) || line.truncated || line.moreArgs > 0) return undefined;
-    if (line.ts > this.newest) {
-      this.newest = line.ts;
-      this.pending.master.expire(line.ts - this.maxAgeMs);
-      this.pending.replica.expire(line.ts - this.maxAgeMs);
+  /** The delays (ms) of the pairs this line completes, oldest first; usually none or one. */
+  add(side: Side, line: MonitorLine): number[] {
+    // Any line, a read too, tells how far the master's stream has come.
+    if (side === 'master') {
+      this.masterFirst = Math.min(this.masterFirst, line.ts);
+      this.masterNewest = Math.max(this.masterNewest, line.ts);
     }
+    if (NOT_REPLICATED.has(line.command) || line.truncated || line.moreArgs > 0) return this.drain();
     const key = `${line.db} ${line.command} ${line.args.join('\u0000')}`;
-    const ts = line.ts;
-    const skew = this.skewMs;
-    if (side === 'replica') {
-      // The latest master write at or before this copy; across a clock skew, the first one.
-      const hit = this.pending.master.take(key, (l) => {
-        const i = l.findLastIndex((p) => p.ts <= ts);
-        return i >= 0 || (l[0]?.ts ?? Infinity) > ts + skew ? i : 0;
-      });
-      if (hit !== undefined) return ts - hit.ts;
+    if (side === 'master') {
+      const w: Write = { key, ts: line.ts, seq: this.seq++ };
+      this.fifo.push(w);
+      const list = this.byKey.get(key);
+      if (list === undefined) this.byKey.set(key, [w]);
+      else list.push(w);
+      if (this.fifo.length - this.fifoHead > this.capacity) this.forgetOldest();
     } else {
-      // The first copy at or after this write (earlier ones belong to writes already gone); across a clock skew, the last one.
-      const hit = this.pending.replica.take(key, (l) => {
-        const i = l.findIndex((p) => p.ts >= ts);
-        return i >= 0 || (l.at(-1)?.ts ?? -Infinity) < ts - skew ? i : l.length - 1;
-      });
-      if (hit !== undefined) return hit.ts - ts;
+      this.replicaNewest = Math.max(this.replicaNewest, line.ts);
+      this.waiting.push({ key, ts: line.ts, seq: -1 });
+      if (this.waiting.length > this.capacity) {
+        this.waiting.shift();
+        this.resync();
+      }
     }
-    this.pending[side].add(key, ts);
-    return undefined;
+    return this.drain();
   }
 
-  /** Writes waiting for their copy, per side (for tests). */
+  /**
+   * The master's stream sent its once-a-second stats: everything the master ran
+   * before the previous heartbeat has been delivered (lines go out every 50 ms),
+   * so copies that were waiting then can be decided even when the master went quiet.
+   */
+  masterHeartbeat(): number[] {
+    this.heardUpTo = this.waitingMark;
+    this.waitingMark = this.waiting.at(-1)?.ts ?? this.replicaNewest;
+    return this.drain();
+  }
+
+  /** Lines were lost on one side: the streams' order no longer lines up until a new anchor. */
+  resync(): void {
+    this.anchored = false;
+  }
+
+  /** Writes waiting for their copy, and copies waiting for the master's stream (for tests). */
   sizes(): Record<Side, number> {
-    return { master: this.pending.master.size, replica: this.pending.replica.size };
+    return { master: this.fifo.length - this.fifoHead, replica: this.waiting.length };
+  }
+
+  /** Whether the streams are lined up (pairs are being made). */
+  get synced(): boolean {
+    return this.anchored;
+  }
+
+  private drain(): number[] {
+    const out: number[] = [];
+    while (this.waiting.length > 0) {
+      const copy = this.waiting[0] as Write;
+      // Every master line up to the copy's time is in: its stream is in time order.
+      const complete = this.masterNewest >= copy.ts || copy.ts <= this.heardUpTo;
+      const givenUp = copy.ts < this.replicaNewest - this.maxDelayMs;
+      this.expire(copy.ts - this.maxDelayMs);
+      const hit = this.anchored ? this.next(copy) : complete ? this.anchor(copy) : undefined;
+      if (hit === undefined && !complete && !givenUp) break;
+      this.waiting.shift();
+      if (hit === undefined) {
+        // The master's stream stalled past the longest delay: what it sends later could pair out of order.
+        if (givenUp && !complete) this.resync();
+        continue;
+      }
+      this.pointer = hit.seq;
+      this.anchored = true;
+      const list = this.byKey.get(hit.key);
+      if (list !== undefined) list.splice(0, list.indexOf(hit) + 1);
+      out.push(copy.ts - hit.ts);
+    }
+    return out;
+  }
+
+  /** In step: the earliest identical write after the last pair, not stamped after the copy. */
+  private next(copy: Write): Write | undefined {
+    const list = this.byKey.get(copy.key);
+    if (list === undefined) return undefined;
+    return list.find((w) => w.seq > this.pointer && w.ts <= copy.ts);
+  }
+
+  /** Out of step: a copy with exactly one candidate write, from a master stream open long enough. */
+  private anchor(copy: Write): Write | undefined {
+    if (copy.ts - this.maxDelayMs < this.masterFirst) return undefined;
+    const list = this.byKey.get(copy.key) ?? [];
+    const candidates = list.filter((w) => w.seq > this.pointer && w.ts <= copy.ts && w.ts >= copy.ts - this.maxDelayMs);
+    return candidates.length === 1 ? candidates[0] : undefined;
+  }
+
+  /** Master writes older than `before` can pair with no copy still to come. */
+  private expire(before: number): void {
+    while (this.fifoHead < this.fifo.length && (this.fifo[this.fifoHead] as Write).ts < before) this.forgetOldest();
+  }
+
+  private forgetOldest(): void {
+    const w = this.fifo[this.fifoHead];
+    if (w === undefined) return;
+    this.fifo[this.fifoHead] = undefined as unknown as Write;
+    this.fifoHead++;
+    if (this.fifoHead > 1024 && this.fifoHead * 2 > this.fifo.length) {
+      this.fifo.splice(0, this.fifoHead);
+      this.fifoHead = 0;
+    }
+    const list = this.byKey.get(w.key);
+    if (list === undefined) return;
+    // The oldest write of all heads its content's list, unless a pair already took it out.
+    if (list[0] === w) list.shift();
+    if (list.length === 0) this.byKey.delete(w.key);
   }
 }
 
 export interface DelaySummary {
   latest: number;
+  min: number;
   p50: number;
   max: number;
   /** Delays in the window the p50 and max are over. */
@@ -178,6 +230,7 @@ export class DelayWindow {
     const sorted = values.sort((a, b) => a - b);
     return {
       latest,
+      min: sorted[0] ?? latest,
       p50: sorted[Math.floor((sorted.length - 1) / 2)] ?? latest,
       max: sorted.at(-1) ?? latest,
       window: sorted.length,

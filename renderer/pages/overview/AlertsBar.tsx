@@ -1,6 +1,13 @@
 import type { Alert } from '../../../app/schemas/metrics';
 import { ALERT_LABELS, type AlertGroups } from './alerts';
 import { clock, since } from '../../lib/display';
+import { AsOf } from '../../components/LiveState';
+
+/** The page is not live: why (the link, the stream), and the time its figures are from. */
+export interface Stale {
+  why: string;
+  asOf: number;
+}
 
 interface Props {
   groups: AlertGroups;
@@ -9,6 +16,8 @@ interface Props {
   nodeCount: number;
   downCount: number;
   onSelect(address: string): void;
+  /** Set while the page is not live: the bar says so instead of its last state in green. */
+  stale?: Stale | undefined;
 }
 
 function AlertRow({ alert, now, onSelect }: { alert: Alert; now: number; onSelect(address: string): void }) {
@@ -43,13 +52,34 @@ function AlertRow({ alert, now, onSelect }: { alert: Alert; now: number; onSelec
   );
 }
 
+/** Not live: what the page last heard, marked with its time, never the green "all up". */
+function StaleAlerts({ stale, active, nodeCount, downCount }: { stale: Stale; active: number; nodeCount: number; downCount: number }) {
+  const last =
+    active > 0
+      ? `${active} active alert${active === 1 ? '' : 's'}`
+      : `no active alerts, ${downCount === 0 ? `${nodeCount} node${nodeCount === 1 ? '' : 's'} up` : `${downCount} of ${nodeCount} nodes down`}`;
+  return (
+    <section className="ov-alerts ov-alerts-stale" data-testid="alerts" data-stale="true" aria-label="Alerts" aria-live="polite">
+      <header className="ov-alerts-head">
+        <span>
+          <strong>Not live: {stale.why}.</strong>{' '}
+          <span className="muted">
+            Last known, <AsOf at={stale.asOf} />: {last}.
+          </span>
+        </span>
+      </header>
+    </section>
+  );
+}
+
 /**
  * Active alerts first and loud; the resolved record folded away. Not role="alert":
  * the page keeps that for the one error about the profile's own node.
  */
-export function AlertsBar({ groups, now, nodeCount, downCount, onSelect }: Props) {
+export function AlertsBar({ groups, now, nodeCount, downCount, onSelect, stale }: Props) {
   const { active, resolved } = groups;
   const critical = active.some((a) => a.severity === 'critical');
+  if (stale !== undefined) return <StaleAlerts stale={stale} active={active.length} nodeCount={nodeCount} downCount={downCount} />;
   return (
     <section
       className={`ov-alerts ${active.length === 0 ? 'ov-alerts-ok' : critical ? 'ov-alerts-critical' : 'ov-alerts-warning'}`}

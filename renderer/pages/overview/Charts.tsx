@@ -1,8 +1,9 @@
 import { memo, useMemo } from 'react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { clock, formatKbps } from '../../lib/display';
 import { formatBytes, formatCompact, formatCount } from '../../lib/format';
 import { chartRows, redrawEveryMs, type ChartColumn, type ChartRow } from './chartRows';
+import { gapSpans, type GapSpan } from './gapSpans';
 import type { MetricKey, SeriesStore } from './timeSeries';
 
 export interface ChartNode {
@@ -85,22 +86,37 @@ function buildSpecs(series: SeriesStore, nodes: readonly ChartNode[]): Spec[] {
   ];
 }
 
+/** Shading per gap cause: an outage reads as an alarm, a stretch nobody recorded as missing paper. */
+const GAP_FILL: Record<GapSpan['cause'], string> = { down: '#fecaca', unrecorded: '#e5e7eb' };
+const GAP_LABEL: Record<GapSpan['cause'], string> = { down: 'down', unrecorded: 'not recorded' };
+
 function MetricChart({
   spec,
   rows,
   selected,
+  gaps,
 }: {
   spec: Spec;
   rows: ChartRow[];
   selected: string | undefined;
+  gaps: readonly GapSpan[];
 }) {
+  // A chart shows the down stretches of its own nodes only (the lag chart has no master line).
+  const mine = new Set(spec.lines.map((l) => l.address));
+  const shown = gaps.filter((g) => g.cause === 'unrecorded' || g.nodes.some((n) => mine.has(n)));
   const byKey = new Map(spec.lines.map((l) => [l.key, l]));
   const legend = spec.lines.filter((l) => !l.dashed);
   // SVG paints in order: the selected node's lines go last so that replicas with the
   // same figures (a replica replays its master's writes) never hide them.
   const drawOrder = [...spec.lines.filter((l) => l.address !== selected), ...spec.lines.filter((l) => l.address === selected)];
   return (
-    <figure className="panel chart ov-chart" data-testid={spec.testId} aria-label={spec.title}>
+    <figure
+      className="panel chart ov-chart"
+      data-testid={spec.testId}
+      aria-label={spec.title}
+      data-first-at={rows[0]?.t ?? ''}
+      data-gaps={shown.map((g) => g.cause).join(' ')}
+    >
       <figcaption className="ov-chart-head">
         <span className="ov-chart-title">{spec.title}</span>
         {spec.unit !== '' && <span className="muted"> {spec.unit}</span>}
@@ -141,6 +157,17 @@ function MetricChart({
               contentStyle={{ fontSize: 11, padding: '4px 8px' }}
               itemStyle={{ padding: 0 }}
             />
+            {shown.map((g) => (
+              <ReferenceArea
+                key={`${g.cause}-${g.from}`}
+                x1={g.from}
+                x2={g.to}
+                fill={GAP_FILL[g.cause]}
+                fillOpacity={0.6}
+                ifOverflow="hidden"
+                label={{ value: GAP_LABEL[g.cause], position: 'insideTop', fontSize: 10, fill: '#6b7280' }}
+              />
+            ))}
             {drawOrder.map((l) => (
               <Line
                 key={l.key}
@@ -184,10 +211,11 @@ function ChartsNow({ series, nodes, now, windowMs, pollMs, selected }: Props) {
       ),
     [specs, now, windowMs, pollMs],
   );
+  const gaps = useMemo(() => gapSpans(series, now - windowMs, now), [series, now, windowMs]);
   return (
     <div className="ov-charts">
       {specs.map((s, i) => (
-        <MetricChart key={s.testId} spec={s} rows={rows[i] ?? []} selected={selected} />
+        <MetricChart key={s.testId} spec={s} rows={rows[i] ?? []} selected={selected} gaps={gaps} />
       ))}
     </div>
   );

@@ -11,9 +11,11 @@ export interface NodePoint {
   netOut: number | null;
   /** Replicas only: bytes behind their master. */
   lag: number | null;
+  /** Why this point holds no values: the node was down, or nothing was recorded from here to the next point. */
+  gap?: 'down' | 'unrecorded';
 }
 
-export type MetricKey = Exclude<keyof NodePoint, 't'>;
+export type MetricKey = Exclude<keyof NodePoint, 't' | 'gap'>;
 
 /** Per node, oldest first. A new Map on every change, so React sees it. */
 export type SeriesStore = ReadonlyMap<string, readonly NodePoint[]>;
@@ -29,15 +31,19 @@ const at = <T>(a: readonly T[] | undefined, i: number): T | null => a?.[i] ?? nu
 
 /** The columnar history the stream opens with, as points. */
 export function pointsFromHistory(h: NodeHistory): NodePoint[] {
-  return h.at.map((t, i) => ({
-    t,
-    ops: at(h.opsPerSec, i),
-    mem: at(h.usedMemory, i),
-    clients: at(h.clients, i),
-    netIn: at(h.inputKbps, i),
-    netOut: at(h.outputKbps, i),
-    lag: at(h.lagBytes, i),
-  }));
+  return h.at.map((t, i) => {
+    const gap = h.gaps?.[i] ?? undefined;
+    return {
+      t,
+      ops: at(h.opsPerSec, i),
+      mem: at(h.usedMemory, i),
+      clients: at(h.clients, i),
+      netIn: at(h.inputKbps, i),
+      netOut: at(h.outputKbps, i),
+      lag: at(h.lagBytes, i),
+      ...(gap === undefined ? {} : { gap }),
+    };
+  });
 }
 
 /**
@@ -55,7 +61,7 @@ export function lagByReplica(samples: readonly NodeSample[]): Map<string, number
 
 /** One tick's sample as a point at `t`; a down node is all nulls, so the charts show a gap. */
 export function pointFromSample(s: NodeSample, t: number, lag: ReadonlyMap<string, number>): NodePoint {
-  if (!s.up) return { t, ops: null, mem: null, clients: null, netIn: null, netOut: null, lag: null };
+  if (!s.up) return { t, ops: null, mem: null, clients: null, netIn: null, netOut: null, lag: null, gap: 'down' };
   const replica = isReplicaRole(s.role ?? s.replication?.role);
   return {
     t,

@@ -1,5 +1,6 @@
 import type { SamplingReport } from '../../../app/schemas/sampling';
 import { formatBytes, formatCount } from '../../lib/format';
+import { MemoryIntervalCell } from './ShareTables';
 
 /**
  * A cluster run, per master: what each holds (DBSIZE), what was examined there and
@@ -8,7 +9,7 @@ import { formatBytes, formatCount } from '../../lib/format';
 export function MastersTable({ report: r }: { report: SamplingReport }) {
   if (r.masters === undefined) return null;
   const sample = r.method === 'sample';
-  const heads = ['DBSIZE', sample ? 'Drawn' : 'Examined', sample ? 'Est. memory' : 'Memory'];
+  const heads = ['DBSIZE', sample ? 'Drawn' : 'Examined', sample ? 'Est. memory' : 'Memory', ...(sample ? ['95% interval'] : [])];
   return (
     <div className="panel job-table-panel">
       <table className="data-table smp-table" data-testid="sampling-masters">
@@ -35,6 +36,7 @@ export function MastersTable({ report: r }: { report: SamplingReport }) {
               <td className="num">{formatCount(m.dbsize)}</td>
               <td className="num">{formatCount(m.keysExamined)}</td>
               <td className="num">{formatBytes(sample ? m.estimatedMemory : m.memory)}</td>
+              {sample && <MemoryIntervalCell interval={m.memoryInterval} />}
             </tr>
           ))}
         </tbody>

@@ -69,7 +69,8 @@ export const ReportView = memo(function ReportView({ report: r, profileId, profi
       <Suspense fallback={<ChartLoading />}>
         <KeyspaceCharts report={r} />
       </Suspense>
-      <div className="smp-grid smp-grid-tables">
+      {/* A sample's types table carries estimates and their intervals: it takes the whole width. */}
+      <div className={`smp-grid smp-grid-tables${r.method === 'sample' ? ' smp-grid-stacked' : ''}`}>
         <div className="panel job-table-panel">
           <TypesTable report={r} />
         </div>
@@ -100,7 +101,10 @@ export const ReportView = memo(function ReportView({ report: r, profileId, profi
           <TopKeysTable keys={r.topByMemory} by="memory" testId="sampling-top-memory" profileId={profileId} db={r.db} />
         </div>
         <div className="panel job-table-panel">
-          <TopKeysTable keys={r.topByLength} by="length" testId="sampling-top-length" profileId={profileId} db={r.db} />
+          <TopKeysTable keys={r.topByLength} by="elements" testId="sampling-top-length" profileId={profileId} db={r.db} />
+        </div>
+        <div className="panel job-table-panel">
+          <TopKeysTable keys={r.topStringsByLength} by="bytes" testId="sampling-top-strlen" profileId={profileId} db={r.db} />
         </div>
       </section>
     </section>

@@ -1,6 +1,6 @@
 import type { SamplingReport } from '../../../app/schemas/sampling';
 import { formatBytes, formatCount } from '../../lib/format';
-import { formatCiRange, formatCi, formatShare } from './report';
+import { formatCiRange, formatCi, formatMemoryInterval, formatShare, memoryIntervalTitle } from './report';
 import { TypeName } from './TypeName';
 
 type Share = { count: number; percent: number; ciLow: number; ciHigh: number };
@@ -42,6 +42,17 @@ function ShareHeads({ sample }: { sample: boolean }) {
   );
 }
 
+/** A sampled memory figure's interval, or "not estimable" with the reason beside it. */
+export function MemoryIntervalCell({ interval }: { interval: SamplingReport['memoryTotalInterval'] }) {
+  const refused = 'notEstimable' in interval;
+  return (
+    <td className={`num smp-ci${refused ? ' smp-not-estimable' : ''}`} data-col="memory-interval" title={memoryIntervalTitle(interval)}>
+      {formatMemoryInterval(interval)}
+      {refused && <span className="smp-ci-why">{interval.notEstimable}</span>}
+    </td>
+  );
+}
+
 /** Types: count, share, interval, memory, and for a sample the figures scaled to DBSIZE. */
 export function TypesTable({ report: r }: { report: SamplingReport }) {
   const sample = r.method === 'sample';
@@ -66,6 +77,9 @@ export function TypesTable({ report: r }: { report: SamplingReport }) {
               <th scope="col" className="num">
                 Est. memory
               </th>
+              <th scope="col" className="num" title="95% confidence interval of the estimated memory, or why there is none">
+                95% interval
+              </th>
             </>
           )}
         </tr>
@@ -88,6 +102,7 @@ export function TypesTable({ report: r }: { report: SamplingReport }) {
                 <td className="num" data-col="estimated-memory">
                   ≈ {formatBytes(t.estimatedMemory)}
                 </td>
+                <MemoryIntervalCell interval={t.memoryInterval} />
               </>
             )}
           </tr>
@@ -106,6 +121,7 @@ export function TypesTable({ report: r }: { report: SamplingReport }) {
             <>
               <td className="num">≈ {formatCount(r.dbsize)}</td>
               <td className="num">≈ {formatBytes(r.estimatedMemoryTotal)}</td>
+              <MemoryIntervalCell interval={r.memoryTotalInterval} />
             </>
           )}
         </tr>

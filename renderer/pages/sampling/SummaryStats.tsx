@@ -1,6 +1,13 @@
 import type { SamplingReport } from '../../../app/schemas/sampling';
 import { Stat } from '../../components/Stat';
 import { formatBytes, formatCount, formatPercent, formatSeconds } from '../../lib/format';
+import { formatMemoryInterval } from './report';
+
+/** A sample's total memory: scaled to DBSIZE, with its 95% interval or why it has none. */
+function totalIntervalText(i: SamplingReport['memoryTotalInterval']): string {
+  if ('notEstimable' in i) return `scaled to DBSIZE · not estimable: ${i.notEstimable}`;
+  return `scaled to DBSIZE · 95%: ${formatMemoryInterval(i)}`;
+}
 
 /**
  * The headline figures of a report; a sample's totals are marked as estimates, and
@@ -27,7 +34,7 @@ export function SummaryStats({ report: r, partial }: { report: SamplingReport; p
       <Stat
         label={sample ? 'Est. total memory' : 'Total memory'}
         value={`${sample ? '≈ ' : partial ? '≥ ' : ''}${formatBytes(r.estimatedMemoryTotal)}`}
-        sub={sample ? 'scaled to DBSIZE' : partial ? 'of the keys examined' : 'every key measured'}
+        sub={sample ? totalIntervalText(r.memoryTotalInterval) : partial ? 'of the keys examined' : 'every key measured'}
         testId="sampling-estimated-memory"
       />
       <Stat

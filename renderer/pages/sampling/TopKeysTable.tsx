@@ -14,22 +14,32 @@ function formatLength(type: KeyType, n: number): string {
 
 interface Props {
   keys: readonly TopKey[];
-  by: 'memory' | 'length';
+  /** Length in one unit per table: elements of collections, or bytes of strings. */
+  by: 'memory' | 'elements' | 'bytes';
   testId: string;
   /** Each key opens in the Keys page of this profile and DB. */
   profileId: string;
   db: number;
 }
 
+const CAPTIONS: Record<Props['by'], (n: number) => string> = {
+  memory: (n) => `Top ${n} by memory`,
+  elements: (n) => `Top ${n} by length in elements`,
+  bytes: (n) => `Top ${n} strings by length in bytes`,
+};
+const NOTES: Record<Props['by'], string> = {
+  memory: 'MEMORY USAGE',
+  elements: 'hashes, lists, sets, zsets, streams: fields, items or members (strings apart: bytes are another unit)',
+  bytes: 'STRLEN',
+};
+
 /** The biggest keys, like `redis-cli --memkeys` / `--bigkeys` but over this run's keys. */
 export function TopKeysTable({ keys, by, testId, profileId, db }: Props) {
   return (
     <table className="data-table smp-table smp-top" data-testid={testId}>
       <caption>
-        Top {keys.length} by {by}
-        <span className="muted smp-caption-sub">
-          {by === 'memory' ? ' MEMORY USAGE' : ' STRLEN for strings, element count for the rest'}
-        </span>
+        {CAPTIONS[by](keys.length)}
+        <span className="muted smp-caption-sub"> {NOTES[by]}</span>
       </caption>
       <colgroup>
         <col className="smp-col-rank" />
@@ -51,7 +61,7 @@ export function TopKeysTable({ keys, by, testId, profileId, db }: Props) {
           <th scope="col" className={`num${by === 'memory' ? ' is-sorted' : ''}`}>
             Memory
           </th>
-          <th scope="col" className={`num${by === 'length' ? ' is-sorted' : ''}`}>
+          <th scope="col" className={`num${by === 'memory' ? '' : ' is-sorted'}`}>
             Length
           </th>
           <th scope="col" className="num">

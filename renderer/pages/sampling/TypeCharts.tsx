@@ -3,7 +3,7 @@ import type { HBar } from '../../components/charts/chartParts';
 import { formatBytes } from '../../lib/format';
 import { HBarChart } from '../../components/charts/chartParts';
 import { ChartFrame } from '../../components/charts/ChartFrame';
-import { shareBar, shareTicks, TYPE_COLORS } from './report';
+import { formatMemoryInterval, memoryErr, shareBar, shareTicks, TYPE_COLORS } from './report';
 
 type Props = { report: SamplingReport };
 
@@ -28,19 +28,23 @@ export function TypeMemoryChart({ report: r }: Props) {
   const rows = r.types.map((t): HBar => {
     const value = sample ? t.estimatedMemory : t.memory;
     const measured = `${formatBytes(t.memory)} measured over ${t.count} keys`;
+    const refused = 'notEstimable' in t.memoryInterval;
+    const err = sample ? memoryErr(value, t.memoryInterval) : undefined;
+    const range = sample ? (refused ? 'not estimable' : `95%: ${formatMemoryInterval(t.memoryInterval)}`) : '';
     return {
       key: t.type,
       label: t.type,
       value,
-      figure: `${sample ? '≈ ' : ''}${formatBytes(value)}`,
+      figure: sample ? (refused ? `≈ ${formatBytes(value)}?` : `≈ ${formatBytes(value)}`) : formatBytes(value),
+      ...(err === undefined ? {} : { err }),
       color: TYPE_COLORS[t.type],
-      detail: sample ? `≈ ${formatBytes(value)} in the DB (${measured})` : measured,
+      detail: sample ? `≈ ${formatBytes(value)} in the DB, ${range} (${measured})` : measured,
     };
   });
   return (
     <ChartFrame
       title="Memory by type"
-      note={sample ? 'MEMORY USAGE scaled to DBSIZE (estimate)' : 'MEMORY USAGE of every key'}
+      note={sample ? 'MEMORY USAGE scaled to DBSIZE · whiskers: 95% interval · “?”: not estimable (see Types)' : 'MEMORY USAGE of every key'}
       testId="sampling-chart-memory"
     >
       <HBarChart rows={rows} axis={formatBytes} figureWidth={76} />

@@ -5,8 +5,9 @@ type Row = CsvValue[];
 
 /** What the CSV button's tooltip says about the file's shape. */
 export const CSV_LAYOUT =
-  'One CSV file in sections: summary, types, encodings, ttl, size_histogram, length_histogram, top_by_memory, top_by_length, namespaces. ' +
-  'Each section is a line with its name, a header line, its rows and an empty line. Percentages are 0–100; memory is in bytes.';
+  'One CSV file in sections: summary, types, encodings, ttl, size_histogram, length_histogram, top_by_memory, top_by_length (elements), top_strings_by_length (bytes), namespaces. ' +
+  'Each section is a line with its name, a header line, its rows and an empty line. Percentages are 0–100; memory is in bytes; ' +
+  'a sampled memory figure has its 95% interval (low, high) or, in memory_not_estimable, why it has none.';
 
 function section(name: string, header: string[], rows: Row[]): Row[] {
   return [[name], header, ...rows, []];
@@ -16,6 +17,11 @@ type TopKey = SamplingReport['topByMemory'][number];
 const TOP_HEADER = ['rank', 'key', 'key_bytes', 'key_truncated', 'type', 'encoding', 'memory_bytes', 'length', 'ttl_seconds'];
 const topRows = (keys: TopKey[]): Row[] =>
   keys.map((k, i) => [i + 1, k.key.text, k.key.bytes, k.key.truncated, k.type, k.encoding, k.memory, k.length, k.ttl]);
+
+type Interval = SamplingReport['memoryTotalInterval'];
+/** low, high, not-estimable reason: two bounds, or blanks and the reason. */
+const intervalCells = (i: Interval): Row => ('notEstimable' in i ? ['', '', i.notEstimable] : [i.low, i.high, '']);
+const INTERVAL_HEADER = ['memory_low_bytes', 'memory_high_bytes', 'memory_not_estimable'];
 
 type Histogram = SamplingReport['sizeHistograms'][number];
 const histogramRows = (hs: Histogram[]): Row[] => hs.flatMap((h) => h.buckets.map((b): Row => [h.type, b.le, b.count]));
@@ -36,6 +42,7 @@ export function reportCsv(r: SamplingReport, profileName: string): string {
     ['seconds', r.seconds],
     ['memory_examined_bytes', r.memoryTotal],
     ['estimated_memory_bytes', r.estimatedMemoryTotal],
+    ...INTERVAL_HEADER.map((name, i): Row => [name, intervalCells(r.memoryTotalInterval)[i] ?? '']),
     ['memory_usage_samples', r.memorySamples],
     ...r.warnings.map((w): Row => ['warning', w]),
   ];
@@ -44,8 +51,8 @@ export function reportCsv(r: SamplingReport, profileName: string): string {
     ...section('summary', ['name', 'value'], summary),
     ...section(
       'types',
-      ['type', ...share, 'memory_bytes', 'estimated_count', 'estimated_memory_bytes'],
-      r.types.map((t) => [t.type, t.count, t.percent, t.ciLow, t.ciHigh, t.memory, t.estimatedCount, t.estimatedMemory]),
+      ['type', ...share, 'memory_bytes', 'estimated_count', 'estimated_memory_bytes', ...INTERVAL_HEADER],
+      r.types.map((t) => [t.type, t.count, t.percent, t.ciLow, t.ciHigh, t.memory, t.estimatedCount, t.estimatedMemory, ...intervalCells(t.memoryInterval)]),
     ),
     ...section(
       'encodings',
@@ -61,6 +68,7 @@ export function reportCsv(r: SamplingReport, profileName: string): string {
     ...section('length_histogram', ['type', 'le', 'count'], histogramRows(r.lengthHistograms)),
     ...section('top_by_memory', TOP_HEADER, topRows(r.topByMemory)),
     ...section('top_by_length', TOP_HEADER, topRows(r.topByLength)),
+    ...section('top_strings_by_length', TOP_HEADER, topRows(r.topStringsByLength)),
     ...section(
       'namespaces',
       ['prefix', 'parent', 'depth', 'count', 'memory_bytes', 'percent'],

@@ -1,4 +1,4 @@
-import type { KeyType, SamplingReport } from '../../../app/schemas/sampling';
+import type { KeyType, MemoryInterval, SamplingReport } from '../../../app/schemas/sampling';
 import { formatBytes, formatCompact, formatCount, formatDuration } from '../../lib/format';
 import type { HBar } from '../../components/charts/chartParts';
 
@@ -29,6 +29,25 @@ export function formatCi(s: Share): string {
 export function formatCiRange(s: Share): string {
   if (ciHalfWidth(s) === 0) return 'exact';
   return `${s.ciLow.toFixed(1)}–${s.ciHigh.toFixed(1)} %`;
+}
+
+/** A sampled memory figure's 95% interval: "1.2 MiB – 1.5 MiB", "exact", or "not estimable". */
+export function formatMemoryInterval(i: MemoryInterval): string {
+  if ('notEstimable' in i) return 'not estimable';
+  if (i.low === i.high) return 'exact';
+  return `${formatBytes(i.low)} – ${formatBytes(i.high)}`;
+}
+
+/** Why, for a tooltip: the interval's meaning, or the reason there is none. */
+export function memoryIntervalTitle(i: MemoryInterval): string {
+  if ('notEstimable' in i) return `No interval: ${i.notEstimable}`;
+  return `95% confidence interval of the estimate${i.note === undefined ? '' : ` (${i.note})`}`;
+}
+
+/** Whiskers below and above `value` for a bar chart; none when there is no interval. */
+export function memoryErr(value: number, i: MemoryInterval): [number, number] | undefined {
+  if ('notEstimable' in i || i.low === i.high) return undefined;
+  return [Math.max(0, value - i.low), Math.max(0, i.high - value)];
 }
 
 const BINARY = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;

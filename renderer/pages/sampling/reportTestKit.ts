@@ -11,10 +11,11 @@ export function testReport(patch: Partial<SamplingReport> = {}): SamplingReport 
     seconds: 0.12,
     memoryTotal: 400,
     estimatedMemoryTotal: 400,
+    memoryTotalInterval: { low: 400, high: 400 },
     memorySamples: 5,
     types: [
-      { type: 'string', count: 3, percent: 75, ciLow: 75, ciHigh: 75, memory: 200, estimatedCount: 3, estimatedMemory: 200 },
-      { type: 'hash', count: 1, percent: 25, ciLow: 25, ciHigh: 25, memory: 200, estimatedCount: 1, estimatedMemory: 200 },
+      { type: 'string', count: 3, percent: 75, ciLow: 75, ciHigh: 75, memory: 200, estimatedCount: 3, estimatedMemory: 200, memoryInterval: { low: 200, high: 200 } },
+      { type: 'hash', count: 1, percent: 25, ciLow: 25, ciHigh: 25, memory: 200, estimatedCount: 1, estimatedMemory: 200, memoryInterval: { low: 200, high: 200 } },
     ],
     encodings: [
       { type: 'string', encoding: 'embstr', count: 3, percent: 75, ciLow: 75, ciHigh: 75 },
@@ -44,6 +45,7 @@ export function testReport(patch: Partial<SamplingReport> = {}): SamplingReport 
       { key: { text: 'user:1', bytes: 6, truncated: false }, type: 'string', encoding: 'embstr', memory: 60, length: 5, ttl: 90 },
     ],
     topByLength: [],
+    topStringsByLength: [],
     namespaces: [
       { prefix: 'user:', parent: '', depth: 1, count: 3, memory: 200, percent: 75 },
       { prefix: 'user:session:', parent: 'user:', depth: 2, count: 1, memory: 50, percent: 25 },
