@@ -111,6 +111,26 @@ describe('startPacer: latency', () => {
     }
   });
 
+  it('times PING where ACL refuses TIME, and refuses a budget it cannot measure where PING is refused too', async () => {
+    const admin = await adminClient(redis());
+    await admin.call('ACL', 'SETUSER', 'pace-notime', 'on', '>pw', '~*', '+@all', '-time');
+    await admin.call('ACL', 'SETUSER', 'pace-noprobe', 'on', '>pw', '~*', '+@all', '-time', '-ping');
+    const as = (username: string) => connectionFor(specFor(redis(), { username, password: 'pw' }), 0, NAME);
+    const pacer = await startPacer(as('pace-notime'), { maxLatencyMs: 2, maxReplicaLagBytes: 1 << 30 }, new AbortController().signal);
+    try {
+      expect(pacer.state().idleP99Ms).toBeGreaterThan(0);
+      expect(await eventually(() => (pacer.state().recentP99Ms ?? 0) > 0, 2_000)).toBe(true);
+    } finally {
+      await pacer.close();
+    }
+    await expect(startPacer(as('pace-noprobe'), { maxLatencyMs: 2, maxReplicaLagBytes: 1 << 30 }, new AbortController().signal)).rejects.toMatchObject({
+      code: 'NOPERM',
+      message: expect.stringContaining('run at full speed'),
+    });
+    const full = await startPacer(as('pace-noprobe'), { maxLatencyMs: null, maxReplicaLagBytes: 1 << 30 }, new AbortController().signal);
+    await full.close();
+  });
+
   it('asks for smaller batches under a tighter budget, and close() ends its probe connection', async () => {
     const admin = await adminClient(redis());
     const tight = await pacerOn(redis(), { maxLatencyMs: 0.5, maxReplicaLagBytes: 1 << 30 });

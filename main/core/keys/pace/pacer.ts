@@ -62,7 +62,7 @@ export async function startPacer(target: RawTarget, pace: Pace, signal: AbortSig
     if (pace.maxLatencyMs !== null) {
       const idle = await probe.idleP99(signal).catch((e: unknown) => {
         if (e instanceof AppError && e.code === 'NOPERM') {
-          throw new AppError('NOPERM', `${e.message} The pace times PING on the server to keep its latency within budget; without PING, run at full speed.`);
+          throw new AppError('NOPERM', `${e.message} The pace times TIME or PING on the server to keep its latency within budget; without either, run at full speed.`);
         }
         throw e;
       });
@@ -173,7 +173,7 @@ class ProbePacer implements Pacer {
       try {
         if (this.control !== null) {
           const rest = this.resting;
-          const rtt = await this.probe.ping();
+          const rtt = await this.probe.sample();
           this.control.sample(rtt, rest !== null && this.resting === rest);
         }
         if (performance.now() - lastLag >= LAG_EVERY_MS) {
