@@ -29,7 +29,7 @@ async function reseed(server: RedisProcess, file: string, n: number): Promise<vo
 /** Runs `act` with the PING probe and the server's own latency view on; checks DBSIZE after. */
 async function measured<T extends { seconds: number }>(server: RedisProcess, want: number, act: () => Promise<T>): Promise<T & Deletion> {
   const view = await watchServer(server);
-  const probe = pingProbe(server);
+  const probe = await pingProbe(server);
   // Both are stopped even when the run throws, so a failed run leaves no connection behind.
   const stopAll = () => Promise.all([probe.stop(), view.stop()]);
   const done = await act().catch(async (err: unknown) => {

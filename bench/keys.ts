@@ -7,7 +7,7 @@ import { keysTreeBench } from './keysTree';
 import { keysValuesBench } from './keysValues';
 
 /**
- * `npm run bench -- keys [--keys N] [--skip-values]`: the Keys page's figures, each against its
+ * `npm run bench -- keys [--keys N] [--tree-runs R] [--skip-values]`: the Keys page's figures, each against its
  * anchor in the same run, on private redis-servers. `tree`: the namespace tree and folder listing
  * (keysTree.ts); `values`: first views of huge values through the web API (keysValues.ts).
  */

@@ -1,6 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamEvent } from '../../../../app/contract';
 import { AppError } from '../../../../app/errors';
+import type { Pace } from '../../../../app/schemas/keyActions';
 import type { RawTarget } from '../../resp/rawTarget';
+import { FULL_BATCH, startPacer, type Pacer } from '../pace/pacer';
 import type { KeyIndex } from './keyIndex';
 import { ScanConnection, type ScanReply } from './scanConnection';
 import { ScanDedupe } from './scanDedupe';
@@ -9,18 +12,31 @@ type IndexEvent = StreamEvent<'keys.index.progress'>;
 
 export interface BuildTuning {
   /**
-   * SCAN's COUNT: how many table slots one call walks. 1,000 keeps one call near 0.3-0.5 ms
-   * on a 1M-key server, so a command queued behind it waits at most that long (the PING p99
-   * rise the bench prints); larger COUNTs save round trips but lengthen that wait.
+   * Each node's pace (pacer.ts): its own PING probe holds the SCAN back while the node's PING
+   * p99 is more than `maxLatencyMs` over idle (2 ms by default; null is full speed). The build
+   * only reads, so replica lag is not watched (Infinity).
    */
+  pace: Pace;
+  /** The most keys one SCAN asks for (COUNT); the pacer may ask fewer. */
   count: number;
-  /** A pause between calls on one node (0: none; one SCAN in flight already leaves gaps). */
+  /** A fixed pause between calls on one node, on top of the pacer's (tests: a build slow enough to cancel). */
   pauseMs: number;
   /** Progress at most this often. */
   progressMs: number;
 }
 
-export const DEFAULT_BUILD_TUNING: BuildTuning = { count: 1000, pauseMs: 0, progressMs: 200 };
+export const DEFAULT_BUILD_TUNING: BuildTuning = {
+  pace: { maxLatencyMs: 2, maxReplicaLagBytes: Number.POSITIVE_INFINITY },
+  count: FULL_BATCH,
+  pauseMs: 0,
+  progressMs: 200,
+};
+
+/** What the deep pass paces its rounds by: every node's pacer at once (the slowest sets the pace). */
+export type DeepPace = Pick<Pacer, 'gate' | 'batchSize'>;
+
+/** The deep pass (deepIndex.ts), run once the names of every key are in: type, TTL and memory per key. */
+export type DeepPass = (index: KeyIndex, signal: AbortSignal, progress: () => void, pace: DeepPace) => Promise<void>;
 
 /**
  * Build `index` by SCAN over every target (a cluster's masters at once, or one server), one
@@ -38,9 +54,11 @@ export async function buildIndex(
   signal: AbortSignal,
   tuning: BuildTuning = DEFAULT_BUILD_TUNING,
   /** The deep pass (deepIndex.ts), run once the names of every key are in: type, TTL and memory per key. */
-  deep?: (index: KeyIndex, signal: AbortSignal, progress: () => void) => Promise<void>,
+  deep?: DeepPass,
 ): Promise<Extract<IndexEvent, { kind: 'done' | 'cancelled' | 'failed' }>> {
-  const pipes: ScanConnection[] = [];
+  // Filled by target index as each opens, so `finally` closes whatever did.
+  const pipes: (ScanConnection | undefined)[] = [];
+  const pacers: (Pacer | undefined)[] = [];
   let lastProgress = 0;
   const progress = (force = false): void => {
     const now = Date.now();
@@ -49,53 +67,82 @@ export async function buildIndex(
     emit({ kind: 'progress', state: index.snapshot() });
   };
   try {
-    for (const t of targets) pipes.push(new ScanConnection(await t.connect(), t.errorContext));
-    const sizes = await Promise.all(pipes.map((p) => p.dbsize()));
+    // The pacers measure each node's idle PING while the scan connections open.
+    await Promise.all(
+      targets.flatMap((t, i) => [
+        (async () => void (pipes[i] = new ScanConnection(await t.connect(), t.errorContext)))(),
+        (async () => void (pacers[i] = await startPacer(t, tuning.pace, signal)))(),
+      ]),
+    );
+    const nodes = targets.map((_, i) => ({ pipe: pipes[i] as ScanConnection, pacer: pacers[i] as Pacer }));
+    const sizes = await Promise.all(nodes.map((n) => n.pipe.dbsize()));
     index.state.total = sizes.reduce((a, b) => a + b, 0);
     progress(true);
     const seen = new ScanDedupe(index);
-    const finished = await Promise.all(pipes.map((p) => scanNode(p, seen, signal, tuning, () => progress())));
+    const finished = await Promise.all(nodes.map((n) => scanNode(n.pipe, n.pacer, seen, signal, tuning, () => progress())));
     seen.settle();
     index.state.complete = finished.every(Boolean);
-    await Promise.all(pipes.map((p) => p.close().catch(() => p.destroy())));
-    if (deep !== undefined && index.state.complete && !signal.aborted) await deep(index, signal, () => progress());
-    index.state.status = signal.aborted ? 'cancelled' : 'ready';
-    const state = index.snapshot();
-    state.seconds = index.state.seconds = (Date.now() - (index.state.startedAt ?? Date.now())) / 1000;
-    return signal.aborted ? { kind: 'cancelled', state } : { kind: 'done', state };
+    await Promise.all(nodes.map((n) => n.pipe.close().catch(() => n.pipe.destroy())));
+    if (deep !== undefined && index.state.complete && !signal.aborted) await deep(index, signal, () => progress(), everyPacer(nodes.map((n) => n.pacer)));
+    return ended(index, signal);
   } catch (e) {
+    // A cancel that lands while a pacer measures or waits ends the build as cancelled, with what it has.
+    if (signal.aborted) return ended(index, signal);
     const err = e instanceof AppError ? e : new AppError('INTERNAL', e instanceof Error ? e.message : String(e));
     index.state.status = 'failed';
     index.state.error = err.message;
     index.state.seconds = (Date.now() - (index.state.startedAt ?? Date.now())) / 1000;
     return { kind: 'failed', error: { code: err.code, message: err.message } };
   } finally {
-    await Promise.all(pipes.map((p) => p.close().catch(() => p.destroy())));
+    await Promise.all([
+      ...pipes.map((p) => p?.close().catch(() => p.destroy())),
+      ...pacers.map((p) => p?.close()),
+    ]);
   }
+}
+
+function ended(index: KeyIndex, signal: AbortSignal): Extract<IndexEvent, { kind: 'done' | 'cancelled' }> {
+  index.state.status = signal.aborted ? 'cancelled' : 'ready';
+  const state = index.snapshot();
+  state.seconds = index.state.seconds = (Date.now() - (index.state.startedAt ?? Date.now())) / 1000;
+  return signal.aborted ? { kind: 'cancelled', state } : { kind: 'done', state };
 }
 
 /**
  * One node's whole SCAN; true when its cursor came back to 0 (every key it holds was seen).
- * Still one call in flight: the next SCAN is sent as soon as a reply names its cursor, before
- * this page's keys are counted, so the server walks the next slots while Node counts these
- * (unless a pause between calls is asked for).
+ * Still one call in flight: once the pacer lets the next SCAN go (at once, unless the node's
+ * latency or the test tuning asks for a pause), it is sent before this page's keys are counted,
+ * so the server walks the next slots while Node counts these.
  */
-async function scanNode(pipe: ScanConnection, seen: ScanDedupe, signal: AbortSignal, tuning: BuildTuning, progress: () => void): Promise<boolean> {
-  const scan = (cursor: string) => pipe.send(cursor, tuning.count);
+async function scanNode(pipe: ScanConnection, pacer: Pacer, seen: ScanDedupe, signal: AbortSignal, tuning: BuildTuning, progress: () => void): Promise<boolean> {
+  // The reply is boxed: an async function returning the bare promise would wait for the reply.
+  const next = async (cursor: string): Promise<{ reply: Promise<ScanReply> } | null> => {
+    try {
+      await pacer.gate(signal);
+      if (tuning.pauseMs > 0) await sleep(tuning.pauseMs, undefined, { signal });
+    } catch (e) {
+      if (signal.aborted) return null;
+      throw e;
+    }
+    return { reply: pipe.send(cursor, Math.min(tuning.count, pacer.batchSize())) };
+  };
   const count = (buf: Buffer, start: number, end: number): void => seen.add(buf, start, end);
-  let pending: Promise<ScanReply> | null = scan('0');
-  while (pending !== null) {
-    const page: ScanReply = await pending;
+  let sent = await next('0');
+  while (sent !== null) {
+    const page: ScanReply = await sent.reply;
     const more: boolean = page.cursor !== '0' && !signal.aborted;
-    pending = more && tuning.pauseMs === 0 ? scan(page.cursor) : null;
+    sent = more ? await next(page.cursor) : null;
     page.visit(count);
     progress();
     if (!more) return page.cursor === '0';
-    if (pending === null) {
-      await new Promise((r) => setTimeout(r, tuning.pauseMs));
-      if (signal.aborted) return false;
-      pending = scan(page.cursor);
-    }
   }
   return false;
+}
+
+/** The deep pass's pace: a round goes when every node's pacer lets it, at the smallest batch any asks for. */
+function everyPacer(pacers: readonly Pacer[]): DeepPace {
+  return {
+    gate: async (signal) => void (await Promise.all(pacers.map((p) => p.gate(signal)))),
+    batchSize: () => Math.min(...pacers.map((p) => p.batchSize())),
+  };
 }

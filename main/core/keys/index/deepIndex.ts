@@ -1,27 +1,37 @@
 import { AppError } from '../../../../app/errors';
+import type { DeepPass } from './buildIndex';
 import type { KeysReader } from './indexTargets';
-import type { KeyIndex } from './keyIndex';
 import { DEEP_TYPES, type DeepColumns } from './deepColumns';
 import { probeKeys } from './probeKeys';
 
-/** Keys a round of the deep pass probes: TYPE, PTTL and MEMORY USAGE … SAMPLES 5 each, one round in flight. */
-const ROUND = 200;
+/**
+ * Keys a round of the deep pass probes per key a SCAN of the same pace would return: each key
+ * costs three commands (TYPE, PTTL and MEMORY USAGE … SAMPLES 5), so 200 a round at full pace.
+ */
+const ROUND_PER_SCAN_KEY = 0.2;
 
 /**
- * The deep index: every indexed name probed for type, TTL and memory, a round of 200 keys at a
- * time (one round in flight, as the SCAN was paced), so a folder or the whole keyspace sorts by
- * TTL or memory without probing again. Needs the names (not over budget). The figures are as of
- * the pass: a key's TTL and memory move on afterwards (Refresh rebuilds).
+ * The deep index: every indexed name probed for type, TTL and memory, one round in flight, paced
+ * by the build's pacers as its SCAN was (each round waits for them, and is as large as they
+ * allow), so a folder or the whole keyspace sorts by TTL or memory without probing again. Needs
+ * the names (not over budget). The figures are as of the pass: a key's TTL and memory move on
+ * afterwards (Refresh rebuilds).
  */
-export function deepPass(reader: KeysReader): (index: KeyIndex, signal: AbortSignal, progress: () => void) => Promise<void> {
-  return async (index, signal, progress) => {
+export function deepPass(reader: KeysReader): DeepPass {
+  return async (index, signal, progress, pace) => {
     const store = index.store;
     index.state.deep = true;
     if (store === null) throw new AppError('VALIDATION', 'The deep index needs the names, and they went over the memory budget', 'deep');
     const n = store.size;
     const cols: DeepColumns = { type: new Uint8Array(n), ttl: new Float64Array(n), memory: new Float64Array(n) };
-    for (let from = 0; from < n && !signal.aborted; from += ROUND) {
-      const ids = [...Array(Math.min(ROUND, n - from)).keys()].map((i) => from + i);
+    let from = 0;
+    while (from < n && !signal.aborted) {
+      await pace.gate(signal).catch((e: unknown) => {
+        if (!signal.aborted) throw e;
+      });
+      if (signal.aborted) break;
+      const round = Math.max(1, Math.round(pace.batchSize() * ROUND_PER_SCAN_KEY));
+      const ids = [...Array(Math.min(round, n - from)).keys()].map((i) => from + i);
       const probed = await probeKeys(reader, ids.map((id) => Buffer.from(store.name(id))), { memory: true });
       for (const [i, p] of probed.entries()) {
         const id = ids[i] as number;
@@ -29,7 +39,8 @@ export function deepPass(reader: KeysReader): (index: KeyIndex, signal: AbortSig
         cols.ttl[id] = p.type === null ? -2 : (p.ttlMs ?? -1);
         cols.memory[id] = p.memory ?? 0;
       }
-      index.state.deepDone = Math.min(n, from + ROUND);
+      from += ids.length;
+      index.state.deepDone = from;
       progress();
     }
     if (!signal.aborted) index.deep = cols;

@@ -1,7 +1,7 @@
 import type { IndexState } from '../../../../app/schemas/keys';
 import type { KeysIndexJobs } from '../indexJobs';
 import type { RawTarget } from '../../resp/rawTarget';
-import { buildIndex, DEFAULT_BUILD_TUNING, type BuildTuning } from './buildIndex';
+import { buildIndex, DEFAULT_BUILD_TUNING, type BuildTuning, type DeepPass } from './buildIndex';
 import { emptyState, KeyIndex } from './keyIndex';
 
 /**
@@ -42,7 +42,7 @@ export class IndexRegistry {
   ) {}
 
   /** `deep`: after the names, the deep pass (deepIndex.ts) probes every key for type, TTL and memory. */
-  start(where: IndexWhere, targets: (connectionName: string) => RawTarget[], deep?: (index: KeyIndex, signal: AbortSignal, progress: () => void) => Promise<void>): string {
+  start(where: IndexWhere, targets: (connectionName: string) => RawTarget[], deep?: DeepPass): string {
     const key = slotKey(where);
     const running = this.jobs.runningOn(key);
     if (running !== undefined) this.jobs.cancel(running);
