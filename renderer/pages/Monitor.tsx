@@ -64,7 +64,8 @@ function ProfileMonitor({ profile }: { profile: ProfileView }) {
   const [query, setQuery] = useState('');
 
   const tree = nodes.data?.nodes ?? [];
-  const first = tree[0]?.address;
+  // The first node that answers: with the master down, a Start watches a live replica, not the dead master.
+  const first = (tree.find((n) => n.up) ?? tree[0])?.address;
   const chosen = picked ?? (first === undefined ? [] : [first]);
   const watched = tree.filter((n) => chosen.includes(n.address));
   const colors = useMemo(() => new Map((nodes.data?.nodes ?? []).map((n, i) => [n.address, colorAt(i)])), [nodes.data]);
@@ -176,7 +177,7 @@ function ProfileMonitor({ profile }: { profile: ProfileView }) {
           <Suspense fallback={<div className="panel chart">Loading chart…</div>}>
             <RateChart series={series} version={chartKey} />
           </Suspense>
-          <div className="mon-panes" style={{ gridTemplateColumns: `repeat(${Math.max(1, panes.length)}, minmax(0, 1fr))` }}>
+          <div className="mon-panes" data-testid="monitor-panes">
             {panes.map((p) => (
               <PaneView
                 key={p.address}

@@ -5,12 +5,13 @@ import type { PoolApi } from '../pool/types';
 import { DEFAULT_THRESHOLDS, type AlertThresholds } from './alertRules';
 import { MAX_NODES } from './discovery';
 import { DEFAULT_HISTORY_SECONDS } from './history';
+import { KnownNodes, withKnownNodes } from './knownNodes';
 import { fetchInfo, withTimeout } from './nodeInfo';
 import { runOpsAction } from './opsAction';
 import { ProfilePoller, pollTimeoutMs } from './poller';
-import { discoverProfile, type ProfileDiscovery } from './profileDiscovery';
+import { discoverProfile } from './profileDiscovery';
 import { readLatency, readSlowlog, type LatencyRecord } from './slowlog';
-import type { OpsAction, OpsActionRecord, SlowlogRecord, WatchOptions } from './types';
+import type { OpsAction, OpsActionRecord, SlowlogRecord, TopologyEntry, WatchOptions } from './types';
 
 export type { WatchOptions } from './types';
 
@@ -80,6 +81,8 @@ export class MetricsHub {
   private readonly actionLog = new Map<string, OpsActionRecord[]>();
   private readonly runningActions = new Set<Promise<unknown>>();
   private readonly abort = new AbortController();
+  /** Nodes the profiles' servers reported before: still listed (and watchable) while the server that reports them is down. */
+  private readonly known = new KnownNodes();
   private closed = false;
 
   private recordTimer: NodeJS.Timeout | undefined;
@@ -195,7 +198,10 @@ export class MetricsHub {
     }
   }
 
-  /** The profile's data nodes, discovered now (one INFO per node): a replication tree, a cluster, a sentinel set. */
+  /**
+   * The profile's data nodes, discovered now (one INFO per node): a replication tree, a cluster, a sentinel set,
+   * and every node known before that this discovery did not reach (a master's replicas while it is down).
+   */
   async nodes(profileId: string): Promise<{ address: string; role: string; up: boolean }[]> {
     this.assertOpen();
     const d = await this.discover(profileId);
@@ -326,10 +332,18 @@ export class MetricsHub {
     throw new AppError('NOT_FOUND', `${address} is not a node of this profile (as its servers list them now).`, 'address');
   }
 
-  private discover(profileId: string): Promise<ProfileDiscovery> {
+  /** Discovery now, with the nodes the profile's servers (or its poller) reported before carried over and asked again. */
+  private async discover(profileId: string): Promise<{ nodes: TopologyEntry[]; aliases: Map<string, string> }> {
     const timeoutMs = pollTimeoutMs(DEFAULT_INTERVAL_MS);
     const fetch = (a: string): ReturnType<typeof fetchInfo> =>
       withTimeout(fetchInfo(this.pool, profileId, a, 'default'), timeoutMs, 'INFO');
-    return discoverProfile(this.pool, profileId, fetch, { maxNodes: MAX_NODES });
+    const d = await discoverProfile(this.pool, profileId, fetch, { maxNodes: MAX_NODES });
+    // An edited profile (another server) starts afresh: what its old servers reported is not its node.
+    const root = d.mode === 'cluster' ? 'cluster' : this.pool.address(profileId);
+    const known = this.known.get(profileId, root);
+    for (const n of this.profiles.get(profileId)?.poller.topology()?.nodes ?? []) if (!known.has(n.address)) known.set(n.address, n);
+    const nodes = await withKnownNodes(d, known, fetch, MAX_NODES);
+    this.known.set(profileId, root, nodes);
+    return { nodes, aliases: d.aliases };
   }
 }

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../testing/cli';
+import { USER_HELP } from './user';
+
+/** The README's CLI table: each row's first cell, the command line it documents. */
+function readmeCliRows(): string[] {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const section = readme.split(/^## CLI$/m)[1]?.split(/^## /m)[0] ?? '';
+  return section
+    .split('\n')
+    .filter((l) => l.startsWith('| `cacheboard'))
+    // A `|` inside a table cell is written `\|`.
+    .map((l) => (/^\| `([^`]+)`/.exec(l)?.[1] ?? '').replaceAll('\\|', '|'));
+}
+
+/** The commands `cacheboard --help` lists (COMMANDS in main/cli/index.ts): the first word of each entry. */
+async function helpCommands(): Promise<string[]> {
+  const r = await runCli(['--help']);
+  expect(r.code, r.err).toBe(0);
+  const block = r.out.split(/^Commands:$/m)[1]?.split(/^\S/m)[0] ?? '';
+  return [...block.matchAll(/^ {2}(\S+)/gm)].map((m) => m[1] ?? '');
+}
+
+const commandOf = (row: string): string => row.split(/\s+/)[1] ?? '';
+
+describe('the README CLI table', () => {
+  it('has a row for every command the CLI lists, and none for a command it does not have', async () => {
+    const commands = await helpCommands();
+    expect(commands).toContain('user');
+    const rows = readmeCliRows();
+    const documented = new Set(rows.map(commandOf).filter((c) => !c.startsWith('-')));
+    expect([...documented].sort()).toEqual([...new Set(commands)].sort());
+  });
+
+  it("names every action of `cacheboard user` its own help gives", () => {
+    const actions = [...USER_HELP.matchAll(/^ {2}cacheboard user (\w+)/gm)].map((m) => m[1] ?? '');
+    expect(actions.length).toBeGreaterThan(1);
+    const row = readmeCliRows().find((r) => commandOf(r) === 'user') ?? '';
+    const documented = /^cacheboard user (\S+)/.exec(row)?.[1]?.split('|') ?? [];
+    expect(documented.sort()).toEqual([...actions].sort());
+  });
+});
