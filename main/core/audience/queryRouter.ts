@@ -36,9 +36,18 @@ export class AudienceQueryRouter {
     } catch (e) {
       // The slot moved or its master failed over since it was looked up: look again, once.
       if (cached === undefined || !topologyChanged(e)) throw e;
-      const fresh = await resolve();
+      // A MOVED reply names the new owner: go there, as cluster clients do. The pool's own view
+      // of the masters can lag a failover by a refresh, and would hand back the stale master.
+      const fresh = movedTo(e, server) ?? (await resolve());
       this.clusterServers.remember(key, fresh);
       return run(fresh);
     }
   }
+}
+
+/** The server a MOVED error names (`MOVED 14293 10.0.0.7:7002`), with the old one's credentials and TLS; else undefined. */
+function movedTo(e: unknown, from: ProfileSpec): ProfileSpec | undefined {
+  const m = /\bMOVED \d+ (\S+):(\d+)\b/.exec(e instanceof Error ? e.message : '');
+  if (m === null) return undefined;
+  return { ...from, host: (m[1] as string).replace(/^\[(.*)\]$/, '$1'), port: Number(m[2]) };
 }
