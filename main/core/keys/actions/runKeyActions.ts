@@ -156,14 +156,15 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
       stop: stop.signal,
       file,
       retry: retry === undefined || plan === null ? null : (mode: ScriptMode, key: Buffer) => retry(key, (plan as ActionPlan).scriptArgs(mode, key)),
+      // `key` is a view into a socket chunk: the few kept are copied, so they pin no chunk.
       matched: (shard, key) => {
-        if (samples.length < SAMPLE_NAMES) samples.push(key);
+        if (samples.length < SAMPLE_NAMES) samples.push(Buffer.from(key));
         if (!run.dryRun) return;
         seen++;
-        if (reservoir.length < MEMORY_SAMPLE) reservoir.push({ shard, key });
+        if (reservoir.length < MEMORY_SAMPLE) reservoir.push({ shard, key: Buffer.from(key) });
         else {
           const j = Math.floor(Math.random() * seen);
-          if (j < MEMORY_SAMPLE) reservoir[j] = { shard, key };
+          if (j < MEMORY_SAMPLE) reservoir[j] = { shard, key: Buffer.from(key) };
         }
       },
       error: (m) => {

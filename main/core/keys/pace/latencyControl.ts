@@ -13,12 +13,13 @@ const IDLE_SAMPLES_TO_TRUST = 20;
 const P99 = 0.99;
 
 /**
- * SCAN COUNT for a budget: one call walks ~0.6 µs of slots per key on a typical server, so a
- * PING queued behind one waits at most about a third of the budget (1,000 at the default 2 ms).
+ * SCAN COUNT for a budget: one call walks ~0.6 µs of slots per key on a typical server, so at
+ * the default 500 keys per ms of budget a PING queued behind one waits at most about a third of
+ * the budget (1,000 at the default 2 ms). A caller whose calls cost more per key asks for fewer.
  */
-export function countFor(maxLatencyMs: number | null, fullCount: number): number {
+export function countFor(maxLatencyMs: number | null, fullCount: number, keysPerMs = 500): number {
   if (maxLatencyMs === null) return fullCount;
-  return Math.max(10, Math.min(fullCount, Math.round(maxLatencyMs * 500)));
+  return Math.max(10, Math.min(fullCount, Math.round(maxLatencyMs * keysPerMs)));
 }
 
 /**

@@ -43,6 +43,14 @@ export interface Pacer {
 
 /** Keys per batch at full speed (and the most a paced run uses). */
 export const FULL_BATCH = 1000;
+
+/** How a caller's batches map to server time: the SCAN COUNT at full speed, and keys per ms of budget when paced. */
+export interface BatchSizing {
+  fullCount: number;
+  keysPerMs: number;
+}
+
+const INDEX_SIZING: BatchSizing = { fullCount: FULL_BATCH, keysPerMs: 500 };
 /** One PING every this often while a paced run goes: ~100 samples a second, each a few µs of server time. */
 const PROBE_EVERY_MS = 10;
 /** INFO replication every this often (also at full speed, for the replica-lag limit). */
@@ -55,7 +63,7 @@ const PAUSED_AT_MS = 1;
  * and reads its replicas' lag once, then paces until close(). Rejects when the node refuses
  * PING under a latency budget (the pace can't be measured: full speed is the explicit choice).
  */
-export async function startPacer(target: RawTarget, pace: Pace, signal: AbortSignal): Promise<Pacer> {
+export async function startPacer(target: RawTarget, pace: Pace, signal: AbortSignal, sizing: BatchSizing = INDEX_SIZING): Promise<Pacer> {
   const probe = await PaceProbe.open(target);
   try {
     let control: LatencyControl | null = null;
@@ -68,7 +76,7 @@ export async function startPacer(target: RawTarget, pace: Pace, signal: AbortSig
       });
       control = new LatencyControl(idle, pace.maxLatencyMs);
     }
-    const pacer = new ProbePacer(probe, control, countFor(pace.maxLatencyMs, FULL_BATCH), pace.maxReplicaLagBytes);
+    const pacer = new ProbePacer(probe, control, countFor(pace.maxLatencyMs, sizing.fullCount, sizing.keysPerMs), pace.maxReplicaLagBytes);
     await pacer.pollLag();
     pacer.run(signal);
     return pacer;
