@@ -138,8 +138,9 @@ export class KeysPage {
 
   /** Waits until the list has read every match, and returns how many it holds (the list is virtual: rows out of view are not in the DOM). */
   async listedCount(): Promise<number> {
-    await expect(this.listStatus()).toContainText('complete', { timeout: 15_000 });
-    const m = /complete: ([\d,]+) key/.exec(await this.listStatus().innerText());
+    // "complete: N keys" (not "incomplete", which holds the word too).
+    await expect(this.listStatus()).toHaveText(/(^|\s)complete: [\d,]+ key/, { timeout: 15_000 });
+    const m = /(?:^|\s)complete: ([\d,]+) key/.exec(await this.listStatus().innerText());
     if (m?.[1] === undefined) throw new Error(`no count in the list status: ${await this.listStatus().innerText()}`);
     return Number(m[1].replace(/,/g, ''));
   }

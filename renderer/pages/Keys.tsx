@@ -111,6 +111,7 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
   }, [profile, cluster]);
 
   const patch = (p: Partial<View>) => setView((v) => ({ ...v, ...p }));
+  const openKey = view.keyB64;
   const folderRef = selectedFolder(folders.loads, view.prefixB64);
   // Ops on a writable profile act on a folder of the tree (its glob alone) or on the list (its glob and filters).
   const folderTarget: ActionTarget | undefined =
@@ -220,7 +221,9 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
               keyB64={view.keyB64}
               canEdit={canEdit}
               onKeyChanged={(next) => {
-                patch({ keyB64: next ?? undefined });
+                // Only while that key is still the open one: a rename or delete answered after
+                // another key was opened (a link, the list) must not close the newer one.
+                setView((v) => (v.keyB64 === openKey ? { ...v, keyB64: next ?? undefined } : v));
                 setEdits((n) => n + 1);
               }}
             />
