@@ -3,7 +3,8 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { KeyType, SamplingReport } from '../../../app/schemas/sampling';
 import { SectionHead } from '../../components/SectionHead';
 import { Segmented } from '../../components/Segmented';
-import { formatCompact, formatCount } from '../../lib/format';
+import { formatCount } from '../../lib/format';
+import { maxOf, niceAxis } from '../../lib/ticks';
 import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, TOOLTIP_STYLE, VISIBLE_IF_ANY } from '../../components/charts/chartParts';
 import { ChartFrame } from '../../components/charts/ChartFrame';
 import { histogramBars, histogramTypes, LENGTH_OF, lengthUnit, TYPE_COLORS, type HistogramUnit } from './report';
@@ -29,6 +30,7 @@ function HistogramChart({
   testId: string;
 }) {
   const bars = histogramBars(histogram, unit);
+  const y = niceAxis(maxOf(bars, ['count']), 'count');
   return (
     <ChartFrame title={title} note={note} testId={testId}>
       {bars.length === 0 ? (
@@ -39,7 +41,7 @@ function HistogramChart({
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
             {/* Every k-th label, evenly: a power-of-two axis read with gaps at random is misleading. */}
             <XAxis dataKey="label" tick={AXIS_TICK} interval={Math.ceil(bars.length / LABELS) - 1} />
-            <YAxis tickFormatter={formatCompact} tick={AXIS_TICK} width={40} allowDecimals={false} />
+            <YAxis domain={[0, y.ticks.at(-1) ?? 1]} ticks={y.ticks} interval={0} tickFormatter={y.format} tick={AXIS_TICK} width={40} />
             <Tooltip
               isAnimationActive={false}
               formatter={(v) => [`${formatCount(Number(v))} keys`, 'keys']}
