@@ -4,6 +4,7 @@ import { ConnectionBanner } from './components/ConnectionBanner';
 import { ProfileSelector } from './components/ProfileSelector';
 import { RoleNotice } from './components/RoleNotice';
 import { Sidebar } from './components/Sidebar';
+import { SkipLink } from './components/SkipLink';
 import { useHashRoute } from './lib/route';
 import { DEFAULT_ROUTE, PAGES, type PageEntry } from './pages/pages';
 import { ProfilesProvider } from './profiles/ProfilesContext';
@@ -30,21 +31,25 @@ function Page({ page, route }: { page: PageEntry | undefined; route: string }) {
   return <Component />;
 }
 
+const CONTENT_ID = 'content';
+const TITLE_ID = 'page-title';
+
 export function App() {
   const hashRoute = useHashRoute();
   const route = hashRoute === '' ? DEFAULT_ROUTE : hashRoute;
   const page = PAGES.find((p) => p.route === route);
   return (
     <ProfilesProvider>
+      <SkipLink target={CONTENT_ID} />
       <div className="shell">
         <Sidebar current={route} />
         <div className="workspace">
           <header className="topbar">
-            <h1>{page?.label ?? 'Not found'}</h1>
+            <h1 id={TITLE_ID}>{page?.label ?? 'Not found'}</h1>
             <ProfileSelector />
           </header>
           <ConnectionBanner />
-          <main className="content">
+          <main className="content" id={CONTENT_ID} tabIndex={-1} aria-labelledby={TITLE_ID}>
             <Page page={page} route={route} />
           </main>
         </div>

@@ -4,6 +4,13 @@ import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ResponsiveContainer, Tool
 
 /** What every bar chart of the Sampling and trials pages shares: no animation (partial reports redraw each second), small type. */
 export const AXIS_TICK = { fontSize: 10, fill: 'var(--chart-axis)' } as const;
+/**
+ * What every Recharts chart is given. Its accessibility layer makes the chart a tab stop
+ * with no name that opens the tooltip on focus and walks points with the arrows: charts
+ * here are figures named by their caption, beside the table of the same figures where a
+ * page has one, and stay out of the tab order.
+ */
+export const CHART_PROPS = { accessibilityLayer: false } as const;
 /** Colours are styles.css variables (light-dark), so every chart follows the theme. */
 export const GRID_STROKE = 'var(--chart-grid)';
 export const TOOLTIP_STYLE: { contentStyle: CSSProperties; itemStyle: CSSProperties } = {
@@ -49,7 +56,7 @@ export function HBarChart({ rows, axis, labelWidth = 64, labelMono = false, figu
   const x = typeof axis === 'string' ? niceAxis(Math.max(0, ...rows.map((r) => r.value + (r.err?.[1] ?? 0))), axis) : axis;
   return (
     <ResponsiveContainer width="100%" height={rows.length * ROW_PX + 28}>
-      <BarChart data={rows} layout="vertical" margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={5}>
+      <BarChart {...CHART_PROPS} data={rows} layout="vertical" margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={5}>
         <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
         <XAxis
           type="number"

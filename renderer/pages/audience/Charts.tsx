@@ -7,7 +7,7 @@ import type { DayCount, StrategyResult } from '../../../app/schemas/audience';
 import { formatCount } from '../../lib/format';
 import { maxOf, niceAxis } from '../../lib/ticks';
 import { ChartFrame } from '../../components/charts/ChartFrame';
-import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../../components/charts/chartParts';
+import { AXIS_TICK, CHART_HEIGHT, CHART_PROPS, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../../components/charts/chartParts';
 import { dayPoints, latencyBars } from './results';
 
 /** How many of the audience were active on each day of the range. */
@@ -20,7 +20,7 @@ export function DaysChart({ days }: { days: readonly DayCount[] }) {
         <p className="empty chart-empty">No strategy has answered yet.</p>
       ) : (
         <ResponsiveContainer width="100%" height={CHART_HEIGHT + 20}>
-          <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
+          <LineChart {...CHART_PROPS} data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
             <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={12} />
             <YAxis domain={[0, y.ticks.at(-1) ?? 1]} ticks={y.ticks} interval={0} tickFormatter={y.format} tick={AXIS_TICK} width={44} />

@@ -1,5 +1,5 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { AXIS_TICK, GRID_STROKE, TOOLTIP_STYLE } from '../../components/charts/chartParts';
+import { AXIS_TICK, CHART_PROPS, GRID_STROKE, TOOLTIP_STYLE } from '../../components/charts/chartParts';
 import { formatCount, formatSeconds } from '../../lib/format';
 import { maxOf, niceAxis } from '../../lib/ticks';
 import type { OpsPoint } from './progress';
@@ -18,7 +18,7 @@ export function OpsChart({ points, startedAt }: { points: readonly OpsPoint[]; s
         <p className="empty">Waiting for the load to start writing…</p>
       ) : (
         <ResponsiveContainer width="100%" height={200}>
-          <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+          <LineChart {...CHART_PROPS} data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
             <XAxis dataKey="s" type="number" domain={[0, x.ticks.at(-1) ?? 1]} ticks={x.ticks} interval={0} tickFormatter={x.format} tick={AXIS_TICK} />
             <YAxis domain={[0, y.ticks.at(-1) ?? 1]} ticks={y.ticks} interval={0} tickFormatter={y.format} tick={AXIS_TICK} width={52} />

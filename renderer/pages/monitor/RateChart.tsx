@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { clock } from '../../lib/display';
 import { formatCount } from '../../lib/format';
+import { CHART_PROPS } from '../../components/charts/chartParts';
 import { niceAxis } from '../../lib/ticks';
 import type { RatePoint } from './paneFeed';
 import { rateRows, timeTicks, valueTicks } from './rateRows';
@@ -43,7 +44,7 @@ function RateChartNow({ series }: Props) {
           </p>
         )}
         <ResponsiveContainer width="100%" height={150}>
-          <LineChart data={rows} margin={{ top: 6, right: 28, bottom: 0, left: 0 }}>
+          <LineChart {...CHART_PROPS} data={rows} margin={{ top: 6, right: 28, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#e3e6eb" vertical={false} />
             {/* Ticks given and interval 0: Recharts then measures no label text in the DOM. */}
             <XAxis dataKey="t" type="number" scale="time" domain={['dataMin', 'dataMax']} ticks={xTicks} interval={0} tickFormatter={clock} tick={{ fontSize: 10 }} />

@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { clock, formatKbps } from '../../lib/display';
 import { formatBytes, formatCount } from '../../lib/format';
-import { AXIS_TICK, GRID_STROKE, TOOLTIP_STYLE } from '../../components/charts/chartParts';
+import { AXIS_TICK, CHART_PROPS, GRID_STROKE, TOOLTIP_STYLE } from '../../components/charts/chartParts';
 import { maxOf, niceAxis, timeTicks, type TickUnit } from '../../lib/ticks';
 import { chartRows, redrawEveryMs, type ChartColumn, type ChartRow } from './chartRows';
 import type { MetricKey, SeriesStore } from './timeSeries';
@@ -117,7 +117,7 @@ function MetricChart({
         <p className="empty ov-chart-empty">Collecting samples…</p>
       ) : (
         <ResponsiveContainer width="100%" height={HEIGHT}>
-          <LineChart data={rows} margin={{ top: 6, right: 10, bottom: 0, left: 0 }}>
+          <LineChart {...CHART_PROPS} data={rows} margin={{ top: 6, right: 10, bottom: 0, left: 0 }}>
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
             <XAxis
               dataKey="t"

@@ -5,7 +5,7 @@ import { SectionHead } from '../../components/SectionHead';
 import { Segmented } from '../../components/Segmented';
 import { formatCount } from '../../lib/format';
 import { maxOf, niceAxis } from '../../lib/ticks';
-import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, TOOLTIP_STYLE, VISIBLE_IF_ANY } from '../../components/charts/chartParts';
+import { AXIS_TICK, CHART_HEIGHT, CHART_PROPS, GRID_STROKE, TOOLTIP_STYLE, VISIBLE_IF_ANY } from '../../components/charts/chartParts';
 import { ChartFrame } from '../../components/charts/ChartFrame';
 import { histogramBars, histogramTypes, LENGTH_OF, lengthUnit, TYPE_COLORS, type HistogramUnit } from './report';
 
@@ -37,7 +37,7 @@ function HistogramChart({
         <p className="empty chart-empty">Nothing measured for this type.</p>
       ) : (
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-          <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap={2}>
+          <BarChart {...CHART_PROPS} data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap={2}>
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
             {/* Every k-th label, evenly: a power-of-two axis read with gaps at random is misleading. */}
             <XAxis dataKey="label" tick={AXIS_TICK} interval={Math.ceil(bars.length / LABELS) - 1} />

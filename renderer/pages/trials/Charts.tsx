@@ -7,7 +7,7 @@ import type { SweepPoint, VariantResult } from '../../../app/schemas/trials';
 import { formatCount, formatLatency } from '../../lib/format';
 import { formatLogTick } from '../../lib/ticks';
 import { ChartFrame } from '../../components/charts/ChartFrame';
-import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../../components/charts/chartParts';
+import { AXIS_TICK, CHART_HEIGHT, CHART_PROPS, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../../components/charts/chartParts';
 import { latencySeries, logTicks, opsBars, sweepSeries } from './chartRows';
 
 /** Ops/s per variant, the rate and the ratio to the first at the right of each bar. */
@@ -38,7 +38,7 @@ export function SweepChart({ sweep }: { sweep: readonly SweepPoint[] }) {
   return (
     <ChartFrame title="MULTI/EXEC by transaction size" note="SETs/s (log scale), plain against pipelined" testId="trials-chart-sweep">
       <ResponsiveContainer width="100%" height={CHART_HEIGHT + 20}>
-        <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
+        <LineChart {...CHART_PROPS} data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis
             dataKey="size"
@@ -78,7 +78,7 @@ export function LatencyChart({ variants }: { variants: readonly VariantResult[] 
   return (
     <ChartFrame title="Request latency" note="ms (log scale), lower is better" testId="trials-chart-latency">
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap="20%">
+        <BarChart {...CHART_PROPS} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap="20%">
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis dataKey="percentile" tick={AXIS_TICK} />
           <YAxis
