@@ -117,7 +117,7 @@ function MetricChart({
         <p className="empty ov-chart-empty">Collecting samples…</p>
       ) : (
         <ResponsiveContainer width="100%" height={HEIGHT}>
-          <LineChart {...CHART_PROPS} data={rows} margin={{ top: 6, right: 10, bottom: 0, left: 0 }}>
+          <LineChart {...CHART_PROPS} data={rows} margin={{ top: 6, right: 28, bottom: 0, left: 0 }}>
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
             <XAxis
               dataKey="t"
