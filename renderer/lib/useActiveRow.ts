@@ -49,10 +49,17 @@ export function useActiveRow({
     return true;
   };
 
+  const idOf = (index: number) => `${base}-row-${index}`;
   return {
     active,
     /** The DOM id of row `index`, for aria-activedescendant. */
-    idOf: (index: number) => `${base}-row-${index}`,
+    idOf,
+    /** What the scroller (the tree, the listbox) carries: one tab stop, its active row, and its keys. */
+    scrollerProps: (onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void) => ({
+      tabIndex: 0,
+      'aria-activedescendant': active >= 0 ? idOf(active) : undefined,
+      onKeyDown,
+    }),
     moveTo,
     onNavKey,
     /** A click makes the clicked row the active one too. */

@@ -60,16 +60,7 @@ export function KeyList({ list, blocked, openKey, onKey, filters, onFilters, act
         <SortHead label="TTL" sort="ttl" filters={filters} onFilters={onFilters} num />
         <SortHead label="Memory" sort="memory" filters={filters} onFilters={onFilters} num />
       </div>
-      <div
-        ref={scroller}
-        className="keys-scroll keys-list-scroll"
-        role="listbox"
-        aria-label="Keys found"
-        data-testid="keys-list"
-        tabIndex={0}
-        aria-activedescendant={nav.active >= 0 ? nav.idOf(nav.active) : undefined}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={scroller} className="keys-scroll keys-list-scroll" role="listbox" aria-label="Keys found" data-testid="keys-list" {...nav.scrollerProps(onKeyDown)}>
         {blocked}
         {list?.error !== undefined && <ErrorAlert error={list.error} title="Cannot list keys:" />}
         {list !== undefined && list.complete && keys.length === 0 && <p className="empty keys-empty">No key matches.</p>}

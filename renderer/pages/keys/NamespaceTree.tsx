@@ -108,16 +108,7 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
         <span className="keys-count">{total === undefined ? '' : formatCount(total)}</span>
       </button>
       {actions}
-      <div
-        ref={scroller}
-        className="keys-scroll"
-        role="tree"
-        aria-label="Folders and keys"
-        data-testid="keys-tree"
-        tabIndex={0}
-        aria-activedescendant={nav.active >= 0 ? nav.idOf(nav.active) : undefined}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={scroller} className="keys-scroll" role="tree" aria-label="Folders and keys" data-testid="keys-tree" {...nav.scrollerProps(onKeyDown)}>
         {root !== undefined && !root.loading && root.error === undefined && root.nodes.length === 0 && (
           <p className="empty keys-empty">{scanning ? 'Folders appear as the scan goes…' : 'No keys in the tree.'}</p>
         )}
