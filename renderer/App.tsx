@@ -5,6 +5,7 @@ import { useLinkLost } from './components/LiveState';
 import { ProfileSelector } from './components/ProfileSelector';
 import { RoleNotice } from './components/RoleNotice';
 import { Sidebar } from './components/Sidebar';
+import { SkipLink } from './components/SkipLink';
 import { useHashRoute } from './lib/route';
 import { DEFAULT_ROUTE, PAGES, type PageEntry } from './pages/pages';
 import { ProfilesProvider } from './profiles/ProfilesContext';
@@ -31,6 +32,9 @@ function Page({ page, route }: { page: PageEntry | undefined; route: string }) {
   return <Component />;
 }
 
+const CONTENT_ID = 'content';
+const TITLE_ID = 'page-title';
+
 export function App() {
   const hashRoute = useHashRoute();
   const route = hashRoute === '' ? DEFAULT_ROUTE : hashRoute;
@@ -39,15 +43,16 @@ export function App() {
   const lost = useLinkLost() !== undefined;
   return (
     <ProfilesProvider>
+      <SkipLink target={CONTENT_ID} />
       <div className="shell">
         <Sidebar current={route} />
         <div className="workspace">
           <header className="topbar">
-            <h1>{page?.label ?? 'Not found'}</h1>
+            <h1 id={TITLE_ID}>{page?.label ?? 'Not found'}</h1>
             <ProfileSelector />
           </header>
           <ConnectionBanner />
-          <main className={`content${lost ? ' is-stale' : ''}`} data-stale={lost ? 'true' : undefined}>
+          <main className={`content${lost ? ' is-stale' : ''}`} data-stale={lost ? 'true' : undefined} id={CONTENT_ID} tabIndex={-1} aria-labelledby={TITLE_ID}>
             <Page page={page} route={route} />
           </main>
         </div>

@@ -6,7 +6,11 @@ import { AuthGate } from './auth/AuthGate';
 import './auth/auth.css';
 import { BridgeProvider } from './bridge/BridgeContext';
 import { getBridge } from './bridge';
+import { applyTheme, storedTheme } from './lib/theme';
 import './styles.css';
+
+// Before the first paint: a remembered dark theme never flashes light.
+applyTheme(storedTheme());
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');

@@ -77,7 +77,8 @@ export class KeysPage {
 
   /** Scrolls the (virtual) tree down until a button with this name is drawn. */
   async scrollTreeTo(buttonName: string): Promise<void> {
-    const button = this.tree().getByRole('button', { name: buttonName });
+    // A tree row ("Show more" too): the tree is walked by its items.
+    const button = this.tree().getByRole('treeitem', { name: buttonName });
     for (let i = 0; i < 200 && (await button.count()) === 0; i++) await this.tree().evaluate((el) => el.scrollBy(0, el.clientHeight / 2));
     await expect(button).toBeVisible();
   }

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AudiencePage, type Strategy } from '../pages/AudiencePage';
+import { shootBothThemes } from '../pages/themeShots';
 import { expect, test } from '../redisFixture';
 
 const STRATEGIES: readonly Strategy[] = ['bitmap-lua', 'bitmap-pipeline', 'sets', 'zunionstore'];
@@ -96,7 +97,7 @@ test.describe('Audience trials page', () => {
     await older.click();
     await expect(aud.strategyRow('sets')).toHaveAttribute('data-state', 'ran');
     await aud.historyRows().nth(1).evaluate((row) => row.closest('.job-table-panel')?.scrollTo({ left: 0 }));
-    await aud.screenshot('docs/audience-trials.png');
+    await shootBothThemes(page, 'docs/audience-trials.png', (path) => aud.screenshot(path));
   });
 
   test('an own key layout: its attributes are found, a trial counts from its keys, and a bad template is named', async ({ page, redis, admin }, testInfo) => {

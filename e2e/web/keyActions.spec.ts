@@ -5,6 +5,7 @@ import { AuditPage } from '../pages/AuditPage';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { KeyActionsPanel } from '../pages/KeyActionsPanel';
 import { KeysPage } from '../pages/KeysPage';
+import { shootBothThemes } from '../pages/themeShots';
 import { expect, test, webOnly } from '../redisFixture';
 import { ANALYST, OPS, useServeWithRoles } from '../rolesServe';
 
@@ -75,7 +76,7 @@ test.describe('Keys page: bulk actions', () => {
     await expect(ka.dialog().locator('img')).toHaveCount(0);
     // Every one of so few keys is measured: an exact figure, no interval.
     await expect(ka.dry('memory')).toHaveText(/^\d+(\.\d+)? (B|KiB)$/);
-    await ka.screenshot(testInfo.outputPath('keys-actions-dryrun.png'));
+    await shootBothThemes(page, 'docs/keys-actions-dryrun.png', (path) => ka.screenshot(path));
     // The dry run changed nothing.
     expect(await count(admin, 'price:eu:*')).toBe(s.eu.length);
 
@@ -91,7 +92,7 @@ test.describe('Keys page: bulk actions', () => {
     expect(await ka.runCount('skipped')).toBe(0);
     expect(await ka.runCount('errors')).toBe(0);
     await expect(ka.headline()).toHaveText(`${s.eu.length} keys deleted in ${await ka.runSeconds()}: ${s.eu.length} matched, 0 skipped, 0 errors.`);
-    await ka.screenshot(testInfo.outputPath('keys-actions-report.png'));
+    await shootBothThemes(page, 'docs/keys-actions-report.png', (path) => ka.screenshot(path));
 
     // Redis holds exactly what the report says: the folder gone, every other key there.
     expect(await count(admin, 'price:eu:*')).toBe(0);

@@ -213,7 +213,7 @@ test.describe('Keys page: tree, finding, names, links', () => {
     await expect(keys.treeKeys().first()).toBeVisible();
     // The folder's first 500 keys, then "Show more" (below them, above the next folders).
     await keys.scrollTreeTo('Show more (500 of 6,000)');
-    await keys.tree().getByRole('button', { name: 'Show more (500 of 6,000)' }).click();
+    await keys.tree().getByRole('treeitem', { name: 'Show more (500 of 6,000)' }).click();
     await keys.scrollTreeTo('Show more (1,000 of 6,000)');
     expect(await keys.treeKeys().count()).toBeLessThan(100);
     await expect(keys.rows().first()).toBeVisible();

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { startCluster, type TestCluster } from '../../testing/cluster';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { OverviewPage } from '../pages/OverviewPage';
+import { shootBothThemes } from '../pages/themeShots';
 import { expect, test } from '../redisFixture';
 
 test.describe('Overview of a Redis Cluster', () => {
@@ -15,7 +16,7 @@ test.describe('Overview of a Redis Cluster', () => {
     await cluster?.stop();
   });
 
-  test('shows every shard with its slots, and a manual failover as an event', async ({ page }, testInfo) => {
+  test('shows every shard with its slots, and a manual failover as an event', async ({ page }) => {
     test.setTimeout(90_000);
     const [seed, ...others] = cluster.addresses as [string, ...string[]];
     const [host, port] = seed.split(':') as [string, string];
@@ -48,7 +49,9 @@ test.describe('Overview of a Redis Cluster', () => {
     await expect(failovers.filter({ hasText: `${replica.host}:${replica.port}` }).first()).toBeVisible({ timeout: 20_000 });
     await expect(panel.getByTestId('cluster-state')).toContainText('ok');
     await page.waitForTimeout(3_000);
-    await page.screenshot({ path: testInfo.outputPath('overview-cluster.png'), fullPage: true });
+    await shootBothThemes(page, 'docs/overview-cluster.png', async (path) => {
+      await page.screenshot({ path, fullPage: true });
+    });
 
     await conns.open();
     await conns.remove(name);

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { SCRATCH_ROOT } from '../../main/core/trials/scratch';
+import { shootBothThemes } from '../pages/themeShots';
 import { TrialsPage } from '../pages/TrialsPage';
 import { expect, test } from '../redisFixture';
 
@@ -88,7 +89,7 @@ test.describe('Pipeline trials page', () => {
     await expect(trials.chart('ops').locator('.recharts-bar-rectangle')).toHaveCount(4);
     await expect(trials.chart('sweep').locator('.recharts-line')).toHaveCount(2);
     await trials.screenshotAll(testInfo.outputPath('pipeline-trials-all.png'));
-    await trials.screenshot('docs/pipeline-trials.png', trials.report());
+    await shootBothThemes(page, 'docs/pipeline-trials.png', (path) => trials.screenshot(path, trials.report()));
 
     // A kept run can be shown again, and removed.
     await trials.kept('pipeline').nth(1).getByTestId('trials-kept-show').click();

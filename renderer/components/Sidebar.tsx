@@ -3,6 +3,7 @@ import { isRestricted, permissionOf, roleNeeded } from '../auth/permissions';
 import { useSession } from '../auth/SessionContext';
 import { hrefOf } from '../lib/route';
 import { PAGES, type PageEntry } from '../pages/pages';
+import { ThemeSwitch } from './ThemeSwitch';
 
 /** The role tag beside a page some users may not open, and whether this user may. */
 function useGate(page: PageEntry) {
@@ -47,7 +48,10 @@ export function Sidebar({ current }: { current: string }) {
           ))}
         </ul>
       </nav>
-      <SessionBadge />
+      <div className="sidebar-foot">
+        <ThemeSwitch />
+        <SessionBadge />
+      </div>
     </aside>
   );
 }

@@ -99,22 +99,22 @@ export function orderNodes(nodes: readonly TopoNode[]): string[] {
   return out;
 }
 
-/** Distinct on a light background and for the common colour-vision deficiencies, in order. */
+/** The series colours of styles.css, in order: each has a light and a dark shade, so a chart reads in either theme. */
 export const NODE_COLORS = [
-  '#2456d3',
-  '#e8590c',
-  '#2b8a3e',
-  '#c2255c',
-  '#7048e8',
-  '#0c8599',
-  '#a07400',
-  '#495057',
-  '#d6336c',
-  '#5c940d',
-  '#1971c2',
-  '#862e9c',
+  'var(--series-1)',
+  'var(--series-2)',
+  'var(--series-3)',
+  'var(--series-4)',
+  'var(--series-5)',
+  'var(--series-6)',
+  'var(--series-7)',
+  'var(--series-8)',
+  'var(--series-9)',
+  'var(--series-10)',
+  'var(--series-11)',
+  'var(--series-12)',
 ] as const;
 
 export function colorAt(index: number): string {
-  return NODE_COLORS[((index % NODE_COLORS.length) + NODE_COLORS.length) % NODE_COLORS.length] ?? '#495057';
+  return NODE_COLORS[((index % NODE_COLORS.length) + NODE_COLORS.length) % NODE_COLORS.length] ?? 'var(--series-8)';
 }

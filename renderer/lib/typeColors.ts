@@ -1,12 +1,12 @@
 import type { KeyType } from '../../app/schemas/sampling';
 
-/** One colour per Redis type, the same on every page that draws types (Sampling, Keys). */
+/** One colour per Redis type, the same on every page that draws types (Sampling, Keys); styles.css holds each theme's shade. */
 export const TYPE_COLORS: Record<KeyType, string> = {
-  string: '#2456d3',
-  hash: '#1f8a4c',
-  list: '#c46a00',
-  set: '#8a3ffc',
-  zset: '#d12771',
-  stream: '#0f8b8d',
-  other: '#6b7280',
+  string: 'var(--type-string)',
+  hash: 'var(--type-hash)',
+  list: 'var(--type-list)',
+  set: 'var(--type-set)',
+  zset: 'var(--type-zset)',
+  stream: 'var(--type-stream)',
+  other: 'var(--type-other)',
 };

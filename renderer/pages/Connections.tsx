@@ -66,7 +66,7 @@ export function ConnectionsPage() {
       )}
       {states.dropped > 0 && <p className="hint">{states.dropped} state updates were dropped while the page was busy.</p>}
 
-      <section className="panel" aria-label="Connection profiles">
+      <section className="panel profile-table" aria-label="Connection profiles">
         <div className="list-head" aria-hidden="true">
           <span className="col-state">State</span>
           <span className="col-name">Name</span>

@@ -4,10 +4,10 @@ import type { HBar } from '../../components/charts/chartParts';
 
 /** One colour per strategy, the same in every chart and table of the page. */
 export const STRATEGY_COLORS: Record<StrategyName, string> = {
-  'bitmap-lua': '#2456d3',
-  'bitmap-pipeline': '#1f8a4c',
-  sets: '#b35c00',
-  zunionstore: '#7c3aed',
+  'bitmap-lua': 'var(--series-1)',
+  'bitmap-pipeline': 'var(--series-3)',
+  sets: 'var(--series-2)',
+  zunionstore: 'var(--series-5)',
 };
 
 export function ran(s: StrategyResult): boolean {

@@ -1,5 +1,7 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatDuration } from '../../lib/format';
+import { AXIS_TICK, CHART_PROPS, GRID_STROKE, TOOLTIP_STYLE } from '../../components/charts/chartParts';
+import { formatCount, formatSeconds } from '../../lib/format';
+import { maxOf, niceAxis } from '../../lib/ticks';
 import type { Outcome } from './loadView';
 import type { OpsPoint } from './progress';
 
@@ -23,11 +25,11 @@ export function OpsChart({
 }) {
   const t0 = startedAt ?? points[0]?.t ?? 0;
   const data = points.map((p) => ({ s: (p.t - t0) / 1000, ops: p.ops }));
-  // A short load needs tenths on the time axis, or its ticks all read "0s", "1s", "1s".
-  const span = data.at(-1)?.s ?? 0;
-  const tick = (s: number) => (span < 20 ? `${s.toFixed(1)}s` : formatDuration(s));
+  // Ticks on whole steps of the load's own span: a short load reads "0 100 ms 200 ms", never "0.1s 0.1s 0.2s".
+  const x = niceAxis(data.at(-1)?.s ?? 0, 'seconds', 5);
+  const y = niceAxis(maxOf(data, ['ops']), 'count');
   return (
-    <figure className="panel chart bulk-chart" aria-label="Ops per second during the load">
+    <figure className="panel chart bulk-chart" aria-label="Ops per second during the load" data-testid="bulk-ops-chart">
       <figcaption>Ops/s</figcaption>
       {data.length < 2 ? (
         <p className="empty" data-testid="bulk-chart-empty">
@@ -35,28 +37,17 @@ export function OpsChart({
         </p>
       ) : (
         <ResponsiveContainer width="100%" height={200}>
-          <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-            <CartesianGrid stroke="#e3e6eb" vertical={false} />
-            <XAxis
-              dataKey="s"
-              type="number"
-              domain={[0, 'dataMax']}
-              tickFormatter={tick}
-              tick={{ fontSize: 11 }}
-              minTickGap={40}
-            />
-            <YAxis
-              allowDecimals={false}
-              domain={[0, 'auto']}
-              tickFormatter={formatCount}
-              tick={{ fontSize: 11 }}
-              width={64}
-            />
+          <LineChart {...CHART_PROPS} data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+            <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+            <XAxis dataKey="s" type="number" domain={[0, x.ticks.at(-1) ?? 1]} ticks={x.ticks} interval={0} tickFormatter={x.format} tick={AXIS_TICK} />
+            <YAxis domain={[0, y.ticks.at(-1) ?? 1]} ticks={y.ticks} interval={0} tickFormatter={y.format} tick={AXIS_TICK} width={52} />
             <Tooltip
-              labelFormatter={(s) => `+${tick(Number(s))}`}
+              isAnimationActive={false}
+              labelFormatter={(s) => `+${formatSeconds(Number(s))}`}
               formatter={(v) => [formatCount(Number(v)), 'Ops/s']}
+              {...TOOLTIP_STYLE}
             />
-            <Line dataKey="ops" name="Ops/s" stroke="#2563eb" dot={false} isAnimationActive={false} />
+            <Line dataKey="ops" name="Ops/s" stroke="var(--series-1)" dot={false} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       )}

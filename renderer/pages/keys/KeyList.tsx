@@ -4,6 +4,7 @@ import type { ListedKey } from '../../../app/schemas/keys';
 import type { Filters, ListSort } from './FindBar';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { KeyText } from '../../components/KeyText';
+import { useActiveRow } from '../../lib/useActiveRow';
 import { listStatus, memoryText, ttlText } from './listText';
 import type { KeyList as List } from './useKeyList';
 
@@ -36,6 +37,16 @@ export function KeyList({ list, blocked, openKey, onKey, filters, onFilters, act
   const items = virtual.getVirtualItems();
   const last = items.at(-1)?.index ?? -1;
   const more = list?.more;
+  // One tab stop: arrows move through the keys (the next page loads as they near the end), Enter opens one.
+  const nav = useActiveRow({ count: keys.length, virtual });
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (nav.onNavKey(e)) return;
+    const k = keys[nav.active];
+    if ((e.key === 'Enter' || e.key === ' ') && k !== undefined) {
+      e.preventDefault();
+      onKey(k);
+    }
+  };
   const wantMore = tail === 1 && last >= keys.length - AHEAD;
   useEffect(() => {
     if (wantMore) more?.();
@@ -49,7 +60,7 @@ export function KeyList({ list, blocked, openKey, onKey, filters, onFilters, act
         <SortHead label="TTL" sort="ttl" filters={filters} onFilters={onFilters} num />
         <SortHead label="Memory" sort="memory" filters={filters} onFilters={onFilters} num />
       </div>
-      <div ref={scroller} className="keys-scroll keys-list-scroll" role="listbox" aria-label="Keys found" data-testid="keys-list">
+      <div ref={scroller} className="keys-scroll keys-list-scroll" role="listbox" aria-label="Keys found" data-testid="keys-list" {...nav.scrollerProps(onKeyDown)}>
         {blocked}
         {list?.error !== undefined && <ErrorAlert error={list.error} title="Cannot list keys:" />}
         {list !== undefined && list.complete && keys.length === 0 && <p className="empty keys-empty">No key matches.</p>}
@@ -57,16 +68,25 @@ export function KeyList({ list, blocked, openKey, onKey, filters, onFilters, act
           {items.map((item) => {
             const k = keys[item.index];
             return (
-              <div key={item.key} className="keys-vrow" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+              <div
+                key={item.key}
+                className={`keys-vrow${item.index === nav.active ? ' is-active' : ''}`}
+                style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+              >
                 {k === undefined ? (
                   <span className="keys-list-loading muted">{list?.loading === true ? 'Loading…' : ''}</span>
                 ) : (
                   <button
                     type="button"
                     role="option"
+                    id={nav.idOf(item.index)}
+                    tabIndex={-1}
                     aria-selected={openKey === k.key.b64}
                     className={`keys-list-row${openKey === k.key.b64 ? ' is-selected' : ''}`}
-                    onClick={() => onKey(k)}
+                    onClick={() => {
+                      nav.setActive(item.index);
+                      onKey(k);
+                    }}
                     data-testid="keys-row"
                     data-key={k.key.b64}
                   >

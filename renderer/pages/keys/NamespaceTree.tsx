@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { TreeNode } from '../../../app/schemas/keys';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Segmented } from '../../components/Segmented';
 import { formatCount } from '../../lib/format';
+import { useActiveRow } from '../../lib/useActiveRow';
 import { treeRows, type TreeFolders, type TreeRow, type TreeSort } from './useTreeFolders';
 
 const ROW_HEIGHT = 26;
@@ -37,6 +38,40 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
   const rows = treeRows(folders.loads, folders.open);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const root = folders.loads[''];
+  const nav = useActiveRow({ count: rows.length, virtual, canStop: (i) => rows[i]?.kind !== 'note' });
+
+  /** What a click on the row does: a folder opens and lists its keys, a key opens, "Show more" reads the next page. */
+  const activate = (row: TreeRow | undefined) => {
+    if (row === undefined || row.kind === 'note') return;
+    if (row.kind === 'more') {
+      if (!row.loading) folders.more(row.prefixB64);
+    } else if (row.node.kind === 'key') onKey(row.node);
+    else {
+      folders.toggle(row.node.ref.b64, true);
+      onFolder(row.node);
+    }
+  };
+
+  // The tree pattern (WAI-ARIA APG): arrows move, Right opens or steps in, Left closes or steps out, Enter acts.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (nav.onNavKey(e)) return;
+    const row = rows[nav.active];
+    if (row === undefined) return;
+    const folder = row.kind === 'node' && row.node.kind === 'folder' ? row.node : undefined;
+    const open = folder !== undefined && folders.open.has(folder.ref.b64);
+    if (e.key === 'Enter' || e.key === ' ') activate(row);
+    else if (e.key === 'ArrowRight' && folder !== undefined) {
+      if (open) nav.moveTo(nav.active + 1);
+      else folders.toggle(folder.ref.b64, true);
+    } else if (e.key === 'ArrowLeft') {
+      if (open) folders.toggle(folder.ref.b64, false);
+      else {
+        const parent = rows.findLastIndex((r, i) => i < nav.active && r.kind === 'node' && r.depth === row.depth - 1);
+        if (parent >= 0) nav.moveTo(parent, -1);
+      }
+    } else return;
+    e.preventDefault();
+  };
 
   // A folder selected by a link or a reload may lie far down: bring it into view once, when its row is drawn.
   const shown = useRef<string | undefined>(undefined);
@@ -73,7 +108,7 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
         <span className="keys-count">{total === undefined ? '' : formatCount(total)}</span>
       </button>
       {actions}
-      <div ref={scroller} className="keys-scroll" role="tree" aria-label="Folders and keys" data-testid="keys-tree">
+      <div ref={scroller} className="keys-scroll" role="tree" aria-label="Folders and keys" data-testid="keys-tree" {...nav.scrollerProps(onKeyDown)}>
         {root !== undefined && !root.loading && root.error === undefined && root.nodes.length === 0 && (
           <p className="empty keys-empty">{scanning ? 'Folders appear as the scan goes…' : 'No keys in the tree.'}</p>
         )}
@@ -81,8 +116,13 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
           {virtual.getVirtualItems().map((item) => {
             const row = rows[item.index] as TreeRow;
             return (
-              <div key={item.key} className="keys-vrow" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
-                <Row row={row} folders={folders} selected={selected} openKey={openKey} onFolder={onFolder} onKey={onKey} separator={separator} />
+              <div
+                key={item.key}
+                className={`keys-vrow${item.index === nav.active ? ' is-active' : ''}`}
+                style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+                onClickCapture={() => nav.setActive(item.index)}
+              >
+                <Row row={row} id={nav.idOf(item.index)} folders={folders} selected={selected} openKey={openKey} onFolder={onFolder} onKey={onKey} separator={separator} />
               </div>
             );
           })}
@@ -92,22 +132,33 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
   );
 }
 
-function Row({ row, folders, selected, openKey, onFolder, onKey, separator }: { row: TreeRow } & Pick<Props, 'folders' | 'selected' | 'openKey' | 'onFolder' | 'onKey' | 'separator'>) {
+/** One row; its buttons are for the mouse (tabIndex -1): the keyboard works the tree as a whole. */
+function Row({ row, id, folders, selected, openKey, onFolder, onKey, separator }: { row: TreeRow; id: string } & Pick<Props, 'folders' | 'selected' | 'openKey' | 'onFolder' | 'onKey' | 'separator'>) {
   const pad = { paddingLeft: 6 + row.depth * INDENT };
   if (row.kind === 'note') {
     return row.error === undefined ? (
-      <span className="keys-tree-note muted" style={pad}>
+      <span className="keys-tree-note muted" style={pad} id={id}>
         {row.text}
       </span>
     ) : (
-      <div style={pad} className="keys-tree-note">
+      <div style={pad} className="keys-tree-note" id={id}>
         <ErrorAlert error={row.error} title={row.text} />
       </div>
     );
   }
   if (row.kind === 'more') {
     return (
-      <button type="button" className="btn btn-ghost btn-small keys-tree-more" style={pad} onClick={() => folders.more(row.prefixB64)} disabled={row.loading}>
+      <button
+        type="button"
+        id={id}
+        role="treeitem"
+        aria-level={row.depth + 1}
+        tabIndex={-1}
+        className="btn btn-ghost btn-small keys-tree-more"
+        style={pad}
+        onClick={() => folders.more(row.prefixB64)}
+        disabled={row.loading}
+      >
         {row.loading ? 'Loading…' : `Show more (${formatCount(row.shown)} of ${formatCount(row.total)})`}
       </button>
     );
@@ -117,7 +168,9 @@ function Row({ row, folders, selected, openKey, onFolder, onKey, separator }: { 
     return (
       <button
         type="button"
+        id={id}
         role="treeitem"
+        tabIndex={-1}
         aria-level={row.depth + 1}
         aria-selected={openKey === node.ref.b64}
         className={`keys-tree-row is-key${openKey === node.ref.b64 ? ' is-selected' : ''}`}
@@ -135,6 +188,7 @@ function Row({ row, folders, selected, openKey, onFolder, onKey, separator }: { 
   const open = folders.open.has(node.ref.b64);
   return (
     <div
+      id={id}
       role="treeitem"
       aria-level={row.depth + 1}
       aria-expanded={open}
@@ -144,11 +198,12 @@ function Row({ row, folders, selected, openKey, onFolder, onKey, separator }: { 
       data-testid="keys-tree-folder"
       data-prefix={node.ref.text}
     >
-      <button type="button" className="keys-twisty" aria-label={open ? 'Close folder' : 'Open folder'} onClick={() => folders.toggle(node.ref.b64)}>
+      <button type="button" tabIndex={-1} className="keys-twisty" aria-label={open ? 'Close folder' : 'Open folder'} onClick={() => folders.toggle(node.ref.b64)}>
         {open ? '▾' : '▸'}
       </button>
       <button
         type="button"
+        tabIndex={-1}
         className="keys-tree-name"
         title={`${node.ref.text} (${formatCount(node.count)} keys)`}
         onClick={() => {

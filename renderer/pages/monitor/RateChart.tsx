@@ -1,7 +1,9 @@
 import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { clock } from '../../lib/display';
-import { formatCompact, formatCount } from '../../lib/format';
+import { formatCount } from '../../lib/format';
+import { CHART_PROPS } from '../../components/charts/chartParts';
+import { niceAxis } from '../../lib/ticks';
 import type { RatePoint } from './paneFeed';
 import { rateRows, timeTicks, valueTicks } from './rateRows';
 
@@ -42,11 +44,11 @@ function RateChartNow({ series }: Props) {
           </p>
         )}
         <ResponsiveContainer width="100%" height={150}>
-          <LineChart data={rows} margin={{ top: 6, right: 28, bottom: 0, left: 0 }}>
+          <LineChart {...CHART_PROPS} data={rows} margin={{ top: 6, right: 28, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#e3e6eb" vertical={false} />
             {/* Ticks given and interval 0: Recharts then measures no label text in the DOM. */}
             <XAxis dataKey="t" type="number" scale="time" domain={['dataMin', 'dataMax']} ticks={xTicks} interval={0} tickFormatter={clock} tick={{ fontSize: 10 }} />
-            <YAxis domain={[0, yTicks.at(-1) ?? 1]} ticks={yTicks} interval={0} tickFormatter={formatCompact} tick={{ fontSize: 10 }} width={52} />
+            <YAxis domain={[0, yTicks.at(-1) ?? 1]} ticks={yTicks} interval={0} tickFormatter={niceAxis(yTicks.at(-1) ?? 0, 'count').format} tick={{ fontSize: 10 }} width={52} />
             <Tooltip
               isAnimationActive={false}
               labelFormatter={(t) => clock(Number(t))}

@@ -1,3 +1,4 @@
+import { niceAxis } from '../../lib/ticks';
 import type { RatePoint } from './paneFeed';
 
 export type RateRow = { t: number } & Record<string, number | null>;
@@ -24,28 +25,10 @@ export function rateRows(columns: readonly { key: string; points: readonly RateP
   return [...rows.values()].sort((a, b) => a.t - b.t);
 }
 
-const TIME_STEPS_S = [1, 2, 5, 10, 15, 30, 60, 120, 300];
+/** The axes' ticks come from lib/ticks, shared by every chart: whole clock steps and 1-2-5 value steps. */
+export { timeTicks } from '../../lib/ticks';
 
-/**
- * Axis ticks chosen here, not by Recharts: its own pick measures every new
- * label in the DOM (a forced layout on each redraw, and the labels of a
- * moving time axis are always new). About `count` ticks on whole steps.
- */
-export function timeTicks(from: number, to: number, count = 6): number[] {
-  if (!(to > from)) return [from];
-  const stepMs = (TIME_STEPS_S.find((s) => ((to - from) / 1000) / s <= count) ?? 600) * 1000;
-  const out: number[] = [];
-  for (let t = Math.ceil(from / stepMs) * stepMs; t <= to; t += stepMs) out.push(t);
-  return out;
-}
-
-/** 0 and about `count` round steps up to at least `max`: 1, 2 or 5 times a power of ten. */
-export function valueTicks(max: number, count = 4): number[] {
-  if (!(max > 0)) return [0, 1];
-  const raw = max / count;
-  const pow = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 5, 10].find((m) => m * pow >= raw) ?? 10) * pow;
-  const out: number[] = [];
-  for (let v = 0; v < max + step; v += step) out.push(v);
-  return out;
+/** 0 and about 4 round steps up to at least `max`. */
+export function valueTicks(max: number): number[] {
+  return niceAxis(max, 'count').ticks;
 }

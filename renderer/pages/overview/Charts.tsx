@@ -1,7 +1,9 @@
 import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { clock, formatKbps } from '../../lib/display';
-import { formatBytes, formatCompact, formatCount } from '../../lib/format';
+import { formatBytes, formatCount } from '../../lib/format';
+import { AXIS_TICK, CHART_PROPS, GRID_STROKE, TOOLTIP_STYLE } from '../../components/charts/chartParts';
+import { maxOf, niceAxis, timeTicks, type TickUnit } from '../../lib/ticks';
 import { chartRows, redrawEveryMs, type ChartColumn, type ChartRow } from './chartRows';
 import { gapSpans, type GapSpan } from './gapSpans';
 import type { MetricKey, SeriesStore } from './timeSeries';
@@ -38,7 +40,8 @@ interface Spec {
   testId: string;
   title: string;
   unit: string;
-  axis(v: number): string;
+  /** What the value axis counts: its ticks and labels come from lib/ticks. */
+  axis: TickUnit;
   value(v: number): string;
   lines: Line[];
   columns: ChartColumn[];
@@ -62,14 +65,14 @@ function buildSpecs(series: SeriesStore, nodes: readonly ChartNode[]): Spec[] {
   const netOut = one('netOut', 'o', undefined, true, ' out');
   const lag = one('lag', 'n', (n) => n.replica);
   return [
-    { testId: 'chart-ops', title: 'Ops/s', unit: 'ops/s', axis: formatCompact, value: formatCount, ...ops },
-    { testId: 'chart-memory', title: 'Used memory', unit: '', axis: formatBytes, value: formatBytes, ...mem },
-    { testId: 'chart-clients', title: 'Connected clients', unit: '', axis: formatCompact, value: formatCount, ...clients },
+    { testId: 'chart-ops', title: 'Ops/s', unit: 'ops/s', axis: 'count', value: formatCount, ...ops },
+    { testId: 'chart-memory', title: 'Used memory', unit: '', axis: 'bytes', value: formatBytes, ...mem },
+    { testId: 'chart-clients', title: 'Connected clients', unit: '', axis: 'count', value: formatCount, ...clients },
     {
       testId: 'chart-network',
       title: 'Network in / out',
       unit: 'KB/s',
-      axis: formatCompact,
+      axis: 'count',
       value: formatKbps,
       lines: [...netIn.lines, ...netOut.lines],
       columns: [...netIn.columns, ...netOut.columns],
@@ -79,7 +82,7 @@ function buildSpecs(series: SeriesStore, nodes: readonly ChartNode[]): Spec[] {
       testId: 'chart-lag',
       title: 'Replication lag',
       unit: 'bytes behind master',
-      axis: formatBytes,
+      axis: 'bytes',
       value: formatBytes,
       ...lag,
     },
@@ -108,6 +111,8 @@ function MetricChart({
   const legend = spec.lines.filter((l) => !l.dashed);
   // SVG paints in order: the selected node's lines go last so that replicas with the
   // same figures (a replica replays its master's writes) never hide them.
+  const y = niceAxis(maxOf(rows, spec.lines.map((l) => l.key)), spec.axis);
+  const xTicks = timeTicks(rows[0]?.t ?? 0, rows.at(-1)?.t ?? 0);
   const drawOrder = [...spec.lines.filter((l) => l.address !== selected), ...spec.lines.filter((l) => l.address === selected)];
   return (
     <figure
@@ -128,24 +133,19 @@ function MetricChart({
         <p className="empty ov-chart-empty">Collecting samples…</p>
       ) : (
         <ResponsiveContainer width="100%" height={HEIGHT}>
-          <LineChart data={rows} margin={{ top: 6, right: 10, bottom: 0, left: 0 }}>
-            <CartesianGrid stroke="#e3e6eb" vertical={false} />
+          <LineChart {...CHART_PROPS} data={rows} margin={{ top: 6, right: 28, bottom: 0, left: 0 }}>
+            <CartesianGrid stroke={GRID_STROKE} vertical={false} />
             <XAxis
               dataKey="t"
               type="number"
               scale="time"
               domain={['dataMin', 'dataMax']}
+              ticks={xTicks}
+              interval={0}
               tickFormatter={clock}
-              tick={{ fontSize: 10 }}
-              minTickGap={48}
+              tick={AXIS_TICK}
             />
-            <YAxis
-              domain={[0, (max: number) => (max > 0 ? max * 1.08 : 1)]}
-              tickFormatter={spec.axis}
-              tick={{ fontSize: 10 }}
-              width={62}
-              allowDecimals={false}
-            />
+            <YAxis domain={[0, y.ticks.at(-1) ?? 1]} ticks={y.ticks} interval={0} tickFormatter={y.format} tick={AXIS_TICK} width={62} />
             <Tooltip
               isAnimationActive={false}
               labelFormatter={(t) => clock(Number(t))}
@@ -154,8 +154,7 @@ function MetricChart({
                 byKey.get(String(item.dataKey))?.label ?? '',
               ]}
               itemSorter={(item) => -Number(item.value ?? 0)}
-              contentStyle={{ fontSize: 11, padding: '4px 8px' }}
-              itemStyle={{ padding: 0 }}
+              {...TOOLTIP_STYLE}
             />
             {shown.map((g) => (
               <ReferenceArea

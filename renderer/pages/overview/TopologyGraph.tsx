@@ -149,7 +149,7 @@ export function TopologyGraph({ nodes, samples, colors, selected, onSelect }: Pr
                 >
                   <title>{`${b.address} · ${role}${s?.error !== undefined ? ` · ${s.error}` : ''}`}</title>
                   <rect width={boxW} height={boxH} rx={5} className="ov-tnode-box" />
-                  <rect width={4} height={boxH} rx={2} fill={colors.get(b.address) ?? '#8a93a0'} />
+                  <rect width={4} height={boxH} rx={2} fill={colors.get(b.address) ?? 'var(--faint)'} />
                   <text x={11} y={15} className="ov-tnode-addr">
                     {truncate(b.address, ADDRESS_CHARS)}
                   </text>

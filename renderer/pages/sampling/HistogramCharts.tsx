@@ -3,8 +3,9 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { KeyType, SamplingReport } from '../../../app/schemas/sampling';
 import { SectionHead } from '../../components/SectionHead';
 import { Segmented } from '../../components/Segmented';
-import { formatCompact, formatCount } from '../../lib/format';
-import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, TOOLTIP_STYLE, VISIBLE_IF_ANY } from '../../components/charts/chartParts';
+import { formatCount } from '../../lib/format';
+import { maxOf, niceAxis } from '../../lib/ticks';
+import { AXIS_TICK, CHART_HEIGHT, CHART_PROPS, GRID_STROKE, TOOLTIP_STYLE, VISIBLE_IF_ANY } from '../../components/charts/chartParts';
 import { ChartFrame } from '../../components/charts/ChartFrame';
 import { histogramBars, histogramTypes, LENGTH_OF, lengthUnit, TYPE_COLORS, type HistogramUnit } from './report';
 
@@ -29,17 +30,18 @@ function HistogramChart({
   testId: string;
 }) {
   const bars = histogramBars(histogram, unit);
+  const y = niceAxis(maxOf(bars, ['count']), 'count');
   return (
     <ChartFrame title={title} note={note} testId={testId}>
       {bars.length === 0 ? (
         <p className="empty chart-empty">Nothing measured for this type.</p>
       ) : (
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-          <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap={2}>
+          <BarChart {...CHART_PROPS} data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap={2}>
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
             {/* Every k-th label, evenly: a power-of-two axis read with gaps at random is misleading. */}
             <XAxis dataKey="label" tick={AXIS_TICK} interval={Math.ceil(bars.length / LABELS) - 1} />
-            <YAxis tickFormatter={formatCompact} tick={AXIS_TICK} width={40} allowDecimals={false} />
+            <YAxis domain={[0, y.ticks.at(-1) ?? 1]} ticks={y.ticks} interval={0} tickFormatter={y.format} tick={AXIS_TICK} width={40} />
             <Tooltip
               isAnimationActive={false}
               formatter={(v) => [`${formatCount(Number(v))} keys`, 'keys']}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SamplingReport } from '../../../app/schemas/sampling';
 import { Segmented } from '../../components/Segmented';
-import { formatBytes, formatCompact, formatCount, truncate } from '../../lib/format';
+import { formatBytes, formatCount, truncate } from '../../lib/format';
 import { HBarChart } from '../../components/charts/chartParts';
 import { ChartFrame } from '../../components/charts/ChartFrame';
 import type { HBar } from '../../components/charts/chartParts';
@@ -25,7 +25,7 @@ export function NamespaceChart({ report, metric }: { report: SamplingReport; met
       label: truncate(n.prefix, LABEL_CHARS),
       value: n[metric],
       figure: metric === 'memory' ? formatBytes(n.memory) : formatCount(n.count),
-      color: '#2456d3',
+      color: 'var(--series-1)',
       detail: `${n.prefix} · ${formatCount(n.count)} keys (${formatShare(n.percent)}) · ${formatBytes(n.memory)}`,
     }),
   );
@@ -51,7 +51,7 @@ export function NamespaceChart({ report, metric }: { report: SamplingReport; met
       ) : (
         <HBarChart
           rows={rows}
-          axis={metric === 'memory' ? formatBytes : formatCompact}
+          axis={metric === 'memory' ? 'bytes' : 'count'}
           labelWidth={176}
           labelMono
           figureWidth={70}

@@ -1,7 +1,7 @@
 import type { SamplingReport } from '../../../app/schemas/sampling';
 import { HBarChart } from '../../components/charts/chartParts';
 import { ChartFrame } from '../../components/charts/ChartFrame';
-import { shareBar, shareTicks, ttlRows } from './report';
+import { shareAxis, shareBar, ttlRows } from './report';
 
 /** Keys by time to live: how much of the cache expires on its own, and how soon. */
 export function TtlChart({ report: r }: { report: SamplingReport }) {
@@ -10,9 +10,8 @@ export function TtlChart({ report: r }: { report: SamplingReport }) {
   return (
     <ChartFrame title="TTL" note="% of keys by time left to live" testId="sampling-chart-ttl">
       <HBarChart
-        rows={rows.map((t) => shareBar(t.bucket, t.label, t, '#0f8b8d', sample))}
-        ticks={shareTicks(rows)}
-        axis={(v) => `${v} %`}
+        rows={rows.map((t) => shareBar(t.bucket, t.label, t, 'var(--series-6)', sample))}
+        axis={shareAxis(rows)}
         labelWidth={84}
         figureWidth={sample ? 92 : 52}
       />

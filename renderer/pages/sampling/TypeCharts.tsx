@@ -3,7 +3,7 @@ import type { HBar } from '../../components/charts/chartParts';
 import { formatBytes } from '../../lib/format';
 import { HBarChart } from '../../components/charts/chartParts';
 import { ChartFrame } from '../../components/charts/ChartFrame';
-import { formatMemoryInterval, memoryErr, shareBar, shareTicks, TYPE_COLORS } from './report';
+import { formatMemoryInterval, memoryErr, shareAxis, shareBar, TYPE_COLORS } from './report';
 
 type Props = { report: SamplingReport };
 
@@ -17,7 +17,7 @@ export function TypeShareChart({ report: r }: Props) {
       note={sample ? '% of keys · whiskers: 95% confidence interval' : '% of the keys examined'}
       testId="sampling-chart-types"
     >
-      <HBarChart rows={rows} ticks={shareTicks(r.types)} axis={(v) => `${v} %`} figureWidth={sample ? 92 : 52} />
+      <HBarChart rows={rows} axis={shareAxis(r.types)} figureWidth={sample ? 92 : 52} />
     </ChartFrame>
   );
 }
@@ -47,7 +47,7 @@ export function TypeMemoryChart({ report: r }: Props) {
       note={sample ? 'MEMORY USAGE scaled to DBSIZE · whiskers: 95% interval · “?”: not estimable (see Types)' : 'MEMORY USAGE of every key'}
       testId="sampling-chart-memory"
     >
-      <HBarChart rows={rows} axis={formatBytes} figureWidth={76} />
+      <HBarChart rows={rows} axis="bytes" figureWidth={76} />
     </ChartFrame>
   );
 }

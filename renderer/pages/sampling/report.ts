@@ -1,6 +1,7 @@
 import type { KeyType, MemoryInterval, SamplingReport } from '../../../app/schemas/sampling';
 import { formatBytes, formatCompact, formatCount, formatDuration } from '../../lib/format';
 import type { HBar } from '../../components/charts/chartParts';
+import type { Axis } from '../../lib/ticks';
 
 type TypeRow = SamplingReport['types'][number];
 type Share = Pick<TypeRow, 'percent' | 'ciLow' | 'ciHigh'>;
@@ -243,6 +244,11 @@ export function shareBar(
  * The ticks of a percentage axis: from 0 past the widest interval in even steps
  * (5, 10 or 25 points), so "0 20 40 70" never happens.
  */
+export function shareAxis(rows: readonly { ciHigh: number; percent: number }[]): Axis {
+  return { ticks: shareTicks(rows), format: (v) => `${v} %` };
+}
+
+/** The ticks of {@link shareAxis}. */
 export function shareTicks(rows: readonly { ciHigh: number; percent: number }[]): number[] {
   const top = Math.min(100, Math.max(0, ...rows.map((r) => Math.max(r.ciHigh, r.percent))));
   const step = top <= 20 ? 5 : top <= 50 ? 10 : 25;

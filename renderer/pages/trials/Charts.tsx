@@ -4,9 +4,10 @@
  */
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type LegendPayload } from 'recharts';
 import type { SweepPoint, VariantResult } from '../../../app/schemas/trials';
-import { formatCompact, formatCount, formatLatency } from '../../lib/format';
+import { formatCount, formatLatency } from '../../lib/format';
+import { formatLogTick } from '../../lib/ticks';
 import { ChartFrame } from '../../components/charts/ChartFrame';
-import { AXIS_TICK, CHART_HEIGHT, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../../components/charts/chartParts';
+import { AXIS_TICK, CHART_HEIGHT, CHART_PROPS, GRID_STROKE, HBarChart, TOOLTIP_STYLE } from '../../components/charts/chartParts';
 import { latencySeries, logTicks, opsBars, sweepSeries } from './chartRows';
 
 /** Ops/s per variant, the rate and the ratio to the first at the right of each bar. */
@@ -17,7 +18,7 @@ export function OpsChart({ variants, unit }: { variants: readonly VariantResult[
       {bars.length === 0 ? (
         <p className="empty chart-empty">No variant has finished yet.</p>
       ) : (
-        <HBarChart rows={bars} axis={formatCompact} labelWidth={128} figureWidth={124} />
+        <HBarChart rows={bars} axis="count" labelWidth={128} figureWidth={124} />
       )}
     </ChartFrame>
   );
@@ -26,8 +27,8 @@ export function OpsChart({ variants, unit }: { variants: readonly VariantResult[
 /** Legend entries in the order the series are drawn (Recharts sorts them by name otherwise). */
 const inOrder = (keys: readonly string[]) => (item: LegendPayload) => keys.indexOf(String(item.dataKey));
 
-const PLAIN = '#8a94a3';
-const PIPELINED = '#2456d3';
+const PLAIN = 'var(--series-gray)';
+const PIPELINED = 'var(--series-1)';
 
 /** The transaction-size sweep: ops/s by MULTI size, each command awaited (plain) or the whole transaction written at once. */
 export function SweepChart({ sweep }: { sweep: readonly SweepPoint[] }) {
@@ -37,13 +38,13 @@ export function SweepChart({ sweep }: { sweep: readonly SweepPoint[] }) {
   return (
     <ChartFrame title="MULTI/EXEC by transaction size" note="SETs/s (log scale), plain against pipelined" testId="trials-chart-sweep">
       <ResponsiveContainer width="100%" height={CHART_HEIGHT + 20}>
-        <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
+        <LineChart {...CHART_PROPS} data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis
             dataKey="size"
             tick={AXIS_TICK}
             interval={0}
-            label={{ value: 'commands per MULTI', position: 'insideBottomRight', offset: -2, fontSize: 10, fill: '#667080' }}
+            label={{ value: 'commands per MULTI', position: 'insideBottomRight', offset: -2, fontSize: 10, fill: 'var(--chart-axis)' }}
             height={34}
           />
           <YAxis
@@ -51,7 +52,7 @@ export function SweepChart({ sweep }: { sweep: readonly SweepPoint[] }) {
             domain={[ticks[0] ?? 1, ticks.at(-1) ?? 10]}
             ticks={ticks}
             allowDataOverflow
-            tickFormatter={formatCompact}
+            tickFormatter={formatLogTick}
             tick={AXIS_TICK}
             width={44}
           />
@@ -77,7 +78,7 @@ export function LatencyChart({ variants }: { variants: readonly VariantResult[] 
   return (
     <ChartFrame title="Request latency" note="ms (log scale), lower is better" testId="trials-chart-latency">
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap="20%">
+        <BarChart {...CHART_PROPS} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap="20%">
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis dataKey="percentile" tick={AXIS_TICK} />
           <YAxis
@@ -85,7 +86,7 @@ export function LatencyChart({ variants }: { variants: readonly VariantResult[] 
             domain={[ticks[0] ?? 0.01, ticks.at(-1) ?? 1]}
             ticks={ticks}
             allowDataOverflow
-            tickFormatter={(v: number) => String(v)}
+            tickFormatter={formatLogTick}
             tick={AXIS_TICK}
             width={40}
           />

@@ -5,8 +5,8 @@ import type { HBar } from '../../components/charts/chartParts';
 import { formatRatio } from './results';
 import { VARIANT_NAMES } from './trialView';
 
-const BASELINE_COLOR = '#8a94a3';
-const COLORS: readonly string[] = ['#2456d3', '#1f8a4c', '#b35c00', '#7c3aed'];
+const BASELINE_COLOR = 'var(--series-gray)';
+const COLORS: readonly string[] = ['var(--series-1)', 'var(--series-3)', 'var(--series-2)', 'var(--series-5)'];
 
 /** Ops/s per variant as horizontal bars: the baseline (the first, when ratios exist) grey, the others in turn. */
 export function opsBars(variants: readonly VariantResult[]): HBar[] {

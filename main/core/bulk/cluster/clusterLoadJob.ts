@@ -21,6 +21,7 @@ import { ClusterMasters, specAt, type MastersInput } from './clusterMasters';
 import { replicasOfAll, snapshotAll } from './clusterPersistence';
 import { ClusterPipe } from './clusterPipe';
 import type { PreparedLoad } from '../prepareLoad';
+import { countText } from '../../text/countText';
 
 export const SWAP_REFUSED =
   'SWAPDB is disabled in cluster mode (a cluster has only DB 0): use --mode flush or --mode merge';
@@ -168,6 +169,6 @@ export function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadEvent) 
       if (pipe !== undefined) log.report.nodes = pipe.nodes();
       await masters.cleanup();
     },
-    doneMessage: (r) => `The cluster loaded: ${r.commands} commands over ${r.nodes?.length ?? 0} masters, ${r.errors} errors, ${r.seconds.toFixed(1)} s`,
+    doneMessage: (r) => `The cluster loaded: ${countText(r.commands)} commands over ${r.nodes?.length ?? 0} masters, ${countText(r.errors)} errors, ${r.seconds.toFixed(1)} s`,
   });
 }

@@ -33,6 +33,8 @@ describe('flush mode', () => {
     expect(report.stagingDb).toBeUndefined();
     expect(report.warnings.join('\n')).toMatch(/readers saw a partial dataset during the load/);
     expect(phasesOf(events)).toEqual(['preflight', 'loading', 'verifying', 'cleanup', 'done']);
+    // The last word, as the page shows it: counts grouped like every other figure ("1,000", not "1000").
+    expect(events.findLast((e) => e.kind === 'phase')).toMatchObject({ phase: 'done', message: expect.stringMatching(/^DB 0 loaded: 1,000 commands, 0 errors, /) as unknown });
     await admin.select(0);
     expect(await admin.exists('stale1', 'stale2')).toBe(0);
     expect(await admin.dbsize()).toBe(1_000);

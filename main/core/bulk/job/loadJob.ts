@@ -25,6 +25,7 @@ import { SwapStaging } from './swapStaging';
 import { acquireTargetLock, busyDbs, otherLoads, type TargetLock } from './targetLock';
 import { testPause } from './testPause';
 import { verifyStep } from './verifyStep';
+import { countText } from '../../text/countText';
 
 /**
  * One bulk load into one server, end to end: preflight, staging, the fast
@@ -218,7 +219,7 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     },
     doneMessage: (r) => {
       const where = r.swapped ? `DB ${r.targetDb} now holds the new data` : `DB ${r.targetDb} loaded`;
-      return `${where}: ${r.commands} commands, ${r.errors} errors, ${r.seconds.toFixed(1)} s`;
+      return `${where}: ${countText(r.commands)} commands, ${countText(r.errors)} errors, ${r.seconds.toFixed(1)} s`;
     },
   });
 }

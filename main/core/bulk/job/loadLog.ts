@@ -2,6 +2,7 @@ import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
 import { sentences } from '../../text/sentences';
 import type { PipeProgress } from '../../resp/types';
 import type { Failure } from './loadFailure';
+import { countText } from '../../text/countText';
 
 export type LoadPhase = Extract<LoadEvent, { kind: 'phase' }>['phase'];
 
@@ -72,7 +73,7 @@ export class LoadLog {
 export function partiallyLoaded(target: string, r: LoadReport, f: Failure): string {
   const acknowledged = Math.max(0, r.replies - r.errors);
   return (
-    `${target} is partially loaded: ${acknowledged} of ${r.commands} commands sent were acknowledged` +
+    `${target} is partially loaded: ${countText(acknowledged)} of ${countText(r.commands)} commands sent were acknowledged` +
     (f.outcomeUnknown ? '; the outcome of the commands in flight is unknown' : '')
   );
 }

@@ -45,8 +45,14 @@ export function KeyActionsDialog({ profile, db, target, op, onClose }: Props) {
   const busy = dry.running || run.running || starting;
 
   useEffect(() => {
+    // The page unmounts the dialog rather than close() it, so the browser never hands focus
+    // back: the button that opened it gets it again, and a keyboard user goes on from there.
+    const opener = document.activeElement;
     const d = dialog.current;
     if (d !== null && !d.open) d.showModal();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
 
   // The server may say the selection is the whole DB where the page did not (`**`): ask for the DB then too.
