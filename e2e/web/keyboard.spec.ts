@@ -26,6 +26,9 @@ test.describe('Keyboard only', () => {
     await expectFocused(page.locator('main'));
     // The route is unchanged (the hash names pages), and the next stop is inside the content, not the sidebar.
     expect(new URL(page.url()).hash).toBe('#/overview');
+    // The content must hold a control by then (the page's range buttons come with its first poll);
+    // before that the next Tab has nothing inside <main> to land on and wraps round to the skip link.
+    await expect(page.locator('main').getByRole('button').first()).toBeVisible({ timeout: 15_000 });
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement) ?? false), await focusedSummary(page)).toBe(true);
   });
