@@ -11,7 +11,7 @@ export function ErrorAlert({ error, title }: { error: AppError | undefined; titl
   return (
     <div className="alert alert-error" role="alert">
       {title !== undefined && <strong>{title} </strong>}
-      <span>{besideField(error.message, error.field)}</span>
+      <span>{besideField(error.message, error.field, false)}</span>
       <span className="alert-code">{error.code}</span>
     </div>
   );

@@ -19,6 +19,12 @@ describe('besideField', () => {
     expect(besideField('x: y', undefined)).toBe('x: y');
   });
 
+  it('drops a schema identifier that opens the message, which the page never shows; a plain word stays', () => {
+    expect(besideField('sampleEvery must be at least 1', 'sampleEvery')).toBe('Must be at least 1');
+    expect(besideField('options.maxShrinkPct must be a number', 'options.maxShrinkPct')).toBe('Must be a number');
+    expect(besideField('port must be between 1 and 65535', 'port')).toBe('port must be between 1 and 65535');
+  });
+
   it("drops the core's parenthesised field name (the CLI turns it into its flag; beside the input it is said)", () => {
     const core = 'db 0 holds keys of its own. Confirm to run there anyway (confirmNonEmpty), or pick an empty DB.';
     expect(besideField(core, 'confirmNonEmpty')).toBe('db 0 holds keys of its own. Confirm to run there anyway, or pick an empty DB.');

@@ -19,9 +19,15 @@ export function numberInput(raw: string): number | undefined {
  * (confirmNonEmpty)", which the CLI turns into its flag). Beside the input, its place
  * already says which: both go.
  */
-export function besideField(message: string, field: string | undefined): string {
+export function besideField(message: string, field: string | undefined, atInput = true): string {
   if (field === undefined || field === '') return pageWords(message);
-  const text = message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+  let text = message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+  // A schema message that opens with the field's own identifier ("sampleEvery must be at least
+  // 1"): beside its input that name is the schema's, not the page's, so it goes (not in an alert
+  // box, `atInput` false, where it is the only hint of which input). A plain word ("port must be …") stays.
+  const name = field.split('.').at(-1) ?? field;
+  const opener = [field, name].find((n) => text.startsWith(`${n} `));
+  if (atInput && /[a-z][A-Z]/.test(name) && opener !== undefined) text = text.charAt(opener.length + 1).toUpperCase() + text.slice(opener.length + 2);
   return pageWords(text.replaceAll(` (${field})`, ''));
 }
 
