@@ -4,6 +4,7 @@ import { audience } from './schemas/audience';
 import { audit } from './schemas/audit';
 import { bulk } from './schemas/bulk';
 import { connections } from './schemas/connections';
+import { commandConsole } from './schemas/console';
 import { health } from './schemas/health';
 import { keyActions } from './schemas/keyActions';
 import { keys } from './schemas/keys';
@@ -30,6 +31,7 @@ export const contract = {
   ...audience,
   ...keys,
   ...keyActions,
+  ...commandConsole,
 } as const;
 
 export type Contract = typeof contract;

@@ -3,6 +3,7 @@ import { audienceHandlers } from './audience';
 import { auditHandlers } from './audit';
 import { bulkHandlers } from './bulk';
 import { connectionHandlers } from './connections';
+import { consoleHandlers } from './console';
 import { healthHandlers } from './health';
 import { jobHandlers } from './jobs';
 import { keyActionHandlers } from './keyActions';
@@ -29,6 +30,7 @@ export function createHandlers(core: CoreServices): Handlers {
     ...audienceHandlers(core),
     ...keysHandlers(core),
     ...keyActionHandlers(core),
+    ...consoleHandlers(core),
     ...jobHandlers(core.jobs),
   };
 }
