@@ -124,7 +124,10 @@ describe('loadCatalog on a real 7.x server', () => {
     );
     expect(catalog.version).not.toBe('');
     expect(catalog.commands).toContainEqual({ name: 'GET' });
-    expect(catalog.commands.every((c) => Object.keys(c).length === 1)).toBe(true);
+    expect(find(catalog.commands, 'CONFIG SET')).toEqual({ name: 'CONFIG SET' });
+    expect(catalog.commands.some((c) => c.name.includes('|'))).toBe(false);
+    const facts = catalog.commands.flatMap((c) => [c, ...(c.subcommands ?? [])]).flatMap((c) => Object.keys(c));
+    expect(new Set(facts)).toEqual(new Set(['name', 'subcommands']));
   });
 
   it('is empty, with the version blank, when every question is refused', async () => {

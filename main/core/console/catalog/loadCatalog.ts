@@ -1,5 +1,5 @@
 import type { Catalog, CommandDoc } from '../../../../app/schemas/console';
-import { mergeCatalog } from './mergeCatalog';
+import { byName, mergeCatalog } from './mergeCatalog';
 import { parseCommandDocs } from './parseCommandDocs';
 import { parseCommandInfo, type InfoEntry } from './parseCommandInfo';
 import { bothRefusedWords, refusalOf, refusalWords, type Refusal } from './refusal';
@@ -103,18 +103,32 @@ function hasFacts(rows: ReadonlyMap<string, InfoEntry>): boolean {
   return false;
 }
 
-/** COMMAND LIST (7.0+), else the names of rows COMMAND INFO / COMMAND gave without facts. */
+/**
+ * COMMAND LIST (7.0+: subcommands as "config|set"), else the names of rows COMMAND INFO /
+ * COMMAND gave without facts; a subcommand under its parent, as in a full catalog.
+ */
 async function commandNames(call: NodeCall, rows: ReadonlyMap<string, InfoEntry>): Promise<CommandDoc[]> {
   const listed = await ask(call, ['COMMAND', 'LIST']);
-  const names = new Set<string>();
+  const names: string[] = [];
   if ('value' in listed) {
     for (const item of listOf(listed.value)) {
       const name = commandNameOf(item);
-      if (name !== undefined) names.add(name.toUpperCase().replace(/\|/g, ' '));
+      if (name !== undefined) names.push(name.toLowerCase());
     }
   }
-  if (names.size === 0) for (const key of rows.keys()) names.add(key.toUpperCase());
-  return [...names].sort().map((name) => ({ name }));
+  const top = new Map<string, CommandDoc>();
+  for (const name of names.length > 0 ? names : rows.keys()) {
+    const [parent = '', ...sub] = name.toUpperCase().split('|');
+    let doc = top.get(parent);
+    if (doc === undefined) top.set(parent, (doc = { name: parent }));
+    if (sub.length === 0 || parent === '') continue;
+    const full = `${parent} ${sub.join(' ')}`;
+    doc.subcommands ??= [];
+    if (!doc.subcommands.some((s) => s.name === full)) doc.subcommands.push({ name: full });
+  }
+  const out = [...top.values()].filter((d) => d.name !== '').sort(byName);
+  for (const doc of out) doc.subcommands?.sort(byName);
+  return out;
 }
 
 function sentence(words: string): string {

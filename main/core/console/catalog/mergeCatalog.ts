@@ -10,6 +10,11 @@ function displayName(key: string, parent: string | undefined): string {
   return `${parent} ${bar >= 0 ? upper.slice(bar + 1).replace(/\|/g, ' ') : upper}`;
 }
 
+/** Commands in name order (code units, as the server's own sort would be). */
+export function byName(a: CommandDoc, b: CommandDoc): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
 /** The fields `keys` of `from` that are set, onto `to`. */
 function copyFields<K extends keyof CommandDoc>(to: CommandDoc, from: Pick<CommandDoc, K> | undefined, keys: readonly K[]): void {
   if (from === undefined) return;
@@ -43,5 +48,5 @@ export function mergeCatalog(
     }
     out.push(doc);
   }
-  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return out.sort(byName);
 }
