@@ -21,13 +21,23 @@ interface Props {
   rewriting: boolean;
 }
 
+const NAME_WIDTH = 300;
+const NODE_MIN_WIDTH = 200;
+
 /** The parameters as rows, one column per shown node, a section per group; an Edit opens its form beneath the row. */
 export function ConfigTable(p: Props) {
   const shown = p.columns.map((i) => p.nodes[i]).filter((n): n is ConfigNode => n !== undefined);
   const initial = (param: ConfigParam) => (param.secret ? '' : (p.columns.map((i) => param.cells[i]?.value).find((v) => v !== undefined) ?? ''));
   return (
     <div className="cfg-scroll">
-      <table className="data-table cfg-table" data-testid="config-table">
+      {/* Fixed layout: the node columns share the width evenly, and keep 200 px each however many are shown. */}
+      <table className="data-table cfg-table" data-testid="config-table" style={{ minWidth: NAME_WIDTH + shown.length * NODE_MIN_WIDTH }}>
+        <colgroup>
+          <col style={{ width: NAME_WIDTH }} />
+          {shown.map((n) => (
+            <col key={n.address} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
             <th scope="col" className="cfg-name-col">
@@ -53,20 +63,25 @@ export function ConfigTable(p: Props) {
               <Fragment key={param.name}>
                 <tr data-testid="config-row" data-name={param.name} data-differs={param.differs}>
                   <th scope="row" className="cfg-name-col">
-                    <span className="cfg-name">{param.name}</span>
-                    {param.secret && <span className="tag">secret</span>}
-                    {param.aliases !== undefined && <span className="cfg-alias muted">also {param.aliases.join(', ')}</span>}
-                    {p.editable && (
-                      <button
-                        type="button"
-                        className="btn btn-small btn-ghost cfg-edit-button"
-                        aria-expanded={p.editing === param.name}
-                        onClick={() => p.onEdit(p.editing === param.name ? undefined : param.name)}
-                        data-testid="config-edit-open"
-                      >
-                        Edit
-                      </button>
-                    )}
+                    <span className="cfg-name-cell">
+                      <span className="cfg-name-text">
+                        <span className="cfg-name">{param.name}</span>
+                        {param.secret && <span className="tag">secret</span>}
+                        {param.aliases !== undefined && <span className="cfg-alias muted">also {param.aliases.join(', ')}</span>}
+                      </span>
+                      {p.editable && (
+                        <button
+                          type="button"
+                          className="btn btn-small cfg-edit-button"
+                          aria-label={`Edit ${param.name}`}
+                          aria-expanded={p.editing === param.name}
+                          onClick={() => p.onEdit(p.editing === param.name ? undefined : param.name)}
+                          data-testid="config-edit-open"
+                        >
+                          Edit
+                        </button>
+                      )}
+                    </span>
                   </th>
                   {p.columns.map((i) => (
                     <ValueCell key={i} cell={param.cells[i]} address={p.nodes[i]?.address ?? ''} />

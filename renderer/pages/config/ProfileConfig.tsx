@@ -27,7 +27,7 @@ export function ProfileConfig({ profile }: { profile: ProfileView }) {
   const nodes = useMemo(() => view?.nodes ?? [], [view]);
   const chosen = picked ?? defaultColumns(nodes);
   const columns = nodes.flatMap((n, i) => (chosen.includes(n.address) ? [i] : []));
-  const shown = useMemo(() => sections(view?.params ?? [], { query, diffsOnly }, columns), [view, query, diffsOnly, columns.join(',')]);
+  const shown = useMemo(() => sections(view?.params ?? [], { query, diffsOnly, keep: editing }, columns), [view, query, diffsOnly, editing, columns.join(',')]);
   const counts = diffCounts(view?.params ?? []);
   const shownCount = shown.reduce((n, s) => n + s.params.length, 0);
   const everyHasFile = nodes.length > 1 && nodes.every((n) => n.configFile !== undefined && n.configFile !== '');

@@ -9,12 +9,13 @@ export function ValueCell({ cell, address }: { cell: ConfigCell | undefined; add
   const diff = cell?.diff;
   return (
     <td
-      className={`cfg-cell cfg-${shown.kind}${diff === undefined ? '' : ` cfg-diff cfg-diff-${diff.kind}`}`}
+      className={`cfg-cell cfg-kind-${shown.kind}${diff === undefined ? '' : ` cfg-diff cfg-diff-${diff.kind}`}`}
       data-testid="config-cell"
       data-address={address}
       data-diff={diff?.kind}
     >
       <span className="cfg-value">{shown.text}</span>
+      {diff !== undefined && ' '}
       {diff !== undefined && (
         <span className="cfg-why" title={diff.kind === 'expected' ? diff.reason : undefined}>
           <span className="cfg-diff-tag">{DIFF_TAG[diff.kind]}</span>

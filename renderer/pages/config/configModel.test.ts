@@ -32,6 +32,8 @@ describe('the config page model', () => {
   it('shows differences only among the shown columns, leaving the per-node ones out', () => {
     expect(sections(params, { query: '', diffsOnly: true }, [0, 1]).flatMap((s) => s.params.map((x) => x.name))).toEqual(['maxmemory']);
     expect(sections(params, { query: '', diffsOnly: true }, [0])).toEqual([]);
+    // The row being edited stays, whatever its new value.
+    expect(sections(params, { query: 'zzz', diffsOnly: true, keep: 'port' }, [0, 1]).flatMap((s) => s.params.map((x) => x.name))).toEqual(['port']);
     expect(diffCounts(params)).toEqual({ differ: 1, matter: 1 });
   });
 

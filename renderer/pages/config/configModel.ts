@@ -47,10 +47,13 @@ export interface Filter {
   query: string;
   /** Only parameters whose values differ in a way that matters or drifts (per-node ones like port left out). */
   diffsOnly: boolean;
+  /** The parameter being edited: kept in view when its new value no longer matches, with its form and answers. */
+  keep?: string | undefined;
 }
 
 /** Whether a parameter is shown: its name or an alias, or a shown column's value, holds the query; and it differs, if asked. */
 export function matches(p: ConfigParam, f: Filter, columns: readonly number[]): boolean {
+  if (p.name === f.keep) return true;
   if (f.diffsOnly && !columns.some((i) => p.cells[i]?.diff !== undefined && p.cells[i]?.diff?.kind !== 'expected')) return false;
   const q = f.query.trim().toLowerCase();
   if (q === '') return true;
