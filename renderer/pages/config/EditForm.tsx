@@ -70,6 +70,7 @@ export function EditForm({ profileId, param, nodes, initial, onDone, onClose }: 
             spellCheck={false}
             placeholder={param.secret ? 'the new secret (never shown back)' : undefined}
             aria-invalid={run.errors.value !== undefined}
+            aria-describedby={run.errors.value === undefined ? undefined : `${id}-value-error`}
             onChange={(e) => {
               setValue(e.target.value);
               run.clear(['value']);
