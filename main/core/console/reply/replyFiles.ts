@@ -231,7 +231,7 @@ class FileWriter implements ReplyFileWriter {
     }
     return new Promise((resolve, reject) => {
       this.stream.end((err?: Error | null) => {
-        if (err != null) this.error ??= err;
+        if (err !== null && err !== undefined) this.error ??= err;
         if (this.error !== undefined) {
           this.discard();
           reject(new AppError('INTERNAL', `The reply download could not be written: ${this.error.message}`));

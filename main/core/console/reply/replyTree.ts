@@ -146,7 +146,7 @@ export class ReplyTreeBuilder implements RespSink {
       return;
     }
     const frame = this.stack.pop();
-    if (frame?.node == null) return;
+    if (frame === undefined || frame.node === null) return;
     if (frame.attribute && this.stack.length === 0) this.attribute = frame.node;
     else this.add(frame.node);
   }
@@ -161,7 +161,7 @@ export class ReplyTreeBuilder implements RespSink {
   private begin(lineBytes: number): Show {
     const parent = this.stack[this.stack.length - 1];
     let need = 1;
-    const mapLike = parent?.node != null && 'entries' in parent.node;
+    const mapLike = parent !== undefined && parent.node !== null && 'entries' in parent.node;
     if (parent !== undefined) {
       if (!parent.showItems) return Show.Hidden;
       if (mapLike && parent.key !== undefined) {
