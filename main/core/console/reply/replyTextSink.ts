@@ -5,13 +5,22 @@ import type { LineType, RespSink } from './respSink';
 /** Output is handed on in chunks of about this size: a 2M-field reply is 4M short strings. */
 const BATCH_BYTES = 64 * 1024;
 
+/** Text flows into the batch in strings of about this many characters: a write per piece costs more than the piece. */
+const TEXT_CHARS = 8 * 1024;
+
+/** Printable ASCII other than `"` and `\\`: text that reads the same escaped or not. */
+function plain(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = bytes[i] as number;
+    if (b < 0x20 || b > 0x7e || b === 0x5c || b === 0x22) return false;
+  }
+  return true;
+}
+
 /** escapeBytes, with a fast path for the usual printable ASCII that needs no escape. */
 export function escapeForText(bytes: Uint8Array, quote: boolean): string {
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i] as number;
-    if (b < 0x20 || b > 0x7e || b === 0x5c || (quote && b === 0x22)) return escapeBytes(bytes, 0, bytes.length, { quote }).text;
-  }
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+  if (plain(bytes, 0, bytes.length)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+  return escapeBytes(bytes, 0, bytes.length, { quote }).text;
 }
 
 /**
@@ -23,6 +32,8 @@ export class ReplyTextSink implements RespSink {
   private readonly writer: ReplyTextWriter;
   private batch = Buffer.allocUnsafe(BATCH_BYTES);
   private pos = 0;
+  /** Text pieces joined until there are enough to write. */
+  private text = '';
   private skipping = 0;
   /** Bytes handed on so far. */
   written = 0;
@@ -47,7 +58,10 @@ export class ReplyTextSink implements RespSink {
   }
 
   stringPiece(buf: Buffer, start: number, end: number): void {
-    if (this.skipping === 0) this.writer.stringBytes(buf.subarray(start, end));
+    if (this.skipping > 0) return;
+    // The usual field or value: short ASCII, passed as text without a Buffer view of its own.
+    if (this.writer.mode === 'formatted' && end - start <= 256 && plain(buf, start, end)) this.writer.stringPlain(buf.toString('latin1', start, end));
+    else this.writer.stringBytes(buf.subarray(start, end));
   }
 
   stringEnd(): void {
@@ -66,6 +80,7 @@ export class ReplyTextSink implements RespSink {
 
   /** Hand on what is batched. */
   flush(): void {
+    this.flushText();
     if (this.pos === 0) return;
     const full = this.batch.subarray(0, this.pos);
     this.batch = Buffer.allocUnsafe(BATCH_BYTES);
@@ -74,17 +89,22 @@ export class ReplyTextSink implements RespSink {
   }
 
   private put(piece: TextPiece): void {
-    const space = this.batch.length - this.pos;
     if (typeof piece === 'string') {
-      // Three bytes a UTF-16 unit at most: short text is written in place, unmeasured.
-      if (piece.length * 3 <= space) {
-        this.pos += this.batch.write(piece, this.pos, 'utf8');
-        return;
-      }
-      this.putBytes(Buffer.from(piece, 'utf8'));
+      this.text += piece;
+      if (this.text.length >= TEXT_CHARS) this.flushText();
     } else {
+      this.flushText();
       this.putBytes(piece);
     }
+  }
+
+  private flushText(): void {
+    const text = this.text;
+    if (text === '') return;
+    this.text = '';
+    // Three bytes a UTF-16 unit at most: text that surely fits is written in place, unmeasured.
+    if (text.length * 3 <= this.batch.length - this.pos) this.pos += this.batch.write(text, this.pos, 'utf8');
+    else this.putBytes(Buffer.from(text, 'utf8'));
   }
 
   private putBytes(bytes: Uint8Array): void {
