@@ -62,6 +62,25 @@ describe('readReply on the socket', () => {
     expect(texts[2]?.equals(texts[0] as Buffer)).toBe(true);
   });
 
+  it('starts the download file of a long string at its header, not its end: its bytes are never all kept', async () => {
+    const own = tempFiles();
+    let created = 0;
+    const create = own.create.bind(own);
+    own.create = (owner) => {
+      created++;
+      return create(owner);
+    };
+    const socket = pipe();
+    const reading = readReply(socket, { raw: true, files: own, owner: OWNER });
+    const size = 4 * 1024 * 1024;
+    await feed(socket, [Buffer.from(`$${size}\r\n`), Buffer.alloc(100_000, 'x')]);
+    expect(created).toBe(1);
+    await feed(socket, [Buffer.alloc(size - 100_000, 'y'), Buffer.from('\r\n')]);
+    const got = await reading;
+    expect(got.reply).toMatchObject({ t: 'bulk', bytes: size, cut: true });
+    expect(got.cut?.fileBytes).toBe(size + 1);
+  });
+
   it('rejects with REDIS on bytes that are not RESP, and with DISCONNECTED when the stream ends mid-reply', async () => {
     const bad = pipe();
     const reading = read(bad);

@@ -99,6 +99,12 @@ export class ReplyTreeBuilder implements RespSink {
     const show = this.begin(0);
     const limit = show === Show.Whole ? Math.min(bytes, this.bounds.stringBytes, this.bounds.bytes - this.shownBytes) : 0;
     const keep = show === Show.Whole ? Math.min(bytes, limit + 3) : 0;
+    // Known now, not at its end: the reader starts the download file at once instead of
+    // keeping a 100 MB string's RESP until then.
+    if (bytes > keep && show === Show.Whole) {
+      this.cut = true;
+      if (limit < Math.min(bytes, this.bounds.stringBytes)) this.full = true;
+    }
     this.string = { t, bytes, format, show, limit, kept: keep === 0 ? NOTHING : Buffer.allocUnsafe(keep), keptBytes: 0 };
   }
 
