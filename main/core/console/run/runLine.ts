@@ -53,15 +53,25 @@ function linkName(profileId: string): string {
  * console.run: one typed line, parsed as redis-cli parses it, checked against the server's
  * own COMMAND INFO (the guard, the analyst's @read rule, a read-only profile), routed to
  * its node(s), run under its timeout and cancel, audited when an ops user runs what is not
- * @read, and kept redacted in the user's history.
+ * @read, and kept redacted in the user's history: every line that was not held (a held one
+ * comes back typed-back, and is kept then).
  */
 export async function runLine(deps: RunDeps, input: CallArgs<'console.run'>, parsed: ParsedLine, s: RunSession): Promise<RunResult> {
+  const { line } = redactArgs(parsed.text);
+  const remember = (): void => deps.console.history.add(s.user, input.profileId, line);
+  const result = await runParsed(deps, input, parsed, line, s).catch((err: unknown) => {
+    remember();
+    throw err;
+  });
+  if (result.status === 'done') remember();
+  return result;
+}
+
+async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: ParsedLine, line: string, s: RunSession): Promise<RunResult> {
   const { profile, connectionId } = s;
   const kind = topologyKind(profile.spec);
   const db = input.db ?? profile.spec.db;
   if (kind === 'cluster') requireDbZero(db);
-  const { line } = redactArgs(parsed.text);
-  deps.console.history.add(s.user, input.profileId, line);
   refuseElsewhere(parsed.text[0] ?? '');
 
   const catalog = await deps.catalogs.get(connectionId);
