@@ -74,7 +74,7 @@ describe('the console on a cluster', () => {
     // Auto: the server's request_policy (all_shards) sends it to every master too.
     expect((await rpc.done('analyst', { line: 'DBSIZE' })).replies).toHaveLength(3);
     const replica = (await rpc.as('ops').invoke('console.targets', { profileId: 'p' })).nodes.find((n) => n.role === 'replica');
-    const one = await rpc.done('analyst', { line: 'ROLE', target: { kind: 'node', address: replica?.address ?? '' } });
+    const one = await rpc.confirmed('ops', { line: 'ROLE', target: { kind: 'node', address: replica?.address ?? '' } });
     expect(one.replies).toMatchObject([{ address: replica?.address, role: 'replica' }]);
     expect(JSON.stringify(onlyReply(one))).toContain('slave');
   });

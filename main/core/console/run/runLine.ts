@@ -93,6 +93,11 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
     target: input.target,
     keys: keysOf,
     everyShard: requestPolicy(doc) !== undefined,
+    sentinelMaster: async () => {
+      const [master] = await deps.pool.masters(connectionId);
+      if (master === undefined) throw new AppError('UNREACHABLE', 'The sentinels name no master now');
+      return master.address;
+    },
   });
 
   const control = deps.runs.start(s.user, input.consoleId, input.runId, input.timeoutMs, s.signal);
