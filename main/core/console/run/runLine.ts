@@ -111,7 +111,7 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
     links: deps.console.links,
     blocking: isBlocking(doc),
     name: linkName(input.profileId),
-    cluster: kind === 'cluster',
+    followRedirects: kind === 'cluster' && input.target.kind !== 'node',
     profileSpec: profile.spec,
     onRedirect: () => deps.topology.forget(connectionId),
   };
