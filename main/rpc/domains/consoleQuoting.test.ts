@@ -5,10 +5,14 @@ const { admin, rpc } = useConsoleOnServer();
 
 describe('console.run splits a line as redis-cli does', () => {
   it('sends a quoted key and value with spaces and \\x escapes byte for byte', async () => {
-    const r = await rpc().done('ops', { line: `SET "a key with spaces" "tab\\there \\x00\\xff\\x7f 'single' \\"double\\""` });
+    const line = `SET "a key with spaces" "tab\\there \\x00\\xff\\x7f 'single' \\"double\\""`;
+    const r = await rpc().done('ops', { line: `  ${line} ` });
     expect(onlyReply(r)).toEqual({ t: 'simple', v: 'OK' });
     const value = await admin().getBuffer('a key with spaces');
     expect(value).toEqual(Buffer.concat([Buffer.from('tab\there '), Buffer.from([0x00, 0xff, 0x7f]), Buffer.from(` 'single' "double"`)]));
+    // The history keeps it as typed, so recalling it sends the same bytes (\xff is no UTF-8 text to re-quote).
+    expect(r.line).toBe(line);
+    expect((await rpc().history('ops')).at(-1)).toBe(line);
   });
 
   it("takes single quotes literally but for \\', and glues quoted parts to their argument", async () => {

@@ -57,8 +57,18 @@ function linkName(profileId: string): string {
  * comes back typed-back, and is kept then).
  */
 export async function runLine(deps: RunDeps, input: CallArgs<'console.run'>, parsed: ParsedLine, s: RunSession): Promise<RunResult> {
-  const { line } = redactArgs(parsed.text);
-  const remember = (): void => deps.console.history.add(s.user, input.profileId, line);
+  // The line as typed when it holds no secret (its quoting, and bytes the re-quoted text could not
+  // carry: an argument that is not UTF-8 is U+FFFD in parsed.text); else redactArgs' re-quoted line.
+  const redacted = redactArgs(parsed.text);
+  const line = redacted.redacted ? redacted.line : input.line.trim();
+  const remember = (): void => {
+    try {
+      deps.console.history.add(s.user, input.profileId, line);
+    } catch (err) {
+      // The command ran (or failed) already: a history that cannot be written must not hide its result.
+      console.warn(`console history not written: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
   const result = await runParsed(deps, input, parsed, line, s).catch((err: unknown) => {
     remember();
     throw err;
