@@ -39,6 +39,13 @@ describe('secrets typed into the console', () => {
     expect(details).toEqual(expect.arrayContaining(['ACL SETUSER', 'CONFIG SET']));
   });
 
+  it('refuses a recalled line that holds the mark where its secret goes', async () => {
+    const [recalled] = (await rpc().history('ops')).filter((l) => l.startsWith('CONFIG SET requirepass'));
+    const e = await rpc().refusal('ops', { line: recalled ?? 'missing', confirm: 'CONFIG SET' });
+    expect(e).toMatchObject({ code: 'VALIDATION', field: 'line', message: expect.stringContaining('type the secret in its place') });
+    expect(await admin().config('GET', 'requirepass')).toEqual(['requirepass', '']);
+  });
+
   it("keeps each user's history apart, newest last", async () => {
     await rpc().done('analyst', { line: 'GET a' });
     await rpc().done('analyst', { line: 'GET b' });

@@ -106,6 +106,7 @@ export function consoleRpc(builtin: StoredProfile[]): ConsoleRpc {
     dir,
     async close() {
       await services.links.closeAll();
+      services.history.flush();
       await pool.shutdown();
       rmSync(dir, { recursive: true, force: true });
     },

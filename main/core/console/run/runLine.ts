@@ -5,7 +5,7 @@ import type { CommandDoc, NodeReply, RunResult } from '../../../../app/schemas/c
 import { requireDbZero, topologyKind } from '../../pool/topology';
 import type { PoolApi, StoredProfile } from '../../pool/types';
 import { findCommand, heldFor, isBlocking, isRead, requestPolicy } from '../catalog/commandPolicy';
-import { redactArgs } from '../redact';
+import { holdsRedacted, REDACTED, redactArgs } from '../redact';
 import { poolClient, type CatalogCache } from './catalogCache';
 import { auditConsole, errorCode, type ConsoleAuditSink, type ConsoleWhere } from './consoleAudit';
 import { commandKeys, crossSlotHint } from './consoleKeys';
@@ -59,16 +59,13 @@ function linkName(profileId: string): string {
 export async function runLine(deps: RunDeps, input: CallArgs<'console.run'>, parsed: ParsedLine, s: RunSession): Promise<RunResult> {
   // The line as typed when it holds no secret (its quoting, and bytes the re-quoted text could not
   // carry: an argument that is not UTF-8 is U+FFFD in parsed.text); else redactArgs' re-quoted line.
+  if (holdsRedacted(parsed.text)) {
+    // A line recalled from the history: run as it is, it would make the mark the password.
+    throw new AppError('VALIDATION', `This line holds ${REDACTED} where a secret goes (a line from the history keeps none): type the secret in its place.`, 'line');
+  }
   const redacted = redactArgs(parsed.text);
   const line = redacted.redacted ? redacted.line : input.line.trim();
-  const remember = (): void => {
-    try {
-      deps.console.history.add(s.user, input.profileId, line);
-    } catch (err) {
-      // The command ran (or failed) already: a history that cannot be written must not hide its result.
-      console.warn(`console history not written: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  };
+  const remember = (): void => deps.console.history.add(s.user, input.profileId, line);
   const result = await runParsed(deps, input, parsed, line, s).catch((err: unknown) => {
     remember();
     throw err;
