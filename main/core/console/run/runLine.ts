@@ -57,12 +57,12 @@ function linkName(profileId: string): string {
  * comes back typed-back, and is kept then).
  */
 export async function runLine(deps: RunDeps, input: CallArgs<'console.run'>, parsed: ParsedLine, s: RunSession): Promise<RunResult> {
-  // The line as typed when it holds no secret (its quoting, and bytes the re-quoted text could not
-  // carry: an argument that is not UTF-8 is U+FFFD in parsed.text); else redactArgs' re-quoted line.
   if (holdsRedacted(parsed.text)) {
     // A line recalled from the history: run as it is, it would make the mark the password.
     throw new AppError('VALIDATION', `This line holds ${REDACTED} where a secret goes (a line from the history keeps none): type the secret in its place.`, 'line');
   }
+  // The line as typed when it holds no secret (its quoting, and bytes the re-quoted text could not
+  // carry: an argument that is not UTF-8 is U+FFFD in parsed.text); else redactArgs' re-quoted line.
   const redacted = redactArgs(parsed.text);
   const line = redacted.redacted ? redacted.line : input.line.trim();
   const remember = (): void => deps.console.history.add(s.user, input.profileId, line);
@@ -131,7 +131,9 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
       return { status: 'held', line, command, reason: held.reason, why: held.why, confirmWith: held.confirmWith };
     }
     const results = await Promise.all(hops.map((h) => execOn(h, parsed.args, parsed.text, ctx)));
-    const replies = await Promise.all(results.map((r) => withHint(r, hops, doc, keysOf)));
+    const replies = await Promise.all(results.map((r) => withHint(r, profile.spec.username, doc, keysOf)));
+    // Where it ran in the end (a MOVED may have sent it on).
+    where.addresses = results.map((r) => r.node.address);
     if (audited) {
       const failed = replies.find((r) => r.reply.t === 'error');
       auditConsole(s.audit, where, failed === undefined ? 'ok' : 'failed', command, await keysOf(), failed?.reply.t === 'error' ? `error reply ${errorCode(failed.reply.v)}` : undefined);
@@ -161,13 +163,12 @@ async function largestDb(hops: readonly Hop[], ctx: ExecContext): Promise<number
 }
 
 /** The words an error reply gets: CROSSSLOT's slots and hash tag, NOPERM's ACL user. */
-async function withHint(r: HopResult, hops: readonly Hop[], doc: CommandDoc | undefined, keys: () => Promise<Buffer[]>): Promise<NodeReply> {
+async function withHint(r: HopResult, username: string | undefined, doc: CommandDoc | undefined, keys: () => Promise<Buffer[]>): Promise<NodeReply> {
   const reply = r.node.reply;
   if (reply.t !== 'error') return r.node;
   if (reply.v.startsWith('CROSSSLOT')) return { ...r.node, hint: crossSlotHint(await keys()) };
   if (reply.v.startsWith('NOPERM')) {
-    const user = hops.find((h) => h.address === r.node.address)?.spec.username ?? 'default';
-    return { ...r.node, hint: `Redis refused it for the ACL user "${user}" this session connects as${doc === undefined ? '' : ` (${doc.name} is in ${(doc.categories ?? []).join(' ') || 'no category'})`}.` };
+    return { ...r.node, hint: `Redis refused it for the ACL user "${username ?? 'default'}" this session connects as${doc === undefined ? '' : ` (${doc.name} is in ${(doc.categories ?? []).join(' ') || 'no category'})`}.` };
   }
   return r.node;
 }
