@@ -112,4 +112,15 @@ describe('the console on a cluster', () => {
     expect(await movedAt(from)).toBe(before + 1);
     expect(await node(to).get(key)).toBe('after-the-move');
   }, 20_000);
+
+  // Last: it stops a master.
+  it('answers for the live masters beside an error for one that is down, on "every master"', async () => {
+    const down = masters[2]?.address as string;
+    const proc = cluster().nodes.find((n) => `${n.host}:${n.port}` === down);
+    await proc?.stop();
+    const r = await rpc.done('analyst', { line: 'DBSIZE', target: { kind: 'masters' } });
+    expect(r.replies.map((n) => n.address)).toEqual(masters.map((m) => m.address));
+    expect(r.replies.slice(0, 2).map((n) => n.reply.t)).toEqual(['integer', 'integer']);
+    expect(r.replies[2]?.reply).toMatchObject({ t: 'error', v: expect.stringMatching(/^Not answered: /) });
+  }, 30_000);
 });

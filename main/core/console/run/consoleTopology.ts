@@ -63,9 +63,13 @@ export function consoleNodes(all: readonly TopologyNode[]): ConsoleNode[] {
   return out;
 }
 
-/** The masters a command for "every master" goes to: a cluster's that serve slots and are not failing. */
-export function liveMasters(all: readonly TopologyNode[], cluster: boolean): TopologyNode[] {
+/**
+ * The masters a command for "every master" goes to: a cluster's that serve slots. One that is
+ * down still serves its slots until a replica takes them over: it is asked, and its "Not
+ * answered" stands beside the others' replies rather than it silently dropping out of "every".
+ */
+export function servingMasters(all: readonly TopologyNode[], cluster: boolean): TopologyNode[] {
   return all
-    .filter((n) => n.role === 'master' && n.address !== '' && (!cluster || (n.healthy && (n.slots?.length ?? 0) > 0)))
+    .filter((n) => n.role === 'master' && n.address !== '' && (!cluster || (n.slots?.length ?? 0) > 0))
     .sort(byAddress);
 }

@@ -79,3 +79,15 @@ export async function execOn(hop: Hop, args: readonly Buffer[], text: readonly s
     if (own) void link.close();
   }
 }
+
+/**
+ * With several nodes asked ("every master"), one that cannot answer (down, unreachable, timed
+ * out) is an error reply beside the others' replies rather than the whole run's failure: an
+ * ops engineer checking every master wants the live ones' answers most when one is down.
+ * A cancel or the run's timeout still ends the run.
+ */
+export function unanswered(hop: Hop, err: unknown, ctx: ExecContext): HopResult {
+  if (ctx.signal.aborted) throw err;
+  const why = err instanceof AppError ? err.message : String(err);
+  return { node: { address: hop.address, role: hop.role, ms: 0, reply: { t: 'error', v: `Not answered: ${why}` } }, db: ctx.db, protocol: ctx.protocol };
+}

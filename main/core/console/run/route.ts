@@ -4,7 +4,7 @@ import type { ConsoleTarget } from '../../../../app/schemas/console';
 import { specAtAddress } from '../../pool/nodeAddress';
 import type { ProfileSpec, TopologyKind, TopologyNode } from '../../pool/types';
 import { keySlot } from '../../resp/slot';
-import { consoleNodes, liveMasters } from './consoleTopology';
+import { consoleNodes, servingMasters } from './consoleTopology';
 
 /** One node a command goes to, and the profile's credentials aimed at it. */
 export interface Hop {
@@ -40,7 +40,7 @@ function hop(spec: ProfileSpec, n: { address: string; role: string }): Hop {
  */
 export async function route(r: RouteInput): Promise<Hop[]> {
   const cluster = r.kind === 'cluster';
-  const masters = liveMasters(r.nodes, cluster);
+  const masters = servingMasters(r.nodes, cluster);
   if (r.target.kind === 'node') {
     const address = r.target.address;
     const node = consoleNodes(r.nodes).find((n) => n.address === address);

@@ -12,7 +12,7 @@ import { commandKeys, crossSlotHint } from './consoleKeys';
 import type { ConsoleRuns } from './consoleRuns';
 import type { ConsoleServices } from './consoleServices';
 import type { ConsoleTopology } from './consoleTopology';
-import { execOn, type ExecContext, type HopResult } from './execute';
+import { execOn, unanswered, type ExecContext, type HopResult } from './execute';
 import { refusal, refuseElsewhere } from './guard';
 import { route, type Hop } from './route';
 
@@ -130,7 +130,9 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
       auditConsole(s.audit, where, 'refused', command, await keysOf(), `held (${held.reason}) until typed back`);
       return { status: 'held', line, command, reason: held.reason, why: held.why, confirmWith: held.confirmWith };
     }
-    const results = await Promise.all(hops.map((h) => execOn(h, parsed.args, parsed.text, ctx)));
+    const results = await Promise.all(
+      hops.map((h) => (hops.length === 1 ? execOn(h, parsed.args, parsed.text, ctx) : execOn(h, parsed.args, parsed.text, ctx).catch((err: unknown) => unanswered(h, err, ctx)))),
+    );
     const replies = await Promise.all(results.map((r) => withHint(r, profile.spec.username, doc, keysOf)));
     // Where it ran in the end (a MOVED may have sent it on).
     where.addresses = results.map((r) => r.node.address);
