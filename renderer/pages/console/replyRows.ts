@@ -1,0 +1,103 @@
+import type { ReplyNode } from '../../../app/schemas/console';
+
+export type Aggregate = Extract<ReplyNode, { total: number }>;
+export type Scalar = Exclude<ReplyNode, Aggregate>;
+
+/**
+ * One drawn line of a reply tree. A reply is drawn as a flat list of these (so only the
+ * lines in view are in the DOM): an aggregate is its head line, then its children one depth
+ * further in, unless folded.
+ */
+export type ReplyRow =
+  | {
+      kind: 'node';
+      /** A stable key for the line (drawn lists keep their measured heights by it). */
+      key: number;
+      depth: number;
+      /** `1)` in an array, `1#` in a map (redis-cli's numbering), absent at the top. */
+      label?: string;
+      /** A map entry's key, drawn before `=>`. */
+      mapKey?: ReplyNode;
+      node: ReplyNode;
+      /** An aggregate with children: drawn with a fold toggle. */
+      foldable: boolean;
+      folded: boolean;
+    }
+  /** `… N more not shown`: what the display bound left out of an aggregate. */
+  | { kind: 'more'; key: number; depth: number; more: number };
+
+// Every node of a reply is its own object (parsed from JSON), so it is its own fold key; a
+// number per node keys its lines. Paths ("0.3.1") would grow with the depth, and a reply
+// nested 20,000 deep would cost their square.
+const keys = new WeakMap<object, number>();
+let lastKey = 0;
+function keyOf(node: object): number {
+  let k = keys.get(node);
+  if (k === undefined) {
+    k = ++lastKey;
+    keys.set(node, k);
+  }
+  return k;
+}
+
+export function isAggregate(node: ReplyNode): node is Aggregate {
+  return 'total' in node;
+}
+
+/** How many children an aggregate holds here (the shown ones). */
+export function shownCount(node: Aggregate): number {
+  return 'items' in node ? node.items.length : node.entries.length;
+}
+
+/**
+ * The rows of a reply with the `folded` aggregates closed. Iterative, with an explicit stack:
+ * a reply nested thousands deep (a Lua table can be) draws rather than overflowing the JS stack.
+ */
+export function replyRows(reply: ReplyNode, folded: ReadonlySet<ReplyNode>): ReplyRow[] {
+  const rows: ReplyRow[] = [];
+  type Step = { node: ReplyNode; depth: number; label?: string; mapKey?: ReplyNode } | { more: number; of: ReplyNode; depth: number };
+  const stack: Step[] = [{ node: reply, depth: 0 }];
+  for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
+    if ('more' in step) {
+      rows.push({ kind: 'more', key: -keyOf(step.of), depth: step.depth, more: step.more });
+      continue;
+    }
+    const { node, depth } = step;
+    const agg = isAggregate(node) && shownCount(node) > 0;
+    const isFolded = agg && folded.has(node);
+    rows.push({ kind: 'node', key: keyOf(node), depth, label: step.label, mapKey: step.mapKey, node, foldable: agg, folded: isFolded });
+    if (!agg || isFolded) continue;
+    // Pushed last-first, so they pop in order.
+    const n = shownCount(node);
+    if (node.total > n) stack.push({ more: node.total - n, of: node, depth: depth + 1 });
+    if ('items' in node) {
+      for (let i = n - 1; i >= 0; i--) stack.push({ node: node.items[i] as ReplyNode, depth: depth + 1, label: `${i + 1})` });
+    } else {
+      for (let i = n - 1; i >= 0; i--) {
+        const [k, v] = node.entries[i] as [ReplyNode, ReplyNode];
+        stack.push({ node: v, depth: depth + 1, label: `${i + 1}#`, mapKey: k });
+      }
+    }
+  }
+  return rows;
+}
+
+/** Every foldable aggregate inside a reply (for Fold all), as far as it is shown. */
+export function foldableNodes(reply: ReplyNode): ReplyNode[] {
+  const out: ReplyNode[] = [];
+  for (const r of replyRows(reply, new Set())) if (r.kind === 'node' && r.foldable && r.node !== reply) out.push(r.node);
+  return out;
+}
+
+/** The type's name as the page says it, with its count: "array of 3", "map of 2 (10 in all)". */
+export function aggregateSummary(node: Aggregate): string {
+  const n = shownCount(node);
+  const count = node.total === n ? `${node.total}` : `${node.total.toLocaleString('en-US')}, ${n.toLocaleString('en-US')} shown`;
+  const what = node.t === 'map' || node.t === 'attribute' ? (node.total === 1 ? 'entry' : 'entries') : node.total === 1 ? 'element' : 'elements';
+  return `${node.t} · ${count} ${what}`;
+}
+
+/** redis-cli's words for an empty aggregate: `(empty array)`, `(empty map)`. */
+export function emptyText(node: Aggregate): string {
+  return `(empty ${node.t})`;
+}
