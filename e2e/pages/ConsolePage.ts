@@ -110,17 +110,17 @@ export class ConsolePage {
   }
 
   /**
-   * The page's full height shot: the transcript and the command line, in a window as tall as
-   * the page (so the sticky command line sits at the foot, below the replies, not over them).
+   * The page shot whole: the window made as tall as the transcript needs (it scrolls inside
+   * the page, which is the window's height), then given back its 800 px.
    */
   async screenshot(path: string): Promise<void> {
-    const height = await this.page.evaluate(() => {
-      window.scrollTo(0, 0);
-      return Math.ceil(document.documentElement.scrollHeight);
+    const more = await this.page.getByTestId('console-transcript').evaluate((el) => {
+      el.scrollTo(0, 0);
+      return Math.max(0, el.scrollHeight - el.clientHeight);
     });
     const width = this.page.viewportSize()?.width ?? 1280;
-    await this.page.setViewportSize({ width, height: Math.max(800, height) });
-    await this.page.screenshot({ path, fullPage: true });
+    await this.page.setViewportSize({ width, height: 800 + Math.ceil(more) });
+    await this.page.screenshot({ path });
     await this.page.setViewportSize({ width, height: 800 });
   }
 }

@@ -89,7 +89,7 @@ function ProfileConsole({ profile }: { profile: ProfileView }) {
     <div className="page cn-page" data-testid="console-page" data-db={runs.db}>
       <div className="toolbar cn-toolbar">
         <p className="page-intro">
-          <strong>{profile.name}</strong> · commands in redis-cli syntax, with the server’s own docs
+          <strong>{profile.name}</strong> · redis-cli syntax, the server’s own docs
         </p>
         <div className="cn-settings">
           <span className="tag cn-db" data-testid="console-db" title="The DB commands run in: SELECT changes it">

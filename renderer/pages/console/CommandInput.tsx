@@ -42,12 +42,17 @@ export function CommandInput({ prompt, commands, history, value, onChange, onRun
   const errorId = useId();
   const optionId = (i: number) => `${listId}-o${i}`;
 
+  // The text typed last: a value that differs came from outside (lines given back after a stop).
+  const typed = useRef(value);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el === null || place.current === undefined) return;
-    el.setSelectionRange(place.current, place.current);
-    setCaret(place.current);
+    if (el === null) return;
+    const at = place.current ?? (value !== typed.current ? value.length : undefined);
+    typed.current = value;
     place.current = undefined;
+    if (at === undefined) return;
+    el.setSelectionRange(at, at);
+    setCaret(at);
   }, [value]);
 
   function set(text: string, at: number) {
@@ -129,6 +134,7 @@ export function CommandInput({ prompt, commands, history, value, onChange, onRun
           aria-describedby={error !== undefined ? errorId : undefined}
           placeholder="Type a command (Tab completes; Enter runs; Shift+Enter adds a line)"
           onChange={(e) => {
+            typed.current = e.target.value;
             onChange(e.target.value);
             setCaret(e.target.selectionStart);
             completion.reset();

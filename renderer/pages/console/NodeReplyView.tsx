@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { NodeReply, ReplyNode } from '../../../app/schemas/console';
 import { replyText } from '../../../app/replyText';
 import { DownloadButton } from '../../components/DownloadButton';
@@ -16,12 +16,14 @@ interface Props {
   raw: boolean;
   /** The run asked for its download as raw text. */
   fileRaw: boolean;
-  /** Several nodes answered: each column is headed by its node. */
+  /** What heads it on the left: the command line (one node answered) or the node (a column of several). */
+  lead: ReactNode;
+  /** Several nodes answered: the copy button names the node. */
   showNode: boolean;
 }
 
 /** One node's answer: its time, the reply (tree or raw text), an error's hint, and the download of a reply past the display bound. */
-export function NodeReplyView({ reply, command, raw, fileRaw, showNode }: Props) {
+export function NodeReplyView({ reply, command, raw, fileRaw, lead, showNode }: Props) {
   const [folded, setFolded] = useState<ReadonlySet<ReplyNode>>(() => new Set());
   const nested = isAggregate(reply.reply);
   const rawText = useMemo(() => (raw ? replyText(reply.reply, 'raw') : ''), [raw, reply.reply]);
@@ -35,15 +37,11 @@ export function NodeReplyView({ reply, command, raw, fileRaw, showNode }: Props)
   return (
     <section className="cn-node" data-testid="console-node-reply" data-address={reply.address} data-type={reply.reply.t} aria-label={`Reply of ${reply.address}`}>
       <div className="cn-node-head">
-        {showNode && (
-          <span className="cn-node-addr mono" data-testid="console-node-address">
-            {reply.address} <span className="tag">{reply.role}</span>
-          </span>
-        )}
+        {lead}
+        <span className="cn-spacer" />
         <span className="muted cn-ms" data-testid="console-ms" title="From sending the command to the reply's last byte">
           {formatLatency(reply.ms)}
         </span>
-        <span className="cn-spacer" />
         {nested && !raw && (
           <>
             <button type="button" className="btn btn-small btn-ghost" onClick={() => setFolded(new Set(foldableNodes(reply.reply)))}>

@@ -54,9 +54,14 @@ function Line({ row, onToggle }: { row: ReplyRow; onToggle(node: ReplyNode): voi
           {row.folded ? '▸' : '▾'}
         </button>
       ) : (
-        <span className="cn-toggle-space" aria-hidden="true" />
+        // A lone value needs no room for a toggle; a value among foldable siblings lines up with them.
+        row.depth > 0 && <span className="cn-toggle-space" aria-hidden="true" />
       )}
-      {row.label !== undefined && <span className="cn-label">{row.label}</span>}
+      {row.label !== undefined && (
+        <span className="cn-label" style={{ minWidth: `${row.labelWidth ?? 2}ch` }}>
+          {row.label}
+        </span>
+      )}
       {row.mapKey !== undefined && (
         <>
           <ReplyValue node={row.mapKey} />

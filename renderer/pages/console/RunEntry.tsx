@@ -22,27 +22,53 @@ function failTitle(e: AppError): string {
   return e.code === 'FORBIDDEN' || e.code === 'READ_ONLY' || e.code === 'NOPERM' || e.code === 'VALIDATION' ? 'Refused:' : 'Failed:';
 }
 
+/** The command as run: the prompt, the line, and how it ran (protocol, target). */
+function EntryLine({ entry, prompt }: { entry: Entry; prompt: string }) {
+  const { protocol, target } = entry.settings;
+  return (
+    <div className="cn-entry-line mono">
+      <span className="cn-prompt">{prompt}</span> <span className="cn-entry-text">{entry.line}</span>
+      <span className="cn-entry-meta muted">
+        RESP{protocol}
+        {target.kind === 'masters' && ' · every master'}
+        {target.kind === 'node' && ` · on ${target.address}`}
+      </span>
+    </div>
+  );
+}
+
 /** One command of the transcript: its line under the prompt it ran at, then its state or its replies. */
 export function RunEntry({ entry, prompt, raw, busy, onConfirm, onDismiss, onCancel }: Props) {
   const s = entry.state;
+  const line = <EntryLine entry={entry} prompt={prompt(entry.db)} />;
+  // One node's reply carries the line in its own head, beside its time and tools.
+  const single = s.kind === 'done' && s.result.replies.length === 1 ? s.result.replies[0] : undefined;
   return (
     <article className="cn-entry" data-testid="console-entry" data-status={s.kind} aria-label={entry.line}>
-      <div className="cn-entry-line mono">
-        <span className="cn-prompt">{prompt(entry.db)}</span> <span className="cn-entry-text">{entry.line}</span>
-        <span className="cn-entry-meta muted">
-          RESP{entry.settings.protocol}
-          {entry.settings.target.kind === 'masters' && ' · every master'}
-          {entry.settings.target.kind === 'node' && ` · on ${entry.settings.target.address}`}
-        </span>
-      </div>
+      {single === undefined && line}
       {s.kind === 'running' && <RunningLine startedAt={s.startedAt} cancelling={s.cancelling} cancelError={s.cancelError} onCancel={onCancel} />}
       {s.kind === 'held' && <HeldBox held={s.result} busy={busy} onConfirm={onConfirm} onDismiss={onDismiss} />}
       {s.kind === 'failed' && <ErrorAlert error={s.error} title={failTitle(s.error)} />}
       {s.kind === 'cancelled' && <p className="muted cn-cancelled">Not run, or stopped before its reply: cancelled.</p>}
-      {s.kind === 'done' && (
-        <div className={s.result.replies.length > 1 ? 'cn-replies cn-side' : 'cn-replies'} data-testid="console-replies">
+      {single !== undefined && s.kind === 'done' && (
+        <NodeReplyView reply={single} command={s.result.command} raw={raw} fileRaw={entry.settings.raw} lead={line} showNode={false} />
+      )}
+      {single === undefined && s.kind === 'done' && (
+        <div className="cn-side" data-testid="console-replies">
           {s.result.replies.map((r) => (
-            <NodeReplyView key={r.address} reply={r} command={s.result.command} raw={raw} fileRaw={entry.settings.raw} showNode={s.result.replies.length > 1} />
+            <NodeReplyView
+              key={r.address}
+              reply={r}
+              command={s.result.command}
+              raw={raw}
+              fileRaw={entry.settings.raw}
+              showNode
+              lead={
+                <span className="cn-node-addr mono" data-testid="console-node-address">
+                  {r.address} <span className="tag">{r.role}</span>
+                </span>
+              }
+            />
           ))}
         </div>
       )}

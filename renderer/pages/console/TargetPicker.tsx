@@ -10,9 +10,9 @@ interface Props {
 }
 
 const AUTO: Record<Topology, string> = {
-  standalone: 'Auto: the profile’s server',
-  sentinel: 'Auto: the current master',
-  cluster: 'Auto: a key’s master, node-wide commands where the server says',
+  standalone: 'Auto (the profile’s server)',
+  sentinel: 'Auto (the current master)',
+  cluster: 'Auto (by key slot)',
 };
 
 function valueOf(t: ConsoleTarget): string {
@@ -42,7 +42,7 @@ export function TargetPicker({ topology, nodes, value, onChange }: Props) {
       <span>Run on</span>
       <select value={valueOf(value)} onChange={(e) => onChange(targetOf(e.target.value))} data-testid="console-target">
         <option value="auto">{AUTO[topology]}</option>
-        {masters > 1 && <option value="masters">Every master ({masters}), side by side</option>}
+        {masters > 1 && <option value="masters">Every master ({masters})</option>}
         {nodes.map((n) => (
           <option key={n.address} value={`node:${n.address}`}>
             {nodeLabel(n)}

@@ -42,7 +42,7 @@ describe('replyRows', () => {
     const rows = replyRows(cut, new Set());
     expect(rows).toHaveLength(REPLY_DISPLAY_ELEMENTS + 2);
     expect(rows.at(-1)).toMatchObject({ kind: 'more', more: 1_000_000 - REPLY_DISPLAY_ELEMENTS });
-    expect(aggregateSummary(cut as Extract<ReplyNode, { total: number }>)).toBe('array · 1,000,000, 20,000 shown elements');
+    expect(aggregateSummary(cut as Extract<ReplyNode, { total: number }>)).toBe('array · 1,000,000 elements (20,000 shown)');
     expect(moreText(980_000)).toBe('… 980,000 more not shown');
   });
 

@@ -16,6 +16,8 @@ export type ReplyRow =
       depth: number;
       /** `1)` in an array, `1#` in a map (redis-cli's numbering), absent at the top. */
       label?: string;
+      /** Characters the widest label of its aggregate takes: labels line up as redis-cli pads them. */
+      labelWidth?: number;
       /** A map entry's key, drawn before `=>`. */
       mapKey?: ReplyNode;
       node: ReplyNode;
@@ -55,7 +57,7 @@ export function shownCount(node: Aggregate): number {
  */
 export function replyRows(reply: ReplyNode, folded: ReadonlySet<ReplyNode>): ReplyRow[] {
   const rows: ReplyRow[] = [];
-  type Step = { node: ReplyNode; depth: number; label?: string; mapKey?: ReplyNode } | { more: number; of: ReplyNode; depth: number };
+  type Step = { node: ReplyNode; depth: number; label?: string; labelWidth?: number; mapKey?: ReplyNode } | { more: number; of: ReplyNode; depth: number };
   const stack: Step[] = [{ node: reply, depth: 0 }];
   for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
     if ('more' in step) {
@@ -65,17 +67,18 @@ export function replyRows(reply: ReplyNode, folded: ReadonlySet<ReplyNode>): Rep
     const { node, depth } = step;
     const agg = isAggregate(node) && shownCount(node) > 0;
     const isFolded = agg && folded.has(node);
-    rows.push({ kind: 'node', key: keyOf(node), depth, label: step.label, mapKey: step.mapKey, node, foldable: agg, folded: isFolded });
+    rows.push({ kind: 'node', key: keyOf(node), depth, label: step.label, labelWidth: step.labelWidth, mapKey: step.mapKey, node, foldable: agg, folded: isFolded });
     if (!agg || isFolded) continue;
     // Pushed last-first, so they pop in order.
     const n = shownCount(node);
+    const labelWidth = String(n).length + 1;
     if (node.total > n) stack.push({ more: node.total - n, of: node, depth: depth + 1 });
     if ('items' in node) {
-      for (let i = n - 1; i >= 0; i--) stack.push({ node: node.items[i] as ReplyNode, depth: depth + 1, label: `${i + 1})` });
+      for (let i = n - 1; i >= 0; i--) stack.push({ node: node.items[i] as ReplyNode, depth: depth + 1, label: `${i + 1})`, labelWidth });
     } else {
       for (let i = n - 1; i >= 0; i--) {
         const [k, v] = node.entries[i] as [ReplyNode, ReplyNode];
-        stack.push({ node: v, depth: depth + 1, label: `${i + 1}#`, mapKey: k });
+        stack.push({ node: v, depth: depth + 1, label: `${i + 1}#`, labelWidth, mapKey: k });
       }
     }
   }
@@ -89,12 +92,12 @@ export function foldableNodes(reply: ReplyNode): ReplyNode[] {
   return out;
 }
 
-/** The type's name as the page says it, with its count: "array of 3", "map of 2 (10 in all)". */
+/** The type's name with its count: "array · 3 elements", "map · 1,000 entries (200 shown)". */
 export function aggregateSummary(node: Aggregate): string {
   const n = shownCount(node);
-  const count = node.total === n ? `${node.total}` : `${node.total.toLocaleString('en-US')}, ${n.toLocaleString('en-US')} shown`;
   const what = node.t === 'map' || node.t === 'attribute' ? (node.total === 1 ? 'entry' : 'entries') : node.total === 1 ? 'element' : 'elements';
-  return `${node.t} · ${count} ${what}`;
+  const shown = node.total === n ? '' : ` (${n.toLocaleString('en-US')} shown)`;
+  return `${node.t} · ${node.total.toLocaleString('en-US')} ${what}${shown}`;
 }
 
 /** redis-cli's words for an empty aggregate: `(empty array)`, `(empty map)`. */
