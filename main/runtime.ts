@@ -25,6 +25,7 @@ import { MonitorHub } from './core/monitor/monitorHub';
 import { monitorTargets } from './core/monitor/monitorTargets';
 import { cancelAllJobs, createJobs } from './core/jobKinds';
 import { AudienceQueryLinks } from './core/audience/queryLinks';
+import { consoleServices } from './core/console/run/consoleServices';
 import { seedEmbeddedDemo } from './core/audience/demo/embeddedDemo';
 
 export interface RuntimeOptions {
@@ -130,6 +131,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
         }),
   });
   const audience = { queries: new AudienceQueryLinks() };
+  const consoles = consoleServices(opts.dataDir);
   // Our own private server only: the Audience trials page has data to try at once.
   const seeding = new AbortController();
   const embeddedSpec = builtin.find((p) => p.source === 'embedded')?.spec;
@@ -138,7 +140,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   // A load that died left a journal: automatic saves switched off, a staging DB stamped. Put both right now.
   const restoring = cleanStartupLeftovers(bulk.journalDir, () => profiles.list(), pool, audit, (c) => startupCleanups.push(c));
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
-  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, audit, audience }), {
+  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, audit, audience, console: consoles }), {
     mapError: (e) => toAppError(e),
     onRefused: (r) => audit.append(refusalEntry(r)),
     ...(opts.callsPerSecond === undefined ? {} : { rateLimit: new CallRateLimit({ perSecond: opts.callsPerSecond, burst: opts.callsPerSecond * 4 }) }),
@@ -168,7 +170,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     close() {
       closing ??= (async () => {
         await restoring;
-        await Promise.all([stopJobs(), audience.queries.closeAll()]);
+        await Promise.all([stopJobs(), audience.queries.closeAll(), consoles.links.closeAll()]);
         monitor.shutdown();
         await metrics.shutdown();
         await pool.shutdown();
