@@ -30,13 +30,18 @@ export class ConsolePage {
     await this.input().pressSequentially(text);
   }
 
-  /** Replaces the input's text with `lines` (one command each) and runs them with Enter. */
+  /**
+   * Replaces the input's text with `lines` (one command each), runs them with Enter, and
+   * returns the last line's entry: that very entry (by its place), not whichever is last later.
+   */
   async run(...lines: string[]): Promise<Locator> {
     const before = await this.entries().count();
+    const after = before + lines.length;
+    if (after > 50) throw new Error('the transcript keeps 50 commands: a test that runs more cannot find its entries by place');
     await this.input().fill(lines.join('\n'));
     await this.input().press('Enter');
-    await expect(this.entries()).toHaveCount(Math.min(50, before + lines.length));
-    return this.entries().last();
+    await expect(this.entries()).toHaveCount(after);
+    return this.entries().nth(after - 1);
   }
 
   /** Runs one line and waits for its answer (done, held, failed or cancelled). */

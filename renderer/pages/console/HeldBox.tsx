@@ -39,13 +39,12 @@ export function HeldBox({ held, busy, onConfirm, onDismiss }: Props) {
         {held.why}
       </p>
       <div className="cn-held-row">
-        <label htmlFor={inputId}>
-          Type <code className="mono">{held.confirmWith}</code> to run it:
-        </label>
+        <label htmlFor={inputId}>Type it back:</label>
         <input
           id={inputId}
           className="mono"
           value={typed}
+          placeholder={held.confirmWith}
           autoComplete="off"
           spellCheck={false}
           autoFocus

@@ -34,6 +34,11 @@ describe('replyRows', () => {
     const rows = replyRows(map, new Set());
     expect(shape(rows)).toEqual(['0:', '1:1#', '1:2#', '2:1)']);
     expect(rows[2]).toMatchObject({ mapKey: bulk('b'), foldable: true });
+    // A flat one (HGETALL of a big hash, cut): the same lines, and what was left out.
+    const flat: ReplyNode = { t: 'map', total: 5, entries: [[bulk('a'), bulk('1')], [bulk('b'), bulk('2')]] };
+    const flatRows = replyRows(flat, new Set());
+    expect(shape(flatRows)).toEqual(['0:', '1:1#', '1:2#', '1:more 3']);
+    expect(flatRows[2]).toMatchObject({ mapKey: bulk('b'), node: bulk('2') });
   });
 
   it('ends a cut aggregate with what was left out, and says so in its summary', () => {
