@@ -108,6 +108,8 @@ export class ConsolePage {
 
   async target(label: RegExp | string): Promise<void> {
     const select = this.page.getByTestId('console-target');
+    // Drawn once console.targets has answered (a lone server has none).
+    await expect(select).toBeVisible({ timeout: 15_000 });
     const options = await select.locator('option').allTextContents();
     const want = options.find((o) => (typeof label === 'string' ? o.startsWith(label) : label.test(o)));
     if (want === undefined) throw new Error(`no target ${String(label)} among ${options.join(' | ')}`);

@@ -248,7 +248,10 @@ test.describe('Console page on a cluster', () => {
     // Side by side: the columns share a top.
     const tops = await replies.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
-    await shootBothThemes(page, 'docs/console-cluster.png', (path) => c.screenshot(path));
+    // A verbatim reply (RESP3 INFO) reads as its lines, per node.
+    const info = await c.answer('INFO keyspace');
+    await expect(info.getByTestId('console-node-reply')).toHaveCount(3);
+    await expect(info.getByTestId('console-node-reply').first()).toContainText(/# Keyspace\s+db0:keys=\d+/);
 
     await c.target('Auto');
     const cross = await c.answer('MSET a 1 b 2');
@@ -256,6 +259,7 @@ test.describe('Console page on a cluster', () => {
     await expect(cross.getByTestId('console-hint')).toBeVisible();
     // A keyed command goes to the master of its slot, whichever it is.
     await expect(await c.answer('GET k:7')).toContainText('"v"');
+    await shootBothThemes(page, 'docs/console-cluster.png', (path) => c.screenshot(path));
   });
 });
 

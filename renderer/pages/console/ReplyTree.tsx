@@ -65,7 +65,7 @@ function Line({ row, onToggle }: { row: ReplyRow; onToggle(node: ReplyNode): voi
       {row.mapKey !== undefined && (
         <>
           <ReplyValue node={row.mapKey} />
-          <span className="cn-arrow">=&gt;</span>
+          <span className="cn-arrow"> =&gt; </span>
         </>
       )}
       <ReplyValue node={row.node} />

@@ -40,11 +40,19 @@ export function ReplyValue({ node }: { node: ReplyNode }) {
           <span className="tag" title="RESP3 verbatim string: its format">
             {node.format}
           </span>{' '}
-          {node.v}
+          {verbatimText(node.v)}
           <StringCut cut={node.cut} bytes={node.bytes} />
         </span>
       );
   }
+}
+
+/**
+ * A verbatim string (INFO, LATENCY DOCTOR on RESP3) is a text to read, as redis-cli prints
+ * it: its escaped line breaks (`\r\n`, `\n`) become lines; an escaped backslash stays one.
+ */
+export function verbatimText(escaped: string): string {
+  return escaped.replace(/\\\\|\\r\\n|\\n/g, (m) => (m === '\\\\' ? m : '\n'));
 }
 
 function StringCut({ cut, bytes }: { cut: boolean | undefined; bytes: number }) {
