@@ -79,6 +79,16 @@ test.describe('Console page', () => {
     await admin.select(2);
     expect(await admin.get('only:db2')).toBe('x');
     await admin.select(0);
+
+    // The history is the profile's, kept by the server: a reload recalls it (a new console: DB 0 again).
+    await page.reload();
+    await c.open();
+    await expect(c.db()).toHaveText('DB 0');
+    await c.input().click();
+    await c.input().press('ArrowUp');
+    await expect(c.input()).toHaveValue('SET only:db2 x');
+    await c.input().press('ArrowUp');
+    await expect(c.input()).toHaveValue('SELECT 2');
   });
 
   test('a nested reply folds and unfolds; RESP3 replies keep their types', async ({ page, redis, admin }) => {
@@ -112,6 +122,11 @@ test.describe('Console page', () => {
     const map = await c.answer('HGETALL m');
     await expect(map.getByTestId('console-node-reply')).toHaveAttribute('data-type', 'map');
     await expect(map).toContainText('"a" => "1"');
+    // Copy gives the reply as redis-cli prints it.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await map.getByTestId('console-copy').click();
+    await expect(map.getByTestId('console-copy')).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('1# "a" => "1"\n2# "b" => "2"\n');
     const dbl = await c.answer('ZSCORE z one');
     await expect(dbl).toContainText('(double) 1.5');
     await expect(await c.answer('GET nothing')).toContainText('(nil)');
@@ -192,6 +207,18 @@ test.describe('Console page', () => {
     await expect(page.locator('.cn-transcript img, .cn-transcript script')).toHaveCount(0);
   });
 
+  test("the embedded server's profile says writes are refused, and refuses one before Redis sees it", async ({ page }) => {
+    const c = new ConsolePage(page);
+    await c.open('Local (embedded)');
+    await expect(page.getByTestId('console-read-only-note')).toContainText('commands that write are refused');
+    await expect(await c.answer('DBSIZE')).toContainText('(integer)');
+    const refused = await c.answer('SET console:e2e x');
+    await expect(refused).toHaveAttribute('data-status', 'failed');
+    await expect(refused.getByRole('alert')).toContainText('READ_ONLY');
+    await expect(refused.getByRole('alert')).toContainText('read-only embedded server');
+    await expect(await c.answer('EXISTS console:e2e')).toContainText('(integer) 0');
+  });
+
   test('a blocking command shows Running… with its time and Cancel stops it', async ({ page, redis, admin }) => {
     const c = new ConsolePage(page);
     await c.openOn('console-block', redis);
@@ -252,6 +279,15 @@ test.describe('Console page on a cluster', () => {
     const info = await c.answer('INFO keyspace');
     await expect(info.getByTestId('console-node-reply')).toHaveCount(3);
     await expect(info.getByTestId('console-node-reply').first()).toContainText(/# Keyspace\s+db0:keys=\d+/);
+
+    // One node: its reply alone, under its address.
+    const one = cluster.masters[1] as { port: number };
+    await c.target(`127.0.0.1:${one.port}`);
+    const mine = await c.answer('DBSIZE');
+    await expect(mine.getByTestId('console-node-reply')).toHaveCount(1);
+    await expect(mine.getByTestId('console-node-reply')).toHaveAttribute('data-address', `127.0.0.1:${one.port}`);
+    const before = await e.locator(`[data-testid="console-node-reply"][data-address="127.0.0.1:${one.port}"]`).textContent();
+    await expect(mine).toContainText(/\(integer\) \d+/.exec(before ?? '')?.[0] ?? 'a count');
 
     await c.target('Auto');
     const cross = await c.answer('MSET a 1 b 2');

@@ -61,6 +61,9 @@ function ProfileConsole({ profile }: { profile: ProfileView }) {
   const [protocol, setProtocol] = useState<2 | 3>(3);
   const [raw, setRaw] = useState(false);
   const end = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  // A held command settled (run or not): the keyboard goes back to the command line.
+  const back = () => input.current?.focus();
   const prompt = useMemo(() => promptOf(profile), [profile]);
   const history = useMemo(() => historyOf(saved.data?.lines ?? [], runs.sessionLines), [saved.data, runs.sessionLines]);
   const last = runs.entries.at(-1);
@@ -124,8 +127,11 @@ function ProfileConsole({ profile }: { profile: ProfileView }) {
             prompt={prompt}
             raw={raw}
             busy={runs.busy}
-            onConfirm={(typed) => void runs.confirm(e, typed)}
-            onDismiss={() => runs.dismiss(e)}
+            onConfirm={(typed) => void runs.confirm(e, typed).then(back)}
+            onDismiss={() => {
+              runs.dismiss(e);
+              back();
+            }}
             onCancel={() => void runs.cancel(e)}
           />
         ))}
@@ -143,6 +149,7 @@ function ProfileConsole({ profile }: { profile: ProfileView }) {
         onRun={() => void run()}
         busy={runs.busy}
         error={inputError}
+        textareaRef={input}
       />
     </div>
   );

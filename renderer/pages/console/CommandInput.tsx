@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { CommandDoc } from '../../../app/schemas/console';
 import { CommandDocs } from './CommandDocs';
 import type { Suggestion } from './completions';
@@ -20,6 +20,8 @@ interface Props {
   busy: boolean;
   /** A line the server could not parse, in the page's words. */
   error: string | undefined;
+  /** The textarea, for the page to give the focus back (after a held command is settled). */
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
 }
 
 /** At most this many lines tall; more scroll. */
@@ -31,8 +33,7 @@ const MAX_ROWS = 8;
  * with Tab): ↑/↓ choose, Tab (or Enter after choosing) takes the choice, Escape closes it.
  * Tab with nothing to offer moves the focus on, as Tab does.
  */
-export function CommandInput({ prompt, commands, history, value, onChange, onRun, busy, error }: Props) {
-  const ref = useRef<HTMLTextAreaElement>(null);
+export function CommandInput({ prompt, commands, history, value, onChange, onRun, busy, error, textareaRef: ref }: Props) {
   const [caret, setCaret] = useState(0);
   // Where the caret goes once the new text is drawn (a completion, a history line).
   const place = useRef<number | undefined>(undefined);
