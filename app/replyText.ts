@@ -230,6 +230,15 @@ export class ReplyTextWriter {
     if (all.length > keep) this.put(this.escaped(all.subarray(0, all.length - keep)));
   }
 
+  /** A piece of the open string that is plain printable ASCII, other than `"` and `\\`: the same text in both modes. */
+  stringPlain(text: string): void {
+    if (this.string === undefined) throw new Error('ReplyTextWriter: stringPlain() outside a string');
+    // Bytes held back for a character this ASCII does not finish: escaped as the whole would be.
+    if (this.carry !== undefined) this.put(this.escaped(this.carry));
+    this.carry = undefined;
+    this.put(text);
+  }
+
   stringEnd(): void {
     const t = this.string;
     if (t === undefined) throw new Error('ReplyTextWriter: stringEnd() outside a string');

@@ -171,6 +171,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
       closing ??= (async () => {
         await restoring;
         await Promise.all([stopJobs(), audience.queries.closeAll(), consoles.links.closeAll()]);
+        consoles.history.flush();
         monitor.shutdown();
         await metrics.shutdown();
         await pool.shutdown();

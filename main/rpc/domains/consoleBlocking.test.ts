@@ -1,63 +1,48 @@
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { specFor } from '../../../testing/profiles';
-import { adminClient, clientsNamed, closeAdmins, eventually, startRedis, type RedisProcess } from '../../../testing/redis';
-import { consoleRpc, onlyReply, type ConsoleRpc } from './consoleRpcTestKit';
+import { describe, expect, it } from 'vitest';
+import { clientsNamed, eventually } from '../../../testing/redis';
+import { onlyReply, useConsoleOnServer } from './consoleRpcTestKit';
 
-let redis: RedisProcess;
-let admin: Redis;
-let rpc: ConsoleRpc;
+const { admin, rpc } = useConsoleOnServer();
 
-beforeAll(async () => {
-  redis = await startRedis();
-  admin = await adminClient(redis);
-  rpc = consoleRpc([{ id: 'p', source: 'config', spec: specFor(redis) }]);
-});
-afterAll(async () => {
-  await rpc.close();
-  await closeAdmins();
-  await redis.stop();
-});
-
-const blocked = async () => (await clientsNamed(admin, 'cacheboard:console:p-block')).filter((l) => / cmd=blpop /.test(l));
-const consoleClients = () => clientsNamed(admin, 'cacheboard:console:p');
+const blocked = async () => (await clientsNamed(admin(), 'cacheboard:console:p-block')).filter((l) => / cmd=blpop /.test(l));
+const consoleClients = () => clientsNamed(admin(), 'cacheboard:console:p');
 
 describe('a blocking command in the console', () => {
   it('runs on a connection of its own, and console.cancel closes it', async () => {
-    await rpc.done('ops', { line: 'PING' });
+    await rpc().done('ops', { line: 'PING' });
     const before = (await consoleClients()).length;
-    const running = rpc.run('ops', { line: 'BLPOP queue 0', runId: 'blpop-1' }).catch((e: unknown) => e);
+    const running = rpc().run('ops', { line: 'BLPOP queue 0', runId: 'blpop-1' }).catch((e: unknown) => e);
     expect(await eventually(async () => (await blocked()).length === 1)).toBe(true);
     // The console's own connection is free meanwhile.
-    expect(onlyReply(await rpc.done('ops', { line: 'PING' }))).toEqual({ t: 'simple', v: 'PONG' });
-    expect(await rpc.as('ops').invoke('console.cancel', { consoleId: 'console-1', runId: 'blpop-1' })).toEqual({ cancelled: true });
+    expect(onlyReply(await rpc().done('ops', { line: 'PING' }))).toEqual({ t: 'simple', v: 'PONG' });
+    expect(await rpc().as('ops').invoke('console.cancel', { consoleId: 'console-1', runId: 'blpop-1' })).toEqual({ cancelled: true });
     expect(await running).toMatchObject({ code: 'CANCELLED' });
     expect(await eventually(async () => (await consoleClients()).length === before)).toBe(true);
     expect(await blocked()).toEqual([]);
     // Nothing to cancel any more; another user cannot cancel a run of ours either.
-    expect(await rpc.as('ops').invoke('console.cancel', { consoleId: 'console-1', runId: 'blpop-1' })).toEqual({ cancelled: false });
+    expect(await rpc().as('ops').invoke('console.cancel', { consoleId: 'console-1', runId: 'blpop-1' })).toEqual({ cancelled: false });
   });
 
   it('is stopped at its timeout, its connection closed', async () => {
     const before = (await consoleClients()).length;
     const started = Date.now();
-    const e = await rpc.refusal('ops', { line: 'BLPOP queue 0', timeoutMs: 300 });
+    const e = await rpc().refusal('ops', { line: 'BLPOP queue 0', timeoutMs: 300 });
     expect(e).toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('300 ms') });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(await eventually(async () => (await blocked()).length === 0 && (await consoleClients()).length === before)).toBe(true);
   });
 
   it('returns what it waited for, and closes its connection after', async () => {
-    const running = rpc.done('ops', { line: 'BLPOP queue2 5' });
+    const running = rpc().done('ops', { line: 'BLPOP queue2 5' });
     expect(await eventually(async () => (await blocked()).length === 1)).toBe(true);
-    await admin.rpush('queue2', 'job-1');
+    await admin().rpush('queue2', 'job-1');
     expect(onlyReply(await running)).toMatchObject({ t: 'array', items: [{ v: 'queue2' }, { v: 'job-1' }] });
-    expect(await eventually(async () => (await clientsNamed(admin, 'cacheboard:console:p-block')).length === 0)).toBe(true);
+    expect(await eventually(async () => (await clientsNamed(admin(), 'cacheboard:console:p-block')).length === 0)).toBe(true);
   });
 
   it('stays on the console connection inside MULTI, where it does not block', async () => {
-    await rpc.done('ops', { line: 'MULTI' });
-    expect(onlyReply(await rpc.done('ops', { line: 'BLPOP queue3 0' }))).toEqual({ t: 'simple', v: 'QUEUED' });
-    expect(onlyReply(await rpc.done('ops', { line: 'EXEC' }))).toMatchObject({ t: 'array', items: [{ t: 'null' }] });
+    await rpc().done('ops', { line: 'MULTI' });
+    expect(onlyReply(await rpc().done('ops', { line: 'BLPOP queue3 0' }))).toEqual({ t: 'simple', v: 'QUEUED' });
+    expect(onlyReply(await rpc().done('ops', { line: 'EXEC' }))).toMatchObject({ t: 'array', items: [{ t: 'null' }] });
   });
 });

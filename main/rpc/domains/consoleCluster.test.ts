@@ -53,6 +53,13 @@ describe('the console on a cluster', () => {
     }
   });
 
+  it('places a command whose keys move with its arguments (EVAL) by COMMAND GETKEYS', async () => {
+    const key = 'key:eval:1';
+    await rpc.done('ops', { line: `SET ${key} from-eval` });
+    const r = await rpc.done('ops', { line: `EVAL "return redis.call('GET', KEYS[1])" 1 ${key}` });
+    expect(r.replies).toMatchObject([{ address: owner(key), reply: { t: 'bulk', v: 'from-eval' } }]);
+  });
+
   it('explains CROSSSLOT with each key\'s slot and a hash tag', async () => {
     const [a, b] = ['alpha', 'beta'];
     expect(slotOf(a)).not.toBe(slotOf(b));
@@ -74,7 +81,7 @@ describe('the console on a cluster', () => {
     // Auto: the server's request_policy (all_shards) sends it to every master too.
     expect((await rpc.done('analyst', { line: 'DBSIZE' })).replies).toHaveLength(3);
     const replica = (await rpc.as('ops').invoke('console.targets', { profileId: 'p' })).nodes.find((n) => n.role === 'replica');
-    const one = await rpc.done('analyst', { line: 'ROLE', target: { kind: 'node', address: replica?.address ?? '' } });
+    const one = await rpc.confirmed('ops', { line: 'ROLE', target: { kind: 'node', address: replica?.address ?? '' } });
     expect(one.replies).toMatchObject([{ address: replica?.address, role: 'replica' }]);
     expect(JSON.stringify(onlyReply(one))).toContain('slave');
   });
@@ -83,4 +90,26 @@ describe('the console on a cluster', () => {
     await expect(rpc.refusal('ops', { line: 'PING', target: { kind: 'node', address: '127.0.0.1:1' } })).resolves.toMatchObject({ code: 'VALIDATION', field: 'target.address' });
     await expect(rpc.refusal('ops', { line: 'PING', db: 1 })).resolves.toMatchObject({ code: 'VALIDATION', field: 'db' });
   });
+
+  it('follows a MOVED once when a slot moved since it read the slot map', async () => {
+    const key = 'moved:key:1';
+    const slot = slotOf(key);
+    const from = owner(key) as string;
+    const to = masters.find((m) => m.address !== from)?.address as string;
+    const node = (address: string) => direct.find((d) => `${d.options.host}:${d.options.port}` === address) as Redis;
+    const movedAt = async (address: string) => Number(/errorstat_MOVED:count=(\d+)/.exec(await node(address).info('errorstats'))?.[1] ?? 0);
+    // Past the console's slot-map cache, then a keyed command: the map it keeps is read now, with the slot on `from`.
+    await new Promise((r) => setTimeout(r, 5_100));
+    await rpc.done('ops', { line: 'GET key:0' });
+    const before = await movedAt(from);
+    // The slot is empty: move it as redis-cli --cluster reshard does, without MIGRATE.
+    const [fromId, toId] = await Promise.all([node(from).call('CLUSTER', 'MYID'), node(to).call('CLUSTER', 'MYID')]);
+    await node(to).call('CLUSTER', 'SETSLOT', slot, 'IMPORTING', String(fromId));
+    await node(from).call('CLUSTER', 'SETSLOT', slot, 'MIGRATING', String(toId));
+    for (const m of [to, from, ...masters.map((x) => x.address).filter((a) => a !== to && a !== from)]) await node(m).call('CLUSTER', 'SETSLOT', slot, 'NODE', String(toId));
+    const r = await rpc.done('ops', { line: `SET ${key} after-the-move` });
+    expect(r.replies).toMatchObject([{ address: to, reply: { t: 'simple', v: 'OK' } }]);
+    expect(await movedAt(from)).toBe(before + 1);
+    expect(await node(to).get(key)).toBe('after-the-move');
+  }, 20_000);
 });

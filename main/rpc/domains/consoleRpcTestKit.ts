@@ -12,6 +12,10 @@ import { noSecretBox } from '../../core/pool/noSecretBox';
 import { Pool } from '../../core/pool/pool';
 import { ProfileStore } from '../../core/pool/profileStore';
 import type { StoredProfile } from '../../core/pool/types';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
+import { specFor } from '../../../testing/profiles';
+import { adminClient, closeAdmins, startRedis, type RedisProcess, type SpawnRedisOptions } from '../../../testing/redis';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
 import { consoleHandlers } from './console';
@@ -102,6 +106,7 @@ export function consoleRpc(builtin: StoredProfile[]): ConsoleRpc {
     dir,
     async close() {
       await services.links.closeAll();
+      services.history.flush();
       await pool.shutdown();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -112,4 +117,39 @@ export function consoleRpc(builtin: StoredProfile[]): ConsoleRpc {
 export function onlyReply(r: Done): ReplyNode {
   if (r.replies.length !== 1) throw new Error(`expected one reply, got ${r.replies.length}`);
   return (r.replies[0] as Done['replies'][number]).reply;
+}
+
+export interface ConsoleOnServer {
+  redis(): RedisProcess;
+  /** A plain client to the server, for arranging and checking from the side. */
+  admin(): Redis;
+  rpc(): ConsoleRpc;
+}
+
+/**
+ * One standalone server and the console on it for a describe block: profile "p" (a config
+ * profile of that server, with `over` applied), started in beforeAll, all closed in afterAll.
+ */
+export function useConsoleOnServer(
+  opts: { server?: SpawnRedisOptions; profiles?: (redis: RedisProcess) => StoredProfile[]; arrange?: (admin: Redis) => Promise<unknown> } = {},
+): ConsoleOnServer {
+  let redis: RedisProcess | undefined;
+  let admin: Redis | undefined;
+  let rpc: ConsoleRpc | undefined;
+  beforeAll(async () => {
+    redis = await startRedis(opts.server);
+    admin = await adminClient(redis, opts.server?.password === undefined ? {} : { password: opts.server.password });
+    await opts.arrange?.(admin);
+    rpc = consoleRpc(opts.profiles?.(redis) ?? [{ id: 'p', source: 'config', spec: specFor(redis) }]);
+  });
+  afterAll(async () => {
+    await rpc?.close();
+    await closeAdmins();
+    await redis?.stop();
+  });
+  const got = <T>(v: T | undefined): T => {
+    if (v === undefined) throw new Error('useConsoleOnServer(): only inside tests and hooks');
+    return v;
+  };
+  return { redis: () => got(redis), admin: () => got(admin), rpc: () => got(rpc) };
 }

@@ -37,6 +37,9 @@ export interface ReplyFileLimits {
 
 export const REPLY_FILE_LIMITS: ReplyFileLimits = { files: 20, bytes: 1024 ** 3, ageMs: 60 * 60_000, now: Date.now };
 
+/** Bytes of text queued for the disk before the writer says it needs draining. */
+const WRITE_QUEUE_BYTES = 4 * 1024 * 1024;
+
 const ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** Our files' names: what a sweep of the directory may remove. */
 const FILE_NAME = /^[A-Za-z0-9_-]{24}\.txt$/;
@@ -77,7 +80,8 @@ export class ReplyFiles {
     const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
     const entry: Entry = { id, owner, path, created: this.limits.now(), bytes: 0, done: false };
     this.entries.set(id, entry);
-    return new FileWriter(entry, createWriteStream(path, { fd }), this);
+    // The reader pauses its socket past this much queued text: 16 KiB (the default) would pause it at every write.
+    return new FileWriter(entry, createWriteStream(path, { fd, highWaterMark: WRITE_QUEUE_BYTES }), this);
   }
 
   /** NOT_FOUND for an unknown id, an expired file or another owner's. */

@@ -20,6 +20,9 @@ export const DISPLAY_BOUNDS: TreeBounds = {
   depth: MAX_TREE_DEPTH,
 };
 
+/** What a string that is not shown keeps: nothing, without a Buffer each. */
+const NOTHING = Buffer.alloc(0);
+
 type Aggregate = Extract<ReplyNode, { total: number }>;
 
 interface Frame {
@@ -96,7 +99,13 @@ export class ReplyTreeBuilder implements RespSink {
     const show = this.begin(0);
     const limit = show === Show.Whole ? Math.min(bytes, this.bounds.stringBytes, this.bounds.bytes - this.shownBytes) : 0;
     const keep = show === Show.Whole ? Math.min(bytes, limit + 3) : 0;
-    this.string = { t, bytes, format, show, limit, kept: Buffer.allocUnsafe(keep), keptBytes: 0 };
+    // Known now, not at its end: the reader starts the download file at once instead of
+    // keeping a 100 MB string's RESP until then.
+    if (bytes > keep && show === Show.Whole) {
+      this.cut = true;
+      if (limit < Math.min(bytes, this.bounds.stringBytes)) this.full = true;
+    }
+    this.string = { t, bytes, format, show, limit, kept: keep === 0 ? NOTHING : Buffer.allocUnsafe(keep), keptBytes: 0 };
   }
 
   stringPiece(buf: Buffer, start: number, end: number): void {

@@ -10,11 +10,12 @@ import type { LineType, RespSink } from './respSink';
  * RESP2 only and builds each reply as one JS value; @redis/client's RESP3 decoder and
  * @jsonjoy.com/json-pack's RespStreamingDecoder resume across chunks but still build each
  * top-level reply whole before returning it; respjs is RESP2. Built whole, a 2M-field HGETALL
- * (fields and values ~10 bytes) is 4M JS strings in one array: measured with ioredis
- * (redis-parser) at about MATERIALISED_FIGURE of RSS, where this parser feeding the
- * console's bounded tree and download file stays near STREAMED_FIGURE (see
- * measureHgetall.ts). The main/core/resp parsers are RESP2 only and made for the bulk pipe
- * (they skip or keep values whole), so only their protocol error is shared.
+ * (fields and values of 10 bytes, 74 MB of RESP) is 4M JS strings: ioredis (redis-parser)
+ * peaks at 1,035 MB of RSS reading it, where this parser feeding the console's bounded tree
+ * and its download file peaks at 150-175 MB, of which ~105 MB is the idle process (and a
+ * 100 MB string at 125-160 MB): scripts/measure-reply-memory.ts. The main/core/resp parsers
+ * are RESP2 only and made for the bulk pipe (they skip or keep values whole), so only their
+ * protocol error is shared.
  */
 
 const CR = 13;

@@ -1,3 +1,4 @@
+import { AppError } from '../../../../app/errors';
 import type { ConsoleLink } from './consoleLink';
 
 /** A console's connections close after this long unused. */
@@ -42,7 +43,7 @@ export class ConsoleLinks {
 
   /** The console's connection to `where`, opened with `open` when it has none (or its last one died). */
   async link(owner: ConsoleOwner, where: LinkWhere, open: () => Promise<ConsoleLink>): Promise<ConsoleLink> {
-    if (this.shut) throw new Error('the console connections are closed (shutting down)');
+    if (this.shut) throw new AppError('CANCELLED', 'Cacheboard is shutting down: the console takes no more commands');
     const c = this.console(owner);
     c.lastUsed = Date.now();
     const key = `${where.connectionId}\0${where.address}\0${where.protocol}`;

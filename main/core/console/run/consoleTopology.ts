@@ -1,9 +1,8 @@
 import type { ConsoleNode } from '../../../../app/schemas/console';
 import type { PoolApi, TopologyNode } from '../../pool/types';
 
-/** How long a profile's node list serves runs before it is asked again (sentinel: 1 s, so a failover shows at once). */
+/** How long a profile's node list serves runs before it is asked again (a sentinel set's master is asked every run: route.ts). */
 const TTL_MS = 5_000;
-const SENTINEL_TTL_MS = 1_000;
 
 /**
  * Each connection id's nodes as its servers list them (CLUSTER NODES, the sentinels, INFO
@@ -13,13 +12,12 @@ const SENTINEL_TTL_MS = 1_000;
 export class ConsoleTopology {
   private readonly cache = new Map<string, { at: number; nodes: Promise<TopologyNode[]> }>();
 
-  constructor(private readonly pool: Pick<PoolApi, 'nodes' | 'topology'>) {}
+  constructor(private readonly pool: Pick<PoolApi, 'nodes'>) {}
 
   nodes(connectionId: string): Promise<TopologyNode[]> {
     const now = Date.now();
-    const ttl = this.pool.topology(connectionId) === 'sentinel' ? SENTINEL_TTL_MS : TTL_MS;
     const hit = this.cache.get(connectionId);
-    if (hit !== undefined && now - hit.at < ttl) return hit.nodes;
+    if (hit !== undefined && now - hit.at < TTL_MS) return hit.nodes;
     const nodes = this.pool.nodes(connectionId);
     this.cache.set(connectionId, { at: now, nodes });
     nodes.catch(() => this.forget(connectionId));

@@ -19,8 +19,8 @@ export interface ExecContext {
   blocking: boolean;
   /** CLIENT SETNAME of the console's connections (the blocking ones get `-block`). */
   name: string;
-  /** A cluster profile: MOVED and ASK are followed once. */
-  cluster: boolean;
+  /** A cluster profile, its command not aimed at one node: MOVED and ASK are followed once (a node asked for by name answers for itself). */
+  followRedirects: boolean;
   /** The profile's spec, to reach the node a MOVED names. */
   profileSpec: Hop['spec'];
   /** After a redirect: the slot map the run used is stale. */
@@ -67,7 +67,7 @@ export async function execOn(hop: Hop, args: readonly Buffer[], text: readonly s
         throw err;
       }
     });
-    const redirect = ctx.cluster && redirected === undefined ? REDIRECT.exec(errorText(r.got) ?? '') : null;
+    const redirect = ctx.followRedirects && redirected === undefined ? REDIRECT.exec(errorText(r.got) ?? '') : null;
     if (redirect !== null) {
       ctx.onRedirect();
       const address = redirect[2] as string;

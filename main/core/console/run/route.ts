@@ -23,6 +23,8 @@ export interface RouteInput {
   keys: () => Promise<Buffer[]>;
   /** The server's request_policy: a node-wide command that belongs on every master of a cluster. */
   everyShard: boolean;
+  /** A sentinel set's master as the sentinels name it now ("host:port"): asked afresh for every run, never cached. */
+  sentinelMaster: () => Promise<string>;
 }
 
 function hop(spec: ProfileSpec, n: { address: string; role: string }): Hop {
@@ -47,6 +49,10 @@ export async function route(r: RouteInput): Promise<Hop[]> {
     }
     return [hop(r.spec, node)];
   }
+  if (r.kind === 'sentinel') {
+    // A failover moves the master: a write sent where it was would be lost when that node rejoins as a replica.
+    return [hop(r.spec, { address: await r.sentinelMaster(), role: 'master' })];
+  }
   if (r.target.kind === 'masters' || (cluster && r.everyShard)) {
     if (masters.length === 0) throw new AppError('UNREACHABLE', 'No master of this profile answers now');
     return masters.map((m) => hop(r.spec, m));
@@ -56,8 +62,7 @@ export async function route(r: RouteInput): Promise<Hop[]> {
     return [hop(r.spec, { address: own, role: r.nodes.find((n) => n.address === own)?.role ?? 'master' })];
   }
   const first = masters[0];
-  if (first === undefined) throw new AppError('UNREACHABLE', cluster ? 'No master of this cluster serves slots now' : 'The sentinels name no master now');
-  if (!cluster) return [hop(r.spec, first)];
+  if (first === undefined) throw new AppError('UNREACHABLE', 'No master of this cluster serves slots now');
   const [key] = await r.keys();
   if (key === undefined) return [hop(r.spec, first)];
   const slot = keySlot(key);

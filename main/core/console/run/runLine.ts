@@ -5,7 +5,7 @@ import type { CommandDoc, NodeReply, RunResult } from '../../../../app/schemas/c
 import { requireDbZero, topologyKind } from '../../pool/topology';
 import type { PoolApi, StoredProfile } from '../../pool/types';
 import { findCommand, heldFor, isBlocking, isRead, requestPolicy } from '../catalog/commandPolicy';
-import { redactArgs } from '../redact';
+import { holdsRedacted, REDACTED, redactArgs } from '../redact';
 import { poolClient, type CatalogCache } from './catalogCache';
 import { auditConsole, errorCode, type ConsoleAuditSink, type ConsoleWhere } from './consoleAudit';
 import { commandKeys, crossSlotHint } from './consoleKeys';
@@ -57,7 +57,14 @@ function linkName(profileId: string): string {
  * comes back typed-back, and is kept then).
  */
 export async function runLine(deps: RunDeps, input: CallArgs<'console.run'>, parsed: ParsedLine, s: RunSession): Promise<RunResult> {
-  const { line } = redactArgs(parsed.text);
+  if (holdsRedacted(parsed.text)) {
+    // A line recalled from the history: run as it is, it would make the mark the password.
+    throw new AppError('VALIDATION', `This line holds ${REDACTED} where a secret goes (a line from the history keeps none): type the secret in its place.`, 'line');
+  }
+  // The line as typed when it holds no secret (its quoting, and bytes the re-quoted text could not
+  // carry: an argument that is not UTF-8 is U+FFFD in parsed.text); else redactArgs' re-quoted line.
+  const redacted = redactArgs(parsed.text);
+  const line = redacted.redacted ? redacted.line : input.line.trim();
   const remember = (): void => deps.console.history.add(s.user, input.profileId, line);
   const result = await runParsed(deps, input, parsed, line, s).catch((err: unknown) => {
     remember();
@@ -93,6 +100,11 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
     target: input.target,
     keys: keysOf,
     everyShard: requestPolicy(doc) !== undefined,
+    sentinelMaster: async () => {
+      const [master] = await deps.pool.masters(connectionId);
+      if (master === undefined) throw new AppError('UNREACHABLE', 'The sentinels name no master now');
+      return master.address;
+    },
   });
 
   const control = deps.runs.start(s.user, input.consoleId, input.runId, input.timeoutMs, s.signal);
@@ -106,7 +118,7 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
     links: deps.console.links,
     blocking: isBlocking(doc),
     name: linkName(input.profileId),
-    cluster: kind === 'cluster',
+    followRedirects: kind === 'cluster' && input.target.kind !== 'node',
     profileSpec: profile.spec,
     onRedirect: () => deps.topology.forget(connectionId),
   };
@@ -119,7 +131,9 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
       return { status: 'held', line, command, reason: held.reason, why: held.why, confirmWith: held.confirmWith };
     }
     const results = await Promise.all(hops.map((h) => execOn(h, parsed.args, parsed.text, ctx)));
-    const replies = await Promise.all(results.map((r) => withHint(r, hops, doc, keysOf)));
+    const replies = await Promise.all(results.map((r) => withHint(r, profile.spec.username, doc, keysOf)));
+    // Where it ran in the end (a MOVED may have sent it on).
+    where.addresses = results.map((r) => r.node.address);
     if (audited) {
       const failed = replies.find((r) => r.reply.t === 'error');
       auditConsole(s.audit, where, failed === undefined ? 'ok' : 'failed', command, await keysOf(), failed?.reply.t === 'error' ? `error reply ${errorCode(failed.reply.v)}` : undefined);
@@ -149,13 +163,12 @@ async function largestDb(hops: readonly Hop[], ctx: ExecContext): Promise<number
 }
 
 /** The words an error reply gets: CROSSSLOT's slots and hash tag, NOPERM's ACL user. */
-async function withHint(r: HopResult, hops: readonly Hop[], doc: CommandDoc | undefined, keys: () => Promise<Buffer[]>): Promise<NodeReply> {
+async function withHint(r: HopResult, username: string | undefined, doc: CommandDoc | undefined, keys: () => Promise<Buffer[]>): Promise<NodeReply> {
   const reply = r.node.reply;
   if (reply.t !== 'error') return r.node;
   if (reply.v.startsWith('CROSSSLOT')) return { ...r.node, hint: crossSlotHint(await keys()) };
   if (reply.v.startsWith('NOPERM')) {
-    const user = hops.find((h) => h.address === r.node.address)?.spec.username ?? 'default';
-    return { ...r.node, hint: `Redis refused it for the ACL user "${user}" this session connects as${doc === undefined ? '' : ` (${doc.name} is in ${(doc.categories ?? []).join(' ') || 'no category'})`}.` };
+    return { ...r.node, hint: `Redis refused it for the ACL user "${username ?? 'default'}" this session connects as${doc === undefined ? '' : ` (${doc.name} is in ${(doc.categories ?? []).join(' ') || 'no category'})`}.` };
   }
   return r.node;
 }
