@@ -80,6 +80,15 @@ test.describe('Console page', () => {
     expect(await admin.get('only:db2')).toBe('x');
     await admin.select(0);
 
+    // The picture: a few commands run, and the list open with the active choice's docs.
+    await c.input().fill('');
+    await c.type('zra');
+    await expect(c.option('ZRANGE')).toBeVisible();
+    await c.input().press('ArrowDown');
+    await expect(c.option('ZRANGE')).toHaveAttribute('aria-selected', 'true');
+    await shootBothThemes(page, 'docs/console-complete.png', (path) => c.screenshot(path));
+    await c.input().press('Escape');
+
     // The history is the profile's, kept by the server: a reload recalls it (a new console: DB 0 again).
     await page.reload();
     await c.open();
@@ -205,6 +214,25 @@ test.describe('Console page', () => {
     await expect(await c.answer('GET "evil:\\xff\\r\\n\\xe2\\x80\\xaegpj"')).toContainText(HOSTILE_VALUE);
     await expect(page.locator('img')).toHaveCount(imgs);
     await expect(page.locator('.cn-transcript img, .cn-transcript script')).toHaveCount(0);
+  });
+
+  test('a server whose ACL allows COMMAND LIST alone: names only, said once, and every command held', async ({ page, redis, admin }) => {
+    // COMMAND with no subcommand is COMMAND INFO of every command: all of COMMAND goes but LIST.
+    await admin.call('ACL', 'SETUSER', 'default', '-command', '+command|list');
+    await admin.set('x', 'still-here');
+    const c = new ConsolePage(page);
+    await c.openOn('console-names', redis);
+    await expect(page.getByTestId('console-catalog-note')).toHaveCount(1);
+    await expect(page.getByTestId('console-catalog-note')).toContainText('names only');
+    await c.type('hge');
+    await expect(c.option('HGET')).toBeVisible();
+    await expect(page.getByTestId('console-suggestions').getByTestId('console-docs')).toHaveCount(0);
+    await c.input().press('Escape');
+    // Nothing says which commands are safe: even a GET waits to be typed back.
+    const e = await c.answer('GET x');
+    await expect(e).toHaveAttribute('data-status', 'held');
+    await c.confirmHeld('GET');
+    await expect(e).toContainText('"still-here"');
   });
 
   test("the embedded server's profile says writes are refused, and refuses one before Redis sees it", async ({ page }) => {

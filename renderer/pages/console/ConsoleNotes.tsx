@@ -12,7 +12,8 @@ interface Props {
 
 /** What the console cannot do here, said once above the transcript: the role's limit, a read-only server, thin docs. */
 export function ConsoleNotes({ analyst, profile, catalog, catalogError }: Props) {
-  const thin = catalog !== undefined && (catalog.source === 'names' || catalog.source === 'none');
+  // The catalog's own note says why it is thin (which call the server or its ACL refused) and what that costs.
+  const thin = catalog !== undefined && (catalog.note !== undefined || catalog.source === 'names' || catalog.source === 'none');
   return (
     <>
       {analyst && (
@@ -27,8 +28,7 @@ export function ConsoleNotes({ analyst, profile, catalog, catalogError }: Props)
       )}
       {thin && (
         <p className="cn-note" role="note" data-testid="console-catalog-note">
-          {catalog.source === 'none' ? 'No autocomplete or docs' : 'Autocomplete of command names only, without docs'}
-          {catalog.note !== undefined ? `: ${catalog.note}` : '.'}
+          {catalog.note ?? (catalog.source === 'none' ? 'No autocomplete or docs: the server refused to list its commands.' : 'Autocomplete of command names only, without docs.')}
         </p>
       )}
       {catalogError !== undefined && (

@@ -22,8 +22,10 @@ export function Suggestions({ id, items, active, onPick, optionId }: Props) {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [active]);
   const current = items[active];
+  // Names only (the server refused COMMAND DOCS): no panel that would repeat the name.
+  const docs = current?.doc !== undefined && (current.doc.summary !== undefined || current.doc.syntax !== undefined) ? current.doc : undefined;
   return (
-    <div className="cn-suggest" data-testid="console-suggestions">
+    <div className={docs === undefined ? 'cn-suggest cn-suggest-bare' : 'cn-suggest'} data-testid="console-suggestions">
       <ul ref={list} id={id} role="listbox" aria-label="Completions" className="cn-suggest-list mono">
         {items.map((s, i) => (
           <li
@@ -43,9 +45,9 @@ export function Suggestions({ id, items, active, onPick, optionId }: Props) {
           </li>
         ))}
       </ul>
-      {current?.doc !== undefined && (
+      {docs !== undefined && (
         <div className="cn-suggest-docs">
-          <CommandDocs doc={current.doc} detail={current.kind === 'token' ? current.detail : undefined} />
+          <CommandDocs doc={docs} detail={current?.kind === 'token' ? current.detail : undefined} />
         </div>
       )}
     </div>
