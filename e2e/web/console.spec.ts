@@ -51,6 +51,8 @@ test.describe('Console page', () => {
     await expect(c.entries().nth(1)).toContainText(`(integer) ${n}`);
     await expect(c.entries().last()).toContainText(`(integer) ${n}`);
     expect(await admin.hlen('h')).toBe(n);
+    // A screen reader hears how the last one ended, not its reply.
+    await expect(page.getByTestId('console-status')).toHaveText(/^HLEN done in [\d.]+ ms\.$/);
 
     // ↑ walks back through this session's lines, ↓ comes back to the draft.
     await c.input().fill('draft');

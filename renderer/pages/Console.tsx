@@ -9,6 +9,7 @@ import { Segmented } from '../components/Segmented';
 import { WithProfile } from '../components/WithProfile';
 import { besideField } from '../lib/formInput';
 import { CommandInput } from './console/CommandInput';
+import { entryStatus } from './console/entryStatus';
 import { consoleId } from './console/ids';
 import { commandLines } from './console/lineTokens';
 import { ConsoleNotes } from './console/ConsoleNotes';
@@ -111,7 +112,11 @@ function ProfileConsole({ profile }: { profile: ProfileView }) {
       </div>
       <ConsoleNotes analyst={session.authRequired && roleOf(session) === 'analyst'} profile={profile} catalog={catalog.data} catalogError={catalog.error} />
       <ErrorAlert error={targets.error} title="Cannot list the nodes:" />
-      <section className="cn-transcript" aria-label="Commands and replies" aria-live="polite" data-testid="console-transcript">
+      {/* How the last command ended, said to a screen reader; the transcript itself is not live (a reply can be 20,000 lines). */}
+      <p className="cn-sr" role="status" data-testid="console-status">
+        {last?.state.kind === 'running' ? '' : entryStatus(last)}
+      </p>
+      <section className="cn-transcript" aria-label="Commands and replies" data-testid="console-transcript">
         {runs.entries.length === 0 ? (
           <p className="empty cn-empty">
             Type a command below and press Enter. Tab completes command names, subcommands and options from the server’s COMMAND DOCS;
