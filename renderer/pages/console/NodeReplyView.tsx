@@ -8,6 +8,7 @@ import { cutNote, downloadName } from './cutText';
 import { RawText } from './RawText';
 import { foldableNodes, isAggregate } from './replyRows';
 import { ReplyTree } from './ReplyTree';
+import './reply.css';
 
 interface Props {
   reply: NodeReply;

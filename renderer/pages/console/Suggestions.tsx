@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CommandDocs } from './CommandDocs';
 import type { Suggestion } from './completions';
+import './complete.css';
 
 interface Props {
   id: string;
