@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientsNamed, eventually } from '../../../testing/redis';
+import { RUNS_PER_USER } from '../../core/console/run/consoleRuns';
 import { onlyReply, useConsoleOnServer } from './consoleRpcTestKit';
 
 const { admin, rpc } = useConsoleOnServer();
@@ -44,5 +45,16 @@ describe('a blocking command in the console', () => {
     await rpc().done('ops', { line: 'MULTI' });
     expect(onlyReply(await rpc().done('ops', { line: 'BLPOP queue3 0' }))).toEqual({ t: 'simple', v: 'QUEUED' });
     expect(onlyReply(await rpc().done('ops', { line: 'EXEC' }))).toMatchObject({ t: 'array', items: [{ t: 'null' }] });
+  });
+
+  it(`runs at most ${RUNS_PER_USER} commands of a user at once`, async () => {
+    const runs = Array.from({ length: RUNS_PER_USER }, (_, i) => rpc().run('ops', { line: 'BLPOP many 0', runId: `many-${i}` }).catch((e: unknown) => e));
+    expect(await eventually(async () => (await blocked()).length === RUNS_PER_USER)).toBe(true);
+    await expect(rpc().refusal('ops', { line: 'GET x' })).resolves.toMatchObject({ code: 'RATE_LIMITED' });
+    // Another user's commands are counted apart.
+    await expect(rpc().done('analyst', { line: 'GET x' })).resolves.toMatchObject({ status: 'done' });
+    for (let i = 0; i < RUNS_PER_USER; i++) await rpc().as('ops').invoke('console.cancel', { consoleId: 'console-1', runId: `many-${i}` });
+    expect((await Promise.all(runs)).every((e) => (e as { code?: string }).code === 'CANCELLED')).toBe(true);
+    expect(await eventually(async () => (await blocked()).length === 0)).toBe(true);
   });
 });

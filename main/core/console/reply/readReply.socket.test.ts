@@ -22,6 +22,18 @@ async function feed(socket: PassThrough, parts: Buffer[]): Promise<void> {
   }
 }
 
+/** Files whose create() calls are counted: when the reader decided it needed a download. */
+function countingFiles(): { files: ReturnType<typeof tempFiles>; created: { count: number } } {
+  const files = tempFiles();
+  const created = { count: 0 };
+  const create = files.create.bind(files);
+  files.create = (owner) => {
+    created.count++;
+    return create(owner);
+  };
+  return { files, created };
+}
+
 const read = (socket: Socket, raw = false): Promise<ReadReply> => readReply(socket, { raw, files, owner: OWNER });
 
 describe('readReply on the socket', () => {
@@ -63,22 +75,29 @@ describe('readReply on the socket', () => {
   });
 
   it('starts the download file of a long string at its header, not its end: its bytes are never all kept', async () => {
-    const own = tempFiles();
-    let created = 0;
-    const create = own.create.bind(own);
-    own.create = (owner) => {
-      created++;
-      return create(owner);
-    };
+    const { files: own, created } = countingFiles();
     const socket = pipe();
     const reading = readReply(socket, { raw: true, files: own, owner: OWNER });
     const size = 4 * 1024 * 1024;
     await feed(socket, [Buffer.from(`$${size}\r\n`), Buffer.alloc(100_000, 'x')]);
-    expect(created).toBe(1);
+    expect(created.count).toBe(1);
     await feed(socket, [Buffer.alloc(size - 100_000, 'y'), Buffer.from('\r\n')]);
     const got = await reading;
     expect(got.reply).toMatchObject({ t: 'bulk', bytes: size, cut: true });
     expect(got.cut?.fileBytes).toBe(size + 1);
+  });
+
+  it('does not keep megabytes hidden in a nested attribute either: the file starts, and holds the reply without it', async () => {
+    const { files: own, created } = countingFiles();
+    const socket = pipe();
+    const reading = readReply(socket, { raw: false, files: own, owner: OWNER });
+    const size = 9 * 1024 * 1024;
+    await feed(socket, [Buffer.from(`*2\r\n:1\r\n|1\r\n+note\r\n$${size}\r\n`), ...Array.from({ length: 9 }, () => Buffer.alloc(1024 * 1024, 'a'))]);
+    expect(created.count).toBe(1);
+    await feed(socket, [Buffer.from('\r\n:2\r\n')]);
+    const got = await reading;
+    expect(got.reply).toEqual({ t: 'array', total: 2, items: [{ t: 'integer', v: '1' }, { t: 'integer', v: '2' }] });
+    expect((await download(own, got.cut)).toString()).toBe('1) (integer) 1\n2) (integer) 2\n');
   });
 
   it('rejects with REDIS on bytes that are not RESP, and with DISCONNECTED when the stream ends mid-reply', async () => {

@@ -9,6 +9,13 @@ import type { LineType, RespSink } from './respSink';
 import { RespStreamParser } from './respStreamParser';
 import { ReplyTreeBuilder } from './replyTree';
 
+/**
+ * RESP of a reply kept until it is known to need a download file. A reply within the display
+ * bounds is less than a third of this (2 MiB of data, 20,000 headers), so only a reply that
+ * is cut, or one hiding megabytes in attributes, passes it.
+ */
+const MAX_KEPT_BYTES = 8 * 1024 * 1024;
+
 export interface ReadReplyOptions {
   /** The download file is written as `redis-cli --raw` would print the reply. */
   raw: boolean;
@@ -43,7 +50,7 @@ export interface ReadReply {
  * are not RESP it rejects with REDIS: the caller must drop the connection, as after a reject
  * of any kind (the rest of the reply is still on the way).
  *
- * Until the bound is passed the reply's RESP is kept (at most about the bound's size); when
+ * Until the bound is passed the reply's RESP is kept (a few MB at most: MAX_KEPT_BYTES); when
  * it is, the kept bytes are parsed again into the file, which from then on is written as
  * the bytes arrive. The socket is paused while the disk is behind.
  */
@@ -54,6 +61,7 @@ export function readReply(socket: Socket, opts: ReadReplyOptions): Promise<ReadR
     const pushes = new PushSkipper(tee);
     const parser = new RespStreamParser(pushes);
     let kept: Buffer[] = [];
+    let keptBytes = 0;
     let bytes = 0;
     let file: ReplyFileWriter | undefined;
     let text: ReplyTextSink | undefined;
@@ -86,14 +94,17 @@ export function readReply(socket: Socket, opts: ReadReplyOptions): Promise<ReadR
         for (let at = 0; at < part.length; replay.complete = false) at = replay.feed(part, at);
       }
       kept = [];
+      keptBytes = 0;
       tee.text = text;
     };
+    /** The tree was cut; or (a safety net: what a nested attribute holds is not shown) too much RESP is kept. */
+    const needsFile = (): boolean => file === undefined && (tree.cut || keptBytes > MAX_KEPT_BYTES);
 
     const finish = async (rest: Buffer): Promise<void> => {
       cleanup();
       socket.pause();
       if (rest.length > 0) socket.unshift(rest);
-      if (tree.cut && file === undefined) startFile();
+      if (needsFile()) startFile();
       const reply = tree.root ?? { t: 'null' };
       const result: ReadReply = { reply, bytes };
       if (tree.attribute !== undefined) result.attribute = tree.attribute;
@@ -111,20 +122,24 @@ export function readReply(socket: Socket, opts: ReadReplyOptions): Promise<ReadR
         const from = pos;
         pos = parser.feed(chunk, pos);
         bytes += pos - from;
-        if (file === undefined) kept.push(chunk.subarray(from, pos));
+        if (file === undefined) {
+          kept.push(chunk.subarray(from, pos));
+          keptBytes += pos - from;
+        }
         if (!parser.complete) break;
         parser.complete = false;
         if (pushes.skipped) {
           // A push frame (client tracking, pub/sub) before the reply: not ours.
           pushes.skipped = false;
           kept = [];
+          keptBytes = 0;
           bytes = 0;
           continue;
         }
         finish(chunk.subarray(pos)).catch(reject);
         return;
       }
-      if (tree.cut && file === undefined) startFile();
+      if (needsFile()) startFile();
       if (file?.needsDrain === true) {
         socket.pause();
         void file.drained().then(() => {

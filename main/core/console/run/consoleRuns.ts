@@ -1,5 +1,8 @@
 import { AppError } from '../../../../app/errors';
 
+/** Commands one user may have running at once (each blocking one holds a connection of its own). */
+export const RUNS_PER_USER = 16;
+
 /** How a run ended early: the user's cancel, its timeout, or the page going away. */
 export type StopReason = 'cancelled' | 'timeout';
 
@@ -24,6 +27,10 @@ export class ConsoleRuns {
   start(user: string, consoleId: string, runId: string, timeoutMs: number, caller: AbortSignal): RunControl {
     const key = `${user}\0${consoleId}\0${runId}`;
     if (this.running.has(key)) throw new AppError('CONFLICT', `Run ${runId} is running already: give each run its own id`, 'runId');
+    const mine = [...this.running.keys()].filter((k) => k.startsWith(`${user}\0`)).length;
+    if (mine >= RUNS_PER_USER) {
+      throw new AppError('RATE_LIMITED', `${mine} of your console commands are running: wait for one to end, or cancel one, before the next`);
+    }
     const ac: AbortController & { reason?: StopReason } = new AbortController();
     this.running.set(key, ac);
     const stop = (reason: StopReason): void => {
