@@ -5,6 +5,7 @@ import { AuditPage } from './Audit';
 import { BulkLoadPage } from './BulkLoad';
 import { ConfigPage } from './Config';
 import { ConnectionsPage } from './Connections';
+import { ConsolePage } from './Console';
 import { KeysPage } from './Keys';
 import { MonitorPage } from './Monitor';
 import { OverviewPage } from './Overview';
@@ -35,6 +36,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: 'connections', label: 'Connections', component: ConnectionsPage },
   { route: 'overview', label: 'Overview', component: OverviewPage },
   { route: 'keys', label: 'Keys', component: KeysPage },
+  { route: 'console', label: 'Console', component: ConsolePage },
   { route: 'bulk-load', label: 'Bulk load', component: BulkLoadPage, needs: 'bulk.start', purpose: 'Bulk load replaces or merges the keys of a DB.' },
   { route: 'sampling', label: 'Sampling', component: SamplingPage },
   { route: 'audience-trials', label: 'Audience trials', component: AudienceTrialsPage },
