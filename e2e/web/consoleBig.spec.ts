@@ -21,9 +21,7 @@ test.describe('Console page: a reply of a million elements', () => {
     await c.openOn('console-big', redis);
     await resetLongestTask(page);
     const e = await c.answer('LRANGE big 0 -1');
-    await expect(e.getByTestId('console-cut')).toContainText('Shown: the first 20,000 elements');
-    // Every value counts one, the list itself too.
-    await expect(e.getByTestId('console-cut')).toContainText(`of ${(n + 1).toLocaleString('en-US')}`);
+    await expect(e.getByTestId('console-cut')).toContainText(`Shown: ${(REPLY_DISPLAY_ELEMENTS - 1).toLocaleString('en-US')} of ${n.toLocaleString('en-US')} elements`);
     const tree = e.getByTestId('console-reply-tree');
     // Only the lines in view are drawn.
     expect(await c.lines(e).count()).toBeLessThan(100);

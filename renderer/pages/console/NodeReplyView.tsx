@@ -63,7 +63,7 @@ export function NodeReplyView({ reply, command, raw, fileRaw, lead, showNode }: 
       )}
       {reply.cut !== undefined && (
         <div className="cn-cut" role="note" data-testid="console-cut">
-          <span>{cutNote(reply.cut)}</span>
+          <span>{cutNote(reply.cut, reply.reply)}</span>
           <DownloadButton
             source={{ stream: 'console.download', input: { downloadId: reply.cut.downloadId } }}
             fileName={downloadName(command, reply.address, fileRaw)}

@@ -1,26 +1,27 @@
-import { REPLY_DISPLAY_BYTES, REPLY_DISPLAY_ELEMENTS, REPLY_STRING_BYTES, type ReplyCut } from '../../../app/schemas/console';
+import { REPLY_DISPLAY_BYTES, REPLY_DISPLAY_ELEMENTS, REPLY_STRING_BYTES, type ReplyCut, type ReplyNode } from '../../../app/schemas/console';
 import { formatBytes, formatCount } from '../../lib/format';
 
 /**
- * What the display bound left out of a reply, in words: which bound it met and the whole
- * reply's size. "Shown: the first 20,000 elements of 1,000,000; the whole reply (7.6 MiB) is
- * in the download." Every figure is the server's.
+ * What the display bound left out of a reply, in words: how much of it is shown, counted as
+ * the user counts (a 1M-element list: "19,999 of 1,000,000 elements", not the server's count
+ * of values, which includes the list itself), the bounds, and the whole reply's size.
+ * Every figure is the server's.
  */
-export function cutNote(cut: ReplyCut): string {
-  const many = cut.totalElements > REPLY_DISPLAY_ELEMENTS;
-  const big = cut.totalBytes > REPLY_DISPLAY_BYTES;
-  const elements = `${formatCount(REPLY_DISPLAY_ELEMENTS)} elements`;
-  const bytes = formatBytes(REPLY_DISPLAY_BYTES);
+export function cutNote(cut: ReplyCut, reply: ReplyNode): string {
+  const top =
+    'items' in reply
+      ? { shown: reply.items.length, total: reply.total, noun: 'elements' }
+      : 'entries' in reply
+        ? { shown: reply.entries.length, total: reply.total, noun: 'entries' }
+        : undefined;
   const shown =
-    many && big
-      ? `the first ${elements} (at most ${bytes}) of ${formatCount(cut.totalElements)} (${formatBytes(cut.totalBytes)})`
-      : many
-        ? `the first ${elements} of ${formatCount(cut.totalElements)}`
-        : big
-          ? `the first ${bytes} of ${formatBytes(cut.totalBytes)}`
-          : // Neither: a string was longer than one string may show.
-            `each string's first ${formatBytes(REPLY_STRING_BYTES)}`;
-  return `Shown: ${shown}; the whole reply (${formatBytes(cut.fileBytes)}) is in the download.`;
+    top !== undefined && top.shown < top.total
+      ? `${formatCount(top.shown)} of ${formatCount(top.total)} ${top.noun} (${formatBytes(cut.totalBytes)} of data)`
+      : (reply.t === 'bulk' || reply.t === 'verbatim') && reply.cut === true
+        ? `the start of a ${formatBytes(reply.bytes)} string`
+        : `part of ${formatBytes(cut.totalBytes)} of data`;
+  const bounds = `at most ${formatCount(REPLY_DISPLAY_ELEMENTS)} values, ${formatBytes(REPLY_DISPLAY_BYTES)} of data, ${formatBytes(REPLY_STRING_BYTES)} of any one string`;
+  return `Shown: ${shown}, as the page shows ${bounds}. The whole reply (${formatBytes(cut.fileBytes)}) is in the download.`;
 }
 
 /** `… 980,000 more not shown`. */

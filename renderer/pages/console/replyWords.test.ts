@@ -4,14 +4,15 @@ import { typedBack } from './HeldBox';
 import { verbatimText } from './ReplyValue';
 
 describe('the words of a cut reply and of a held one', () => {
-  it('names the bound the reply met and the size of the whole', () => {
-    expect(cutNote({ totalElements: 1_000_000, totalBytes: 1_000_000, fileBytes: 8_000_000, downloadId: 'x' })).toBe(
-      'Shown: the first 20,000 elements of 1,000,000; the whole reply (7.63 MiB) is in the download.',
+  it('counts what is shown as the user counts it, and sizes the whole', () => {
+    const cut = { totalElements: 1_000_001, totalBytes: 6_000_000, fileBytes: 8_000_000, downloadId: 'x' };
+    const items = Array.from({ length: 19_999 }, (_, i) => ({ t: 'bulk' as const, v: `"${i}"`, bytes: String(i).length }));
+    expect(cutNote(cut, { t: 'array', items, total: 1_000_000 })).toBe(
+      'Shown: 19,999 of 1,000,000 elements (5.72 MiB of data), as the page shows at most 20,000 values, 2.00 MiB of data, 64.0 KiB of any one string. The whole reply (7.63 MiB) is in the download.',
     );
-    expect(cutNote({ totalElements: 10, totalBytes: 5 * 1024 * 1024, fileBytes: 6 * 1024 * 1024, downloadId: 'x' })).toBe(
-      'Shown: the first 2.00 MiB of 5.00 MiB; the whole reply (6.00 MiB) is in the download.',
-    );
-    expect(cutNote({ totalElements: 1, totalBytes: 100_000, fileBytes: 100_020, downloadId: 'x' })).toContain("each string's first 64.0 KiB");
+    const map = { t: 'map' as const, entries: [[{ t: 'bulk' as const, v: '"k"', bytes: 1 }, { t: 'integer' as const, v: '1' }]] as [never, never][], total: 40_000 };
+    expect(cutNote(cut, map)).toContain('Shown: 1 of 40,000 entries');
+    expect(cutNote({ ...cut, totalBytes: 100 * 1024 * 1024 }, { t: 'bulk', v: '"aaa"', bytes: 100 * 1024 * 1024, cut: true })).toContain('Shown: the start of a 100 MiB string');
   });
 
   it('names a download by command and node, safe for any file system', () => {
