@@ -3,6 +3,7 @@ import type { CallDef, StreamDef } from './define';
 import { audience } from './schemas/audience';
 import { audit } from './schemas/audit';
 import { bulk } from './schemas/bulk';
+import { clients } from './schemas/clients';
 import { connections } from './schemas/connections';
 import { commandConsole } from './schemas/console';
 import { health } from './schemas/health';
@@ -32,6 +33,7 @@ export const contract = {
   ...keys,
   ...keyActions,
   ...commandConsole,
+  ...clients,
 } as const;
 
 export type Contract = typeof contract;

@@ -2,6 +2,7 @@ import type { Handlers } from '../handlers';
 import { audienceHandlers } from './audience';
 import { auditHandlers } from './audit';
 import { bulkHandlers } from './bulk';
+import { clientsHandlers } from './clients';
 import { connectionHandlers } from './connections';
 import { consoleHandlers } from './console';
 import { healthHandlers } from './health';
@@ -31,6 +32,7 @@ export function createHandlers(core: CoreServices): Handlers {
     ...keysHandlers(core),
     ...keyActionHandlers(core),
     ...consoleHandlers(core),
+    ...clientsHandlers(core),
     ...jobHandlers(core.jobs),
   };
 }
