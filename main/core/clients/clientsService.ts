@@ -159,7 +159,7 @@ export class ClientsService {
       const message = `Paused for every command (PAUSE ALL) for ${secondsLeft(paused, this.now())} more: CLIENT LIST would wait behind the pause, so this node is read again once it ends.`;
       return { ...base, error: { code: 'PAUSED', message } };
     }
-    if (!n.up) return { ...base, error: { code: 'UNREACHABLE', message: `${n.address} did not answer just now; its clients are not listed.` } };
+    // A node the discovery found down is asked all the same: its own error says why (refused, AUTH, ACL).
     try {
       const redis = await this.deps.pool.node(connId, n.address);
       const { reply, limits, limitsNote } = await readNode(redis, n.address);
