@@ -3,6 +3,7 @@ import type { Name } from '../../app/contract';
 import { AudienceTrialsPage } from './AudienceTrials';
 import { AuditPage } from './Audit';
 import { BulkLoadPage } from './BulkLoad';
+import { ClientsPage } from './Clients';
 import { ConnectionsPage } from './Connections';
 import { KeysPage } from './Keys';
 import { MonitorPage } from './Monitor';
@@ -39,6 +40,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: 'audience-trials', label: 'Audience trials', component: AudienceTrialsPage },
   { route: 'pipeline-trials', label: 'Pipeline trials', component: PipelineTrialsPage, needs: 'trials.start', purpose: 'Pipeline trials write scratch keys and load the server while they run.' },
   { route: 'monitor', label: 'Monitor', component: MonitorPage, needs: 'monitor.watch', purpose: 'Monitor shows every command with its values, and costs the server while it runs.' },
+  { route: 'clients', label: 'Clients', component: ClientsPage },
   { route: 'audit', label: 'Audit log', component: AuditPage, needs: 'audit.list', purpose: 'The audit log names who ran what against which server.' },
 ];
 
