@@ -45,37 +45,71 @@ export const ClientKind = z.enum(['normal', 'replica', 'pubsub', 'master']);
 export type ClientKind = z.output<typeof ClientKind>;
 
 /**
- * One line of CLIENT LIST. Text fields are untrusted (a client names itself): escaped like
- * redis-cli (`\xHH`, `\\`), cut at 200 characters, and always rendered as text.
+ * One line of CLIENT LIST, as the core reads it and the page shows it. Text fields are
+ * untrusted (a client names itself): escaped like redis-cli (`\xHH`, `\\`), cut at 200
+ * characters, and always rendered as text. On the wire a node's clients go as ClientColumns.
  */
-export const ClientRow = z.object({
-  id: z.string(),
-  addr: z.string(),
-  name: z.string(),
-  user: z.string(),
-  db: z.number(),
+export interface ClientRow {
+  id: string;
+  addr: string;
+  name: string;
+  user: string;
+  db: number;
   /** The last command run (`client|list`), as Redis names it. */
-  cmd: z.string(),
+  cmd: string;
   /** Seconds connected, and since its last command. */
-  age: z.number(),
-  idle: z.number(),
-  flags: z.string(),
+  age: number;
+  idle: number;
+  flags: string;
   /** Channels, patterns and shard channels it is subscribed to. */
-  subs: z.number(),
+  subs: number;
   /** Memory, bytes: query buffer, arguments of the command running, queued MULTI, output buffer, all of it. */
-  qbuf: z.number(),
-  argvMem: z.number(),
-  multiMem: z.number(),
-  omem: z.number(),
-  totMem: z.number(),
-  kind: ClientKind,
+  qbuf: number;
+  argvMem: number;
+  multiMem: number;
+  omem: number;
+  totMem: number;
+  kind: ClientKind;
   /** omem ÷ the lowest limit (soft or hard) of its class, when the class has one and CONFIG GET answered. */
-  limitShare: z.number().optional(),
+  limitShare?: number;
   /** lib-name and lib-ver (Redis 7.2+), when the client said them. */
-  lib: z.string().optional(),
-  marks: z.array(ClientMark),
-});
-export type ClientRow = z.output<typeof ClientRow>;
+  lib?: string;
+  marks: ClientMark[];
+}
+
+const texts = z.array(z.string());
+const numbers = z.array(z.number());
+
+/**
+ * A node's clients, a column per field (client i is index i of every column): 10,000 clients
+ * parse several times faster as a few long arrays than as 10,000 objects, and leave the page
+ * far less to collect. `limitShare` is null where there is none, `lib` "" where none was said,
+ * `marks` a bit set (bit k: CLIENT_MARKS[k]). See app/clientColumns.ts.
+ */
+export const ClientColumns = z
+  .object({
+    id: texts,
+    addr: texts,
+    name: texts,
+    user: texts,
+    db: numbers,
+    cmd: texts,
+    age: numbers,
+    idle: numbers,
+    flags: texts,
+    subs: numbers,
+    qbuf: numbers,
+    argvMem: numbers,
+    multiMem: numbers,
+    omem: numbers,
+    totMem: numbers,
+    kind: z.array(ClientKind),
+    limitShare: z.array(z.number().nullable()),
+    lib: texts,
+    marks: numbers,
+  })
+  .refine((c) => Object.values(c).every((col) => col.length === c.id.length), { message: 'every column holds one value per client' });
+export type ClientColumns = z.output<typeof ClientColumns>;
 
 // ---------------------------------------------------------------- one node
 
@@ -114,7 +148,7 @@ export const NodeClients = z.object({
   limitsNote: z.string().optional(),
   /** A CLIENT PAUSE sent through Cacheboard that has not run out yet. */
   paused: z.object({ mode: PauseMode, until: z.number() }).optional(),
-  clients: z.array(ClientRow),
+  clients: ClientColumns,
   /** Clients listed but not sent (past the cap; the highlighted and biggest are kept). */
   notShown: z.number(),
   /** Lines of the reply that were not a client (no id or addr): skipped, counted. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_IDLE_SECONDS, type ClientMark } from '../../app/schemas/clients';
 import type { ProfileView } from '../../app/schemas/connections';
 import { usePermission } from '../auth/usePermission';
@@ -16,12 +16,13 @@ import { Legend } from './clients/Legend';
 import { memoryRows } from './clients/memoryRows';
 import { NodeCards } from './clients/NodeCards';
 import { PauseDialog } from './clients/PauseDialog';
-import { DEFAULT_VIEW, rowsOf, sortBy, viewRows, type Row, type TableView } from './clients/rows';
+import { DEFAULT_VIEW, rowAt, sortBy, tableData, viewRefs, type Row, type SortKey, type TableView } from './clients/rows';
 import { useUnpause } from './clients/useUnpause';
 import './clients/clients.css';
 
 // Recharts is most of the bundle; it shares its lazy chunk with the other pages' charts.
-const MemoryChart = lazy(() => import('./clients/MemoryChart').then((m) => ({ default: m.MemoryChart })));
+const loadChart = () => import('./clients/MemoryChart');
+const MemoryChart = lazy(() => loadChart().then((m) => ({ default: m.MemoryChart })));
 
 /** How often the list is read again while live. */
 export const REFRESH_MS = 3_000;
@@ -33,6 +34,20 @@ const IDLE_CHOICES = [
 ];
 
 type Dialog = { kind: 'kill'; row: Row } | { kind: 'pause'; address: string } | { kind: 'unpause'; address: string };
+
+/**
+ * True one task after `ready` first was: a part drawn then (the chart, the costliest to mount) is
+ * not drawn in the same main-thread task as the 10,000-row table.
+ */
+function useLater(ready: boolean): boolean {
+  const [later, setLater] = useState(false);
+  useEffect(() => {
+    if (!ready || later) return;
+    const t = setTimeout(() => setLater(true), 0);
+    return () => clearTimeout(t);
+  }, [ready, later]);
+  return later;
+}
 
 /** CLIENT LIST of every node of the chosen profile, live, with its highlights, totals and the operator's kill and pause. */
 export function ClientsPage() {
@@ -50,9 +65,15 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
   const [dialog, setDialog] = useState<Dialog>();
   const [outcome, setOutcome] = useState<string>();
   const res = useCall('clients.list', { profileId: profile.id, idleSeconds }, live ? { intervalMs: REFRESH_MS } : {});
-  const list = res.data;
-  const rows = useMemo(() => rowsOf(list), [list]);
-  const shown = useMemo(() => viewRows(rows, view), [rows, view]);
+  // 10,000 clients every few seconds: the page renders each answer in the background (React yields to
+  // input between components), and the chart's code loads while the first answer is on its way.
+  const list = useDeferredValue(res.data);
+  const chartShown = useLater(list !== undefined);
+  useEffect(() => {
+    void loadChart();
+  }, []);
+  const data = useMemo(() => tableData(list), [list]);
+  const shown = useMemo(() => viewRefs(data, view), [data, view]);
   const memory = useMemo(() => memoryRows(list?.nodes ?? []), [list]);
   const memoryVersion = memory.map((m) => `${m.node}:${m.total}:${m.omem}:${m.qbuf}`).join(' ');
   const mayKill = usePermission('clients.kill');
@@ -62,14 +83,28 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
   const canPause = mayPause.allowed && !embedded;
   const unpause = useUnpause(profile.id);
 
+  // Stable callbacks: the table, the cards and the legend are memoized, and a refresh that has
+  // not been rendered yet (the deferred list) redraws none of them.
+  const onSort = useCallback((key: SortKey) => setView((v) => sortBy(v, key)), []);
+  const onMark = useCallback((mark: ClientMark | undefined) => setView((v) => ({ ...v, mark })), []);
+  const onKill = useCallback(
+    (ref: number) => {
+      const row = rowAt(data, ref);
+      if (row !== undefined) setDialog({ kind: 'kill', row });
+    },
+    [data],
+  );
+  const onPause = useCallback((address: string) => setDialog({ kind: 'pause', address }), []);
+  const onUnpause = useCallback((address: string) => setDialog({ kind: 'unpause', address }), []);
+
   const closed = (said: string | undefined) => {
     setDialog(undefined);
     if (said === undefined) return;
     setOutcome(said);
     res.refresh();
   };
-  const nodes = list?.nodes ?? [];
-  const total = rows.length;
+  const nodes = useMemo(() => list?.nodes ?? [], [list]);
+  const total = data.refs.length;
 
   return (
     <div className="page cl-page">
@@ -106,14 +141,14 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
       )}
       {list !== undefined && (
         <>
-          <NodeCards nodes={nodes} onPause={canPause ? (address) => setDialog({ kind: 'pause', address }) : undefined} onUnpause={canPause ? (address) => setDialog({ kind: 'unpause', address }) : undefined} />
-          {memory.length > 0 && (
+          <NodeCards nodes={nodes} onPause={canPause ? onPause : undefined} onUnpause={canPause ? onUnpause : undefined} />
+          {chartShown && memory.length > 0 && (
             <Suspense fallback={<ChartLoading />}>
               <MemoryChart rows={memory} version={memoryVersion} />
             </Suspense>
           )}
           <section className="panel cl-clients" aria-label="Clients">
-            <Legend list={list} mark={view.mark} onMark={(mark: ClientMark | undefined) => setView((v) => ({ ...v, mark }))} />
+            <Legend list={list} mark={view.mark} onMark={onMark} />
             <div className="cl-filters">
               <input
                 type="search"
@@ -142,10 +177,11 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
               </span>
             </div>
             <ClientTable
-              rows={shown}
+              data={data}
+              refs={shown}
               view={view}
-              onSort={(key) => setView((v) => sortBy(v, key))}
-              onKill={canKill ? (row) => setDialog({ kind: 'kill', row }) : undefined}
+              onSort={onSort}
+              onKill={canKill ? onKill : undefined}
               empty={total === 0 ? 'No client listed.' : 'No client matches the filter.'}
             />
           </section>

@@ -1,27 +1,11 @@
+import type { ClientRow } from '../../../app/schemas/clients';
 import { escapeBytes } from '../text/escapeBytes';
 
 /** Longest text field kept (a client may name itself with kilobytes). */
 export const MAX_FIELD_CHARS = 200;
 
-/** One CLIENT LIST line, read defensively: text fields escaped, numbers that are not numbers read as 0. */
-export interface ListedClient {
-  id: string;
-  addr: string;
-  name: string;
-  user: string;
-  db: number;
-  cmd: string;
-  age: number;
-  idle: number;
-  flags: string;
-  subs: number;
-  qbuf: number;
-  argvMem: number;
-  multiMem: number;
-  omem: number;
-  totMem: number;
-  lib?: string;
-}
+/** One CLIENT LIST line, read defensively: text fields escaped, numbers that are not numbers read as 0. The page's row without what highlights.ts adds. */
+export type ListedClient = Omit<ClientRow, 'kind' | 'limitShare' | 'marks'>;
 
 export interface ParsedList {
   clients: ListedClient[];

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
+import { toColumns } from '../../../app/clientColumns';
 import { AppError } from '../../../app/errors';
-import { BIG_OMEM_BYTES, NEAR_LIMIT_SHARE, type ClientsList, type NodeClients, type PauseMode } from '../../../app/schemas/clients';
+import { BIG_OMEM_BYTES, NEAR_LIMIT_SHARE, type ClientRow, type ClientsList, type NodeClients, type PauseMode } from '../../../app/schemas/clients';
 import { toAppError, toAppErrorFor } from '../pool/redisErrors';
 import type { PoolApi } from '../pool/types';
 import { parseClientList } from './clientList';
@@ -134,15 +135,16 @@ export class ClientsService {
     const read = await inWaves(nodes, NODE_CONCURRENCY, (n) => this.readOne(profileId, connId, n, idleSeconds));
     // The caps apply in node order (a cluster: shard by shard), so a later node is the one cut short.
     let budget = MAX_SHOWN_TOTAL;
-    const out = read.map((node) => {
-      const kept = keepMost(node.clients, Math.min(MAX_SHOWN_PER_NODE, budget));
+    const out = read.map(({ rows, ...node }): NodeClients => {
+      const kept = keepMost(rows, Math.min(MAX_SHOWN_PER_NODE, budget));
       budget -= kept.length;
-      return { ...node, clients: kept, notShown: node.clients.length - kept.length };
+      return { ...node, clients: toColumns(kept), notShown: rows.length - kept.length };
     });
     return { at: this.now(), idleSeconds, nearLimitShare: NEAR_LIMIT_SHARE, bigOmemBytes: BIG_OMEM_BYTES, nodes: out };
   }
 
-  private async readOne(profileId: string, connId: string, n: ListedNode, idleSeconds: number): Promise<NodeClients> {
+  /** One node's clients as rows (the caps and the columns come after), or why there are none. */
+  private async readOne(profileId: string, connId: string, n: ListedNode, idleSeconds: number): Promise<Omit<NodeClients, 'clients' | 'notShown'> & { rows: ClientRow[] }> {
     const paused = this.pauses.get(profileId, n.address);
     const base = {
       address: n.address,
@@ -150,8 +152,7 @@ export class ClientsService {
       up: n.up,
       ...(n.master === undefined ? {} : { master: n.master }),
       ...(paused === undefined ? {} : { paused }),
-      clients: [],
-      notShown: 0,
+      rows: [],
       unparsed: 0,
       totals: nodeTotals([]),
     };
@@ -171,7 +172,7 @@ export class ClientsService {
         ...base,
         ...(limits === undefined ? {} : { limits }),
         ...(limitsNote === undefined ? {} : { limitsNote }),
-        clients: rows,
+        rows,
         unparsed: parsed.unparsed,
         totals: nodeTotals(rows),
       };

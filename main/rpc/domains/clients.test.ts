@@ -1,12 +1,12 @@
-import { connect, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientRow, NodeClients } from '../../../app/schemas/clients';
+import type { ClientRow } from '../../../app/schemas/clients';
+import { namedSocket } from '../../../testing/rawClients';
 import { readmeAclLine } from '../../../testing/readmeAcl';
 import { adminClient, closeAdmins, eventually, type RedisProcess } from '../../../testing/redis';
 import { startReplicaSet, type ReplicaSet } from '../../../testing/replication';
 import { specFor } from '../../../testing/profiles';
-import { clientsRpc, type ClientsRpc } from './clientsRpcTestKit';
+import { clientsRpc, type ClientsRpc, type NodeRows } from './clientsRpcTestKit';
 
 const ANALYST_PW = 'analyst-Secret-4417';
 const HOSTILE = '<img/src=x/onerror=alert(1)>';
@@ -43,8 +43,8 @@ async function named(name: string, server: RedisProcess = set.master): Promise<R
   return r;
 }
 
-const node = (list: { nodes: NodeClients[] }, p: RedisProcess) => list.nodes.find((n) => n.address === at(p));
-const byName = (n: NodeClients | undefined, name: string): ClientRow | undefined => n?.clients.find((c) => c.name === name);
+const node = (list: { nodes: NodeRows[] }, p: RedisProcess) => list.nodes.find((n) => n.address === at(p));
+const byName = (n: NodeRows | undefined, name: string): ClientRow | undefined => n?.clients.find((c) => c.name === name);
 
 describe('clients.list', () => {
   it('lists every node of a replicated profile: the replica link on each side, the limits, ours marked, hostile names as the text they are', async () => {
@@ -81,13 +81,13 @@ describe('clients.list', () => {
     const blocker = await named('blocker');
     void blocker.blpop('never:comes', 0).catch(() => undefined);
     // ioredis' monitor() opens a second connection of the same name: a raw one is one client.
-    const watcher = await rawClient(set.master, 'watcher');
+    const watcher = await namedSocket(set.master, 'watcher');
     watcher.write('MONITOR\r\n');
     const sub = await named('subscriber');
     await sub.subscribe('news');
     const idle = await named('sleeper');
     // A client that asks for 8 MiB values and reads none of them: its output buffer grows.
-    const greedy = await rawClient(set.master, 'greedy');
+    const greedy = await namedSocket(set.master, 'greedy');
     greedy.pause();
     greedy.write('GET big\r\n'.repeat(6));
     // Settled: every GET ran, and what the socket could take it took.
@@ -222,14 +222,6 @@ describe('roles', () => {
   });
 });
 
-/** A raw socket named `name` that then sends what the test writes, and reads only when resumed. */
-async function rawClient(server: RedisProcess, name: string): Promise<Socket> {
-  const s = connect(server.port, server.host);
-  await new Promise<void>((resolve, reject) => s.once('connect', resolve).once('error', reject));
-  s.write(`CLIENT SETNAME ${name}\r\n`);
-  await new Promise<void>((resolve) => s.once('data', () => resolve()));
-  return s;
-}
 
 async function omemOf(name: string): Promise<number | undefined> {
   const line = String(await admin.client('LIST'))

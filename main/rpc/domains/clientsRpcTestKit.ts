@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { clientRows } from '../../../app/clientColumns';
 import { contract, type CallOutput, type Name } from '../../../app/contract';
 import type { Role } from '../../../app/define';
 import type { RpcClient } from '../../../app/rpcClient';
+import type { ClientRow, NodeClients } from '../../../app/schemas/clients';
 import { AuditLog, type AuditEntry } from '../../core/audit/auditLog';
 import { MetricsHub } from '../../core/metrics/metricsHub';
 import { noSecretBox } from '../../core/pool/noSecretBox';
@@ -17,10 +19,15 @@ import { refusalEntry } from './auditTrail';
 import { clientsHandlers } from './clients';
 import { roleClients } from './keysEditRpcTestKit';
 
+/** A node of clients.list with its clients as objects (the wire has them as columns). */
+export type NodeRows = Omit<NodeClients, 'clients'> & { clients: ClientRow[] };
+export type ListRows = Omit<CallOutput<'clients.list'>, 'nodes'> & { nodes: NodeRows[] };
+
 /** Tests only: the clients.* entries behind a real dispatcher (refusals audited as the runtime does), a client per role. */
 export interface ClientsRpc {
   as(role: Role): RpcClient;
-  list(role: Role, profileId: string, idleSeconds?: number): Promise<CallOutput<'clients.list'>>;
+  /** clients.list, its columns turned into objects. */
+  list(role: Role, profileId: string, idleSeconds?: number): Promise<ListRows>;
   /** The audit log's entries, oldest first. */
   audit(): AuditEntry[];
   close(): Promise<void>;
@@ -41,7 +48,10 @@ export function clientsRpc(builtin: StoredProfile[]): ClientsRpc {
   const as = roleClients(dispatcher);
   return {
     as,
-    list: (role, profileId, idleSeconds) => as(role).invoke('clients.list', idleSeconds === undefined ? { profileId } : { profileId, idleSeconds }),
+    list: async (role, profileId, idleSeconds) => {
+      const list = await as(role).invoke('clients.list', idleSeconds === undefined ? { profileId } : { profileId, idleSeconds });
+      return { ...list, nodes: list.nodes.map((n) => ({ ...n, clients: clientRows(n.clients) })) };
+    },
     audit: () => audit.tail(1000).reverse(),
     async close() {
       await metrics.shutdown();

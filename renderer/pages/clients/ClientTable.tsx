@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
+import { clientAt } from '../../../app/clientColumns';
 import type { ClientMark } from '../../../app/schemas/clients';
 import { formatBytes, formatCount, formatDuration } from '../../lib/format';
 import { chipText, MARK_WORDS } from './marks';
-import { NUMERIC, type Row, type SortKey, type TableView } from './rows';
+import { clientIndex, nodeIndex, NUMERIC, type SortKey, type TableData, type TableView } from './rows';
 
 const ROW_HEIGHT = 26;
 
@@ -13,7 +14,7 @@ const COLUMNS: readonly { key: SortKey; label: string; title: string }[] = [
   { key: 'name', label: 'Name', title: 'CLIENT SETNAME' },
   { key: 'user', label: 'User', title: 'The ACL user it authenticated as' },
   { key: 'db', label: 'DB', title: 'The DB it has selected' },
-  { key: 'cmd', label: 'Last command', title: 'The last command it ran' },
+  { key: 'cmd', label: 'Command', title: 'The last command it ran' },
   { key: 'age', label: 'Age', title: 'Connected for' },
   { key: 'idle', label: 'Idle', title: 'Since its last command' },
   { key: 'flags', label: 'Flags', title: 'CLIENT LIST flags: N none, S replica, M master, P pub/sub, O MONITOR, b blocked, x MULTI…' },
@@ -23,11 +24,13 @@ const COLUMNS: readonly { key: SortKey; label: string; title: string }[] = [
 ];
 
 interface Props {
-  rows: readonly Row[];
+  data: TableData;
+  /** The clients to show, in order (refs into `data`). */
+  refs: readonly number[];
   view: TableView;
   onSort(key: SortKey): void;
   /** Undefined: no Kill column (the role or the profile does not allow it; the page says why). */
-  onKill: ((row: Row) => void) | undefined;
+  onKill: ((ref: number) => void) | undefined;
   empty: string;
 }
 
@@ -35,12 +38,12 @@ interface Props {
  * Every client of the profile's nodes, any number of them: only the rows in view are in the
  * DOM. Names, commands and addresses are untrusted text, shown as text.
  */
-export function ClientTable({ rows, view, onSort, onKill, empty }: Props) {
+export const ClientTable = memo(function ClientTable({ data, refs, view, onSort, onKill, empty }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtual = useVirtualizer({ count: refs.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const kill = onKill !== undefined;
   return (
-    <div className={`cl-table${kill ? ' has-kill' : ''}`} role="table" aria-label="Clients" aria-rowcount={rows.length + 1} data-testid="clients-table" data-rows={rows.length}>
+    <div className={`cl-table${kill ? ' has-kill' : ''}`} role="table" aria-label="Clients" aria-rowcount={refs.length + 1} data-testid="clients-table" data-rows={refs.length}>
       <div className="cl-row cl-head" role="row">
         {COLUMNS.map((col) => (
           <SortHead key={col.key} col={col} view={view} onSort={onSort} />
@@ -51,17 +54,17 @@ export function ClientTable({ rows, view, onSort, onKill, empty }: Props) {
         {kill && <span role="columnheader" aria-label="Actions" />}
       </div>
       <div ref={scroller} className="cl-scroll" tabIndex={0} aria-label="Client rows" data-testid="clients-scroll">
-        {rows.length === 0 && <p className="empty cl-empty">{empty}</p>}
+        {refs.length === 0 && <p className="empty cl-empty">{empty}</p>}
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((item) => {
-            const r = rows[item.index];
-            return r === undefined ? null : <ClientLine key={item.key} row={r} index={item.index} top={item.start} onKill={onKill} />;
+            const ref = refs[item.index];
+            return ref === undefined ? null : <ClientLine key={item.key} data={data} ref_={ref} index={item.index} top={item.start} onKill={onKill} />;
           })}
         </div>
       </div>
     </div>
   );
-}
+});
 
 function SortHead({ col, view, onSort }: { col: (typeof COLUMNS)[number]; view: TableView; onSort(key: SortKey): void }) {
   const active = view.sort === col.key;
@@ -81,8 +84,25 @@ function tintOf(marks: readonly ClientMark[]): ClientMark | undefined {
   return undefined;
 }
 
-const ClientLine = memo(function ClientLine({ row, index, top, onKill }: { row: Row; index: number; top: number; onKill: ((row: Row) => void) | undefined }) {
-  const c = row.c;
+/** One client, read from its node's columns; every text is rendered as text. */
+const ClientLine = memo(function ClientLine({
+  data,
+  ref_,
+  index,
+  top,
+  onKill,
+}: {
+  data: TableData;
+  ref_: number;
+  index: number;
+  top: number;
+  onKill: ((ref: number) => void) | undefined;
+}) {
+  const n = data.nodes[nodeIndex(ref_)];
+  if (n === undefined) return null;
+  // Only the rows in view are drawn: one object each is nothing.
+  const c = clientAt(n.cols, clientIndex(ref_));
+  const row = { node: n.address };
   const tint = tintOf(c.marks);
   return (
     <div
@@ -140,7 +160,7 @@ const ClientLine = memo(function ClientLine({ row, index, top, onKill }: { row: 
       </span>
       {onKill !== undefined && (
         <span role="cell">
-          <button type="button" className="btn btn-small btn-danger-ghost cl-kill" onClick={() => onKill(row)} aria-label={`Kill client ${c.id}`} data-testid="clients-kill">
+          <button type="button" className="btn btn-small btn-danger-ghost cl-kill" onClick={() => onKill(ref_)} aria-label={`Kill client ${c.id}`} data-testid="clients-kill">
             Kill
           </button>
         </span>

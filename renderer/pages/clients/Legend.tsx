@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { CLIENT_MARKS, type ClientMark, type ClientsList } from '../../../app/schemas/clients';
 import { formatCount } from '../../lib/format';
 import { MARK_WORDS } from './marks';
@@ -10,7 +11,7 @@ interface Props {
 }
 
 /** What each highlight means, how many clients have it over every node; a click shows only those. */
-export function Legend({ list, mark, onMark }: Props) {
+export const Legend = memo(function Legend({ list, mark, onMark }: Props) {
   const counts = Object.fromEntries(CLIENT_MARKS.map((m) => [m, list.nodes.reduce((s, n) => s + (n.totals.marks[m] ?? 0), 0)])) as Record<ClientMark, number>;
   return (
     <ul className="cl-legend" aria-label="Highlights" data-testid="clients-legend">
@@ -37,4 +38,4 @@ export function Legend({ list, mark, onMark }: Props) {
       ))}
     </ul>
   );
-}
+});

@@ -13,7 +13,7 @@ function MemoryChartNow({ rows }: { rows: readonly MemoryRow[]; version: string 
   return (
     <ChartFrame title="Client memory by kind" note="per node, all its clients: what tot-mem is made of" testId="clients-memory-chart" className="cl-chart">
       <ResponsiveContainer width="100%" height={rows.length * ROW_PX + 30}>
-        <BarChart {...CHART_PROPS} data={rows} layout="vertical" margin={{ top: 2, right: 12, bottom: 0, left: 0 }} barCategoryGap={6}>
+        <BarChart {...CHART_PROPS} data={rows} layout="vertical" margin={{ top: 2, right: 32, bottom: 0, left: 0 }} barCategoryGap={6}>
           <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
           <XAxis type="number" domain={[0, x.ticks.at(-1) ?? 1]} ticks={x.ticks} interval={0} tickFormatter={x.format} tick={AXIS_TICK} />
           <YAxis type="category" dataKey="node" width={128} interval={0} tick={{ fontSize: 11, fontFamily: 'var(--mono)', fill: 'var(--chart-axis)' }} />

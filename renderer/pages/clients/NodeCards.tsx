@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { NodeClients } from '../../../app/schemas/clients';
 import { clock } from '../../lib/display';
 import { formatBytes, formatCount } from '../../lib/format';
@@ -39,7 +40,7 @@ function Top({ title, items, total }: { title: string; items: readonly { name: s
 }
 
 /** Per node: its clients by name and by user, its memory, its pause, and why it could not be read. */
-export function NodeCards({ nodes, onPause, onUnpause }: Props) {
+export const NodeCards = memo(function NodeCards({ nodes, onPause, onUnpause }: Props) {
   return (
     <div className="cl-nodes" data-testid="clients-nodes">
       {nodes.map((n) => (
@@ -91,4 +92,4 @@ export function NodeCards({ nodes, onPause, onUnpause }: Props) {
       ))}
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { ClientMark, ClientsList } from '../../../app/schemas/clients';
-import { formatBytes, formatDuration, formatPercent } from '../../lib/format';
+import { formatBytes, formatDuration } from '../../lib/format';
 
 /** A highlight in the page's words: its chip, its legend line. */
 export interface MarkWords {
@@ -13,10 +13,9 @@ export const MARK_WORDS: Record<ClientMark, MarkWords> = {
   omem: {
     chip: 'buffer',
     title: 'Output buffer near its limit',
-    rule: (l) =>
-      `omem at ${formatPercent(l.nearLimitShare)} or more of the lower client-output-buffer-limit of its class, or ${formatBytes(l.bigOmemBytes)} where the class has none`,
+    rule: (l) => `omem at ${Math.round(l.nearLimitShare * 100)} % of its class’s client-output-buffer-limit or more (${formatBytes(l.bigOmemBytes)} where none is set)`,
   },
-  idle: { chip: 'idle', title: 'Long idle', rule: (l) => `no command for ${formatDuration(l.idleSeconds)} or more (plain clients: subscribers and blocked ones wait by design)` },
+  idle: { chip: 'idle', title: 'Long idle', rule: (l) => `no command for ${formatDuration(l.idleSeconds)} or more (subscribers, blocked and MONITOR clients aside)` },
   blocked: { chip: 'blocked', title: 'Blocked', rule: () => 'flag b: waiting in BLPOP, XREAD BLOCK, WAIT and the like' },
   monitor: { chip: 'MONITOR', title: 'MONITOR', rule: () => 'flag O: the server copies every command to it' },
   pubsub: { chip: 'pub/sub', title: 'Pub/Sub', rule: () => 'flag P: subscribed to channels or patterns' },

@@ -39,3 +39,15 @@ export async function openIdleClients(server: { host: string; port: number }, n:
   }
   return { count: sockets.length, close };
 }
+
+/**
+ * A raw socket named `name` that then sends what the test writes and reads only when
+ * resumed: `pause()` it and ask for big replies, and its output buffer grows on the server.
+ */
+export async function namedSocket(server: { host: string; port: number }, name: string): Promise<Socket> {
+  const s = connect(server.port, server.host);
+  await new Promise<void>((resolve, reject) => s.once('connect', resolve).once('error', reject));
+  s.write(`CLIENT SETNAME ${name}\r\n`);
+  await new Promise<void>((resolve) => s.once('data', () => resolve()));
+  return s;
+}
