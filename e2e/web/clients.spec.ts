@@ -95,8 +95,10 @@ test.describe('Clients page', () => {
       await page.waitForTimeout(3_500);
       expect(await clients.rows().count()).toBeLessThanOrEqual(60);
       const longest = await longestTask(page);
-      testInfo.annotations.push({ type: 'longest task', description: `${longest.toFixed(0)} ms with 10,000 clients` });
-      console.log(`clients page, 10,000 clients: longest main-thread task ${longest.toFixed(0)} ms`);
+      // Chromium reports tasks of 50 ms or more only: 0 is none that long.
+      const said = longest === 0 ? 'no task of 50 ms or more' : `${longest.toFixed(0)} ms`;
+      testInfo.annotations.push({ type: 'longest task', description: `${said} with 10,000 clients` });
+      console.log(`clients page, 10,000 clients: longest main-thread task: ${said}`);
       expect(longest).toBeLessThan(100);
     } finally {
       await idle.close();

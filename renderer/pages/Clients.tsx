@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_IDLE_SECONDS, type ClientMark } from '../../app/schemas/clients';
 import type { ProfileView } from '../../app/schemas/connections';
 import { usePermission } from '../auth/usePermission';
@@ -67,7 +67,10 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
   const res = useCall('clients.list', { profileId: profile.id, idleSeconds }, live ? { intervalMs: REFRESH_MS } : {});
   // 10,000 clients every few seconds: the page renders each answer in the background (React yields to
   // input between components), and the chart's code loads while the first answer is on its way.
-  const list = useDeferredValue(res.data);
+  // A new idle threshold is a new call: the last answer stays on screen until its own comes.
+  const last = useRef(res.data);
+  if (res.data !== undefined) last.current = res.data;
+  const list = useDeferredValue(res.data ?? last.current);
   const chartShown = useLater(list !== undefined);
   useEffect(() => {
     void loadChart();
