@@ -3,6 +3,7 @@ import type { CallDef, StreamDef } from './define';
 import { audience } from './schemas/audience';
 import { audit } from './schemas/audit';
 import { bulk } from './schemas/bulk';
+import { clients } from './schemas/clients';
 import { config } from './schemas/config';
 import { connections } from './schemas/connections';
 import { commandConsole } from './schemas/console';
@@ -34,6 +35,7 @@ export const contract = {
   ...keyActions,
   ...commandConsole,
   ...config,
+  ...clients,
 } as const;
 
 export type Contract = typeof contract;

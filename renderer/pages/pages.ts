@@ -3,6 +3,7 @@ import type { Name } from '../../app/contract';
 import { AudienceTrialsPage } from './AudienceTrials';
 import { AuditPage } from './Audit';
 import { BulkLoadPage } from './BulkLoad';
+import { ClientsPage } from './Clients';
 import { ConfigPage } from './Config';
 import { ConnectionsPage } from './Connections';
 import { ConsolePage } from './Console';
@@ -41,8 +42,9 @@ export const PAGES: readonly PageEntry[] = [
   { route: 'sampling', label: 'Sampling', component: SamplingPage },
   { route: 'audience-trials', label: 'Audience trials', component: AudienceTrialsPage },
   { route: 'pipeline-trials', label: 'Pipeline trials', component: PipelineTrialsPage, needs: 'trials.start', purpose: 'Pipeline trials write scratch keys and load the server while they run.' },
-  { route: 'config', label: 'Config', component: ConfigPage },
   { route: 'monitor', label: 'Monitor', component: MonitorPage, needs: 'monitor.watch', purpose: 'Monitor shows every command with its values, and costs the server while it runs.' },
+  { route: 'clients', label: 'Clients', component: ClientsPage },
+  { route: 'config', label: 'Config', component: ConfigPage },
   { route: 'audit', label: 'Audit log', component: AuditPage, needs: 'audit.list', purpose: 'The audit log names who ran what against which server.' },
 ];
 

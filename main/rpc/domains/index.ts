@@ -2,6 +2,7 @@ import type { Handlers } from '../handlers';
 import { audienceHandlers } from './audience';
 import { auditHandlers } from './audit';
 import { bulkHandlers } from './bulk';
+import { clientsHandlers } from './clients';
 import { configHandlers } from './config';
 import { connectionHandlers } from './connections';
 import { consoleHandlers } from './console';
@@ -33,6 +34,7 @@ export function createHandlers(core: CoreServices): Handlers {
     ...keyActionHandlers(core),
     ...consoleHandlers(core),
     ...configHandlers(core),
+    ...clientsHandlers(core),
     ...jobHandlers(core.jobs),
   };
 }

@@ -1,0 +1,194 @@
+import type { Redis } from 'ioredis';
+import { toColumns } from '../../../app/clientColumns';
+import { AppError } from '../../../app/errors';
+import { BIG_OMEM_BYTES, NEAR_LIMIT_SHARE, type ClientRow, type ClientsList, type NodeClients, type PauseMode } from '../../../app/schemas/clients';
+import { toAppError, toAppErrorFor } from '../pool/redisErrors';
+import type { PoolApi } from '../pool/types';
+import { parseClientList } from './clientList';
+import { markClient } from './highlights';
+import { keepMost, nodeTotals } from './nodeTotals';
+import { PauseBook, type Pause } from './pauseBook';
+import { readNode } from './readNode';
+
+/** Clients sent per node, and over all nodes of one answer: past these, the highlighted and biggest are kept. */
+export const MAX_SHOWN_PER_NODE = 20_000;
+export const MAX_SHOWN_TOTAL = 50_000;
+/** Nodes read at once: a large cluster is read in waves, not with a hundred CLIENT LISTs at the same moment. */
+const NODE_CONCURRENCY = 8;
+
+/** A data node of the profile, as its servers list it. */
+export interface ListedNode {
+  address: string;
+  role: string;
+  up: boolean;
+  /** Cluster replicas: their master's address. */
+  master?: string;
+}
+
+/**
+ * What the service is given rather than imports: how the Monitor and the Overview find a
+ * profile's nodes, and how MONITOR tells Cacheboard's own connections (other job folders).
+ */
+export interface ClientsDeps {
+  pool: Pick<PoolApi, 'node'>;
+  /** The data nodes of a connection's profile: a cluster's shard by shard, a replication tree, a sentinel set. */
+  nodes(connId: string): Promise<ListedNode[]>;
+  /** The node an address from the page names, checked against those nodes (the connection carries the profile's password). */
+  nodeOf(connId: string, address: string): Promise<string>;
+  /** The addresses of Cacheboard's own connections in a CLIENT LIST reply. */
+  own(clientList: string): ReadonlySet<string>;
+  now?: () => number;
+}
+
+/** A client as the audit log and the kill's answer name it. */
+export interface KilledClient {
+  id: string;
+  addr: string;
+  name: string;
+}
+
+async function inWaves<T, R>(items: readonly T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return out;
+}
+
+function secondsLeft(p: Pause, now: number): string {
+  return `${Math.max(1, Math.ceil((p.until - now) / 1000))} s`;
+}
+
+/**
+ * The clients of every node of a profile (CLIENT LIST, client-output-buffer-limit) and the
+ * operator's writes on them: CLIENT KILL by ID, CLIENT PAUSE and UNPAUSE. Connections are the
+ * pool's monitoring ones (short timeouts, no offline queue); nodes are the ones the profile's
+ * own servers list, never an address typed by a user. Roles, confirmations and the audit
+ * are the RPC domain's.
+ */
+export class ClientsService {
+  private readonly pauses: PauseBook;
+  /** One read per (profile, connection, idle threshold) at a time: viewers refreshing together share it. */
+  private readonly reading = new Map<string, Promise<ClientsList>>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ClientsDeps) {
+    this.now = deps.now ?? Date.now;
+    this.pauses = new PauseBook(this.now);
+  }
+
+  list(profileId: string, connId: string, idleSeconds: number): Promise<ClientsList> {
+    const key = JSON.stringify([profileId, connId, idleSeconds]);
+    let run = this.reading.get(key);
+    if (run === undefined) {
+      run = this.read(profileId, connId, idleSeconds).finally(() => this.reading.delete(key));
+      this.reading.set(key, run);
+    }
+    return run;
+  }
+
+  /** CLIENT KILL ID on one node; the client is looked up first, for the audit log's addr and name. */
+  async kill(connId: string, address: string, id: string): Promise<{ killed: boolean; client?: KilledClient }> {
+    const redis = await this.deps.pool.node(connId, await this.deps.nodeOf(connId, address));
+    const client = await findClient(redis, id);
+    if (client === undefined) return { killed: false };
+    const n = await redis.client('KILL', 'ID', id).catch((err: unknown) => {
+      throw toAppErrorFor(redis, err);
+    });
+    return { killed: Number(n) > 0, client };
+  }
+
+  async pause(profileId: string, connId: string, address: string, mode: PauseMode, ms: number): Promise<{ address: string; mode: PauseMode; until: number }> {
+    const node = await this.deps.nodeOf(connId, address);
+    const redis = await this.deps.pool.node(connId, node);
+    const until = this.now() + ms;
+    await redis.call('CLIENT', 'PAUSE', String(ms), mode).catch((err: unknown) => {
+      throw toAppErrorFor(redis, err);
+    });
+    this.pauses.set(profileId, node, { mode, until });
+    return { address: node, mode, until };
+  }
+
+  async unpause(profileId: string, connId: string, address: string): Promise<{ address: string }> {
+    const node = await this.deps.nodeOf(connId, address);
+    const held = this.pauses.get(profileId, node);
+    if (held?.mode === 'ALL') {
+      // Redis would queue the UNPAUSE behind the pause it is meant to end, and the call time out.
+      throw new AppError(
+        'CONFLICT',
+        `${node} is paused for every command (PAUSE ALL) for ${secondsLeft(held, this.now())} more: Redis holds CLIENT UNPAUSE behind that pause too, so it can only end by itself.`,
+        'address',
+      );
+    }
+    const redis = await this.deps.pool.node(connId, node);
+    await redis.client('UNPAUSE').catch((err: unknown) => {
+      throw toAppErrorFor(redis, err);
+    });
+    this.pauses.clear(profileId, node);
+    return { address: node };
+  }
+
+  private async read(profileId: string, connId: string, idleSeconds: number): Promise<ClientsList> {
+    const nodes = await this.deps.nodes(connId);
+    const read = await inWaves(nodes, NODE_CONCURRENCY, (n) => this.readOne(profileId, connId, n, idleSeconds));
+    // The caps apply in node order (a cluster: shard by shard), so a later node is the one cut short.
+    let budget = MAX_SHOWN_TOTAL;
+    const out = read.map(({ rows, ...node }): NodeClients => {
+      const kept = keepMost(rows, Math.min(MAX_SHOWN_PER_NODE, budget));
+      budget -= kept.length;
+      return { ...node, clients: toColumns(kept), notShown: rows.length - kept.length };
+    });
+    return { at: this.now(), idleSeconds, nearLimitShare: NEAR_LIMIT_SHARE, bigOmemBytes: BIG_OMEM_BYTES, nodes: out };
+  }
+
+  /** One node's clients as rows (the caps and the columns come after), or why there are none. */
+  private async readOne(profileId: string, connId: string, n: ListedNode, idleSeconds: number): Promise<Omit<NodeClients, 'clients' | 'notShown'> & { rows: ClientRow[] }> {
+    const paused = this.pauses.get(profileId, n.address);
+    const base = {
+      address: n.address,
+      role: n.role,
+      up: n.up,
+      ...(n.master === undefined ? {} : { master: n.master }),
+      ...(paused === undefined ? {} : { paused }),
+      rows: [],
+      unparsed: 0,
+      totals: nodeTotals([]),
+    };
+    if (paused?.mode === 'ALL') {
+      const message = `Paused for every command (PAUSE ALL) for ${secondsLeft(paused, this.now())} more: CLIENT LIST would wait behind the pause, so this node is read again once it ends.`;
+      return { ...base, error: { code: 'PAUSED', message } };
+    }
+    // A node the discovery found down is asked all the same: its own error says why (refused, AUTH, ACL).
+    try {
+      const redis = await this.deps.pool.node(connId, n.address);
+      const { reply, limits, limitsNote } = await readNode(redis, n.address);
+      const text = reply.toString('latin1');
+      const parsed = parseClientList(text);
+      const own = this.deps.own(text);
+      const rows = parsed.clients.map((c) => markClient(c, { limits, idleSeconds, own }));
+      return {
+        ...base,
+        ...(limits === undefined ? {} : { limits }),
+        ...(limitsNote === undefined ? {} : { limitsNote }),
+        rows,
+        unparsed: parsed.unparsed,
+        totals: nodeTotals(rows),
+      };
+    } catch (err) {
+      const e = toAppError(err, { label: n.address });
+      return { ...base, error: { code: e.code, message: e.message } };
+    }
+  }
+}
+
+/** The client with this id on the node now (CLIENT LIST ID, Redis 6.2+; the whole list before). */
+async function findClient(redis: Redis, id: string): Promise<KilledClient | undefined> {
+  const reply = await redis.callBuffer('CLIENT', 'LIST', 'ID', id).catch(async (err: unknown) => {
+    if (!/syntax|unknown|wrong number/i.test(err instanceof Error ? err.message : '')) throw toAppErrorFor(redis, err);
+    return redis.callBuffer('CLIENT', 'LIST');
+  });
+  const found = parseClientList(Buffer.isBuffer(reply) ? reply : String(reply)).clients.find((c) => c.id === id);
+  return found === undefined ? undefined : { id: found.id, addr: found.addr, name: found.name };
+}

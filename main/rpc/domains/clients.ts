@@ -1,0 +1,103 @@
+import { AppError } from '../../../app/errors';
+import { ClientsService, type KilledClient } from '../../core/clients/clientsService';
+import { clusterMonitorNode, clusterMonitorNodes } from '../../core/monitor/clusterMonitorNodes';
+import { OWN_NAME_PREFIX } from '../../core/monitor/monitorHub';
+import { ownClients } from '../../core/monitor/ownClients';
+import type { StoredProfile } from '../../core/pool/types';
+import type { Handlers } from '../handlers';
+import type { Session } from '../session';
+import { auditFor } from './auditTrail';
+import type { CoreServices } from './services';
+import { connectionOf, sessionProfile } from './sessionProfile';
+
+type ClientsHandlers = Pick<Handlers, 'clients.list' | 'clients.kill' | 'clients.pause' | 'clients.unpause'>;
+
+/**
+ * The read-only embedded server (the demo Cacheboard starts for itself, as keys.edit refuses
+ * it) is not an operator's to act on: its clients include Cacheboard's own. Refused before
+ * any Redis call.
+ */
+function refuseEmbedded(profile: StoredProfile): void {
+  if (profile.source !== 'embedded') return;
+  throw new AppError('READ_ONLY', `"${profile.spec.name}" is the read-only embedded server: its clients cannot be killed or paused. Add a profile for a server of your own to act on its clients.`, 'profileId');
+}
+
+/** A killed client as the audit log names it: id, address and name (no command, no value). */
+export function killText(id: string, client: KilledClient | undefined): string {
+  if (client === undefined) return `client ${id}: no such client on the node (it left, or was killed already)`;
+  return `client ${client.id} at ${client.addr}${client.name === '' ? ' (no name)' : ` named ${client.name}`}`;
+}
+
+/** Run `act` on the record: its outcome, or its error's message, against `address`. */
+async function audited<T>(
+  audit: CoreServices['audit'],
+  session: Session,
+  action: string,
+  address: string,
+  act: () => Promise<T>,
+  said: (r: T) => { ok: boolean; detail: string },
+  failed: string,
+): Promise<T> {
+  const trail = auditFor(audit, session, action, address);
+  try {
+    const r = await act();
+    const { ok, detail } = said(r);
+    trail(ok ? 'ok' : 'failed', detail);
+    return r;
+  } catch (e) {
+    trail('failed', `${failed}: ${e instanceof Error ? e.message : String(e)}`);
+    throw e;
+  }
+}
+
+/**
+ * CLIENT LIST for every role (an analyst's as the profile's analyst Redis user); CLIENT
+ * KILL, PAUSE and UNPAUSE for ops only (the contract's role: the dispatcher refuses
+ * analysts, and the log records the attempt), never on the embedded server, each with its
+ * `confirm` echo checked by the contract, and each on the audit log.
+ */
+export function clientsHandlers({ pool, metrics, profiles, audit }: Pick<CoreServices, 'pool' | 'metrics' | 'profiles' | 'audit'>): ClientsHandlers {
+  // The nodes as the Monitor finds them (a cluster from CLUSTER NODES, else the Overview's discovery), ours as MONITOR tells them.
+  const cluster = (id: string) => pool.topology(id) === 'cluster';
+  const service = new ClientsService({
+    pool,
+    nodes: (id) => (cluster(id) ? clusterMonitorNodes(pool, id) : metrics.nodes(id)),
+    nodeOf: (id, address) => (cluster(id) ? clusterMonitorNode(pool, id, address) : metrics.nodeOf(id, address)),
+    own: (list) => ownClients(list, OWN_NAME_PREFIX, undefined).own,
+  });
+  const opsTarget = (profileId: string, session: Session): string => {
+    const { id, profile } = sessionProfile(profiles, profileId, session);
+    refuseEmbedded(profile);
+    return id;
+  };
+  return {
+    'clients.list': ({ profileId, idleSeconds }, { session }) => service.list(profileId, connectionOf(profiles, profileId, session), idleSeconds),
+
+    'clients.kill': async ({ profileId, address, id }, { session }) => {
+      const conn = opsTarget(profileId, session);
+      return audited(
+        audit,
+        session,
+        'clients.kill',
+        address,
+        async () => {
+          const r = await service.kill(conn, address, id);
+          return r.client === undefined ? { killed: r.killed } : { killed: r.killed, client: r.client };
+        },
+        (r) => ({ ok: r.killed, detail: killText(id, r.client) }),
+        `client ${id}`,
+      );
+    },
+
+    'clients.pause': async ({ profileId, address, mode, ms }, { session }) => {
+      const conn = opsTarget(profileId, session);
+      const what = `CLIENT PAUSE ${ms} ${mode}`;
+      return audited(audit, session, 'clients.pause', address, () => service.pause(profileId, conn, address, mode, ms), () => ({ ok: true, detail: what }), what);
+    },
+
+    'clients.unpause': async ({ profileId, address }, { session }) => {
+      const conn = opsTarget(profileId, session);
+      return audited(audit, session, 'clients.unpause', address, () => service.unpause(profileId, conn, address), () => ({ ok: true, detail: 'CLIENT UNPAUSE' }), 'CLIENT UNPAUSE');
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { AppError } from '../../../app/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+
+interface Props {
+  title: string;
+  children: ReactNode;
+  /** The button that acts, saying what it does ("Kill client 42"). */
+  confirmLabel: string;
+  busy: boolean;
+  error: AppError | undefined;
+  onConfirm(): void;
+  onClose(): void;
+  testId: string;
+}
+
+/**
+ * A modal that asks before an irreversible act on a server (a kill, a pause). Escape and
+ * Cancel close it, except while the act runs; focus goes back to the button that opened it.
+ */
+export function ConfirmDialog({ title, children, confirmLabel, busy, error, onConfirm, onClose, testId }: Props) {
+  const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement;
+    const d = dialog.current;
+    if (d !== null && !d.open) d.showModal();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
+  const close = () => {
+    if (!busy) onClose();
+  };
+  return (
+    <dialog
+      ref={dialog}
+      className="cl-dialog"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      <div className="cl-dialog-body">{children}</div>
+      <ErrorAlert error={error} title="Refused:" />
+      <div className="form-actions cl-dialog-actions">
+        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy} aria-busy={busy} data-testid={`${testId}-confirm`}>
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={close} disabled={busy} data-testid={`${testId}-cancel`}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}
