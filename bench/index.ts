@@ -10,6 +10,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   audience: async () => (await import('./audience')).audienceBench,
   bulk: async () => (await import('./bulk')).bulkBench,
   cluster: async () => (await import('./cluster')).clusterBench,
+  console: async () => (await import('./console')).consoleBench,
   keys: async () => (await import('./keys')).keysBench,
   'key-actions': async () => (await import('./keyActions')).keyActionsBench,
   metrics: async () => (await import('./metrics')).metricsBench,
