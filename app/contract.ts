@@ -10,6 +10,7 @@ import { keyActions } from './schemas/keyActions';
 import { keys } from './schemas/keys';
 import { metrics } from './schemas/metrics';
 import { monitor } from './schemas/monitor';
+import { pubsub } from './schemas/pubsub';
 import { sampling } from './schemas/sampling';
 import { server } from './schemas/server';
 import { trials } from './schemas/trials';
@@ -32,6 +33,7 @@ export const contract = {
   ...keys,
   ...keyActions,
   ...commandConsole,
+  ...pubsub,
 } as const;
 
 export type Contract = typeof contract;

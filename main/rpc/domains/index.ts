@@ -10,6 +10,7 @@ import { keyActionHandlers } from './keyActions';
 import { keysHandlers } from './keys';
 import { metricsHandlers } from './metrics';
 import { monitorHandlers } from './monitor';
+import { pubsubHandlers } from './pubsub';
 import { samplingHandlers } from './sampling';
 import { serverHandlers } from './server';
 import { trialHandlers } from './trials';
@@ -31,6 +32,7 @@ export function createHandlers(core: CoreServices): Handlers {
     ...keysHandlers(core),
     ...keyActionHandlers(core),
     ...consoleHandlers(core),
+    ...pubsubHandlers(core),
     ...jobHandlers(core.jobs),
   };
 }
