@@ -25,15 +25,19 @@ export const MAX_OVERVIEW_CHANNELS = 500;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const b64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+/** Bytes a well-formed base64 text stands for: its length alone cannot tell 256 from 257 (both 344 characters). */
+const b64Bytes = (s: string) => (s.length / 4) * 3 - (s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0);
 const plural = (n: number) => n.toLocaleString('en-US');
 
 /** Exact bytes as base64, between 1 and `max` bytes; `what` names the thing in messages. */
 function bytesB64(what: string, max: number) {
+  const tooLong = `${what} must be at most ${plural(max)} bytes`;
   return z
     .string({ error: `${what} must be base64 text` })
     .min(1, `${what} must not be empty`)
-    .max(b64Length(max), `${what} must be at most ${plural(max)} bytes`)
-    .regex(BASE64, `${what} must be base64`);
+    .max(b64Length(max), tooLong)
+    .regex(BASE64, `${what} must be base64`)
+    .refine((s) => b64Bytes(s) <= max, tooLong);
 }
 
 export const ChannelB64 = bytesB64('a channel name', MAX_CHANNEL_BYTES);
@@ -42,7 +46,8 @@ export const PatternB64 = bytesB64('a pattern', MAX_PATTERN_BYTES);
 export const PayloadB64 = z
   .string({ error: 'payload must be base64 text' })
   .max(b64Length(MAX_PUBLISH_BYTES), `payload must be at most ${plural(MAX_PUBLISH_BYTES)} bytes`)
-  .regex(BASE64, 'payload must be base64');
+  .regex(BASE64, 'payload must be base64')
+  .refine((s) => b64Bytes(s) <= MAX_PUBLISH_BYTES, `payload must be at most ${plural(MAX_PUBLISH_BYTES)} bytes`);
 
 function names<T extends z.ZodType>(item: T, what: string) {
   return z.array(item, { error: `${what} must be a list` }).max(MAX_NAMES, `at most ${MAX_NAMES} ${what} in one subscription`).default([]);

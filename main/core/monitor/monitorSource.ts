@@ -1,17 +1,13 @@
 import { AppError } from '../../../app/errors';
-import { LiveLink, type LinkState } from '../live/liveLink';
+import { LiveLink, type LinkListener, type LinkState } from '../live/liveLink';
 import type { RawConnection } from '../resp/rawConnection';
 import { MonitorLineError, parseMonitorLine, type MonitorEntry } from './monitorLine';
 
 export type SourceState = LinkState;
 
-export interface SourceListener {
+/** The link's state, gaps (from the last line's time) and fatal errors (MONITOR refused), and each line. */
+export interface SourceListener extends Pick<LinkListener, 'state' | 'gap' | 'fatal'> {
   entry(e: MonitorEntry): void;
-  state(state: SourceState, message?: string): void;
-  /** After a reconnect: no lines were seen between `from` (the last line's time, or the drop) and `to`. */
-  gap(from: number, to: number, reason: string): void;
-  /** The connection could not be made (first time) or the server refused MONITOR: no retry. */
-  fatal(err: AppError): void;
 }
 
 const CR = 0x0d;

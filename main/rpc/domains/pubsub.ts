@@ -30,7 +30,7 @@ const shown = (b: Buffer) => shownBytes({ bytes: b, length: b.length });
  * the overview) as the profile's analyst Redis user, so its ACL decides which channels
  * they may hear; publishing is ops only (the contract's role) and on the record.
  */
-export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: CoreServices): PubSubHandlers {
+export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'metrics' | 'pubsub' | 'audit'>): PubSubHandlers {
   return {
     'pubsub.subscribe': ({ profileId, channels, patterns, shardChannels }, sink, { session }) => {
       const names = { channels: distinct(channels), patterns: distinct(patterns), shardChannels: distinct(shardChannels) };
