@@ -8,7 +8,7 @@ import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
 import { RowActions } from './RowActions';
-import { VirtualRows } from './VirtualRows';
+import { VirtualRows } from '../../../components/bytes/VirtualRows';
 
 interface Entry {
   field: ValueBytes;
