@@ -3,7 +3,7 @@ import type { MonitorEvent } from '../../../app/schemas/monitor';
 import { isReplicaRole } from '../../lib/nodes';
 import { describeFilter, type FilterInput } from './filterForm';
 import { BUFFER_LINES, PaneFeed } from './paneFeed';
-import { frozen, type RowSource } from './ring';
+import { frozen, type RowSource } from '../../lib/ring';
 import type { Row } from './rows';
 import { SearchView } from './searchView';
 import { DelayWindow, WriteMatcher } from './writeMatcher';
