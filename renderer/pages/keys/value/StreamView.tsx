@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ValueBytes } from '../../../../app/schemas/keys';
 import { useBridge } from '../../../bridge/BridgeContext';
-import { EscapedField, allTyped } from './EscapedField';
+import { EscapedField, allTyped } from '../../../components/EscapedField';
 import { LoadMore } from './LoadMore';
 import { StreamGroups } from './StreamGroups';
 import { usePaged } from './usePaged';

@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatBytes } from '../../../lib/format';
 import { DecodedView } from './DecodedView';
 import { DownloadButton } from './DownloadButton';
-import { EscapedField, allTyped } from './EscapedField';
+import { EscapedField, allTyped } from '../../../components/EscapedField';
 import { HexView } from '../../../components/bytes/HexView';
 import { JsonView } from '../../../components/bytes/JsonView';
 import { TextRows } from '../../../components/bytes/TextRows';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ValueBytes } from '../../../../app/schemas/keys';
 import { useBridge } from '../../../bridge/BridgeContext';
 import { Segmented } from '../../../components/Segmented';
-import { EscapedField, allTyped } from './EscapedField';
+import { EscapedField, allTyped } from '../../../components/EscapedField';
 import { LoadMore } from './LoadMore';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
