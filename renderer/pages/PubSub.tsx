@@ -171,7 +171,7 @@ function ProfilePubSub({ profile }: { profile: ProfileView }) {
         <MessageList rows={rows} selected={selected} onSelect={onSelect} held={held} filtered={query.trim() !== ''} />
         <MessageDetail m={message} />
       </section>
-      <OverviewPanel profileId={profile.id} check={check} />
+      <OverviewPanel profileId={profile.id} check={check} readAgainOn={`${run}:${feed.live}:${session.live}`} />
     </div>
   );
 }

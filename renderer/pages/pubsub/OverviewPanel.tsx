@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CallOutput } from '../../../app/contract';
 import { useCall } from '../../bridge/useCall';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -16,7 +16,16 @@ function ordered(channels: readonly Channel[]): Channel[] {
   return [...channels].sort((a, b) => Number(b.noSubscriber) - Number(a.noSubscriber) || Number(b.asked) - Number(a.asked) || b.total - a.total || a.name.text.localeCompare(b.name.text));
 }
 
+/** What the flag says: with pattern subscriptions on a node, one may match a channel NUMSUB counts none on. */
+function flag(c: Channel, nodes: Overview['nodes']): { text: string; title: string | undefined } {
+  if (c.total > 0) return { text: 'only Cacheboard', title: 'The subscribers counted are Cacheboard’s own (this page’s subscriptions)' };
+  const patterns = nodes.reduce((n, node) => n + (node.numpat ?? 0), 0);
+  if (patterns === 0) return { text: 'no subscriber', title: undefined };
+  return { text: 'no channel subscriber', title: `${formatCount(patterns)} pattern subscription${patterns === 1 ? '' : 's'} may match it: Redis does not say which` };
+}
+
 function Row({ c, nodes }: { c: Channel; nodes: Overview['nodes'] }) {
+  const f = c.noSubscriber ? flag(c, nodes) : undefined;
   return (
     <tr className={c.noSubscriber ? 'is-lonely' : undefined} data-testid="pubsub-overview-row" data-channel={c.name.text} data-total={c.total} data-ours={c.ours} data-lonely={c.noSubscriber}>
       <th scope="row" className="ps-ov-name" title={c.name.text}>
@@ -31,7 +40,13 @@ function Row({ c, nodes }: { c: Channel; nodes: Overview['nodes'] }) {
       ))}
       <td className="num">{formatCount(c.total)}</td>
       <td className="num">{c.ours === 0 ? '' : formatCount(c.ours)}</td>
-      <td>{c.noSubscriber && <span className="tag tag-warn">{c.total === 0 ? 'no subscriber' : 'only Cacheboard'}</span>}</td>
+      <td>
+        {f !== undefined && (
+          <span className="tag tag-warn" title={f.title}>
+            {f.text}
+          </span>
+        )}
+      </td>
     </tr>
   );
 }
@@ -42,21 +57,32 @@ function Row({ c, nodes }: { c: Channel; nodes: Overview['nodes'] }) {
  * highlighted. `check` are channels this page named (subscribed or published to): a
  * channel with no subscriber is in no node's list, so it shows only when asked about.
  */
-export function OverviewPanel({ profileId, check }: { profileId: string; check: { channel: string; shard: boolean }[] }) {
-  const o = useCall('pubsub.overview', { profileId, check }, { intervalMs: OVERVIEW_EVERY_MS });
-  const rows = useMemo(() => ordered(o.data?.channels ?? []), [o.data]);
-  const nodes = o.data?.nodes ?? [];
+export function OverviewPanel({ profileId, check, readAgainOn }: { profileId: string; check: { channel: string; shard: boolean }[]; readAgainOn: string }) {
+  // The last answer stays shown while the next is read (a new `check` is a new input, which useCall starts empty).
+  const [last, setLast] = useState<Overview>();
+  const o = useCall('pubsub.overview', { profileId, check }, { intervalMs: OVERVIEW_EVERY_MS, onData: setLast });
+  const data = o.data ?? last;
+  // Read again at once when this page's subscriptions go live or stop: its own counts changed.
+  const seen = useRef(readAgainOn);
+  const { refresh } = o;
+  useEffect(() => {
+    if (seen.current === readAgainOn) return;
+    seen.current = readAgainOn;
+    refresh();
+  }, [readAgainOn, refresh]);
+  const rows = useMemo(() => ordered(data?.channels ?? []), [data]);
+  const nodes = data?.nodes ?? [];
   const lonely = rows.filter((c) => c.noSubscriber).length;
   return (
     <section className="panel ps-overview" aria-labelledby="ps-overview-title" data-testid="pubsub-overview">
       <header className="ps-section-head">
         <h2 id="ps-overview-title">Overview</h2>
         <span className="muted">
-          PUBSUB CHANNELS, NUMSUB and NUMPAT{o.data?.topology === 'cluster' ? ' (and SHARDCHANNELS, SHARDNUMSUB)' : ''} on every node, every {OVERVIEW_EVERY_MS / 1000} s
-          {o.data !== undefined && (
+          PUBSUB CHANNELS, NUMSUB and NUMPAT{data?.topology === 'cluster' ? ' (and SHARDCHANNELS, SHARDNUMSUB)' : ''} on every node, every {OVERVIEW_EVERY_MS / 1000} s
+          {data !== undefined && (
             <>
               {' · '}
-              <AsOf at={o.data.at} />
+              <AsOf at={data.at} />
             </>
           )}
         </span>
@@ -65,7 +91,7 @@ export function OverviewPanel({ profileId, check }: { profileId: string; check: 
         </button>
       </header>
       <ErrorAlert error={o.error} title="Could not read PUBSUB:" />
-      {o.data === undefined ? (
+      {data === undefined ? (
         <p className="empty">{o.loading ? 'Reading every node…' : ''}</p>
       ) : (
         <>
