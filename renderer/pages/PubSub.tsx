@@ -3,6 +3,7 @@ import type { ProfileView } from '../../app/schemas/connections';
 import { useLinkStatus } from '../bridge/BridgeContext';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { NoProfile } from '../components/NoProfile';
+import { PauseButtons } from '../components/PauseButtons';
 import { downloadText } from '../lib/download';
 import { formatCount } from '../lib/format';
 import { useProfiles } from '../profiles/ProfilesContext';
@@ -103,19 +104,7 @@ function ProfilePubSub({ profile }: { profile: ProfileView }) {
               <button type="button" className="btn" disabled={!session.live} onClick={() => setRunning(false)} data-testid="pubsub-stop">
                 Stop
               </button>
-              <button
-                type="button"
-                className="btn"
-                aria-pressed={session.paused}
-                onClick={() => (session.paused ? session.resume() : session.pause())}
-                data-testid="pubsub-pause"
-                title={session.paused ? 'Back to the newest messages' : 'Freeze the list; messages and counters keep arriving'}
-              >
-                {session.paused ? 'Resume' : 'Pause'}
-              </button>
-              <button type="button" className="btn" onClick={() => session.clear()} disabled={held === 0}>
-                Clear
-              </button>
+              <PauseButtons list={session} testPrefix="pubsub" items="messages" clearDisabled={held === 0} />
             </div>
           </form>
           <NodeStates nodes={states} />
