@@ -73,14 +73,15 @@ export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: Pick<
       const bytes = Buffer.from(payload, 'base64');
       const command = shard ? 'spublish' : 'publish';
       // The channel and the payload's size are on the record, never the payload itself.
-      const what = `channel ${namesText([name])}, ${bytes.length.toLocaleString('en-US')} bytes`;
+      const what = `channel ${namesText([name])}`;
+      const size = { n: bytes.length, unit: 'bytes' };
       try {
         const r = await publish({ masters: (i) => pool.masters(i), client: (i, a) => pool.node(i, a), topology: (i) => pool.topology(i) }, id, name, bytes, shard);
-        const trail = auditFor(audit, session, `pubsub.${command}`, r.node);
-        trail('ok', `${what}: ${r.receivers} receiver${r.receivers === 1 ? '' : 's'}`, { figures: [{ n: r.receivers, unit: 'receivers' }] });
+        const receivers = { n: r.receivers, unit: r.receivers === 1 ? 'receiver' : 'receivers' };
+        auditFor(audit, session, `pubsub.${command}`, r.node)('ok', what, { figures: [size, receivers] });
         return r;
       } catch (e) {
-        auditFor(audit, session, `pubsub.${command}`, `profile ${profileId}`)('failed', `${what}: ${e instanceof Error ? e.message : String(e)}`);
+        auditFor(audit, session, `pubsub.${command}`, `profile ${profileId}`)('failed', `${what}: ${e instanceof Error ? e.message : String(e)}`, { figures: [size] });
         throw e;
       }
     },
