@@ -100,7 +100,12 @@ export class SubscriberNode {
       opened: () => this.onOpened(),
       data: (chunk) => {
         this.now = Date.now();
-        this.reader.feed(chunk);
+        try {
+          this.reader.feed(chunk);
+        } catch (e) {
+          // Not RESP (a proxy, a wrong port): nothing after it can be trusted, and a throw here would end the process.
+          this.link.refuse(new AppError('INTERNAL', `${address} sent what is not a Pub/Sub reply: ${e instanceof Error ? e.message : String(e)}`));
+        }
       },
       state: (s, m) => {
         if (s !== 'live') this.ready.clear();
