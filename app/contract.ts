@@ -3,6 +3,7 @@ import type { CallDef, StreamDef } from './define';
 import { audience } from './schemas/audience';
 import { audit } from './schemas/audit';
 import { bulk } from './schemas/bulk';
+import { config } from './schemas/config';
 import { connections } from './schemas/connections';
 import { commandConsole } from './schemas/console';
 import { health } from './schemas/health';
@@ -33,6 +34,7 @@ export const contract = {
   ...keys,
   ...keyActions,
   ...commandConsole,
+  ...config,
   ...pubsub,
 } as const;
 

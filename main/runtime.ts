@@ -27,6 +27,7 @@ import { PubSubHub } from './core/pubsub/pubsubHub';
 import { pubsubPlanner } from './core/pubsub/pubsubPlan';
 import { cancelAllJobs, createJobs } from './core/jobKinds';
 import { AudienceQueryLinks } from './core/audience/queryLinks';
+import { consoleServices } from './core/console/run/consoleServices';
 import { seedEmbeddedDemo } from './core/audience/demo/embeddedDemo';
 
 export interface RuntimeOptions {
@@ -132,6 +133,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
         }),
   });
   const audience = { queries: new AudienceQueryLinks() };
+  const consoles = consoleServices(opts.dataDir);
   // Our own private server only: the Audience trials page has data to try at once.
   const seeding = new AbortController();
   const embeddedSpec = builtin.find((p) => p.source === 'embedded')?.spec;
@@ -141,7 +143,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const restoring = cleanStartupLeftovers(bulk.journalDir, () => profiles.list(), pool, audit, (c) => startupCleanups.push(c));
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
   const pubsub = new PubSubHub({ plan: pubsubPlanner({ profile: (id) => profiles.get(id), pool }) });
-  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, pubsub, audit, audience }), {
+  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, pubsub, audit, audience, console: consoles }), {
     mapError: (e) => toAppError(e),
     onRefused: (r) => audit.append(refusalEntry(r)),
     ...(opts.callsPerSecond === undefined ? {} : { rateLimit: new CallRateLimit({ perSecond: opts.callsPerSecond, burst: opts.callsPerSecond * 4 }) }),
@@ -171,7 +173,8 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     close() {
       closing ??= (async () => {
         await restoring;
-        await Promise.all([stopJobs(), audience.queries.closeAll()]);
+        await Promise.all([stopJobs(), audience.queries.closeAll(), consoles.links.closeAll()]);
+        consoles.history.flush();
         monitor.shutdown();
         pubsub.shutdown();
         await metrics.shutdown();

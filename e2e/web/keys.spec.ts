@@ -149,6 +149,18 @@ test.describe('Keys page: tree, finding, names, links', () => {
     await keys.expectOpen('user:3');
     await expect(keys.folder('user:')).toHaveAttribute('aria-selected', 'true');
     await expect(keys.matchBox()).toHaveValue('user:*');
+    // A link followed while the view changes before its hashchange arrives (a delete's answer
+    // closing the panel did this): the view's URL sync must not write over the newer link.
+    const linkHash = `#/keys?profile=${await keys.profileId()}&db=0&key=${keyParam('user:7')}`;
+    const otherRow = await keys.row('user:2').elementHandle();
+    await page.evaluate(([row, hash]) => {
+      window.location.hash = hash as string;
+      (row as HTMLElement).click();
+    }, [otherRow, linkHash] as const);
+    await keys.expectOpen('user:7');
+    await keys.openFolder('user:');
+    await keys.row('user:3').click();
+    await keys.expectOpen('user:3');
     // A folder two levels down: the tree opens down to it again, and its stats are offered.
     await keys.openFolder('user:profile:');
     await page.reload();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ProfileView } from '../../app/schemas/connections';
 import type { IndexState, KeyRef } from '../../app/schemas/keys';
 import { usePermission } from '../auth/usePermission';
@@ -87,6 +87,11 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
       : { ...where, match: pattern.b64, type: filters.type, noTtl: filters.noTtl, sort: filters.sort, order: filters.order };
   const list = useKeyList(query, `${index.builds}|${edits}`);
 
+  // The hash the page last wrote or adopted. One that differs was set since (a link followed,
+  // a test's navigation) and its hashchange, still queued, will adopt it: writing this view
+  // over it would lose the newer one (a delete's answer closing the panel raced a link).
+  const syncedHash = useRef(window.location.hash);
+
   // The URL follows the page (replaceState: no history entry per click, no hashchange).
   useEffect(() => {
     const hash = keysUrlHash({
@@ -97,12 +102,15 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
       match: view.match === '*' ? undefined : view.match,
       keyB64: view.keyB64,
     });
+    if (window.location.hash !== syncedHash.current) return;
     if (window.location.hash !== hash) window.history.replaceState(null, '', hash);
+    syncedHash.current = hash;
   }, [profile.id, view]);
 
   // A link followed while the page is open (typed in the address bar, another page's link).
   useEffect(() => {
     const onHash = () => {
+      syncedHash.current = window.location.hash;
       const url = readKeysUrl(window.location.hash);
       if (url.profileId === undefined || url.profileId === profile.id) setView(viewOf(url, profile, cluster));
     };

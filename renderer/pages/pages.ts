@@ -3,7 +3,9 @@ import type { Name } from '../../app/contract';
 import { AudienceTrialsPage } from './AudienceTrials';
 import { AuditPage } from './Audit';
 import { BulkLoadPage } from './BulkLoad';
+import { ConfigPage } from './Config';
 import { ConnectionsPage } from './Connections';
+import { ConsolePage } from './Console';
 import { KeysPage } from './Keys';
 import { MonitorPage } from './Monitor';
 import { OverviewPage } from './Overview';
@@ -35,10 +37,12 @@ export const PAGES: readonly PageEntry[] = [
   { route: 'connections', label: 'Connections', component: ConnectionsPage },
   { route: 'overview', label: 'Overview', component: OverviewPage },
   { route: 'keys', label: 'Keys', component: KeysPage },
+  { route: 'console', label: 'Console', component: ConsolePage },
   { route: 'bulk-load', label: 'Bulk load', component: BulkLoadPage, needs: 'bulk.start', purpose: 'Bulk load replaces or merges the keys of a DB.' },
   { route: 'sampling', label: 'Sampling', component: SamplingPage },
   { route: 'audience-trials', label: 'Audience trials', component: AudienceTrialsPage },
   { route: 'pipeline-trials', label: 'Pipeline trials', component: PipelineTrialsPage, needs: 'trials.start', purpose: 'Pipeline trials write scratch keys and load the server while they run.' },
+  { route: 'config', label: 'Config', component: ConfigPage },
   { route: 'monitor', label: 'Monitor', component: MonitorPage, needs: 'monitor.watch', purpose: 'Monitor shows every command with its values, and costs the server while it runs.' },
   { route: 'pubsub', label: 'Pub/Sub', component: PubSubPage },
   { route: 'audit', label: 'Audit log', component: AuditPage, needs: 'audit.list', purpose: 'The audit log names who ran what against which server.' },

@@ -18,7 +18,7 @@ describe('the nodes of a profile whose master is down', () => {
     // The master first, down; its replicas still answer and say so themselves.
     expect(after[0]).toEqual({ address: addr(master), role: 'master', up: false });
     expect(after.slice(1).sort((a, b) => a.address.localeCompare(b.address))).toEqual(
-      replicas.map((r) => ({ address: addr(r), role: 'replica', up: true })).sort((a, b) => a.address.localeCompare(b.address)),
+      replicas.map((r) => ({ address: addr(r), role: 'replica', up: true, master: addr(master) })).sort((a, b) => a.address.localeCompare(b.address)),
     );
     // MONITOR's target check: a known replica is accepted, an address nobody reported is not.
     expect(await fx.hub.nodeOf('m', addr(replicas[0]!))).toBe(addr(replicas[0]!));

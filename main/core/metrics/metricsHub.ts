@@ -202,10 +202,10 @@ export class MetricsHub {
    * The profile's data nodes, discovered now (one INFO per node): a replication tree, a cluster, a sentinel set,
    * and every node known before that this discovery did not reach (a master's replicas while it is down).
    */
-  async nodes(profileId: string): Promise<{ address: string; role: string; up: boolean }[]> {
+  async nodes(profileId: string): Promise<{ address: string; role: string; up: boolean; master?: string }[]> {
     this.assertOpen();
     const d = await this.discover(profileId);
-    return d.nodes.map((n) => ({ address: n.address, role: n.role, up: n.up }));
+    return d.nodes.map((n) => ({ address: n.address, role: n.role, up: n.up, ...(n.master === undefined ? {} : { master: n.master }) }));
   }
 
   /** BGSAVE or BGREWRITEAOF on one node, on a dedicated connection, timed until the fork child is done. */

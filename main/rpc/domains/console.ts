@@ -1,24 +1,75 @@
 import { AppError } from '../../../app/errors';
+import { CatalogCache } from '../../core/console/run/catalogCache';
+import { ConsoleRuns } from '../../core/console/run/consoleRuns';
+import { ConsoleTopology, consoleNodes } from '../../core/console/run/consoleTopology';
+import { runLine } from '../../core/console/run/runLine';
+import { refuseReadOnly } from '../../core/keys/edit/editTarget';
+import { topologyKind } from '../../core/pool/topology';
+import type { StoredProfile } from '../../core/pool/types';
 import type { Handlers } from '../handlers';
+import { userKey } from '../session';
+import { auditFor } from './auditTrail';
+import { downloadReply } from './consoleDownload';
+import { parseLine } from './consoleLine';
 import type { CoreServices } from './services';
+import { roleOf, sessionProfile } from './sessionProfile';
 
 type ConsoleHandlers = Pick<
   Handlers,
   'console.catalog' | 'console.targets' | 'console.run' | 'console.cancel' | 'console.history' | 'console.download'
 >;
 
-const notYet = (): never => {
-  throw new AppError('UNSUPPORTED', 'The console is being built');
-};
-
-export function consoleHandlers(core: CoreServices): ConsoleHandlers {
-  void core;
+/**
+ * The Console page's calls. Every one reaches the profile as the session's connection (an
+ * analyst's carries the profile's analyst Redis user); the catalog and the node list are kept
+ * per connection id for a while, the connections per user and console (core.console.links).
+ */
+export function consoleHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'audit' | 'console'>): ConsoleHandlers {
+  const { profiles, pool, audit } = core;
+  const consoles = core.console;
+  const catalogs = new CatalogCache(pool);
+  const topology = new ConsoleTopology(pool);
+  const runs = new ConsoleRuns();
   return {
-    'console.catalog': notYet,
-    'console.targets': notYet,
-    'console.run': notYet,
-    'console.cancel': notYet,
-    'console.history': notYet,
-    'console.download': notYet,
+    'console.catalog': async ({ profileId }, { session }) => catalogs.get(sessionProfile(profiles, profileId, session).id),
+    'console.targets': async ({ profileId }, { session }) => {
+      const { id, profile } = sessionProfile(profiles, profileId, session);
+      return { topology: topologyKind(profile.spec), nodes: consoleNodes(await topology.nodes(id)) };
+    },
+    'console.run': async (input, { session, signal }) => {
+      const { id, profile } = sessionProfile(profiles, input.profileId, session);
+      return runLine({ pool, console: consoles, catalogs, topology, runs }, input, parseLine(input.line), {
+        user: userKey(session),
+        role: roleOf(session),
+        connectionId: id,
+        profile,
+        signal,
+        readOnly: readOnlyWhy(profile),
+        audit: (outcome, target, detail) => auditFor(audit, session, 'console', target)(outcome, detail),
+      });
+    },
+    'console.cancel': ({ consoleId, runId }, { session }) => ({ cancelled: runs.cancel(userKey(session), consoleId, runId) }),
+    'console.history': ({ profileId }, { session }) => {
+      sessionProfile(profiles, profileId, session);
+      return { lines: consoles.history.list(userKey(session), profileId) };
+    },
+    'console.download': ({ downloadId }, sink, { session }) => {
+      downloadReply(consoles.files, downloadId, userKey(session), sink).then(
+        () => sink.end(),
+        (e: unknown) => sink.end(e instanceof AppError ? e : new AppError('INTERNAL', `The download failed: ${e instanceof Error ? e.message : String(e)}`)),
+      );
+      // The download stops on its own when the subscription ends (sink.signal).
+      return () => undefined;
+    },
   };
+}
+
+/** Why a profile's data may not be written (keys.edit's rule: the embedded server), or undefined. */
+function readOnlyWhy(profile: StoredProfile): string | undefined {
+  try {
+    refuseReadOnly(profile);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
 }

@@ -2,6 +2,7 @@ import type { Handlers } from '../handlers';
 import { audienceHandlers } from './audience';
 import { auditHandlers } from './audit';
 import { bulkHandlers } from './bulk';
+import { configHandlers } from './config';
 import { connectionHandlers } from './connections';
 import { consoleHandlers } from './console';
 import { healthHandlers } from './health';
@@ -32,6 +33,7 @@ export function createHandlers(core: CoreServices): Handlers {
     ...keysHandlers(core),
     ...keyActionHandlers(core),
     ...consoleHandlers(core),
+    ...configHandlers(core),
     ...pubsubHandlers(core),
     ...jobHandlers(core.jobs),
   };

@@ -1,6 +1,7 @@
 import type { StartupCleanup } from '../../../app/schemas/bulk';
 import type { AudienceQueryLinks } from '../../core/audience/queryLinks';
 import type { AuditLog } from '../../core/audit/auditLog';
+import type { ConsoleServices } from '../../core/console/run/consoleServices';
 import type { FileRegistry } from '../../core/bulk/fileRegistry';
 import type { Jobs } from '../../core/jobKinds';
 import type { MetricsHub } from '../../core/metrics/metricsHub';
@@ -35,4 +36,6 @@ export interface CoreServices {
   audit: AuditLog;
   /** The connections kept for audience.query. */
   audience: { queries: AudienceQueryLinks };
+  /** The Console page's connections (per user and console), history and reply downloads. */
+  console: ConsoleServices;
 }

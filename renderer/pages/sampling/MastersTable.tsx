@@ -1,6 +1,7 @@
 import type { SamplingReport } from '../../../app/schemas/sampling';
 import { formatBytes, formatCount } from '../../lib/format';
 import { MemoryIntervalCell } from './ShareTables';
+import { MasterTableHead } from '../../components/MasterTableHead';
 
 /**
  * A cluster run, per master: what each holds (DBSIZE), what was examined there and
@@ -19,16 +20,7 @@ export function MastersTable({ report: r }: { report: SamplingReport }) {
             {sample ? ' draws in proportion to each master’s DBSIZE; memory scaled to it' : ' each master’s own keys, SCANned; replicas skipped'}
           </span>
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Master</th>
-            {heads.map((h) => (
-              <th key={h} scope="col" className="num">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <MasterTableHead heads={heads} />
         <tbody>
           {r.masters.map((m) => (
             <tr key={m.address} data-address={m.address}>

@@ -1,3 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { constants, createWriteStream, lstatSync, mkdirSync, openSync, readdirSync, unlinkSync, type WriteStream } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../../../../app/errors';
+
 /**
  * Download files of replies that passed the display bound: under one directory, each
  * owned by the user whose run made it, bounded in count, total bytes and age (oldest go first).
@@ -9,6 +15,9 @@ export interface ReplyFileWriter {
   finish(): Promise<number>;
   /** Remove a file that will not be finished. */
   discard(): void;
+  /** The disk is behind: wait for drained() before writing more (the reader pauses its socket). */
+  readonly needsDrain: boolean;
+  drained(): Promise<void>;
 }
 
 export interface ReplyFile {
@@ -18,18 +27,228 @@ export interface ReplyFile {
   close(): void;
 }
 
+export interface ReplyFileLimits {
+  files: number;
+  /** All files together; one file stops growing there, with a last line saying so. */
+  bytes: number;
+  ageMs: number;
+  now: () => number;
+}
+
+export const REPLY_FILE_LIMITS: ReplyFileLimits = { files: 20, bytes: 1024 ** 3, ageMs: 60 * 60_000, now: Date.now };
+
+/** Bytes of text queued for the disk before the writer says it needs draining. */
+const WRITE_QUEUE_BYTES = 4 * 1024 * 1024;
+
+const ID = /^[A-Za-z0-9_-]{8,64}$/;
+/** Our files' names: what a sweep of the directory may remove. */
+const FILE_NAME = /^[A-Za-z0-9_-]{24}\.txt$/;
+
+interface Entry {
+  id: string;
+  owner: string;
+  path: string;
+  created: number;
+  bytes: number;
+  done: boolean;
+}
+
+function notFound(): AppError {
+  // The same words for every case: another user's id must not be told apart from a made-up one.
+  return new AppError('NOT_FOUND', 'No such reply download: it may have expired (downloads are kept an hour, 20 at most).');
+}
+
 export class ReplyFiles {
-  constructor(readonly dir: string) {}
+  private readonly limits: ReplyFileLimits;
+  private readonly entries = new Map<string, Entry>();
+  private swept = false;
+
+  constructor(
+    readonly dir: string,
+    limits: Partial<ReplyFileLimits> = {},
+  ) {
+    this.limits = { ...REPLY_FILE_LIMITS, ...limits };
+  }
 
   create(owner: string): ReplyFileWriter {
-    void owner;
-    throw new Error('ReplyFiles.create: not built yet');
+    this.checkDir(true);
+    this.prune();
+    while (this.entries.size >= this.limits.files) this.evictOldest(undefined);
+    const id = randomBytes(18).toString('base64url');
+    const path = join(this.dir, `${id}.txt`);
+    // O_EXCL and O_NOFOLLOW: a file or symlink planted at the name is refused, never followed.
+    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    const entry: Entry = { id, owner, path, created: this.limits.now(), bytes: 0, done: false };
+    this.entries.set(id, entry);
+    // The reader pauses its socket past this much queued text: 16 KiB (the default) would pause it at every write.
+    return new FileWriter(entry, createWriteStream(path, { fd, highWaterMark: WRITE_QUEUE_BYTES }), this);
   }
 
   /** NOT_FOUND for an unknown id, an expired file or another owner's. */
-  open(id: string, owner: string): Promise<ReplyFile> {
-    void id;
-    void owner;
-    throw new Error('ReplyFiles.open: not built yet');
+  async open(id: string, owner: string): Promise<ReplyFile> {
+    this.prune();
+    const entry = ID.test(id) ? this.entries.get(id) : undefined;
+    if (entry === undefined || entry.owner !== owner || !entry.done) throw notFound();
+    this.checkDir(false);
+    const handle = await openFile(entry.path, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => {
+      this.remove(entry);
+      throw notFound();
+    });
+    const total = (await handle.stat()).size;
+    return {
+      total,
+      read: async (offset, length) => {
+        const buf = Buffer.alloc(Math.max(0, Math.min(length, total - offset)));
+        const { bytesRead } = await handle.read(buf, 0, buf.length, offset);
+        return buf.subarray(0, bytesRead);
+      },
+      close: () => void handle.close().catch(() => undefined),
+    };
+  }
+
+  /** @internal A writer's bytes grew: keep the total under the bound, dropping the oldest finished files. */
+  grew(entry: Entry, bytes: number): void {
+    entry.bytes += bytes;
+    let total = 0;
+    for (const e of this.entries.values()) total += e.bytes;
+    while (total > this.limits.bytes) {
+      const dropped = this.evictOldest(entry);
+      if (dropped === undefined) break;
+      total -= dropped.bytes;
+    }
+  }
+
+  /** @internal */
+  maxFileBytes(): number {
+    return this.limits.bytes;
+  }
+
+  /** @internal */
+  remove(entry: Entry): void {
+    this.entries.delete(entry.id);
+    try {
+      unlinkSync(entry.path);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** The oldest file, finished ones first; never `keep`. */
+  private evictOldest(keep: Entry | undefined): Entry | undefined {
+    let oldest: Entry | undefined;
+    for (const e of this.entries.values()) {
+      if (e === keep) continue;
+      if (oldest === undefined || (e.done && !oldest.done) || (e.done === oldest.done && e.created < oldest.created)) oldest = e;
+    }
+    if (oldest !== undefined) this.remove(oldest);
+    return oldest;
+  }
+
+  private prune(): void {
+    const now = this.limits.now();
+    for (const e of [...this.entries.values()]) if (e.done && now - e.created > this.limits.ageMs) this.remove(e);
+  }
+
+  /**
+   * The directory is made 0700 when missing. A symlink there is refused: the files would land
+   * wherever it points. The first time, files left by an earlier run are removed: no one owns them now.
+   */
+  private checkDir(make: boolean): void {
+    let st;
+    try {
+      st = lstatSync(this.dir);
+    } catch (err) {
+      if (!make || (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      st = lstatSync(this.dir);
+    }
+    if (st.isSymbolicLink()) throw new AppError('INTERNAL', `The reply download folder ${this.dir} is a symbolic link: refused.`);
+    if (!st.isDirectory()) throw new AppError('INTERNAL', `The reply download folder ${this.dir} is not a folder.`);
+    if (this.swept) return;
+    this.swept = true;
+    for (const name of readdirSync(this.dir)) {
+      if (!FILE_NAME.test(name)) continue;
+      try {
+        unlinkSync(join(this.dir, name));
+      } catch {
+        // Gone already, or not ours to remove.
+      }
+    }
+  }
+}
+
+class FileWriter implements ReplyFileWriter {
+  private error: Error | undefined;
+  private truncated = false;
+  private bytes = 0;
+
+  constructor(
+    private readonly entry: Entry,
+    private readonly stream: WriteStream,
+    private readonly files: ReplyFiles,
+  ) {
+    stream.on('error', (err) => {
+      this.error = err;
+    });
+  }
+
+  get id(): string {
+    return this.entry.id;
+  }
+
+  get needsDrain(): boolean {
+    return this.stream.writableNeedDrain && this.error === undefined;
+  }
+
+  write(text: string | Buffer): void {
+    if (this.truncated || this.error !== undefined) return;
+    const size = typeof text === 'string' ? Buffer.byteLength(text) : text.length;
+    if (this.bytes + size > this.files.maxFileBytes()) {
+      this.truncated = true;
+      return;
+    }
+    this.bytes += size;
+    this.stream.write(text);
+    this.files.grew(this.entry, size);
+  }
+
+  drained(): Promise<void> {
+    if (!this.needsDrain) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.stream.off('drain', done);
+        this.stream.off('error', done);
+        this.stream.off('close', done);
+        resolve();
+      };
+      this.stream.on('drain', done);
+      this.stream.on('error', done);
+      this.stream.on('close', done);
+    });
+  }
+
+  finish(): Promise<number> {
+    if (this.truncated) {
+      const note = `\n(… the rest is not in this file: downloads hold at most ${this.files.maxFileBytes()} bytes)\n`;
+      this.bytes += Buffer.byteLength(note);
+      this.stream.write(note);
+    }
+    return new Promise((resolve, reject) => {
+      this.stream.end((err?: Error | null) => {
+        if (err !== null && err !== undefined) this.error ??= err;
+        if (this.error !== undefined) {
+          this.discard();
+          reject(new AppError('INTERNAL', `The reply download could not be written: ${this.error.message}`));
+          return;
+        }
+        this.entry.done = true;
+        resolve(this.bytes);
+      });
+    });
+  }
+
+  discard(): void {
+    this.stream.destroy();
+    this.files.remove(this.entry);
   }
 }

@@ -1,5 +1,6 @@
 import type { ShardCounts } from '../../../../app/schemas/keyActions';
 import { formatCount } from '../../../lib/format';
+import { MasterTableHead } from '../../../components/MasterTableHead';
 
 /**
  * A cluster run, per master: its own keys SCANned, and what it matched (and, for a real run,
@@ -11,16 +12,7 @@ export function ShardTable({ shards, dryRun, testId }: { shards: readonly ShardC
   return (
     <table className="data-table ka-shards" data-testid={testId}>
       <caption>Per master</caption>
-      <thead>
-        <tr>
-          <th scope="col">Master</th>
-          {heads.map((h) => (
-            <th key={h} scope="col" className="num">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <MasterTableHead heads={heads} />
       <tbody>
         {shards.map((s) => (
           <tr key={s.node} data-node={s.node}>

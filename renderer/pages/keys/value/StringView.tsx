@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { MAX_EDIT_BYTES } from '../../../../app/schemas/keys';
+import { DownloadButton } from '../../../components/DownloadButton';
 import { Segmented } from '../../../components/Segmented';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatBytes } from '../../../lib/format';
 import { DecodedView } from './DecodedView';
-import { DownloadButton } from './DownloadButton';
 import { EscapedField, allTyped } from '../../../components/EscapedField';
 import { HexView } from '../../../components/bytes/HexView';
 import { JsonView } from '../../../components/bytes/JsonView';
@@ -63,7 +63,7 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
           </button>
         )}
         <span className="kv-spacer" />
-        <DownloadButton where={where} fileName={fileName} />
+        <DownloadButton source={{ stream: 'keys.download', input: where }} fileName={fileName} />
       </div>
       <ErrorAlert error={s.error} title="Could not read:" />
       {canEdit && s.total !== undefined && (

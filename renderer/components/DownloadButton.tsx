@@ -1,19 +1,35 @@
 import { useEffect, useRef, useState } from 'react';
-import { useBridge } from '../../../bridge/BridgeContext';
-import { ProgressBar } from '../../../components/ProgressBar';
-import { downloadBlob } from '../../../lib/download';
-import { formatBytes, formatFraction } from '../../../lib/format';
-import { base64ToBytes } from './valueBytes';
-import type { Where } from './viewProps';
+import type { StreamInput } from '../../app/contract';
+import type { AppError } from '../../app/errors';
+import type { DownloadEvent } from '../../app/schemas/keys';
+import { base64ToBytes } from '../../app/keyText';
+import { useBridge } from '../bridge/BridgeContext';
+import { downloadBlob } from '../lib/download';
+import { formatBytes, formatFraction } from '../lib/format';
+import { ProgressBar } from './ProgressBar';
+import './download.css';
+
+/** The streams that send a file's bytes as DownloadEvents: a string value, a console reply past its display bound. */
+export type DownloadSource =
+  | { stream: 'keys.download'; input: StreamInput<'keys.download'> }
+  | { stream: 'console.download'; input: StreamInput<'console.download'> };
 
 type Status = { kind: 'idle' } | { kind: 'running'; got: number; total: number } | { kind: 'saved'; total: number } | { kind: 'incomplete'; got: number; total: number; why: string };
 
+interface Props {
+  source: DownloadSource;
+  fileName: string;
+  /** Prefix of the test ids: `<testId>`, `<testId>-start`, `<testId>-incomplete`. */
+  testId?: string;
+}
+
 /**
- * The whole string, streamed from the Node side chunk by chunk (GETRANGE) and saved as a file
- * once every byte arrived in order. A stream that ends early, drops a chunk or skips an
- * offset saves nothing and says so: a silently short file is worse than none.
+ * A whole file, streamed from the Node side chunk by chunk (a string by GETRANGE, a reply
+ * from its file) and saved once every byte arrived in order. A stream that ends early,
+ * drops a chunk or skips an offset saves nothing and says so: a silently short file is
+ * worse than none.
  */
-export function DownloadButton({ where, fileName }: { where: Where; fileName: string }) {
+export function DownloadButton({ source, fileName, testId = 'kv-download' }: Props) {
   const bridge = useBridge();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const stop = useRef<(() => void) | undefined>(undefined);
@@ -26,8 +42,8 @@ export function DownloadButton({ where, fileName }: { where: Where; fileName: st
     let finished = false;
     let broken: string | undefined;
     setStatus({ kind: 'running', got: 0, total: 0 });
-    stop.current = bridge.subscribe('keys.download', where, {
-      onEvents(events, dropped) {
+    const handlers = {
+      onEvents(events: DownloadEvent[], dropped: number) {
         if (dropped > 0) broken ??= `${dropped} chunk(s) were dropped on the way`;
         for (const e of events) {
           if (broken !== undefined) break;
@@ -43,7 +59,7 @@ export function DownloadButton({ where, fileName }: { where: Where; fileName: st
         }
         setStatus({ kind: 'running', got, total });
       },
-      onEnd(error) {
+      onEnd(error?: AppError) {
         stop.current = undefined;
         if (finished && broken === undefined && got === total) {
           downloadBlob(fileName, new Blob(chunks, { type: 'application/octet-stream' }));
@@ -53,7 +69,8 @@ export function DownloadButton({ where, fileName }: { where: Where; fileName: st
           setStatus({ kind: 'incomplete', got, total, why });
         }
       },
-    });
+    };
+    stop.current = bridge.subscribe(source.stream, source.input, handlers);
   }
 
   function cancel() {
@@ -63,7 +80,7 @@ export function DownloadButton({ where, fileName }: { where: Where; fileName: st
   }
 
   return (
-    <span className="kv-download" data-testid="kv-download" data-state={status.kind}>
+    <span className="download" data-testid={testId} data-state={status.kind}>
       {status.kind === 'running' ? (
         <>
           <ProgressBar
@@ -78,13 +95,13 @@ export function DownloadButton({ where, fileName }: { where: Where; fileName: st
           </button>
         </>
       ) : (
-        <button type="button" className="btn btn-small" onClick={start} data-testid="kv-download-start">
+        <button type="button" className="btn btn-small" onClick={start} data-testid={`${testId}-start`}>
           Download
         </button>
       )}
       {status.kind === 'saved' && <span className="notice">Saved {formatBytes(status.total)}</span>}
       {status.kind === 'incomplete' && (
-        <span className="field-error" role="alert" data-testid="kv-download-incomplete">
+        <span className="field-error" role="alert" data-testid={`${testId}-incomplete`}>
           Incomplete ({formatBytes(status.got)} of {formatBytes(status.total)}): {status.why}. Nothing was saved.
         </span>
       )}

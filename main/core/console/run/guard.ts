@@ -1,0 +1,45 @@
+import type { Role } from '../../../../app/define';
+import { AppError } from '../../../../app/errors';
+import type { CommandDoc } from '../../../../app/schemas/console';
+import { isRead, isWrite } from '../catalog/commandPolicy';
+
+/**
+ * Commands that turn the connection into something else than a command console (a subscriber,
+ * a MONITOR stream, a replica's sync), with the page made for them.
+ */
+const ELSEWHERE: Record<string, string> = {
+  SUBSCRIBE: 'it makes the connection a subscriber that only receives messages: use the Pub/Sub page',
+  PSUBSCRIBE: 'it makes the connection a subscriber that only receives messages: use the Pub/Sub page',
+  SSUBSCRIBE: 'it makes the connection a subscriber that only receives messages: use the Pub/Sub page',
+  MONITOR: 'it streams every command the server runs: use the Monitor page',
+  SYNC: 'it makes the connection a replica receiving the whole dataset: it is for replicas, not a console',
+  PSYNC: 'it makes the connection a replica receiving the whole dataset: it is for replicas, not a console',
+};
+
+/** VALIDATION on `line` for a command that belongs on another page (no Redis call made). */
+export function refuseElsewhere(name: string): void {
+  const why = ELSEWHERE[name.toUpperCase()];
+  if (why !== undefined) throw new AppError('VALIDATION', `${name.toUpperCase()} does not run in the console: ${why}.`, 'line');
+}
+
+/** The command's ACL categories in words, for a refusal: "@write @string @slow". */
+function categories(doc: CommandDoc | undefined): string {
+  const c = doc?.categories ?? [];
+  return c.length === 0 ? 'in no category the server lists' : `in ${c.join(' ')}`;
+}
+
+/**
+ * Our own server's refusal, before Redis sees the command: an analyst runs only what COMMAND
+ * INFO puts in @read (the profile's analyst ACL user applies on top, at the server); a
+ * read-only profile (`readOnly` says why, or undefined) runs nothing flagged `write`.
+ */
+export function refusal(doc: CommandDoc | undefined, command: string, role: Role, readOnly: string | undefined): AppError | undefined {
+  if (role === 'analyst' && !isRead(doc)) {
+    const what = doc === undefined ? `${command} is not a command this server lists` : `${command} is ${categories(doc)}`;
+    return new AppError('FORBIDDEN', `Analysts may run only @read commands; ${what}. Ask someone with the ops role to run it.`, 'line');
+  }
+  if (readOnly !== undefined && isWrite(doc)) {
+    return new AppError('READ_ONLY', `${command} writes (COMMAND INFO flags it write), and ${readOnly}`, 'profileId');
+  }
+  return undefined;
+}
