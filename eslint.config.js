@@ -19,11 +19,11 @@ const coreBoundary = {
 
 /**
  * main/core/ holds one folder per job and the shared folders jobs build on (RESP sockets and
- * parsers, ioredis pool, INFO, text, job manager, redis-server spawning). A job folder imports
+ * parsers, ioredis pool, INFO, text, job manager, redis-server spawning, live pushed streams). A job folder imports
  * only shared folders and itself; a shared folder imports no job folder. A new folder is a job
  * until it is listed here.
  */
-const sharedCore = ['resp', 'pool', 'info', 'text', 'jobs', 'redisProcess'];
+const sharedCore = ['resp', 'pool', 'info', 'text', 'jobs', 'redisProcess', 'live'];
 const jobFolders = readdirSync(new URL('./main/core/', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory() && !sharedCore.includes(d.name))
   .map((d) => d.name);

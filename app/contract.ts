@@ -12,6 +12,7 @@ import { keyActions } from './schemas/keyActions';
 import { keys } from './schemas/keys';
 import { metrics } from './schemas/metrics';
 import { monitor } from './schemas/monitor';
+import { pubsub } from './schemas/pubsub';
 import { sampling } from './schemas/sampling';
 import { server } from './schemas/server';
 import { trials } from './schemas/trials';
@@ -36,6 +37,7 @@ export const contract = {
   ...commandConsole,
   ...config,
   ...clients,
+  ...pubsub,
 } as const;
 
 export type Contract = typeof contract;

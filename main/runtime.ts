@@ -23,6 +23,8 @@ import { CallRateLimit } from './rpc/callRateLimit';
 import { MetricsHub } from './core/metrics/metricsHub';
 import { MonitorHub } from './core/monitor/monitorHub';
 import { monitorTargets } from './core/monitor/monitorTargets';
+import { PubSubHub } from './core/pubsub/pubsubHub';
+import { pubsubPlanner } from './core/pubsub/pubsubPlan';
 import { cancelAllJobs, createJobs } from './core/jobKinds';
 import { AudienceQueryLinks } from './core/audience/queryLinks';
 import { consoleServices } from './core/console/run/consoleServices';
@@ -140,7 +142,8 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   // A load that died left a journal: automatic saves switched off, a staging DB stamped. Put both right now.
   const restoring = cleanStartupLeftovers(bulk.journalDir, () => profiles.list(), pool, audit, (c) => startupCleanups.push(c));
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
-  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, audit, audience, console: consoles }), {
+  const pubsub = new PubSubHub({ plan: pubsubPlanner({ profile: (id) => profiles.get(id), pool }) });
+  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, pubsub, audit, audience, console: consoles }), {
     mapError: (e) => toAppError(e),
     onRefused: (r) => audit.append(refusalEntry(r)),
     ...(opts.callsPerSecond === undefined ? {} : { rateLimit: new CallRateLimit({ perSecond: opts.callsPerSecond, burst: opts.callsPerSecond * 4 }) }),
@@ -173,6 +176,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
         await Promise.all([stopJobs(), audience.queries.closeAll(), consoles.links.closeAll()]);
         consoles.history.flush();
         monitor.shutdown();
+        pubsub.shutdown();
         await metrics.shutdown();
         await pool.shutdown();
         await embedded?.stop();

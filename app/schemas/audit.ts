@@ -23,7 +23,7 @@ export const AuditEntry = z.object({
 export const audit = {
   'audit.list': call({
     summary:
-      'The newest audit log entries (bulk loads, swaps, flushes, BGSAVE, BGREWRITEAOF, CONFIG SET, MONITOR, trials, refused calls), newest first, each run as one row',
+      'The newest audit log entries (bulk loads, swaps, flushes, BGSAVE, BGREWRITEAOF, CONFIG SET, MONITOR, trials, Pub/Sub publishes, refused calls), newest first, each run as one row',
     role: 'ops',
     input: z.object({ limit: z.number().int().min(1).max(1000).default(200) }).strict(),
     output: z.object({ entries: z.array(AuditEntry) }),

@@ -16,6 +16,12 @@ export function clock(t: number): string {
   return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
+/** A time as HH:MM:SS.mmm (the viewer's time zone): MONITOR lines and Pub/Sub messages, compared to the millisecond. */
+export function clockMs(ts: number): string {
+  const ms = Math.floor(ts);
+  return `${clock(ms)}.${String(((ms % 1000) + 1000) % 1000).padStart(3, '0')}`;
+}
+
 /** "3m 12s" from two epoch times (either may be in seconds), never negative. */
 export function since(from: number, now: number): string {
   return formatDuration(Math.max(0, (toEpochMs(now) - toEpochMs(from)) / 1000));

@@ -4,6 +4,7 @@ import { useLinkStatus } from '../bridge/BridgeContext';
 import { useCall } from '../bridge/useCall';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { NoProfile } from '../components/NoProfile';
+import { PauseButtons } from '../components/PauseButtons';
 import { besideField } from '../lib/formInput';
 import { colorAt, isReplicaRole } from '../lib/nodes';
 import { useProfiles } from '../profiles/ProfilesContext';
@@ -134,20 +135,7 @@ function ProfileMonitor({ profile }: { profile: ProfileView }) {
                   {panes.some((p) => p.feed.rows.length > 0) ? 'Start again' : 'Start'}
                 </button>
               )}
-              <button
-                type="button"
-                className="btn"
-                aria-pressed={session.paused}
-                onClick={() => (session.paused ? session.resume() : session.pause())}
-                disabled={panes.length === 0}
-                data-testid="monitor-pause"
-                title={session.paused ? 'Back to the newest lines' : 'Freeze the lists; lines and counters keep arriving'}
-              >
-                {session.paused ? 'Resume' : 'Pause'}
-              </button>
-              <button type="button" className="btn" onClick={() => session.clear()} disabled={panes.length === 0}>
-                Clear
-              </button>
+              <PauseButtons list={session} testPrefix="monitor" items="lines" pauseDisabled={panes.length === 0} clearDisabled={panes.length === 0} />
               <input
                 type="search"
                 className="mon-search"

@@ -11,6 +11,7 @@ import { KeysPage } from './Keys';
 import { MonitorPage } from './Monitor';
 import { OverviewPage } from './Overview';
 import { PipelineTrialsPage } from './PipelineTrials';
+import { PubSubPage } from './PubSub';
 import { SamplingPage } from './Sampling';
 
 /**
@@ -43,6 +44,7 @@ export const PAGES: readonly PageEntry[] = [
   { route: 'audience-trials', label: 'Audience trials', component: AudienceTrialsPage },
   { route: 'pipeline-trials', label: 'Pipeline trials', component: PipelineTrialsPage, needs: 'trials.start', purpose: 'Pipeline trials write scratch keys and load the server while they run.' },
   { route: 'monitor', label: 'Monitor', component: MonitorPage, needs: 'monitor.watch', purpose: 'Monitor shows every command with its values, and costs the server while it runs.' },
+  { route: 'pubsub', label: 'Pub/Sub', component: PubSubPage },
   { route: 'clients', label: 'Clients', component: ClientsPage },
   { route: 'config', label: 'Config', component: ConfigPage },
   { route: 'audit', label: 'Audit log', component: AuditPage, needs: 'audit.list', purpose: 'The audit log names who ran what against which server.' },

@@ -1,4 +1,5 @@
 import type { AppError } from '../../../app/errors';
+import { ViewerQueue } from '../live/viewerQueue';
 import type { RawConnection } from '../resp/rawConnection';
 import { HotCounter } from './hotCounter';
 import { compileFilter, type LinePredicate, type MonitorFilter } from './monitorFilter';
@@ -70,11 +71,7 @@ interface ViewerState {
   keep: LinePredicate;
   sampleEvery: number;
   seen: number;
-  buffer: MonitorEntry[];
-  matched: number;
-  delivered: number;
-  dropped: number;
-  reported: number;
+  queue: ViewerQueue<MonitorEntry>;
   limitTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -97,9 +94,9 @@ const DEFAULTS = { tickMs: 50, statsMs: 1000, maxLinesPerTick: 1000, sessionLimi
 /**
  * One MONITOR connection per node, shared by every viewer of that node: opened
  * with the first, closed with the last. Lines are filtered per viewer on the
- * Node side and handed over in ticks of at most `maxLinesPerTick`; a viewer that
- * cannot keep up loses lines, counted exactly, and never holds more than one
- * tick's worth of memory.
+ * Node side and handed over in ticks of at most `maxLinesPerTick` (ViewerQueue);
+ * a viewer that cannot keep up loses lines, counted exactly, and never holds more
+ * than one tick's worth of memory.
  */
 export class MonitorHub {
   private readonly nodes = new Map<string, NodeEntry>();
@@ -119,11 +116,7 @@ export class MonitorHub {
       keep: compileFilter(filter),
       sampleEvery: Math.max(1, filter.sampleEvery),
       seen: 0,
-      buffer: [],
-      matched: 0,
-      delivered: 0,
-      dropped: 0,
-      reported: -1,
+      queue: new ViewerQueue({ maxItems: this.o.maxLinesPerTick }),
       limitTimer: undefined,
     };
     node.viewers.add(v);
@@ -139,7 +132,7 @@ export class MonitorHub {
       if (left) return;
       left = true;
       clearTimeout(v.limitTimer);
-      v.buffer = [];
+      v.queue.clear();
       node.viewers.delete(v);
       if (node.viewers.size === 0) this.closeNode(node);
     };
@@ -226,24 +219,13 @@ export class MonitorHub {
     for (const v of node.viewers) {
       if (!v.keep(e, node.own)) continue;
       if (v.sampleEvery > 1 && v.seen++ % v.sampleEvery !== 0) continue;
-      v.matched++;
-      if (v.buffer.length < this.o.maxLinesPerTick) v.buffer.push(e);
-      else v.dropped++;
+      v.queue.offer(e);
     }
   }
 
   private flushViewer(v: ViewerState): void {
-    if (v.buffer.length === 0 && v.reported === v.matched) return;
-    if (v.viewer.congested()) {
-      v.dropped += v.buffer.length;
-      v.buffer = [];
-      return;
-    }
-    const lines = v.buffer;
-    v.buffer = [];
-    v.delivered += lines.length;
-    v.reported = v.matched;
-    v.viewer.lines({ lines, matched: v.matched, delivered: v.delivered, dropped: v.dropped });
+    const b = v.queue.take(() => v.viewer.congested());
+    if (b !== undefined) v.viewer.lines({ lines: b.items, matched: b.offered, delivered: b.delivered, dropped: b.dropped });
   }
 
   private emitStats(node: NodeEntry): void {

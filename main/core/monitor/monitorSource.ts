@@ -1,126 +1,65 @@
-import type { Socket } from 'node:net';
 import { AppError } from '../../../app/errors';
+import { LiveLink, type LinkListener, type LinkState } from '../live/liveLink';
 import type { RawConnection } from '../resp/rawConnection';
 import { MonitorLineError, parseMonitorLine, type MonitorEntry } from './monitorLine';
 
-export type SourceState = 'connecting' | 'live' | 'reconnecting' | 'stopped';
+export type SourceState = LinkState;
 
-export interface SourceListener {
+/** The link's state, gaps (from the last line's time) and fatal errors (MONITOR refused), and each line. */
+export interface SourceListener extends Pick<LinkListener, 'state' | 'gap' | 'fatal'> {
   entry(e: MonitorEntry): void;
-  state(state: SourceState, message?: string): void;
-  /** After a reconnect: no lines were seen between `from` (the last line's time, or the drop) and `to`. */
-  gap(from: number, to: number, reason: string): void;
-  /** The connection could not be made (first time) or the server refused MONITOR: no retry. */
-  fatal(err: AppError): void;
 }
 
 const CR = 0x0d;
 const LF = 0x0a;
 const PLUS = 0x2b;
 const MINUS = 0x2d;
-const BACKOFF_MIN_MS = 250;
-const BACKOFF_MAX_MS = 5000;
+const MONITOR = Buffer.from('*1\r\n$7\r\nMONITOR\r\n');
 
 /**
- * One MONITOR connection to one node. It reads the socket continuously (the
- * stream is never paused), so the server's output buffer for this client stays
- * small however slow the viewers are: slowness is paid in dropped lines
- * downstream, never in server memory. Reconnects with backoff once it has been
- * live, and reports the gap with both times.
+ * One MONITOR connection to one node, on a LiveLink (read continuously, reconnected
+ * with a gap marker): this class only asks for MONITOR and parses its lines.
  */
 export class MonitorSource {
   /** Lines received from the server since start (parsed or not). */
   received = 0;
   /** Lines that did not parse (counted, skipped). */
   unparsed = 0;
-  state: SourceState = 'connecting';
-  private conn: RawConnection | undefined;
   private carry: Buffer | undefined;
-  private stopped = false;
-  private everLive = false;
-  private lastTs: number | undefined;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private backoff = BACKOFF_MIN_MS;
+  private readonly link: LiveLink;
 
   constructor(
     readonly address: string,
-    private readonly open: () => Promise<RawConnection>,
+    open: () => Promise<RawConnection>,
     private readonly listener: SourceListener,
-  ) {}
+  ) {
+    this.link = new LiveLink(address, open, {
+      opened: (conn) => {
+        this.carry = undefined;
+        conn.socket.write(MONITOR);
+      },
+      data: (chunk) => this.onData(chunk),
+      state: (s, m) => listener.state(s, m),
+      gap: (from, to, reason) => listener.gap(from, to, reason),
+      fatal: (err) => listener.fatal(err),
+    });
+  }
+
+  get state(): SourceState {
+    return this.link.state;
+  }
 
   /** The connection's name-independent handle, e.g. to find it in CLIENT LIST. */
   get clientId(): number | undefined {
-    return this.conn?.clientId;
+    return this.link.clientId;
   }
 
   start(): void {
-    void this.connect();
+    this.link.start();
   }
 
   stop(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    clearTimeout(this.retryTimer);
-    this.conn?.destroy();
-    this.conn = undefined;
-    this.setState('stopped');
-  }
-
-  private setState(s: SourceState, message?: string): void {
-    this.state = s;
-    this.listener.state(s, message);
-  }
-
-  private async connect(): Promise<void> {
-    let conn: RawConnection;
-    try {
-      conn = await this.open();
-    } catch (err) {
-      if (this.stopped) return;
-      const e = err instanceof AppError ? err : new AppError('UNREACHABLE', String(err));
-      if (!this.everLive) {
-        this.stopped = true;
-        this.listener.fatal(e);
-        return;
-      }
-      this.scheduleRetry(e.message);
-      return;
-    }
-    if (this.stopped) {
-      conn.destroy();
-      return;
-    }
-    this.conn = conn;
-    this.carry = undefined;
-    const upAt = Date.now();
-    const wasLive = this.everLive;
-    conn.socket.on('data', (chunk: Buffer) => this.onData(chunk));
-    conn.socket.once('close', () => {
-      if (this.conn !== conn || this.stopped) return;
-      this.conn = undefined;
-      this.scheduleRetry(`connection to ${this.address} closed`);
-    });
-    conn.socket.write('*1\r\n$7\r\nMONITOR\r\n');
-    this.everLive = true;
-    this.backoff = BACKOFF_MIN_MS;
-    if (wasLive && this.gapFrom !== undefined) {
-      this.listener.gap(this.gapFrom, upAt, this.gapReason ?? 'reconnected');
-      this.gapFrom = undefined;
-    }
-    this.setState('live');
-  }
-
-  private gapFrom: number | undefined;
-  private gapReason: string | undefined;
-
-  private scheduleRetry(reason: string): void {
-    if (this.stopped) return;
-    this.gapFrom ??= this.lastTs ?? Date.now();
-    this.gapReason = reason;
-    this.setState('reconnecting', reason);
-    const wait = this.backoff;
-    this.backoff = Math.min(BACKOFF_MAX_MS, this.backoff * 2);
-    this.retryTimer = setTimeout(() => void this.connect(), wait);
+    this.link.stop();
   }
 
   private onData(chunk: Buffer): void {
@@ -146,9 +85,7 @@ export class MonitorSource {
     if (first === MINUS) {
       // MONITOR refused (NOPERM, or a replica-only restriction): retrying would not help.
       const message = buf.toString('utf8', start + 1, end);
-      this.stopped = true;
-      this.conn?.destroy();
-      this.listener.fatal(new AppError(message.startsWith('NOPERM') ? 'FORBIDDEN' : 'INTERNAL', `${this.address} refused MONITOR: ${message}`));
+      this.link.refuse(new AppError(message.startsWith('NOPERM') ? 'FORBIDDEN' : 'INTERNAL', `${this.address} refused MONITOR: ${message}`));
       return;
     }
     if (first !== PLUS) return;
@@ -162,12 +99,7 @@ export class MonitorSource {
       this.unparsed++;
       return;
     }
-    this.lastTs = e.ts;
+    this.link.lastSeen = e.ts;
     this.listener.entry(e);
-  }
-
-  /** For tests: the socket, to break it. */
-  socketForTest(): Socket | undefined {
-    return this.conn?.socket;
   }
 }

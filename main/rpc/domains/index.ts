@@ -12,6 +12,7 @@ import { keyActionHandlers } from './keyActions';
 import { keysHandlers } from './keys';
 import { metricsHandlers } from './metrics';
 import { monitorHandlers } from './monitor';
+import { pubsubHandlers } from './pubsub';
 import { samplingHandlers } from './sampling';
 import { serverHandlers } from './server';
 import { trialHandlers } from './trials';
@@ -35,6 +36,7 @@ export function createHandlers(core: CoreServices): Handlers {
     ...consoleHandlers(core),
     ...configHandlers(core),
     ...clientsHandlers(core),
+    ...pubsubHandlers(core),
     ...jobHandlers(core.jobs),
   };
 }

@@ -7,6 +7,7 @@ import type { Jobs } from '../../core/jobKinds';
 import type { MetricsHub } from '../../core/metrics/metricsHub';
 import type { MonitorHub } from '../../core/monitor/monitorHub';
 import type { ProfileStore } from '../../core/pool/profileStore';
+import type { PubSubHub } from '../../core/pubsub/pubsubHub';
 import type { PoolApi } from '../../core/pool/types';
 
 export interface BulkServices {
@@ -29,6 +30,8 @@ export interface CoreServices {
   /** Every kind of long job (loads, samples, trials, audience trials, demo loads): running and recent. */
   jobs: Jobs;
   monitor: MonitorHub;
+  /** Pub/Sub subscriber connections, one per node and connection id, shared by its viewers. */
+  pubsub: PubSubHub;
   /** Append-only record of the jobs that change or expose data. */
   audit: AuditLog;
   /** The connections kept for audience.query. */

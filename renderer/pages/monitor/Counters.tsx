@@ -1,33 +1,9 @@
+import { CounterStat } from '../../components/CounterStat';
 import { formatBytes, formatCount } from '../../lib/format';
 import type { PaneFeed } from './paneFeed';
 
 /** Above this the MONITOR client's output buffer is a warning: Redis holds it in its own memory. */
 export const OMEM_WARN_BYTES = 1024 * 1024;
-
-interface CounterProps {
-  label: string;
-  value: number | undefined;
-  text?: string;
-  sub: string;
-  testId: string;
-  warn?: boolean;
-  title?: string;
-}
-
-/** One figure; `data-value` holds the exact number for tools that read the page. */
-function Counter({ label, value, text, sub, testId, warn = false, title }: CounterProps) {
-  return (
-    <div className={`stat mon-counter${warn ? ' is-warn' : ''}`} title={title}>
-      <dt>{label}</dt>
-      <dd>
-        <span className="stat-value" data-testid={testId} data-value={value ?? ''}>
-          {value === undefined ? '—' : (text ?? formatCount(value))}
-        </span>
-        <span className="stat-sub">{sub}</span>
-      </dd>
-    </div>
-  );
-}
 
 /** The viewer's counters exactly as the server counted them, and what the node is sending. */
 export function Counters({ feed }: { feed: PaneFeed }) {
@@ -35,9 +11,9 @@ export function Counters({ feed }: { feed: PaneFeed }) {
   const s = feed.stats;
   return (
     <dl className="stat-grid mon-counters" aria-label="Counters">
-      <Counter label="Matched" value={c?.matched} sub="kept by the filter" testId="monitor-matched" />
-      <Counter label="Delivered" value={c?.delivered} sub="sent to this page" testId="monitor-delivered" />
-      <Counter
+      <CounterStat label="Matched" value={c?.matched} sub="kept by the filter" testId="monitor-matched" />
+      <CounterStat label="Delivered" value={c?.delivered} sub="sent to this page" testId="monitor-delivered" />
+      <CounterStat
         label="Dropped"
         value={c?.dropped}
         sub="lines dropped"
@@ -45,15 +21,15 @@ export function Counters({ feed }: { feed: PaneFeed }) {
         warn={(c?.dropped ?? 0) > 0}
         title="Lines the filter kept that this page could not take in time: counted on the server, never shown"
       />
-      <Counter label="Node lines/s" value={s?.linesPerSec} sub="all, before filters" testId="monitor-rate" />
-      <Counter
+      <CounterStat label="Node lines/s" value={s?.linesPerSec} sub="all, before filters" testId="monitor-rate" />
+      <CounterStat
         label="Received"
         value={s?.received}
         sub={s === undefined || s.unparsed === 0 ? 'since MONITOR opened' : `${formatCount(s.unparsed)} unparsed`}
         testId="monitor-received"
         title="Lines the node sent on the shared MONITOR connection since it opened"
       />
-      <Counter
+      <CounterStat
         label="MONITOR omem"
         value={s?.omem}
         text={s?.omem === undefined ? undefined : formatBytes(s.omem)}

@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { argsText, cellText, clockMs, highlightParts } from './lineText';
-import type { RowSource } from './ring';
+import type { RowSource } from '../../lib/ring';
 import type { LineRow, Row } from './rows';
 import { anchorAt, maxTop, topFor, visibleRange, type Anchor } from './virtual';
 

@@ -2,11 +2,8 @@ import type { MonitorLine } from '../../../app/schemas/monitor';
 import { clock } from '../../lib/display';
 import type { LineRow } from './rows';
 
-/** Server time as HH:MM:SS.mmm (the viewer's time zone), the way MONITOR lines are compared. */
-export function clockMs(ts: number): string {
-  const ms = Math.floor(ts);
-  return `${clock(ms)}.${String(((ms % 1000) + 1000) % 1000).padStart(3, '0')}`;
-}
+/** Shared with the Pub/Sub page's message times. */
+export { clockMs } from '../../lib/display';
 
 /**
  * One argument for display. The server already escaped it (`\"`, `\n`, `\xff`),

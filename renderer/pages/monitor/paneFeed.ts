@@ -1,7 +1,7 @@
 import type { AppError } from '../../../app/errors';
 import type { MonitorEvent, MonitorLine } from '../../../app/schemas/monitor';
 import { gapText } from './lineText';
-import { Ring } from './ring';
+import { Ring } from '../../lib/ring';
 import type { Row } from './rows';
 
 /** Lines kept per node for the list, search and export: the rest are only counted. */

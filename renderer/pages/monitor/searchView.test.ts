@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frozen, Ring } from './ring';
+import { frozen, Ring } from '../../lib/ring';
 import type { Row } from './rows';
 import { SearchView } from './searchView';
 

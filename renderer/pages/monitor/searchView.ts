@@ -1,5 +1,5 @@
 import { haystack } from './lineText';
-import { Ring, type RowSource } from './ring';
+import { Ring, type RowSource } from '../../lib/ring';
 import type { Row } from './rows';
 
 function matches(row: Row, q: string): boolean {

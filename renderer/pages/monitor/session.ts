@@ -3,7 +3,8 @@ import type { MonitorEvent } from '../../../app/schemas/monitor';
 import { isReplicaRole } from '../../lib/nodes';
 import { describeFilter, type FilterInput } from './filterForm';
 import { BUFFER_LINES, PaneFeed } from './paneFeed';
-import { frozen, type RowSource } from './ring';
+import { FrameNotifier, nextFrame, type Schedule } from '../../lib/frameNotifier';
+import { frozen, type RowSource } from '../../lib/ring';
 import type { Row } from './rows';
 import { SearchView } from './searchView';
 import { DelayWindow, WriteMatcher } from './writeMatcher';
@@ -42,12 +43,6 @@ interface PaneState extends Pane {
   paused: Row[] | undefined;
 }
 
-type Schedule = (run: () => void) => void;
-
-const nextFrame: Schedule = (run) => {
-  requestAnimationFrame(run);
-};
-
 /**
  * The Monitor page's state outside React: one `monitor.watch` per pane, fed into
  * per-node PaneFeeds, and the master's writes paired with each replica's. Events
@@ -57,32 +52,32 @@ const nextFrame: Schedule = (run) => {
 export class MonitorSession {
   private readonly panes = new Map<string, PaneState>();
   private order: string[] = [];
-  private readonly listeners = new Set<() => void>();
-  private scheduled = false;
+  private readonly notifier: FrameNotifier;
   private disposed = false;
-  private lastNotice = -Infinity;
-  version = 0;
   paused = false;
   /** The plan's 1-in-N: above 1, no delay can be measured. */
   sampleEvery = 1;
 
   constructor(
     private readonly bridge: Pick<Bridge, 'subscribe'>,
-    private readonly schedule: Schedule = nextFrame,
+    schedule: Schedule = nextFrame,
     /**
      * Renders at most this often. A node sends a batch every 50 ms; at thousands
      * of lines a second nobody reads the rows between two renders anyway, and
      * each render repaints the lists: ten a second keep the page live and cheap.
      */
-    private readonly minGapMs = 100,
-  ) {}
+    minGapMs = 100,
+  ) {
+    this.notifier = new FrameNotifier(schedule, minGapMs);
+  }
 
-  readonly listen = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  get version(): number {
+    return this.notifier.version;
+  }
 
-  readonly getVersion = (): number => this.version;
+  readonly listen = (listener: () => void): (() => void) => this.notifier.listen(listener);
+
+  readonly getVersion = (): number => this.notifier.version;
 
   list(): Pane[] {
     return this.order.flatMap((a) => this.panes.get(a) ?? []);
@@ -247,17 +242,6 @@ export class MonitorSession {
   }
 
   private changed(): void {
-    if (this.scheduled || this.disposed) return;
-    this.scheduled = true;
-    const notify = () =>
-      this.schedule(() => {
-        this.scheduled = false;
-        this.lastNotice = performance.now();
-        this.version++;
-        for (const l of this.listeners) l();
-      });
-    const wait = this.lastNotice + this.minGapMs - performance.now();
-    if (wait > 0) setTimeout(notify, wait);
-    else notify();
+    if (!this.disposed) this.notifier.changed();
   }
 }

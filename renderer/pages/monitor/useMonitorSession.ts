@@ -1,5 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useBridge } from '../../bridge/BridgeContext';
+import { useSyncedSession } from '../../lib/useSyncedSession';
 import { MonitorSession, type WatchPlan } from './session';
 
 /**
@@ -8,13 +7,5 @@ import { MonitorSession, type WatchPlan } from './session';
  * frame that brought events.
  */
 export function useMonitorSession(plan: WatchPlan): MonitorSession {
-  const bridge = useBridge();
-  const [session] = useState(() => new MonitorSession(bridge));
-  useSyncExternalStore(session.listen, session.getVersion);
-  const planJson = JSON.stringify(plan);
-  useEffect(() => {
-    session.sync(JSON.parse(planJson) as WatchPlan);
-  }, [session, planJson]);
-  useEffect(() => () => session.dispose(), [session]);
-  return session;
+  return useSyncedSession((bridge) => new MonitorSession(bridge), plan);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ring } from './ring';
+import { Ring } from '../../lib/ring';
 import { anchorAt, maxTop, topFor, visibleRange } from './virtual';
 
 const H = 20;

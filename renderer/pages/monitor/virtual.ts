@@ -1,4 +1,4 @@
-import type { RowSource } from './ring';
+import type { RowSource } from '../../lib/ring';
 
 /** Where a scrolled-up list is: the row at its top edge, by seq, and how far into it. */
 export interface Anchor {

@@ -1,5 +1,5 @@
 import type { MonitorLine } from '../../../app/schemas/monitor';
-import { Ring } from './ring';
+import { Ring } from '../../lib/ring';
 
 /**
  * Commands that never reach a replica's stream: skipped on both sides so they

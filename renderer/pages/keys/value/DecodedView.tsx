@@ -3,7 +3,7 @@ import type { CallInput } from '../../../../app/contract';
 import { useCall } from '../../../bridge/useCall';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatBytes } from '../../../lib/format';
-import { TextRows } from './TextRows';
+import { TextRows } from '../../../components/bytes/TextRows';
 import type { Where } from './viewProps';
 
 type As = CallInput<'keys.decode'>['as'];

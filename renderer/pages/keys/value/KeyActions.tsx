@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { KeyType } from '../../../../app/schemas/sampling';
 import type { Edit } from './useEdit';
-import { EscapedField } from './EscapedField';
+import { EscapedField } from '../../../components/EscapedField';
 import { typedBytes } from './valueBytes';
 
 interface Props {

@@ -3,13 +3,13 @@ import type { ValueBytes } from '../../../../app/schemas/keys';
 import { useBridge } from '../../../bridge/BridgeContext';
 import { Segmented } from '../../../components/Segmented';
 import { formatCount } from '../../../lib/format';
-import { EscapedField, allTyped } from './EscapedField';
+import { EscapedField, allTyped } from '../../../components/EscapedField';
 import { LoadMore } from './LoadMore';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
 import { RowActions } from './RowActions';
-import { VirtualRows } from './VirtualRows';
+import { VirtualRows } from '../../../components/bytes/VirtualRows';
 
 interface Item {
   index: number;

@@ -4,7 +4,7 @@ import type { AppError } from '../../../../app/errors';
 import { useBridge } from '../../../bridge/BridgeContext';
 import { toAppError } from '../../../bridge/toAppError';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { allTyped, EscapedField } from './EscapedField';
+import { allTyped, EscapedField } from '../../../components/EscapedField';
 
 type Create = Extract<CallInput<'keys.edit'>['edit'], { op: 'create' }>;
 type NewType = Create['type'];

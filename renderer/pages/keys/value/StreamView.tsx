@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import type { ValueBytes } from '../../../../app/schemas/keys';
 import { useBridge } from '../../../bridge/BridgeContext';
-import { EscapedField, allTyped } from './EscapedField';
+import { EscapedField, allTyped } from '../../../components/EscapedField';
 import { LoadMore } from './LoadMore';
 import { StreamGroups } from './StreamGroups';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
 import { RowActions } from './RowActions';
-import { VirtualRows } from './VirtualRows';
+import { VirtualRows } from '../../../components/bytes/VirtualRows';
 
 interface Entry {
   id: string;

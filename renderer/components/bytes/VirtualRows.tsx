@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type CSSProperties, type ReactNode } from 'react';
+import './bytes.css';
 
 interface Props {
   count: number;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { typedBytes } from './valueBytes';
+import { typedBytes } from '../lib/typedBytes';
 
 interface Props {
   label: string;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './bytes.css';
 import { isJsonBranch, jsonChildren, jsonSummary } from './jsonValue';
 
 /** Children drawn per step when a node opens: a 100,000-item array opens without 100,000 rows. */

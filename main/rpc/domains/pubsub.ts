@@ -1,0 +1,89 @@
+import { pubsubOverview } from '../../core/pubsub/overview';
+import { publish } from '../../core/pubsub/publish';
+import { shownBytes, shownMessage } from '../../core/pubsub/shownMessage';
+import { namesText } from '../../core/pubsub/subscriberNode';
+import type { Handlers } from '../handlers';
+import { auditFor } from './auditTrail';
+import type { CoreServices } from './services';
+import { connectionOf } from './sessionProfile';
+
+type PubSubHandlers = Pick<Handlers, 'pubsub.subscribe' | 'pubsub.overview' | 'pubsub.publish'>;
+
+/**
+ * Batches already queued for delivery beyond which a tick's messages are dropped (and
+ * counted) instead, as MONITOR does: the dispatcher's queue then never drops a batch
+ * whose messages the viewer could not count.
+ */
+const MAX_BACKLOG = 4;
+
+/** Distinct byte strings, in the order given: a name asked twice is subscribed once. */
+function distinct(b64s: readonly string[]): Buffer[] {
+  const seen = new Map<string, Buffer>();
+  for (const s of b64s) seen.set(s, Buffer.from(s, 'base64'));
+  return [...seen.values()];
+}
+
+const shown = (b: Buffer) => shownBytes({ bytes: b, length: b.length });
+
+/**
+ * Pub/Sub as the session's connection to the profile: an analyst subscribes (and reads
+ * the overview) as the profile's analyst Redis user, so its ACL decides which channels
+ * they may hear; publishing is ops only (the contract's role) and on the record.
+ */
+export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'metrics' | 'pubsub' | 'audit'>): PubSubHandlers {
+  return {
+    'pubsub.subscribe': ({ profileId, channels, patterns, shardChannels }, sink, { session }) => {
+      const names = { channels: distinct(channels), patterns: distinct(patterns), shardChannels: distinct(shardChannels) };
+      return pubsub.watch(connectionOf(profiles, profileId, session), names, {
+        plan: (nodes) =>
+          sink.push({
+            kind: 'plan',
+            nodes: nodes.map((p) => ({
+              address: p.address,
+              channels: p.channels.map(shown),
+              patterns: p.patterns.map(shown),
+              shardChannels: p.shardChannels.map((s) => ({ name: shown(s.name), slot: s.slot })),
+            })),
+          }),
+        messages: (b) => sink.push({ kind: 'messages', messages: b.items.map(shownMessage), received: b.offered, delivered: b.delivered, dropped: b.dropped }),
+        stats: (c) => sink.push({ kind: 'stats', ...c }),
+        state: (address, state, message) => sink.push({ kind: 'state', address, state, ...(message === undefined ? {} : { message }) }),
+        gap: (address, from, to, reason) => sink.push({ kind: 'gap', address, from, to, reason }),
+        notice: (address, message) => sink.push({ kind: 'notice', address, message }),
+        end: (err) => sink.end(err),
+        congested: () => sink.backlog >= MAX_BACKLOG,
+      });
+    },
+
+    'pubsub.overview': ({ profileId, check }, { session }) =>
+      pubsubOverview(
+        {
+          nodes: (id) => metrics.nodes(id),
+          client: (id, address) => pool.node(id, address),
+          topology: (id) => pool.topology(id),
+          ours: (address, kind, name) => pubsub.ours(address, kind, name),
+        },
+        connectionOf(profiles, profileId, session),
+        check.map((c) => ({ channel: Buffer.from(c.channel, 'base64'), shard: c.shard })),
+      ),
+
+    'pubsub.publish': async ({ profileId, channel, payload, shard }, { session }) => {
+      const id = connectionOf(profiles, profileId, session);
+      const name = Buffer.from(channel, 'base64');
+      const bytes = Buffer.from(payload, 'base64');
+      const command = shard ? 'spublish' : 'publish';
+      // The channel and the payload's size are on the record, never the payload itself.
+      const what = `channel ${namesText([name])}`;
+      const size = { n: bytes.length, unit: 'bytes' };
+      try {
+        const r = await publish({ masters: (i) => pool.masters(i), client: (i, a) => pool.node(i, a), topology: (i) => pool.topology(i) }, id, name, bytes, shard);
+        const receivers = { n: r.receivers, unit: r.receivers === 1 ? 'receiver' : 'receivers' };
+        auditFor(audit, session, `pubsub.${command}`, r.node)('ok', what, { figures: [size, receivers] });
+        return r;
+      } catch (e) {
+        auditFor(audit, session, `pubsub.${command}`, `profile ${profileId}`)('failed', `${what}: ${e instanceof Error ? e.message : String(e)}`, { figures: [size] });
+        throw e;
+      }
+    },
+  };
+}
