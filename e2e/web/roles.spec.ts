@@ -7,7 +7,7 @@ import { ANALYST, OPS, useServeWithRoles } from '../rolesServe';
 
 /** The pages whose main call the contract gives to ops only (app/schemas: bulk.start, trials.start, monitor.watch, audit.list). */
 const OPS_PAGES = ['bulk-load', 'pipeline-trials', 'monitor', 'audit'] as const;
-const OPEN_PAGES = ['connections', 'overview', 'keys', 'console', 'sampling', 'audience-trials'] as const;
+const OPEN_PAGES = ['connections', 'overview', 'keys', 'console', 'sampling', 'audience-trials', 'pubsub', 'clients', 'config'] as const;
 const REASON = 'Needs the ops role; you are signed in as analyst.';
 
 async function goTo(page: Page, origin: string, route: string, profile?: string): Promise<void> {
