@@ -51,8 +51,9 @@ async function pageFigure(browser: Browser, base: string, n: number): Promise<Re
     // Let a late task (layout of the virtual list) land before it is read.
     await page.waitForTimeout(500);
     const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
-    const note = await page.getByTestId('console-cut').first().innerText();
-    return { elements: n, enter_to_cut_reply_ms: ms, longest_main_thread_task_ms: Math.round(longest), longest_task_goal: 'under 100 ms', goal_met: longest < 100, cut_note: note.replace(/\s+/g, ' ').trim() };
+    const note = await page.getByTestId('console-cut').first().locator('span').first().innerText();
+    return { elements: n, enter_to_cut_reply_ms: ms, longest_main_thread_task_ms: Math.round(longest),
+      longest_task_note: 'Chromium reports tasks of 50 ms or more: 0 means none that long', longest_task_goal: 'under 100 ms', goal_met: longest < 100, cut_note: note.replace(/\s+/g, ' ').trim() };
   } finally {
     await page.close();
   }

@@ -24,7 +24,7 @@ export async function consoleRoundTrip(rpc: RpcClient, admin: Redis, key: string
   const consoleId = `bench${Date.now().toString(36)}`;
   for (let i = 0; i < runs + WARMUP; i++) {
     const ms = await timed(async () => {
-      const r = await rpc.invoke('console.run', { profileId: 'env', consoleId, runId: `r${i}`, line: `GET ${key}` });
+      const r = await rpc.invoke('console.run', { profileId: 'env', consoleId, runId: `run-${i}`, line: `GET ${key}` });
       if (r.status !== 'done' || r.replies[0]?.reply.t !== 'bulk') throw new Error(`GET ${key} answered ${JSON.stringify(r).slice(0, 200)}`);
     });
     if (i >= WARMUP) web.push(ms);
