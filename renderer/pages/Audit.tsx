@@ -47,7 +47,7 @@ export function AuditPage() {
         ? 'Loading…'
         : '—'
       : total === 0
-        ? 'Nothing audited yet. Bulk loads, BGSAVE, AOF rewrites, CONFIG SET of the save settings, MONITOR sessions, trials and refused attempts show up here.'
+        ? 'Nothing audited yet. Bulk loads, BGSAVE, AOF rewrites, CONFIG SET and REWRITE, MONITOR sessions, console writes, client kills and pauses, publishes, trials and refused attempts show up here.'
         : 'No entry matches the filter.';
 
   return (
