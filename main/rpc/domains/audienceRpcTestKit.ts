@@ -1,22 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contract, type Name, type StreamEvent, type StreamInput } from '../../../app/contract';
+import type { StreamEvent, StreamInput } from '../../../app/contract';
 import type { Role } from '../../../app/define';
 import type { AppError } from '../../../app/errors';
 import { RpcClient } from '../../../app/rpcClient';
 import { AudienceQueryLinks } from '../../core/audience/queryLinks';
-import { AuditLog } from '../../core/audit/auditLog';
 import { cancelAllJobs, createJobs } from '../../core/jobKinds';
-import { noSecretBox } from '../../core/pool/noSecretBox';
-import { Pool } from '../../core/pool/pool';
-import { ProfileStore } from '../../core/pool/profileStore';
 import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
-import type { Handlers } from '../handlers';
 import { createMemoryWirePair } from '../wireTestKit';
 import { audienceHandlers } from './audience';
 import { jobHandlers } from './jobs';
+import { domainRpcBase } from './domainRpcTestKit';
 
 /** Tests only: the audience handlers behind a real dispatcher, one in-memory client per role. */
 export interface AudienceRpc {
@@ -28,17 +22,13 @@ export interface AudienceRpc {
 }
 
 export function audienceRpc(readOnly: StoredProfile[]): AudienceRpc {
-  const dir = mkdtempSync(join(tmpdir(), 'cb-audience-rpc-'));
+  const base = domainRpcBase('cb-audience-rpc-', readOnly);
+  // The pool is for a cluster profile's masters (which one serves the hash tag's slot).
+  const { dir, profiles, pool, audit } = base;
   const historyFile = join(dir, 'audience-history.json');
-  const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), readOnly });
   const jobs = createJobs({ audienceHistoryFile: historyFile });
   const audience = { queries: new AudienceQueryLinks() };
-  // Only the audience entries are under test; the rest refuse loudly.
-  const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const audit = new AuditLog(join(dir, 'audit.log'));
-  // For a cluster profile's masters (which one serves the hash tag's slot).
-  const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
-  const dispatcher = new Dispatcher({ ...unused, ...audienceHandlers({ profiles, pool, audience, audit, jobs }), ...jobHandlers(jobs) } as Handlers, { streamIntervalMs: 10 });
+  const dispatcher = new Dispatcher(base.handlers({ ...audienceHandlers({ profiles, pool, audience, audit, jobs }), ...jobHandlers(jobs) }), { streamIntervalMs: 10 });
   const clients = new Map<Role, RpcClient>();
   for (const role of ['analyst', 'ops'] as const) {
     const { server, client: end } = createMemoryWirePair();
@@ -53,8 +43,7 @@ export function audienceRpc(readOnly: StoredProfile[]): AudienceRpc {
     historyFile,
     async close() {
       await Promise.all([cancelAllJobs(jobs), audience.queries.closeAll()]);
-      await pool.shutdown();
-      rmSync(dir, { recursive: true, force: true });
+      await base.close();
     },
   };
 }

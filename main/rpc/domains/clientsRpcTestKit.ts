@@ -1,23 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { clientRows } from '../../../app/clientColumns';
-import { contract, type CallOutput, type Name } from '../../../app/contract';
+import type { CallOutput } from '../../../app/contract';
 import type { Role } from '../../../app/define';
 import type { RpcClient } from '../../../app/rpcClient';
 import type { ClientRow, NodeClients } from '../../../app/schemas/clients';
-import { AuditLog, type AuditEntry } from '../../core/audit/auditLog';
+import type { AuditEntry } from '../../core/audit/auditLog';
 import { MetricsHub } from '../../core/metrics/metricsHub';
-import { noSecretBox } from '../../core/pool/noSecretBox';
-import { Pool } from '../../core/pool/pool';
-import { ProfileStore } from '../../core/pool/profileStore';
 import { toAppError } from '../../core/pool/redisErrors';
 import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
-import type { Handlers } from '../handlers';
 import { refusalEntry } from './auditTrail';
 import { clientsHandlers } from './clients';
-import { roleClients } from './keysEditRpcTestKit';
+import { roleClients, domainRpcBase } from './domainRpcTestKit';
 
 /** A node of clients.list with its clients as objects (the wire has them as columns). */
 export type NodeRows = Omit<NodeClients, 'clients'> & { clients: ClientRow[] };
@@ -34,14 +27,10 @@ export interface ClientsRpc {
 }
 
 export function clientsRpc(builtin: StoredProfile[]): ClientsRpc {
-  const dir = mkdtempSync(join(tmpdir(), 'cb-clients-rpc-'));
-  const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), readOnly: builtin });
-  const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
+  const base = domainRpcBase('cb-clients-rpc-', builtin);
+  const { profiles, pool, audit } = base;
   const metrics = new MetricsHub({ pool });
-  const audit = new AuditLog(join(dir, 'audit.log'));
-  // Only the clients entries are under test; the rest refuse loudly.
-  const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const dispatcher = new Dispatcher({ ...unused, ...clientsHandlers({ pool, metrics, profiles, audit }) } as Handlers, {
+  const dispatcher = new Dispatcher(base.handlers(clientsHandlers({ pool, metrics, profiles, audit })), {
     mapError: (e) => toAppError(e),
     onRefused: (r) => audit.append(refusalEntry(r)),
   });
@@ -52,11 +41,10 @@ export function clientsRpc(builtin: StoredProfile[]): ClientsRpc {
       const list = await as(role).invoke('clients.list', idleSeconds === undefined ? { profileId } : { profileId, idleSeconds });
       return { ...list, nodes: list.nodes.map((n) => ({ ...n, clients: clientRows(n.clients) })) };
     },
-    audit: () => audit.tail(1000).reverse(),
+    audit: base.auditEntries,
     async close() {
       await metrics.shutdown();
-      await pool.shutdown();
-      rmSync(dir, { recursive: true, force: true });
+      await base.close();
     },
   };
 }

@@ -1,21 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { contract, type CallInput, type CallOutput, type Name } from '../../../app/contract';
+import type { CallInput, CallOutput } from '../../../app/contract';
 import type { Role } from '../../../app/define';
 import { AppError } from '../../../app/errors';
-import { RpcClient } from '../../../app/rpcClient';
-import { AuditLog, type AuditEntry } from '../../core/audit/auditLog';
+import type { AuditEntry } from '../../core/audit/auditLog';
 import { MetricsHub } from '../../core/metrics/metricsHub';
-import { noSecretBox } from '../../core/pool/noSecretBox';
-import { Pool } from '../../core/pool/pool';
-import { ProfileStore } from '../../core/pool/profileStore';
 import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
-import type { Handlers } from '../handlers';
-import { createMemoryWirePair } from '../wireTestKit';
 import { refusalEntry } from './auditTrail';
 import { configHandlers } from './config';
+import { roleClients, domainRpcBase } from './domainRpcTestKit';
 
 type ConfigCall = 'config.get' | 'config.set' | 'config.rewrite';
 
@@ -32,37 +24,14 @@ export interface ConfigRpc {
 }
 
 export function configRpc(builtin: StoredProfile[]): ConfigRpc {
-  const dir = mkdtempSync(join(tmpdir(), 'cb-config-rpc-'));
-  const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), readOnly: builtin });
-  const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
+  const base = domainRpcBase('cb-config-rpc-', builtin);
+  const { profiles, pool, audit } = base;
   const metrics = new MetricsHub({ pool });
-  const auditFile = join(dir, 'audit.log');
-  const audit = new AuditLog(auditFile);
-  // Only the config domain is under test; the rest refuse loudly.
-  const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const dispatcher = new Dispatcher({ ...unused, ...configHandlers({ profiles, pool, metrics, audit }) } as Handlers, {
+  const dispatcher = new Dispatcher(base.handlers(configHandlers({ profiles, pool, metrics, audit })), {
     onRefused: (r) => audit.append(refusalEntry(r)),
   });
   const frames: string[] = [];
-  const clients = new Map<Role, RpcClient>();
-  for (const role of ['analyst', 'ops'] as const) {
-    const { server, client: end } = createMemoryWirePair();
-    dispatcher.attach(server, { role, user: `${role}-user` });
-    const client = new RpcClient((m) => end.send(m));
-    end.onMessage((m) => {
-      frames.push(JSON.stringify(m));
-      client.receive(m);
-    });
-    clients.set(role, client);
-  }
-  const as = (role: Role) => clients.get(role) as RpcClient;
-  const auditText = () => {
-    try {
-      return readFileSync(auditFile, 'utf8');
-    } catch {
-      return '';
-    }
-  };
+  const as = roleClients(dispatcher, (m) => frames.push(JSON.stringify(m)));
   return {
     call: (role, name, input) => as(role).invoke(name, input),
     refused: (role, name, input) =>
@@ -75,12 +44,11 @@ export function configRpc(builtin: StoredProfile[]): ConfigRpc {
           (e: unknown) => (e instanceof AppError ? e : Promise.reject(e)),
         ),
     frames: () => [...frames],
-    audit: () => audit.tail(1000).reverse(),
-    auditText,
+    audit: base.auditEntries,
+    auditText: () => base.auditBytes().toString('utf8'),
     async close() {
       await metrics.shutdown();
-      await pool.shutdown();
-      rmSync(dir, { recursive: true, force: true });
+      await base.close();
     },
   };
 }

@@ -1,25 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { contract, type CallInput, type Name } from '../../../app/contract';
+import type { CallInput } from '../../../app/contract';
 import type { Role } from '../../../app/define';
 import type { AppError } from '../../../app/errors';
 import type { RpcClient } from '../../../app/rpcClient';
 import type { ReplyNode, RunResult } from '../../../app/schemas/console';
-import { AuditLog, type AuditEntry } from '../../core/audit/auditLog';
+import type { AuditEntry } from '../../core/audit/auditLog';
 import { consoleServices, type ConsoleServices } from '../../core/console/run/consoleServices';
-import { noSecretBox } from '../../core/pool/noSecretBox';
-import { Pool } from '../../core/pool/pool';
-import { ProfileStore } from '../../core/pool/profileStore';
 import type { StoredProfile } from '../../core/pool/types';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, startRedis, type RedisProcess, type SpawnRedisOptions } from '../../../testing/redis';
 import { Dispatcher } from '../dispatcher';
-import type { Handlers } from '../handlers';
 import { consoleHandlers } from './console';
-import { roleClients } from './keysEditRpcTestKit';
+import { roleClients, domainRpcBase } from './domainRpcTestKit';
 
 type RunInput = Partial<CallInput<'console.run'>> & { line: string };
 type Done = Extract<RunResult, { status: 'done' }>;
@@ -49,15 +42,10 @@ export interface ConsoleRpc {
 let runs = 0;
 
 export function consoleRpc(builtin: StoredProfile[]): ConsoleRpc {
-  const dir = mkdtempSync(join(tmpdir(), 'cb-console-rpc-'));
-  const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), readOnly: builtin });
-  const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
-  const auditFile = join(dir, 'audit.log');
-  const audit = new AuditLog(auditFile);
+  const base = domainRpcBase('cb-console-rpc-', builtin);
+  const { dir, profiles, pool, audit } = base;
   const services = consoleServices(dir);
-  // Only the console entries are under test; the rest refuse loudly.
-  const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const dispatcher = new Dispatcher({ ...unused, ...consoleHandlers({ profiles, pool, audit, console: services }) } as Handlers, { streamIntervalMs: 5 });
+  const dispatcher = new Dispatcher(base.handlers(consoleHandlers({ profiles, pool, audit, console: services })), { streamIntervalMs: 5 });
   const as = roleClients(dispatcher);
   const run = (role: Role, input: RunInput): Promise<RunResult> =>
     as(role).invoke('console.run', { profileId: 'p', consoleId: 'console-1', runId: `run-${++runs}`, ...input } as CallInput<'console.run'>);
@@ -94,21 +82,14 @@ export function consoleRpc(builtin: StoredProfile[]): ConsoleRpc {
           },
         );
       }),
-    audit: () => audit.tail(1000).reverse(),
-    auditBytes: () => {
-      try {
-        return readFileSync(auditFile);
-      } catch {
-        return Buffer.alloc(0);
-      }
-    },
+    audit: base.auditEntries,
+    auditBytes: base.auditBytes,
     services,
     dir,
     async close() {
       await services.links.closeAll();
       services.history.flush();
-      await pool.shutdown();
-      rmSync(dir, { recursive: true, force: true });
+      await base.close();
     },
   };
 }

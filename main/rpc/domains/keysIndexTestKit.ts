@@ -1,20 +1,13 @@
-import { AuditLog } from '../../core/audit/auditLog';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { contract, type Name, type StreamEvent } from '../../../app/contract';
+import type { StreamEvent } from '../../../app/contract';
 import type { AppError } from '../../../app/errors';
 import { RpcClient } from '../../../app/rpcClient';
 import { cancelAllJobs, createJobs } from '../../core/jobKinds';
-import { noSecretBox } from '../../core/pool/noSecretBox';
-import { Pool } from '../../core/pool/pool';
-import { ProfileStore } from '../../core/pool/profileStore';
 import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
-import type { Handlers } from '../handlers';
 import { createMemoryWirePair } from '../wireTestKit';
 import { jobHandlers } from './jobs';
 import { keysHandlers } from './keys';
+import { domainRpcBase } from './domainRpcTestKit';
 import { IndexRegistry } from '../../core/keys/index/indexRegistry';
 import type { BuildTuning } from '../../core/keys/index/buildIndex';
 
@@ -25,14 +18,11 @@ export interface KeysRpc {
 }
 
 export function keysRpc(readOnly: StoredProfile[], options: { budgetBytes?: number; tuning?: Partial<BuildTuning> } = {}): KeysRpc {
-  const dir = mkdtempSync(join(tmpdir(), 'cb-keys-rpc-'));
-  const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), readOnly });
+  const base = domainRpcBase('cb-keys-rpc-', readOnly);
+  const { profiles, pool, audit } = base;
   const jobs = createJobs();
-  const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
-  // Only the keys entries are under test; the rest refuse loudly.
-  const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
   const indexes = new IndexRegistry(jobs.keysIndex, options);
-  const handlers = { ...unused, ...keysHandlers({ profiles, pool, jobs, audit: new AuditLog(join(dir, 'audit.log')) }, indexes), ...jobHandlers(jobs) } as Handlers;
+  const handlers = base.handlers({ ...keysHandlers({ profiles, pool, jobs, audit }, indexes), ...jobHandlers(jobs) });
   const dispatcher = new Dispatcher(handlers, { streamIntervalMs: 10 });
   const { server, client: end } = createMemoryWirePair();
   dispatcher.attach(server, { role: 'analyst', user: 'analyst' });
@@ -42,8 +32,7 @@ export function keysRpc(readOnly: StoredProfile[], options: { budgetBytes?: numb
     client,
     async close() {
       await cancelAllJobs(jobs);
-      await pool.shutdown();
-      rmSync(dir, { recursive: true, force: true });
+      await base.close();
     },
   };
 }

@@ -1,19 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { contract, type Name } from '../../../app/contract';
 import type { Role } from '../../../app/define';
 import type { AppError } from '../../../app/errors';
 import { RpcClient } from '../../../app/rpcClient';
 import type { DownloadEvent } from '../../../app/schemas/keys';
-import { noSecretBox } from '../../core/pool/noSecretBox';
-import { Pool } from '../../core/pool/pool';
-import { ProfileStore } from '../../core/pool/profileStore';
 import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
-import type { Handlers } from '../handlers';
 import { createMemoryWirePair, type MemoryClientEnd } from '../wireTestKit';
 import { keysValuesHandlers } from './keys';
+import { domainRpcBase } from './domainRpcTestKit';
 
 /** Tests only: the key-value handlers behind a real dispatcher, one in-memory client per role. */
 export interface KeysValuesRpc {
@@ -24,13 +17,10 @@ export interface KeysValuesRpc {
 }
 
 export function keysValuesRpc(readOnly: StoredProfile[]): KeysValuesRpc {
-  const dir = mkdtempSync(join(tmpdir(), 'cb-keys-values-rpc-'));
-  const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), readOnly });
-  const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
-  // Only the value entries are under test; the rest refuse loudly.
-  const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
+  const base = domainRpcBase('cb-keys-values-rpc-', readOnly);
+  const { profiles, pool } = base;
   // A queue of 4 events (not 1,000): a download that did not wait for the transport would drop chunks here at once.
-  const dispatcher = new Dispatcher({ ...unused, ...keysValuesHandlers({ profiles, pool }) } as Handlers, { streamIntervalMs: 10, streamCapacity: 4, log: () => undefined });
+  const dispatcher = new Dispatcher(base.handlers(keysValuesHandlers({ profiles, pool })), { streamIntervalMs: 10, streamCapacity: 4, log: () => undefined });
   const clients = new Map<Role, { client: RpcClient; end: MemoryClientEnd }>();
   for (const role of ['analyst', 'ops'] as const) {
     const { server, client: end } = createMemoryWirePair();
@@ -49,8 +39,7 @@ export function keysValuesRpc(readOnly: StoredProfile[]): KeysValuesRpc {
     wire: (role) => get(role).end,
     async close() {
       for (const { end } of clients.values()) end.close();
-      await pool.shutdown();
-      rmSync(dir, { recursive: true, force: true });
+      await base.close();
     },
   };
 }

@@ -1,24 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { contract, type Name, type StreamEvent, type StreamInput } from '../../../app/contract';
+import type { StreamEvent, StreamInput } from '../../../app/contract';
 import type { Role } from '../../../app/define';
 import type { AppError } from '../../../app/errors';
 import { RpcClient } from '../../../app/rpcClient';
-import { AuditLog, type AuditEntry } from '../../core/audit/auditLog';
+import type { AuditEntry } from '../../core/audit/auditLog';
 import { MetricsHub } from '../../core/metrics/metricsHub';
-import { noSecretBox } from '../../core/pool/noSecretBox';
-import { Pool } from '../../core/pool/pool';
-import { ProfileStore } from '../../core/pool/profileStore';
 import type { StoredProfile } from '../../core/pool/types';
 import { PubSubHub } from '../../core/pubsub/pubsubHub';
 import { pubsubPlanner } from '../../core/pubsub/pubsubPlan';
 import { Dispatcher } from '../dispatcher';
-import type { Handlers } from '../handlers';
 import { createMemoryWirePair, type MemoryClientEnd } from '../wireTestKit';
 import { refusalEntry } from './auditTrail';
-import { roleClients } from './keysEditRpcTestKit';
 import { pubsubHandlers } from './pubsub';
+import { roleClients, domainRpcBase } from './domainRpcTestKit';
 
 export type PubSubEvent = StreamEvent<'pubsub.subscribe'>;
 
@@ -45,15 +38,11 @@ export interface PubSubRpc {
 }
 
 export function pubsubRpc(readOnly: StoredProfile[]): PubSubRpc {
-  const dir = mkdtempSync(join(tmpdir(), 'cb-pubsub-rpc-'));
-  const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), readOnly });
-  const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
+  const base = domainRpcBase('cb-pubsub-rpc-', readOnly);
+  const { profiles, pool, audit } = base;
   const metrics = new MetricsHub({ pool });
-  const audit = new AuditLog(join(dir, 'audit.log'));
   const hub = new PubSubHub({ plan: pubsubPlanner({ profile: (id) => profiles.get(id), pool }) });
-  // Only the Pub/Sub entries are under test; the rest refuse loudly.
-  const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const handlers = { ...unused, ...pubsubHandlers({ profiles, pool, metrics, pubsub: hub, audit }) } as Handlers;
+  const handlers = base.handlers(pubsubHandlers({ profiles, pool, metrics, pubsub: hub, audit }));
   const dispatcher = new Dispatcher(handlers, { streamIntervalMs: 10, onRefused: (r) => audit.append(refusalEntry(r)) });
   const as = roleClients(dispatcher);
   return {
@@ -88,12 +77,11 @@ export function pubsubRpc(readOnly: StoredProfile[]): PubSubRpc {
       wire.onMessage((m) => client.receive(m));
       return { client, wire };
     },
-    audit: () => audit.tail(1000).reverse(),
+    audit: base.auditEntries,
     async close() {
       hub.shutdown();
       await metrics.shutdown();
-      await pool.shutdown();
-      rmSync(dir, { recursive: true, force: true });
+      await base.close();
     },
   };
 }

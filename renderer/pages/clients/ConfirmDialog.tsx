@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { AppError } from '../../../app/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { useModalDialog } from '../../lib/useModalDialog';
 
 interface Props {
   title: string;
@@ -20,29 +21,12 @@ interface Props {
  */
 export function ConfirmDialog({ title, children, confirmLabel, busy, error, onConfirm, onClose, testId }: Props) {
   const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement;
-    const d = dialog.current;
-    if (d !== null && !d.open) d.showModal();
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
   const close = () => {
     if (!busy) onClose();
   };
+  const modal = useModalDialog(close);
   return (
-    <dialog
-      ref={dialog}
-      className="cl-dialog"
-      aria-labelledby={titleId}
-      data-testid={testId}
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
-      }}
-    >
+    <dialog {...modal} className="cl-dialog" aria-labelledby={titleId} data-testid={testId}>
       <h2 id={titleId}>{title}</h2>
       <div className="cl-dialog-body">{children}</div>
       <ErrorAlert error={error} title="Refused:" />

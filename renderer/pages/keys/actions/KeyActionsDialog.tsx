@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ProfileView } from '../../../../app/schemas/connections';
 import { useBridge } from '../../../bridge/BridgeContext';
 import { DroppedNote } from '../../../components/DroppedNote';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { JobLost } from '../../../components/JobLost';
 import { useJobRun, type JobRun } from '../../../lib/useJobRun';
+import { useModalDialog } from '../../../lib/useModalDialog';
 import { useStart } from '../../../lib/useStart';
 import { CONTROLS, controlOf, formFor, isWholeDb, startInput, type ActionForm, type ActionTarget, type PageOp } from './actionForm';
 import { commandText, OP_WORDS, selectionText } from './actionText';
@@ -34,7 +35,6 @@ interface Props {
 export function KeyActionsDialog({ profile, db, target, op, onClose }: Props) {
   const bridge = useBridge();
   const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [form, setForm] = useState<ActionForm>(() => formFor(target, op));
   const [dryJob, setDryJob] = useState<string>();
   const [runJob, setRunJob] = useState<string>();
@@ -43,17 +43,6 @@ export function KeyActionsDialog({ profile, db, target, op, onClose }: Props) {
   const dry = useJobRun(actionRuns, dryJob);
   const run = useJobRun(actionRuns, runJob);
   const busy = dry.running || run.running || starting;
-
-  useEffect(() => {
-    // The page unmounts the dialog rather than close() it, so the browser never hands focus
-    // back: the button that opened it gets it again, and a keyboard user goes on from there.
-    const opener = document.activeElement;
-    const d = dialog.current;
-    if (d !== null && !d.open) d.showModal();
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
 
   // The server may say the selection is the whole DB where the page did not (`**`): ask for the DB then too.
   const needsDb = isWholeDb(form, target) || errors.confirmDb !== undefined;
@@ -83,20 +72,11 @@ export function KeyActionsDialog({ profile, db, target, op, onClose }: Props) {
     const acted = runJob === undefined ? undefined : (run.view.report?.acted ?? 0);
     onClose(acted === undefined ? undefined : { op: form.op, acted });
   };
+  // Escape closes, except while a run goes: it must be cancelled (or end) first.
+  const modal = useModalDialog(close);
 
   return (
-    <dialog
-      ref={dialog}
-      className="ka-dialog"
-      aria-labelledby={titleId}
-      data-testid="ka-dialog"
-      data-step={step}
-      // Escape closes, except while a run goes: it must be cancelled (or end) first.
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
-      }}
-    >
+    <dialog {...modal} className="ka-dialog" aria-labelledby={titleId} data-testid="ka-dialog" data-step={step}>
       <header className="ka-head">
         <h2 id={titleId}>{OP_WORDS[form.op].title}</h2>
         <span className="muted">
