@@ -3,7 +3,7 @@ import { refusalNote } from './configRefusal';
 import { differences, worst } from './differences';
 import type { NodeRead } from './readConfig';
 import { groupOf } from './paramGroups';
-import { isSecret, scrub } from './secrets';
+import { isSecret, scrub } from '../text/configSecrets';
 
 /** Every secret value any node holds: scrubbed from texts that came from the servers. */
 export function secretValues(reads: readonly NodeRead[]): string[] {

@@ -3,7 +3,7 @@ import { toAppErrorFor } from '../pool/redisErrors';
 import { reach, type ConfigNodeRef, type NodeAccess } from './configNodes';
 import { refusalError } from './configRefusal';
 import { configGet } from './readConfig';
-import { isSecret, MASKED, scrub } from './secrets';
+import { isSecret, MASKED, scrub } from '../text/configSecrets';
 
 /** A value as the audit log quotes it: JSON-escaped (so a newline cannot fake a line), cut past 200 characters. */
 function quoted(v: string | undefined): string {

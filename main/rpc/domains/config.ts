@@ -3,7 +3,7 @@ import { eachNode, MAX_CONFIG_NODES, targetNodes, type NodeAccess } from '../../
 import { configView } from '../../core/config/configView';
 import { readNode } from '../../core/config/readConfig';
 import { rewriteOnNode } from '../../core/config/rewriteConfig';
-import { isSecret } from '../../core/config/secrets';
+import { isSecret } from '../../core/text/configSecrets';
 import { setOnNode } from '../../core/config/setConfig';
 import type { StoredProfile } from '../../core/pool/types';
 import type { Handlers } from '../handlers';

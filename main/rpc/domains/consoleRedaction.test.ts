@@ -52,4 +52,24 @@ describe('secrets typed into the console', () => {
     expect(await rpc().history('analyst')).toEqual(['GET a', 'GET b']);
     expect(await rpc().history('ops')).not.toContain('GET a');
   });
+
+  it('never shows a secret parameter CONFIG GET reads back, on RESP3 (a map) and RESP2 (pairs)', async () => {
+    const secret = 'masterauth-Shown-5';
+    await admin().config('SET', 'masterauth', secret);
+    try {
+      for (const protocol of [3, 2] as const) {
+        const one = await rpc().confirmed('ops', { line: 'CONFIG GET masterauth', protocol });
+        const all = await rpc().confirmed('ops', { line: 'CONFIG GET *', protocol });
+        for (const r of [one, all]) {
+          const text = JSON.stringify(r);
+          expect(text).not.toContain(secret);
+          expect(text).toContain('(secret)');
+        }
+        // The rest of the reply is as the server sent it.
+        expect(JSON.stringify(all)).toContain('maxmemory-policy');
+      }
+    } finally {
+      await admin().config('SET', 'masterauth', '');
+    }
+  });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupOf } from './paramGroups';
-import { isSecret, MASKED, scrub } from './secrets';
+import { isSecret, MASKED, scrub } from './configSecrets';
 
 describe('secrets', () => {
   it('masks the named ones and any named for a pass, auth or secret', () => {
@@ -18,17 +17,5 @@ describe('secrets', () => {
   it('scrubs every secret from a text, the longest first, and ignores empty ones', () => {
     expect(scrub('auth pw-long and pw', ['pw', 'pw-long', ''])).toBe(`auth ${MASKED} and ${MASKED}`);
     expect(scrub('nothing here', [''])).toBe('nothing here');
-  });
-});
-
-describe('groups', () => {
-  it('puts a parameter no rule names in others, and the first rule wins', () => {
-    expect(groupOf('some-module-setting')).toBe('others');
-    expect(groupOf('cluster-announce-tls-port')).toBe('cluster');
-    expect(groupOf('tls-replication')).toBe('security');
-    expect(groupOf('replica-lazy-flush')).toBe('replication');
-    expect(groupOf('lazyfree-lazy-eviction')).toBe('memory');
-    expect(groupOf('aof-use-rdb-preamble')).toBe('persistence');
-    expect(groupOf('io-threads')).toBe('clients');
   });
 });
