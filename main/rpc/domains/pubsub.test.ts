@@ -49,6 +49,18 @@ describe('pubsub over the dispatcher', () => {
     w.stop();
   });
 
+  it('a subscription is on the record as one run: who listened to which channels and patterns, and for how long', async () => {
+    const w = rpc.watch('analyst', { profileId: 'local', channels: [b64('audited-channel')], patterns: [b64('audited:*')] });
+    await live(w);
+    const rows = () => rpc.audit().filter((e) => e.action === 'pubsub.subscribe' && (e.detail ?? '').includes('audited-channel'));
+    expect(rows().map((e) => e.outcome)).toEqual(['started']);
+    w.stop();
+    expect(await eventually(() => rows().length === 2)).toBe(true);
+    const [start, end] = rows();
+    expect(end).toMatchObject({ outcome: 'ok', run: start?.run, detail: 'channels "audited-channel"; patterns "audited:*"' });
+    expect(end?.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
   it('ops publish and get the receiver count Redis gives; the audit log names the channel, never the payload', async () => {
     await outsider('orders');
     const w = rpc.watch('ops', { profileId: 'local', channels: [b64('orders')] });

@@ -16,6 +16,16 @@ type PubSubHandlers = Pick<Handlers, 'pubsub.subscribe' | 'pubsub.overview' | 'p
  */
 const MAX_BACKLOG = 4;
 
+/** What a subscription listens to, for the audit log: names escaped, at most three of each kind. */
+function subscribedText(n: { channels: Buffer[]; patterns: Buffer[]; shardChannels: Buffer[] }): string {
+  const parts = [
+    ...(n.channels.length > 0 ? [`channels ${namesText(n.channels)}`] : []),
+    ...(n.patterns.length > 0 ? [`patterns ${namesText(n.patterns)}`] : []),
+    ...(n.shardChannels.length > 0 ? [`shard channels ${namesText(n.shardChannels)}`] : []),
+  ];
+  return parts.join('; ');
+}
+
 /** Distinct byte strings, in the order given: a name asked twice is subscribed once. */
 function distinct(b64s: readonly string[]): Buffer[] {
   const seen = new Map<string, Buffer>();
@@ -32,9 +42,17 @@ const shown = (b: Buffer) => shownBytes({ bytes: b, length: b.length });
  */
 export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'metrics' | 'pubsub' | 'audit'>): PubSubHandlers {
   return {
-    'pubsub.subscribe': ({ profileId, channels, patterns, shardChannels }, sink, { session }) => {
+    'pubsub.subscribe': async ({ profileId, channels, patterns, shardChannels }, sink, { session }) => {
       const names = { channels: distinct(channels), patterns: distinct(patterns), shardChannels: distinct(shardChannels) };
-      return pubsub.watch(connectionOf(profiles, profileId, session), names, {
+      const id = connectionOf(profiles, profileId, session);
+      // Subscribing shows message payloads, as MONITOR shows values: who listened to what, and
+      // for how long, is on the record (one row: its start folded into its end).
+      const trail = auditFor(audit, session, 'pubsub.subscribe', `profile ${profileId}`);
+      const what = subscribedText(names);
+      trail('started', what);
+      let stop: () => void;
+      try {
+        stop = await pubsub.watch(id, names, {
         plan: (nodes) =>
           sink.push({
             kind: 'plan',
@@ -53,6 +71,17 @@ export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: Pick<
         end: (err) => sink.end(err),
         congested: () => sink.backlog >= MAX_BACKLOG,
       });
+      } catch (err) {
+        trail('failed', what);
+        throw err;
+      }
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        stop();
+        trail('ok', what);
+      };
     },
 
     'pubsub.overview': ({ profileId, check }, { session }) =>
