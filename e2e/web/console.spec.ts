@@ -237,6 +237,19 @@ test.describe('Console page', () => {
     await expect(e).toContainText('"still-here"');
   });
 
+  test('a pasted script longer than the call rate allows runs whole, in order, each line once', async ({ page, redis, admin }) => {
+    test.setTimeout(60_000);
+    const c = new ConsolePage(page);
+    await c.openOn('console-paste', redis);
+    // 300 lines: past the web build's burst of 200 calls at 50 a second.
+    const n = 300;
+    await c.input().fill(Array.from({ length: n }, (_, i) => `RPUSH console:paste ${i}`).join('\n'));
+    await c.input().press('Enter');
+    await expect.poll(() => admin.llen('console:paste'), { timeout: 40_000 }).toBe(n);
+    await expect(c.entries().last()).toHaveAttribute('data-status', 'done', { timeout: 10_000 });
+    expect(await admin.lrange('console:paste', 0, -1)).toEqual(Array.from({ length: n }, (_, i) => String(i)));
+  });
+
   test("the embedded server's profile says writes are refused, and refuses one before Redis sees it", async ({ page }) => {
     const c = new ConsolePage(page);
     await c.open('Local (embedded)');

@@ -6,6 +6,10 @@ import { useBridge } from '../../bridge/BridgeContext';
 import { toAppError } from '../../bridge/toAppError';
 import { newId } from './ids';
 
+/** A rate-limited line waits this long before it is sent again, at most RATE_RETRIES times (a minute). */
+const RATE_WAIT_MS = 100;
+const RATE_RETRIES = 600;
+
 type Result = CallOutput<'console.run'>;
 export type Done = Extract<Result, { status: 'done' }>;
 export type Held = Extract<Result, { status: 'held' }>;
@@ -75,7 +79,7 @@ export function useConsoleRuns(profileId: string, consoleId: string, initialDb: 
     update(id, { kind: 'running', runId, startedAt: performance.now(), cancelling: false });
     const input: CallInput<'console.run'> = { profileId, consoleId, runId, db: dbRef.current, line, ...settings, ...(confirm === undefined ? {} : { confirm }) };
     try {
-      const result = await bridge.invoke('console.run', input);
+      const result = await invokeWithinRate(input);
       setSessionLines((l) => [...l, result.line].slice(-500));
       if (result.status === 'held') {
         update(id, { kind: 'held', result }, result.line);
@@ -93,6 +97,22 @@ export function useConsoleRuns(profileId: string, consoleId: string, initialDb: 
       }
       update(id, error.code === 'CANCELLED' ? { kind: 'cancelled' } : { kind: 'failed', error });
       return 'stop';
+    }
+  }
+
+  /**
+   * console.run, waiting out the web build's per-user call rate (50 a second, bursts of 200)
+   * instead of failing line 201 of a pasted script: a RATE_LIMITED call was refused before
+   * anything ran, so sending it again runs it once.
+   */
+  async function invokeWithinRate(input: CallInput<'console.run'>) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await bridge.invoke('console.run', input);
+      } catch (e) {
+        if (toAppError(e).code !== 'RATE_LIMITED' || attempt >= RATE_RETRIES) throw e;
+        await new Promise((r) => setTimeout(r, RATE_WAIT_MS));
+      }
     }
   }
 
