@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AppError } from '../../../app/errors';
+import { AppError } from '../../../app/errors';
 import type { NodeLinkState } from '../../../app/schemas/pubsub';
 import { ViewerQueue, type ViewerBatch } from '../live/viewerQueue';
 import type { RawConnection } from '../resp/rawConnection';
@@ -36,7 +36,7 @@ export interface Counts {
 }
 
 export interface PubSubViewer {
-  /** Where each name goes: told first, before any state or message. */
+  /** Where each name goes: told first, before any state or message, and again after a name moved to another node. */
   plan(nodes: readonly NodePlan[]): void;
   messages(batch: ViewerBatch<RawMessage>): void;
   stats(counts: Counts): void;
@@ -83,6 +83,9 @@ interface OwedGap {
 /** How often, and how far apart, a moved shard channel's new owner is asked for. */
 const FOLLOW_TRIES = 20;
 const FOLLOW_WAIT_MS = 250;
+/** A name moved off a node that is still up: a shard channel's slot went elsewhere, or the node is no master now. */
+const KIND_WORD: Record<NameKind, string> = { channel: 'Channel', pattern: 'Pattern', shard: 'Shard channel' };
+const MOVED_BECAUSE: Record<NameKind, string> = { channel: 'no longer a master', pattern: 'no longer a master', shard: 'its slot was resharded' };
 
 const DEFAULTS = { tickMs: 50, statsMs: 1000, maxPerTick: 1000, maxBytesPerTick: 512 * 1024, keepBytes: 4096 };
 
@@ -141,6 +144,13 @@ export class PubSubHub {
       this.drop(joined);
     };
     this.viewers.set(leave, viewer);
+    /** The stream ends with what it was sent so far. */
+    const finish = (err: AppError) => {
+      if (left) return;
+      tick();
+      leave();
+      viewer.end(err);
+    };
 
     /** Join each planned node; `owed`: per address, the gap to report once its names are live there. */
     const join = (nodes: readonly NodePlan[], owed: ReadonlyMap<string, OwedGap>) => {
@@ -162,12 +172,7 @@ export class PubSubHub {
             viewer.gap(p.address, from, to, reason);
           },
           notice: (m) => viewer.notice(p.address, m),
-          end: (err) => {
-            if (left) return;
-            tick();
-            leave();
-            viewer.end(err);
-          },
+          end: finish,
           moved: (name) => follow(`moved|${p.address}|${name.toString('latin1')}`, () => followMoved(p.address, name)),
           lost: () => follow(`lost|${p.address}`, () => followLost(p.address)),
         };
@@ -183,12 +188,12 @@ export class PubSubHub {
       const before = places(plan);
       const owed = new Map<string, OwedGap>();
       const notices: { address: string; text: string }[] = [];
-      for (const [k, { address: to, name }] of places(next)) {
+      for (const [k, { address: to, kind, name }] of places(next)) {
         const from = before.get(k)?.address;
         if (from === undefined || from === to) continue;
         const down = this.nodes.get(`${connectionId}|${from}`)?.node.downSince;
         if (down === undefined) {
-          notices.push({ address: to, text: `Shard channel ${namesText([name])} moved from ${from} to ${to} (its slot was resharded): subscribed there.` });
+          notices.push({ address: to, text: `${KIND_WORD[kind]} ${namesText([name])} moved from ${from} to ${to} (${MOVED_BECAUSE[kind]}): subscribed there.` });
         } else if (down < (owed.get(to)?.from ?? Infinity)) {
           owed.set(to, { address: from, from: down, reason: `${from} could not be reached: subscribed on ${to} instead` });
         }
@@ -230,10 +235,13 @@ export class PubSubHub {
     const follow = (key: string, run: () => Promise<void>) => {
       if (left || waiting.has(key)) return;
       waiting.add(key);
-      chain = chain.then(() => {
-        waiting.delete(key);
-        return run();
-      });
+      chain = chain
+        .then(() => {
+          waiting.delete(key);
+          return run();
+        })
+        // Not expected (plan errors are retried): the viewer is told rather than left on a node that is gone.
+        .catch((err: unknown) => finish(new AppError('INTERNAL', `Could not follow the subscription to another node: ${err instanceof Error ? err.message : String(err)}`)));
     };
     return leave;
   }
@@ -285,9 +293,9 @@ export class PubSubHub {
 const placeKey = (kind: NameKind, name: Buffer) => `${kind}|${name.toString('latin1')}`;
 
 /** Where each name of a plan is subscribed. */
-function places(plan: readonly NodePlan[]): Map<string, { address: string; name: Buffer }> {
-  const out = new Map<string, { address: string; name: Buffer }>();
-  for (const p of plan) for (const w of wanted(p)) out.set(placeKey(w.kind, w.name), { address: p.address, name: w.name });
+function places(plan: readonly NodePlan[]): Map<string, { address: string; kind: NameKind; name: Buffer }> {
+  const out = new Map<string, { address: string; kind: NameKind; name: Buffer }>();
+  for (const p of plan) for (const w of wanted(p)) out.set(placeKey(w.kind, w.name), { address: p.address, ...w });
   return out;
 }
 
