@@ -2,7 +2,7 @@ import { AppError } from '../../../app/errors';
 import type { MasterNode, PoolApi, StoredProfile } from '../pool/types';
 import { openRawConnection } from '../resp/rawConnection';
 import { keySlot } from '../resp/slot';
-import type { NodePlan, PubSubNames } from './pubsubHub';
+import type { NodePlan, PlanHint, PubSubNames } from './pubsubHub';
 import { namesText } from './subscriberNode';
 
 /** Our subscriber connections show in CLIENT LIST as `cacheboard:pubsub:<connection id>`. */
@@ -24,15 +24,16 @@ export function firstMaster(masters: readonly MasterNode[]): MasterNode {
 /**
  * Where a viewer's names are subscribed, from the profile's own servers (never an
  * address the page sent): on a cluster, channels and patterns on one master and each
- * shard channel on the master that owns its slot (SSUBSCRIBE elsewhere is MOVED);
+ * shard channel on the master that owns its slot (SSUBSCRIBE elsewhere is MOVED;
+ * asked again when a slot moved or a master was lost);
  * otherwise everything on the server (a sentinel profile's current master, asked
  * afresh at each reconnect).
  */
 export function pubsubPlanner(deps: {
   profile(connectionId: string): StoredProfile | undefined;
   pool: Pick<PoolApi, 'masters'>;
-}): (connectionId: string, names: PubSubNames) => Promise<NodePlan[]> {
-  return async (connectionId, names) => {
+}): (connectionId: string, names: PubSubNames, hint?: PlanHint) => Promise<NodePlan[]> {
+  return async (connectionId, names, hint = {}) => {
     const profile = deps.profile(connectionId);
     if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${connectionId}"`, 'profileId');
     const masters = await deps.pool.masters(connectionId);
@@ -49,7 +50,10 @@ export function pubsubPlanner(deps: {
       return p;
     };
     if (names.channels.length + names.patterns.length > 0) {
-      const p = planAt(firstMaster(masters));
+      // Re-planned: where they are while that is still a master; else any other (each hears them all), not one that was lost.
+      const others = masters.filter((m) => !(hint.avoid ?? []).includes(m.address));
+      const kept = others.find((m) => m.address === hint.keep);
+      const p = planAt(kept ?? firstMaster(others.length > 0 ? others : masters));
       p.channels.push(...names.channels);
       p.patterns.push(...names.patterns);
     }

@@ -7,11 +7,12 @@ import type { RawMessage } from './subscriberNode';
 /** Tests only: a viewer that records everything the hub tells it. */
 export interface Recorded {
   viewer: PubSubViewer;
+  /** The latest plan (a viewer that followed a moved name is told a new one). */
   plan: NodePlan[];
   batches: ViewerBatch<RawMessage>[];
   stats: Counts[];
   states: { address: string; state: NodeLinkState; message?: string }[];
-  gaps: { address: string; from: number; to: number }[];
+  gaps: { address: string; from: number; to: number; reason: string }[];
   notices: string[];
   ended: (AppError | undefined)[];
   messages(): RawMessage[];
@@ -35,11 +36,11 @@ export function recorder(congested: () => boolean = () => false): Recorded {
       r.plan.length > 0 &&
       r.plan.every((p) => r.states.filter((s) => s.address === p.address).at(-1)?.state === 'live'),
     viewer: {
-      plan: (nodes) => r.plan.push(...nodes),
+      plan: (nodes) => r.plan.splice(0, r.plan.length, ...nodes),
       messages: (b) => r.batches.push(b),
       stats: (c) => r.stats.push(c),
       state: (address, state, message) => r.states.push({ address, state, ...(message === undefined ? {} : { message }) }),
-      gap: (address, from, to) => r.gaps.push({ address, from, to }),
+      gap: (address, from, to, reason) => r.gaps.push({ address, from, to, reason }),
       notice: (_address, message) => r.notices.push(message),
       end: (err) => r.ended.push(err),
       congested,

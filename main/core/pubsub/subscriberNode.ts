@@ -27,6 +27,10 @@ export interface Member {
   notice(message: string): void;
   /** The node refused a name this member asked for, or could not be reached at all: its stream ends. */
   end(err: AppError): void;
+  /** Redis dropped this shard channel here unasked (its slot moved to another master): follow it. Without it, a notice. */
+  moved?(name: Buffer): void;
+  /** A reconnect to this node failed (it was live before): a cluster may serve these names elsewhere now. */
+  lost?(): void;
 }
 
 export interface WantedName {
@@ -70,6 +74,11 @@ export function namesText(names: readonly Buffer[]): string {
   return names.length > 3 ? `${shown.join(' ')} and ${names.length - 3} more` : shown.join(' ');
 }
 
+/** What a viewer is told when a shard channel's slot moved and it could not follow. */
+export function movedAwayText(name: Buffer, address: string): string {
+  return `Shard channel ${namesText([name])} is no longer served by ${address} (its slot moved): subscribe again to follow it.`;
+}
+
 /**
  * One subscriber connection to one node (a LiveLink), shared by every viewer of the
  * node: it holds the union of what they asked for, subscribes a name when its first
@@ -89,6 +98,8 @@ export class SubscriberNode {
   private readonly link: LiveLink;
   private readonly reader: PushReader;
   private now = 0;
+  private wasOpened = false;
+  private droppedAt: number | undefined;
 
   constructor(
     readonly address: string,
@@ -96,7 +107,16 @@ export class SubscriberNode {
     keepBytes: number,
   ) {
     this.reader = new PushReader(keepBytes, { push: (items) => this.onPush(items), error: (m) => this.onError(m) });
-    this.link = new LiveLink(address, open, {
+    const openOrLost = async (): Promise<RawConnection> => {
+      try {
+        return await open();
+      } catch (err) {
+        // A failed first connection is fatal (LiveLink); a failed reconnect may be a master that is gone for good.
+        if (this.wasOpened) for (const member of [...this.members.keys()]) member.lost?.();
+        throw err;
+      }
+    };
+    this.link = new LiveLink(address, openOrLost, {
       opened: () => this.onOpened(),
       data: (chunk) => {
         this.now = Date.now();
@@ -109,6 +129,8 @@ export class SubscriberNode {
       },
       state: (s, m) => {
         if (s !== 'live') this.ready.clear();
+        if (s === 'live') this.droppedAt = undefined;
+        else if (s === 'reconnecting') this.droppedAt ??= this.link.lastSeen ?? Date.now();
         for (const member of this.members.keys()) member.state(s === 'live' ? 'subscribing' : s, m);
       },
       gap: (from, to, reason) => {
@@ -118,6 +140,11 @@ export class SubscriberNode {
         for (const member of [...this.members.keys()]) member.end(err);
       },
     });
+  }
+
+  /** Since when nothing was heard here while the link is down (the last message, or the drop); undefined while live. */
+  get downSince(): number | undefined {
+    return this.droppedAt;
   }
 
   get size(): number {
@@ -176,6 +203,7 @@ export class SubscriberNode {
   }
 
   private onOpened(): void {
+    this.wasOpened = true;
     this.reader.reset();
     this.pending = [];
     this.ready.clear();
@@ -256,8 +284,13 @@ export class SubscriberNode {
     } else if (!subscribe && kind === 'shard') {
       // Not asked for: Redis drops shard subscribers when their slot moves to another node.
       const e = this.entries.shard.get(key);
-      const text = `Shard channel ${namesText([name])} is no longer served by ${this.address} (its slot moved): subscribe again to follow it.`;
-      for (const member of e?.members ?? []) member.notice(text);
+      if (e === undefined) return;
+      e.confirmed = false;
+      const text = movedAwayText(name, this.address);
+      for (const member of [...e.members]) {
+        if (member.moved === undefined) member.notice(text);
+        else member.moved(name);
+      }
       return;
     }
     if (!subscribe) return;
