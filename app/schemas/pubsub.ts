@@ -103,7 +103,7 @@ const PlannedNode = z.object({
 });
 
 export const PubSubEvent = z.discriminatedUnion('kind', [
-  /** First: which node each name is subscribed on (on a cluster, shard channels go to their slot's master). */
+  /** First, and again after a re-plan (a shard channel's slot moved, a master lost): which node each name is subscribed on (on a cluster, shard channels go to their slot's master). */
   z.object({ kind: z.literal('plan'), nodes: z.array(PlannedNode) }),
   z.object({
     kind: z.literal('messages'),
