@@ -1,5 +1,6 @@
 import { AppError } from '../../../../app/errors';
 import type { ProfileSpec } from '../../../../app/schemas/connections';
+import { encodeCommand } from '../../resp/encodeCommand';
 import { openRawConnection, type RawConnection } from '../../resp/rawConnection';
 import { readReply, type ReadReply } from '../reply/readReply';
 import type { ReplyFiles } from '../reply/replyFiles';
@@ -11,13 +12,6 @@ export interface ReplyOptions {
   files: ReplyFiles;
   owner: string;
   raw: boolean;
-}
-
-/** RESP for one command of any bytes: `*N` then `$len` and the bytes of each argument. */
-export function encodeArgs(args: readonly Buffer[]): Buffer {
-  const parts: Buffer[] = [Buffer.from(`*${args.length}\r\n`)];
-  for (const a of args) parts.push(Buffer.from(`$${a.length}\r\n`), a, Buffer.from('\r\n'));
-  return Buffer.concat(parts);
 }
 
 /** The error text of a reply, or undefined when it is not an error. */
@@ -80,7 +74,7 @@ export class ConsoleLink {
     if (signal?.aborted === true) throw new AppError('CANCELLED', 'The command was stopped before it was sent');
     this.lastUsed = Date.now();
     const reading = readReply(this.conn.socket, { ...reply, ...(signal === undefined ? {} : { signal }) });
-    this.conn.socket.write(encodeArgs(args));
+    this.conn.socket.write(encodeCommand(args));
     const r = await reading;
     this.lastUsed = Date.now();
     return r;
