@@ -1,4 +1,5 @@
 import { AppError } from '../../../app/errors';
+import { inShardOrder } from '../pool/shardOrder';
 import type { PoolApi } from '../pool/types';
 
 export interface MonitorNode {
@@ -17,21 +18,7 @@ export interface MonitorNode {
  */
 export async function clusterMonitorNodes(pool: Pick<PoolApi, 'nodes'>, profileId: string): Promise<MonitorNode[]> {
   const all = (await pool.nodes(profileId)).filter((n) => n.role !== 'sentinel' && n.address !== '');
-  const byAddress = (a: { address: string }, b: { address: string }) => a.address.localeCompare(b.address, 'en', { numeric: true });
-  const masters = all.filter((n) => n.role === 'master').sort(byAddress);
-  const out: MonitorNode[] = [];
-  const placed = new Set<string>();
-  const add = (n: (typeof all)[number]) => {
-    placed.add(n.address);
-    out.push({ address: n.address, role: n.role, up: n.healthy, ...(n.master === undefined ? {} : { master: n.master }) });
-  };
-  for (const m of masters) {
-    add(m);
-    all.filter((r) => r.role === 'replica' && r.master === m.address).sort(byAddress).forEach(add);
-  }
-  // A replica whose master is not listed (yet): still watchable, at the end.
-  all.filter((n) => !placed.has(n.address)).sort(byAddress).forEach(add);
-  return out;
+  return inShardOrder(all).map((n) => ({ address: n.address, role: n.role, up: n.healthy, ...(n.master === undefined ? {} : { master: n.master }) }));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ConsoleNode } from '../../../../app/schemas/console';
+import { byAddress, inShardOrder } from '../../pool/shardOrder';
 import type { PoolApi, TopologyNode } from '../../pool/types';
 
 /** How long a profile's node list serves runs before it is asked again (a sentinel set's master is asked every run: route.ts). */
@@ -34,7 +35,6 @@ export function slotText(ranges: ReadonlyArray<[number, number]>): string {
   return ranges.map(([a, b]) => (a === b ? String(a) : `${a}-${b}`)).join(',');
 }
 
-const byAddress = (a: { address: string }, b: { address: string }): number => a.address.localeCompare(b.address, 'en', { numeric: true });
 
 /**
  * The nodes a command can be sent to: each master (with its slots on a cluster) followed by its
@@ -42,25 +42,15 @@ const byAddress = (a: { address: string }, b: { address: string }): number => a.
  */
 export function consoleNodes(all: readonly TopologyNode[]): ConsoleNode[] {
   const data = all.filter((n) => n.role !== 'sentinel' && n.address !== '' && !n.address.startsWith(':'));
-  const out: ConsoleNode[] = [];
-  const placed = new Set<string>();
-  const add = (n: TopologyNode): void => {
-    if (placed.has(n.address)) return;
-    placed.add(n.address);
+  return inShardOrder(data).map((n) => {
     const role = n.role === 'master' ? 'master' : 'replica';
-    out.push({
+    return {
       address: n.address,
       role,
       ...(n.master === undefined || role === 'master' ? {} : { master: n.master }),
       ...(n.slots === undefined || n.slots.length === 0 ? {} : { slots: slotText(n.slots) }),
-    });
-  };
-  for (const m of data.filter((n) => n.role === 'master').sort(byAddress)) {
-    add(m);
-    data.filter((r) => r.role === 'replica' && r.master === m.address).sort(byAddress).forEach(add);
-  }
-  data.sort(byAddress).forEach(add);
-  return out;
+    };
+  });
 }
 
 /**
