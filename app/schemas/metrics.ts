@@ -47,7 +47,8 @@ export const NodeSample = z.object({
     })
     .optional(),
   clients: z.object({ connected: z.number(), blocked: z.number(), rejected: z.number() }).optional(),
-  keyspace: z.array(z.object({ db: z.number(), keys: z.number(), expires: z.number() })).optional(),
+  /** subexpiry: keys whose hash fields expire (Redis 7.4+), where the server reports it. */
+  keyspace: z.array(z.object({ db: z.number(), keys: z.number(), expires: z.number(), subexpiry: z.number().optional() })).optional(),
   persistence: z
     .object({
       rdbBgsaveInProgress: z.boolean(),

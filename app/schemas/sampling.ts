@@ -108,7 +108,11 @@ export const Histogram = z.object({
   buckets: z.array(z.object({ le: z.number(), count: z.number() })),
 });
 
-export const TtlBucket = z.enum(['none', 'lt1m', 'lt1h', 'lt1d', 'longer']);
+/**
+ * `none`: no key TTL and nothing in it expires; `fields`: no key TTL, but hash fields
+ * that expire (hash-field expiry, Redis 7.4+ / Valkey 9; see the README for how it is found).
+ */
+export const TtlBucket = z.enum(['none', 'fields', 'lt1m', 'lt1h', 'lt1d', 'longer']);
 export const TtlRow = Share.extend({ bucket: TtlBucket });
 
 export const TopKey = z.object({
@@ -130,10 +134,19 @@ export const Namespace = z.object({
   /** The parent's prefix; '' for top-level nodes. */
   parent: z.string(),
   depth: z.number(),
+  /** Keys examined under the prefix: a census's keys; a sample's draws (a key drawn twice counts twice). */
   count: z.number(),
+  /** Memory of what was examined under it (not scaled). */
   memory: z.number(),
-  /** Of the keys examined. */
+  /** Of the keys examined (a sample: of the draws). */
   percent: z.number(),
+  /**
+   * Keys under the prefix in the DB: a census's count; a sample's share of draws × DBSIZE,
+   * with the Wilson 95% interval of that share (keysLow..keysHigh). Never the draws.
+   */
+  keys: z.number(),
+  keysLow: z.number(),
+  keysHigh: z.number(),
 });
 
 /** One cluster master's part of a run: what it holds and what was examined there. */
@@ -187,6 +200,17 @@ export const SamplingReport = z.object({
   warnings: z.array(z.string()),
   /** Cluster profiles only: the run per master (replicas are not sampled: they hold copies). */
   masters: z.array(MasterShare).optional(),
+  /** What the server's INFO says (summed over a cluster's masters), each only where reported. */
+  server: z
+    .object({
+      /** INFO memory used_memory_dataset, when the DB sampled is the only one holding keys. */
+      datasetBytes: z.number().optional(),
+      /** INFO keyspace subexpiry of the DB: hashes whose fields expire (Redis 7.4+). */
+      subexpiry: z.number().optional(),
+      /** INFO stats expired_subkeys: hash fields expired since the server started (Redis 7.4+). */
+      expiredSubkeys: z.number().optional(),
+    })
+    .optional(),
 });
 export type SamplingReport = z.output<typeof SamplingReport>;
 

@@ -7,6 +7,8 @@ export const KeyspaceEntry = z.object({
   keys: z.number(),
   expires: z.number(),
   avgTtl: z.number(),
+  /** Keys whose hash fields expire (Redis 7.4+ `subexpiry`); absent where the server does not report it. */
+  subexpiry: z.number().optional(),
 });
 
 /** One parsed INFO snapshot; the essentials typed, every section kept raw for the curious. */

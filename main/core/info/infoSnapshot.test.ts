@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { InfoSnapshot } from '../../../app/schemas/server';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
 import { parseInfo } from './parseInfo';
-import { infoNumber, toInfoSnapshot } from './infoSnapshot';
+import { expiredSubkeys, infoNumber, parseKeyspace, toInfoSnapshot } from './infoSnapshot';
 
 describe('toInfoSnapshot on a small excerpt', () => {
   it('turns missing fields into 0 or "" and unparsable numbers into 0', () => {
@@ -66,5 +66,23 @@ describe('toInfoSnapshot on a real server', () => {
     expect(Object.keys(snap.sections)).toEqual(
       expect.arrayContaining(['server', 'clients', 'memory', 'persistence', 'stats', 'replication', 'cpu', 'keyspace']),
     );
+  });
+});
+
+describe('hash-field expiry in INFO (Redis 7.4+)', () => {
+  // A fixture: the Redis 7.0 the tests run has no hash-field expiry to report.
+  const text = '# Stats\r\nexpired_keys:3\r\nexpired_subkeys:17\r\n\r\n# Keyspace\r\ndb0:keys=5,expires=1,avg_ttl=100,subexpiry=2\r\ndb1:keys=4,expires=0,avg_ttl=0\r\n';
+
+  it('keeps subexpiry where a keyspace line has it, and leaves it out where it does not', () => {
+    expect(parseKeyspace(parseInfo(text)['keyspace'])).toEqual([
+      { db: 0, keys: 5, expires: 1, avgTtl: 100, subexpiry: 2 },
+      { db: 1, keys: 4, expires: 0, avgTtl: 0 },
+    ]);
+    expect(InfoSnapshot.safeParse(toInfoSnapshot(parseInfo(text), 0)).success).toBe(true);
+  });
+
+  it('reads expired_subkeys, and says nothing where the server does not report it', () => {
+    expect(expiredSubkeys(parseInfo(text)['stats'])).toBe(17);
+    expect(expiredSubkeys(parseInfo('# Stats\r\nexpired_keys:3\r\n')['stats'])).toBeUndefined();
   });
 });

@@ -8,21 +8,33 @@ export function infoNumber(value: string | undefined): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** Keyspace lines are named `db<N>`; anything else in that section is ignored. */
-function keyspaceOf(section: Record<string, string> | undefined): InfoSnapshot['keyspace'] {
+/**
+ * Keyspace lines are named `db<N>`; anything else in that section is ignored.
+ * `subexpiry` (Redis 7.4+: keys with hash fields that expire) is kept only where
+ * the server reports it: its absence means "not reported", not 0.
+ */
+export function parseKeyspace(section: Record<string, string> | undefined): InfoSnapshot['keyspace'] {
   const out: InfoSnapshot['keyspace'] = [];
   for (const [name, value] of Object.entries(section ?? {})) {
     const m = /^db(\d+)$/.exec(name);
     if (!m) continue;
     const pairs = parseInfoPairs(value);
+    const subexpiry = pairs['subexpiry'];
     out.push({
       db: Number(m[1]),
       keys: infoNumber(pairs['keys']),
       expires: infoNumber(pairs['expires']),
       avgTtl: infoNumber(pairs['avg_ttl']),
+      ...(subexpiry === undefined ? {} : { subexpiry: infoNumber(subexpiry) }),
     });
   }
   return out.sort((a, b) => a.db - b.db);
+}
+
+/** INFO stats `expired_subkeys` (Redis 7.4+: hash fields expired); undefined where not reported. */
+export function expiredSubkeys(stats: Record<string, string> | undefined): number | undefined {
+  const v = stats?.['expired_subkeys'];
+  return v === undefined ? undefined : infoNumber(v);
 }
 
 export function toInfoSnapshot(sections: InfoSections, at: number): InfoSnapshot {
@@ -61,7 +73,7 @@ export function toInfoSnapshot(sections: InfoSections, at: number): InfoSnapshot
       inputKbps: infoNumber(stats['instantaneous_input_kbps']),
       outputKbps: infoNumber(stats['instantaneous_output_kbps']),
     },
-    keyspace: keyspaceOf(sections['keyspace']),
+    keyspace: parseKeyspace(sections['keyspace']),
     sections,
   };
 }

@@ -134,7 +134,7 @@ export function deriveSample(
       // Cumulative since start: maxclients refusals are rare enough that the count itself is the news.
       rejected: counters.rejectedConnections,
     },
-    keyspace: snap.keyspace.map(({ db, keys, expires }) => ({ db, keys, expires })),
+    keyspace: snap.keyspace.map(({ db, keys, expires, subexpiry }) => ({ db, keys, expires, ...(subexpiry === undefined ? {} : { subexpiry }) })),
     persistence: persistenceOf(sections),
     replication,
     topCommands: topCommandsOf(sections, counters, prev),

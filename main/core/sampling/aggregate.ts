@@ -1,9 +1,9 @@
 import { KeyType, TtlBucket, type SampleMethod, type SamplingReport } from '../../../app/schemas/sampling';
 import { Pow2Histogram } from './histogram';
-import { MemoryMoments, memoryInterval } from './memoryInterval';
+import { MemoryMoments, checkAgainstServer, memoryInterval, missedByTheSample } from './memoryInterval';
 import { PrefixTree } from './namespaces';
 import { TopKeys } from './topKeys';
-import { share } from './wilson';
+import { estimateKeys, share } from './wilson';
 
 export const KEY_TYPES = KeyType.options;
 const OTHER = KEY_TYPES.indexOf('other');
@@ -15,14 +15,26 @@ export function typeIndex(typeName: string): number {
 }
 
 const TTL_BUCKETS = TtlBucket.options;
+const TTL_INDEX = (b: (typeof TTL_BUCKETS)[number]) => TTL_BUCKETS.indexOf(b);
+const [NONE, FIELDS, LT1M, LT1H, LT1D, LONGER] = (['none', 'fields', 'lt1m', 'lt1h', 'lt1d', 'longer'] as const).map(TTL_INDEX) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
 
-/** Index into TTL_BUCKETS of a PTTL reply (-1: no expiry). */
-export function ttlBucket(pttl: number): number {
-  if (pttl < 0) return 0;
-  if (pttl < 60_000) return 1;
-  if (pttl < 3_600_000) return 2;
-  if (pttl < 86_400_000) return 3;
-  return 4;
+/**
+ * Index into TTL_BUCKETS of a PTTL reply (-1: no key TTL). A key without a TTL whose
+ * hash fields expire is `fields`: it is not a key that lives for ever.
+ */
+export function ttlBucket(pttl: number, fieldsExpire = false): number {
+  if (pttl < 0) return fieldsExpire ? FIELDS : NONE;
+  if (pttl < 60_000) return LT1M;
+  if (pttl < 3_600_000) return LT1H;
+  if (pttl < 86_400_000) return LT1D;
+  return LONGER;
 }
 
 function bump(counters: Float64Array, i: number, by: number): void {
@@ -38,6 +50,8 @@ export interface ReportMeta {
   match?: string;
   /** Caveats from the run itself (duplicates skipped, keys that changed type…). */
   warnings: string[];
+  /** What the server's INFO says; `dataset` checks a sample's memory figures. */
+  server?: { dataset?: number; subexpiry?: number; expiredSubkeys?: number };
 }
 
 /**
@@ -64,14 +78,15 @@ export class Aggregate {
   private readonly stringsByLength = new TopKeys('length');
   private readonly prefixes = new PrefixTree();
 
-  add(key: Buffer, type: number, encoding: string, memory: number, pttl: number, length: number): void {
+  /** `fieldsExpire`: no key TTL, but hash fields that expire (hash-field expiry). */
+  add(key: Buffer, type: number, encoding: string, memory: number, pttl: number, length: number, fieldsExpire = false): void {
     this.examined++;
     this.memoryTotal += memory;
     bump(this.counts, type, 1);
     bump(this.memory, type, memory);
     (this.moments[type] as MemoryMoments).add(memory, key);
     this.total.add(memory, key);
-    bump(this.ttl, ttlBucket(pttl), 1);
+    bump(this.ttl, ttlBucket(pttl, fieldsExpire), 1);
     const byEncoding = this.encodings[type] as Map<string, number>;
     byEncoding.set(encoding, (byEncoding.get(encoding) ?? 0) + 1);
     (this.sizes[type] as Pow2Histogram).add(memory);
@@ -101,6 +116,14 @@ export class Aggregate {
       warnings.push(`${this.missing} keys were gone (expired or deleted) between being found and being probed; they are not counted`);
     }
     warnings.push(...namespaces.warnings);
+    const drawn = memoryInterval(this.total, n, meta.dbsize, exact);
+    const total = checkAgainstServer(drawn, exact ? undefined : meta.server?.dataset);
+    // Memory the draws missed may be of any kind: no kind's interval holds then.
+    const missed = total !== drawn;
+    const kindInterval = (i: number) => {
+      const interval = memoryInterval(this.moments[i] as MemoryMoments, n, meta.dbsize, exact);
+      return missed ? missedByTheSample(interval) : interval;
+    };
     return {
       method: meta.method,
       db: meta.db,
@@ -110,7 +133,7 @@ export class Aggregate {
       seconds: meta.seconds,
       memoryTotal: this.memoryTotal,
       estimatedMemoryTotal: Math.round(this.memoryTotal * scale),
-      memoryTotalInterval: memoryInterval(this.total, n, meta.dbsize, exact),
+      memoryTotalInterval: total,
       memorySamples: meta.memorySamples,
       ...(meta.match === undefined ? {} : { match: meta.match }),
       types: present.map(({ type, i }) => {
@@ -122,7 +145,7 @@ export class Aggregate {
           memory,
           estimatedCount: Math.round(count * scale),
           estimatedMemory: Math.round(memory * scale),
-          memoryInterval: memoryInterval(this.moments[i] as MemoryMoments, n, meta.dbsize, exact),
+          memoryInterval: kindInterval(i),
         };
       }),
       encodings: this.encodings
@@ -135,8 +158,18 @@ export class Aggregate {
       topByMemory: this.byMemory.rows(),
       topByLength: this.byLength.rows(),
       topStringsByLength: this.stringsByLength.rows(),
-      namespaces: namespaces.rows,
+      // A row counts draws; the keys it stands for are estimated, with their interval.
+      namespaces: namespaces.rows.map((row) => ({ ...row, ...estimateKeys(row.count, n, meta.dbsize, exact) })),
       warnings,
+      ...(meta.server === undefined ? {} : { server: serverReport(meta.server) }),
     };
   }
+}
+
+function serverReport(s: NonNullable<ReportMeta['server']>): NonNullable<SamplingReport['server']> {
+  return {
+    ...(s.dataset === undefined ? {} : { datasetBytes: s.dataset }),
+    ...(s.subexpiry === undefined ? {} : { subexpiry: s.subexpiry }),
+    ...(s.expiredSubkeys === undefined ? {} : { expiredSubkeys: s.expiredSubkeys }),
+  };
 }

@@ -1,6 +1,6 @@
 import type { MasterShare, SampleMethod } from '../../../app/schemas/sampling';
 import type { Aggregate } from './aggregate';
-import { MemoryMoments, memoryInterval } from './memoryInterval';
+import { MemoryMoments, checkAgainstServer, memoryInterval } from './memoryInterval';
 
 /** Where a Prober puts what it finds. */
 export type KeySink = Pick<Aggregate, 'add' | 'addMissing'>;
@@ -32,7 +32,8 @@ export class MasterTally implements KeySink {
     this.into.addMissing();
   }
 
-  share(method: SampleMethod): MasterShare {
+  /** `dataset`: the master's INFO used_memory_dataset, which a sample's interval is checked against. */
+  share(method: SampleMethod, dataset?: number): MasterShare {
     const scale = method === 'sample' && this.examined > 0 ? this.dbsize / this.examined : 1;
     return {
       address: this.address,
@@ -41,7 +42,7 @@ export class MasterTally implements KeySink {
       keysMissing: this.missing,
       memory: this.memory.sum,
       estimatedMemory: Math.round(this.memory.sum * scale),
-      memoryInterval: memoryInterval(this.memory, this.examined, this.dbsize, method === 'census'),
+      memoryInterval: checkAgainstServer(memoryInterval(this.memory, this.examined, this.dbsize, method === 'census'), method === 'census' ? undefined : dataset),
     };
   }
 }

@@ -3,7 +3,8 @@ import type { Namespace } from '../../../app/schemas/sampling';
 import { escapeBytes } from '../text/escapeBytes';
 import { KEY_TEXT_MAX_CHARS } from '../text/keyText';
 
-export type NamespaceRow = z.output<typeof Namespace>;
+/** A row as the tree knows it: the keys it stands for are the report's to estimate (it knows DBSIZE). */
+export type NamespaceRow = Omit<z.output<typeof Namespace>, 'keys' | 'keysLow' | 'keysHigh'>;
 
 /** Prefixes deeper than this are counted in their depth-4 ancestor. */
 export const NAMESPACE_MAX_DEPTH = 4;

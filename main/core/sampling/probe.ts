@@ -4,6 +4,7 @@ import { KEY_TYPES, typeIndex } from './aggregate';
 import type { KeySink } from './masterTally';
 import { ReplyError, type Reply } from '../resp/replyReader';
 import type { RespPipe } from '../resp/respPipe';
+import type { FieldExpiryCheck } from './fieldExpiry';
 
 /** Pre-encoded command heads; the key (and for MEMORY USAGE its SAMPLES tail) follows. */
 const head = (...words: string[]) => Buffer.from(`*${words.length + 1}\r\n${words.map((w) => `$${w.length}\r\n${w}\r\n`).join('')}`);
@@ -15,6 +16,7 @@ const MEMORY_HEAD = Buffer.from('*5\r\n$6\r\nMEMORY\r\n$5\r\nUSAGE\r\n');
 /** The O(1) element count of each type, in KEY_TYPES order; `other` (module types) has none. */
 const LENGTH = ['STRLEN', 'HLEN', 'LLEN', 'SCARD', 'ZCARD', 'XLEN', null].map((c) => (c === null ? null : head(c)));
 const OTHER = KEY_TYPES.indexOf('other');
+const HASH = KEY_TYPES.indexOf('hash');
 
 /** Replies per key in the first round: OBJECT ENCODING, MEMORY USAGE, PTTL. */
 const FIRST_ROUND = 3;
@@ -69,6 +71,8 @@ export class Prober {
     memorySamples: number,
     /** Whether the server has modules loaded (or may have: INFO was refused). */
     modules: boolean,
+    /** Where the server has hash-field expiry: what tells a hash whose fields expire. */
+    private readonly fieldExpiry: FieldExpiryCheck | null = null,
   ) {
     const n = String(memorySamples);
     this.samplesTail = Buffer.from(`$7\r\nSAMPLES\r\n$${n.length}\r\n${n}\r\n`);
@@ -129,6 +133,7 @@ export class Prober {
       this.readLengths(r3, types, lengths, resolved);
     }
 
+    const fieldsExpire = await this.fieldsExpire(keys, r1, found, types, encodings, lengths);
     for (let j = 0; j < found.length; j++) {
       const i = found[j] as number;
       const type = types[j] as number;
@@ -137,8 +142,22 @@ export class Prober {
         continue;
       }
       const o = i * FIRST_ROUND;
-      this.into.add(keys[i] as Buffer, type, encodings[j] as string, Number(r1[o + 1]), Number(r1[o + 2]), lengths[j] as number);
+      this.into.add(keys[i] as Buffer, type, encodings[j] as string, Number(r1[o + 1]), Number(r1[o + 2]), lengths[j] as number, fieldsExpire.has(j));
     }
+  }
+
+  /** Which found keys (by j) are hashes without a key TTL whose fields expire; none where the server has no field expiry. */
+  private async fieldsExpire(keys: Buffer[], r1: Reply[], found: number[], types: number[], encodings: string[], lengths: number[]): Promise<Set<number>> {
+    const out = new Set<number>();
+    if (this.fieldExpiry === null) return out;
+    const js = found.flatMap((i, j) => (types[j] === HASH && r1[i * FIRST_ROUND + 2] === -1 ? [j] : []));
+    if (js.length === 0) return out;
+    const hashKeys = js.map((j) => keys[found[j] as number] as Buffer);
+    const yes = await this.fieldExpiry.check(hashKeys, js.map((j) => encodings[j] as string), js.map((j) => lengths[j] as number));
+    js.forEach((j, n) => {
+      if (yes[n] === true) out.add(j);
+    });
+    return out;
   }
 
   warnings(): string[] {

@@ -43,8 +43,9 @@ describe('random sample', () => {
   });
 
   it('counts repeats (draws are with replacement) but lists a top key once', async () => {
-    const { report } = await sampleOf(redis(), { method: 'sample', samples: 20_000 });
-    expect(report.keysExamined).toBe(20_000);
+    // 9,000 draws of 10,000 keys: thousands of keys come twice (and a census is for more draws than keys).
+    const { report } = await sampleOf(redis(), { method: 'sample', samples: 9_000 });
+    expect(report).toMatchObject({ method: 'sample', keysExamined: 9_000 });
     const texts = report.topByMemory.map((k) => k.key.text);
     expect(new Set(texts).size).toBe(texts.length);
   });

@@ -2,7 +2,8 @@ import type { SamplingEvent, SamplingOptions, SamplingReport } from '../../../ap
 import { connectionFor, type RawTarget } from '../resp/rawTarget';
 import type { MasterNode } from '../pool/types';
 import { toAppError } from '../pool/redisErrors';
-import { Aggregate } from './aggregate';
+import { Aggregate, type ReportMeta } from './aggregate';
+import { FieldExpiryCheck } from './fieldExpiry';
 import { allocateSamples } from './allocate';
 import { ScanSource } from './census';
 import type { KeySource } from './keySource';
@@ -72,34 +73,41 @@ export async function runSampling(run: SamplingRun, emit: (e: SamplingEvent) => 
   };
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    shards = await openShards(targets);
+    shards = await openShards(targets, o.db);
     const dbsize = shards.reduce((n, s) => n + s.dbsize, 0);
+    // A sample of at least as many draws as the DB has keys costs as much as measuring
+    // every key, and would still be an estimate: measure them all instead, and say so.
+    const method = o.method === 'sample' && dbsize <= o.samples ? 'census' : o.method;
+    const instead =
+      method === o.method ? [] : [`the DB holds ${dbsize} keys, no more than the ${o.samples} draws asked for: every key was measured (a census) instead of a sample`];
     const agg = new Aggregate();
     const quotas = shards.length === 1 ? [o.samples] : allocateSamples(o.samples, shards.map((s) => s.dbsize));
     const parts = shards.map((shard, i): Part => {
       const tally = new MasterTally(shard.target.address, shard.dbsize, agg);
       const source: KeySource =
-        o.method === 'census'
+        method === 'census'
           ? new ScanSource(shard.pipe, shard.dbsize, o.scanCount, o.match)
           : new RandomKeySource(shard.pipe, quotas[i] ?? 0, tuning.randomBatch);
-      return { shard, tally, source, prober: new Prober(shard.pipe, tally, o.memorySamples, shard.modules) };
+      const fields = shard.fieldExpiry ? new FieldExpiryCheck(shard.pipe) : null;
+      return { shard, tally, source, prober: new Prober(shard.pipe, tally, o.memorySamples, shard.server.modules, fields) };
     });
     const where = (p: Part, w: string) => (perMaster ? `${p.shard.target.address}: ${w}` : w);
     const build = (): SamplingReport => {
       const r = agg.report({
-        method: o.method,
+        method,
         db: o.db,
         dbsize,
         seconds: (performance.now() - startedAt) / 1000,
         memorySamples: o.memorySamples,
-        ...(o.match === undefined || o.method !== 'census' ? {} : { match: o.match }),
-        warnings: parts.flatMap((p) => [...p.source.warnings(), ...p.prober.warnings()].map((w) => where(p, w))),
+        ...(o.match === undefined || method !== 'census' ? {} : { match: o.match }),
+        server: serverOf(shards),
+        warnings: [...instead, ...parts.flatMap((p) => [...p.source.warnings(), ...p.prober.warnings()].map((w) => where(p, w)))],
       });
-      return perMaster ? { ...r, masters: parts.map((p) => p.tally.share(o.method)) } : r;
+      return perMaster ? { ...r, masters: parts.map((p) => p.tally.share(method, p.shard.server.dataset)) } : r;
     };
     report = build;
     const target = parts.reduce((n, p) => n + p.source.target, 0);
-    emit({ kind: 'started', method: o.method, db: o.db, dbsize, target });
+    emit({ kind: 'started', method, db: o.db, dbsize, target });
     const throttle = new SamplingThrottle(tuning, emit, () => agg.examined + agg.missing, target, build);
     const loops = parts.map((p) => {
       const queue = new ProbeQueue(p.prober, tuning.groupSize, tuning.maxInFlight, () => throttle.tick());
@@ -122,4 +130,19 @@ export async function runSampling(run: SamplingRun, emit: (e: SamplingEvent) => 
     if (signal.aborted) shards.forEach((s) => s.pipe.destroy());
     else await Promise.all(shards.map((s) => s.pipe.close()));
   }
+}
+
+/** The servers' INFO figures summed over shards; the dataset only when every shard gave it. */
+function serverOf(shards: readonly Shard[]): NonNullable<ReportMeta['server']> {
+  const sum = (pick: (s: Shard) => number | undefined) => {
+    const got = shards.map(pick);
+    return got.every((n) => n === undefined) ? undefined : got.reduce<number>((a, n) => a + (n ?? 0), 0);
+  };
+  const out: NonNullable<ReportMeta['server']> = {};
+  if (shards.every((s) => s.server.dataset !== undefined)) out.dataset = sum((s) => s.server.dataset);
+  const subexpiry = sum((s) => s.server.subexpiry);
+  if (subexpiry !== undefined) out.subexpiry = subexpiry;
+  const expired = sum((s) => s.server.expiredSubkeys);
+  if (expired !== undefined) out.expiredSubkeys = expired;
+  return out;
 }

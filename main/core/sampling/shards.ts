@@ -3,6 +3,7 @@ import { toAppError } from '../pool/redisErrors';
 import type { RawTarget } from '../resp/rawTarget';
 import { ReplyError } from '../resp/replyReader';
 import { RespPipe } from '../resp/respPipe';
+import { serverFigures, type ServerFigures } from './serverFigures';
 
 /** One server a run reads keys from: the profile's server, or one master of a cluster. */
 export interface SamplingTarget extends RawTarget {
@@ -15,8 +16,10 @@ export interface Shard {
   target: SamplingTarget;
   pipe: RespPipe;
   dbsize: number;
-  /** Whether modules are loaded, or may be (INFO refused): a module's value says "raw" like a string. */
-  modules: boolean;
+  /** What its INFO says: modules, the dataset's memory, hash-field expiry counts. */
+  server: ServerFigures;
+  /** Whether it has hash-field expiry (COMMAND INFO knows HTTL: Redis 7.4+, Valkey 9). */
+  fieldExpiry: boolean;
 }
 
 /**
@@ -24,8 +27,8 @@ export interface Shard {
  * the ones that opened are closed and the first failure is thrown, naming its
  * server.
  */
-export async function openShards(targets: readonly SamplingTarget[]): Promise<Shard[]> {
-  const opened = await Promise.allSettled(targets.map(openShard));
+export async function openShards(targets: readonly SamplingTarget[], db: number): Promise<Shard[]> {
+  const opened = await Promise.allSettled(targets.map((t) => openShard(t, db)));
   const shards = opened.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = opened.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed === undefined) return shards;
@@ -33,12 +36,12 @@ export async function openShards(targets: readonly SamplingTarget[]): Promise<Sh
   throw failed.reason;
 }
 
-async function openShard(target: SamplingTarget): Promise<Shard> {
+async function openShard(target: SamplingTarget, db: number): Promise<Shard> {
   let pipe: RespPipe | null = null;
   try {
     pipe = new RespPipe(await target.connect(), target.errorContext);
-    const [dbsize, modules] = await Promise.all([dbsizeOf(pipe), modulesOn(pipe)]);
-    return { target, pipe, dbsize, modules };
+    const [dbsize, server, fieldExpiry] = await Promise.all([dbsizeOf(pipe), serverOf(pipe, db), knowsHttl(pipe)]);
+    return { target, pipe, dbsize, server, fieldExpiry };
   } catch (e) {
     pipe?.destroy();
     throw toAppError(e, target.errorContext);
@@ -52,8 +55,22 @@ async function dbsizeOf(pipe: RespPipe): Promise<number> {
   return n;
 }
 
-/** INFO modules lists a `module:name=…` line per loaded module; an ACL that refuses INFO leaves it open. */
-async function modulesOn(pipe: RespPipe): Promise<boolean> {
-  const [info] = await pipe.send(Buffer.from('*2\r\n$4\r\nINFO\r\n$7\r\nmodules\r\n'), 1);
-  return !Buffer.isBuffer(info) || /^module:/m.test(info.toString('latin1'));
+const INFO_SECTIONS = ['modules', 'memory', 'keyspace', 'stats'] as const;
+
+/** INFO section by section (a list of sections in one INFO is 7.0+); a refused one reads as null. */
+async function serverOf(pipe: RespPipe, db: number): Promise<ServerFigures> {
+  const cmd = (s: string) => `*2\r\n$4\r\nINFO\r\n$${s.length}\r\n${s}\r\n`;
+  const replies = await pipe.send(Buffer.from(INFO_SECTIONS.map(cmd).join('')), INFO_SECTIONS.length);
+  const [modules, memory, keyspace, stats] = replies.map((r) => (Buffer.isBuffer(r) ? r.toString('latin1') : null));
+  return serverFigures(db, modules ?? null, memory ?? null, keyspace ?? null, stats ?? null);
+}
+
+/**
+ * Hash-field expiry is there when COMMAND INFO describes HTTL (never guessed from a
+ * version: a fork or a managed service may differ). Unknown (nil), or COMMAND refused:
+ * taken as absent, and the TTL buckets then count a hash by its key TTL alone.
+ */
+async function knowsHttl(pipe: RespPipe): Promise<boolean> {
+  const [reply] = await pipe.send(Buffer.from('*3\r\n$7\r\nCOMMAND\r\n$4\r\nINFO\r\n$4\r\nHTTL\r\n'), 1);
+  return Array.isArray(reply) && Array.isArray(reply[0]);
 }

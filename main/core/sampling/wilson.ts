@@ -32,3 +32,15 @@ export function share(count: number, n: number, exact: boolean): ShareRow {
   const { low, high } = wilson(count, n);
   return { count, percent, ciLow: low, ciHigh: high };
 }
+
+/**
+ * Keys of a kind in a DB of `dbsize` keys, from `count` of `n` draws: the share of
+ * draws × DBSIZE with the share's Wilson interval scaled alike. A census counted
+ * them: exact.
+ */
+export function estimateKeys(count: number, n: number, dbsize: number, exact: boolean): { keys: number; keysLow: number; keysHigh: number } {
+  if (exact) return { keys: count, keysLow: count, keysHigh: count };
+  if (n <= 0) return { keys: 0, keysLow: 0, keysHigh: 0 };
+  const { low, high } = wilson(count, n);
+  return { keys: Math.round((count / n) * dbsize), keysLow: Math.floor((low / 100) * dbsize), keysHigh: Math.ceil((high / 100) * dbsize) };
+}

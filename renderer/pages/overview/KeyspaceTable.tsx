@@ -3,9 +3,15 @@ import { formatCount, formatPercent } from '../../lib/format';
 
 type Keyspace = NonNullable<NodeSample['keyspace']>;
 
-/** INFO keyspace of one node: one row per DB that holds keys. */
+/**
+ * INFO keyspace of one node: one row per DB that holds keys. A server with hash-field
+ * expiry (Redis 7.4+) reports `subexpiry`, the hashes whose fields expire: without a
+ * key TTL they are not in "With TTL", so they get a column of their own.
+ */
 export function KeyspaceTable({ keyspace, stale }: { keyspace: Keyspace; stale?: string }) {
   const total = keyspace.reduce((n, k) => n + k.keys, 0);
+  const subexpiry = keyspace.some((k) => k.subexpiry !== undefined);
+  const columns = subexpiry ? 5 : 4;
   return (
     <table className="data-table ov-table" data-testid="keyspace-table">
       <caption>
@@ -25,12 +31,17 @@ export function KeyspaceTable({ keyspace, stale }: { keyspace: Keyspace; stale?:
           <th scope="col" className="num">
             % TTL
           </th>
+          {subexpiry && (
+            <th scope="col" className="num" title="Hashes whose fields expire (INFO keyspace subexpiry)">
+              Fields expire
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
         {keyspace.length === 0 ? (
           <tr>
-            <td colSpan={4} className="empty">
+            <td colSpan={columns} className="empty">
               No keys in any DB.
             </td>
           </tr>
@@ -41,6 +52,11 @@ export function KeyspaceTable({ keyspace, stale }: { keyspace: Keyspace; stale?:
               <td className="num">{formatCount(k.keys)}</td>
               <td className="num">{formatCount(k.expires)}</td>
               <td className="num">{formatPercent(k.keys > 0 ? k.expires / k.keys : undefined)}</td>
+              {subexpiry && (
+                <td className="num" data-col="subexpiry">
+                  {k.subexpiry === undefined ? '—' : formatCount(k.subexpiry)}
+                </td>
+              )}
             </tr>
           ))
         )}

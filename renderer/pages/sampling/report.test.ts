@@ -92,6 +92,7 @@ describe('ttl and namespaces', () => {
     const rows = ttlRows(testReport());
     expect(rows.map((r) => [r.bucket, r.count])).toEqual([
       ['none', 3],
+      ['fields', 0],
       ['lt1m', 0],
       ['lt1h', 1],
       ['lt1d', 0],
@@ -103,9 +104,9 @@ describe('ttl and namespaces', () => {
 
   it('ranks the prefixes under a parent by memory or count', () => {
     const ns = [
-      { prefix: 'a:', parent: '', depth: 1, count: 10, memory: 100, percent: 10 },
-      { prefix: 'b:', parent: '', depth: 1, count: 5, memory: 900, percent: 5 },
-      { prefix: 'a:x:', parent: 'a:', depth: 2, count: 4, memory: 40, percent: 4 },
+      { prefix: 'a:', parent: '', depth: 1, count: 10, memory: 100, percent: 10, keys: 10, keysLow: 10, keysHigh: 10 },
+      { prefix: 'b:', parent: '', depth: 1, count: 5, memory: 900, percent: 5, keys: 5, keysLow: 5, keysHigh: 5 },
+      { prefix: 'a:x:', parent: 'a:', depth: 2, count: 4, memory: 40, percent: 4, keys: 4, keysLow: 4, keysHigh: 4 },
     ];
     const top = ns.filter((n) => n.parent === '');
     expect(topNamespaces(top, 'memory', 5).map((n) => n.prefix)).toEqual(['b:', 'a:']);

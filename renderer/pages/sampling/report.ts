@@ -144,6 +144,8 @@ export function lengthUnit(type: KeyType): HistogramUnit {
 
 export const TTL_LABELS = {
   none: 'no TTL',
+  /** No key TTL, but hash fields that expire (hash-field expiry). */
+  fields: 'fields expire',
   lt1m: '< 1 min',
   lt1h: '1 min – 1 h',
   lt1d: '1 h – 1 day',

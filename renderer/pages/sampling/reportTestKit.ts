@@ -47,8 +47,8 @@ export function testReport(patch: Partial<SamplingReport> = {}): SamplingReport 
     topByLength: [],
     topStringsByLength: [],
     namespaces: [
-      { prefix: 'user:', parent: '', depth: 1, count: 3, memory: 200, percent: 75 },
-      { prefix: 'user:session:', parent: 'user:', depth: 2, count: 1, memory: 50, percent: 25 },
+      { prefix: 'user:', parent: '', depth: 1, count: 3, memory: 200, percent: 75, keys: 3, keysLow: 3, keysHigh: 3 },
+      { prefix: 'user:session:', parent: 'user:', depth: 2, count: 1, memory: 50, percent: 25, keys: 1, keysLow: 1, keysHigh: 1 },
     ],
     warnings: [],
     ...patch,
