@@ -53,7 +53,17 @@ describe('cacheboard sample', () => {
     expect(r.out).toMatch(/^Sample of db0: 1000 draws of 2000 keys/);
     expect(r.out).toMatch(/^ {2}string: \d+ \(\d+\.\d\d% ±\d\.\d+\)/m);
     expect(r.out).toMatch(/^ {2}hash listpack: \d+/m);
-    expect(r.out).toMatch(/^TOP NAMESPACES\n {2}user: {2}\d+ keys/m);
+    // Prefix rows count keys, estimated from draws with their interval: never the draws called keys.
+    expect(r.out).toMatch(/^TOP NAMESPACES\n {2}user: {2}~\d+ keys \(95%: \d+-\d+; \d+ draws, \d+\.\d\d%\)/m);
+    expect(r.out).toMatch(/^BIGGEST KEYS BY MEMORY \(of the draws: a sample finds big keys only by chance; --full measures every key\)$/m);
+  });
+
+  it('measures every key of a DB smaller than the sample asked for, and says so', async () => {
+    const r = await cli(['--samples', '5000']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Census of db0: 2000 keys/);
+    expect(r.out).toMatch(/^TOP NAMESPACES\n {2}user: {2}1500 keys \(75\.00%\)/m);
+    expect(r.out).toContain('the DB holds 2000 keys, no more than the 5000 draws asked for: every key was measured (a census) instead of a sample');
   });
 
   it.each([

@@ -64,8 +64,28 @@ export function sampleJson(r: SamplingReport) {
     top_by_memory: top(r.topByMemory),
     top_by_length: top(r.topByLength),
     top_strings_by_length: top(r.topStringsByLength),
-    namespaces: r.namespaces.map((n) => ({ ...n, percent: round(n.percent, 4) })),
+    // count: keys examined (a sample's draws); keys: the keys under the prefix (a sample's estimate, with its 95% interval).
+    namespaces: r.namespaces.map((n) => ({
+      prefix: n.prefix,
+      parent: n.parent,
+      depth: n.depth,
+      count: n.count,
+      memory: n.memory,
+      percent: round(n.percent, 4),
+      keys: n.keys,
+      keys_low: n.keysLow,
+      keys_high: n.keysHigh,
+    })),
     warnings: r.warnings,
+    ...(r.server === undefined
+      ? {}
+      : {
+          server: {
+            ...(r.server.datasetBytes === undefined ? {} : { dataset_bytes: r.server.datasetBytes }),
+            ...(r.server.subexpiry === undefined ? {} : { subexpiry: r.server.subexpiry }),
+            ...(r.server.expiredSubkeys === undefined ? {} : { expired_subkeys: r.server.expiredSubkeys }),
+          },
+        }),
     ...(r.masters === undefined
       ? {}
       : {
@@ -97,7 +117,7 @@ function pct(s: ShareLike, exact: boolean): string {
   return `${p} ±${half < 0.1 ? half.toFixed(2) : half.toFixed(1)}`;
 }
 
-const TTL_LABEL: Record<string, string> = { none: 'no expiry', lt1m: '< 1 min', lt1h: '< 1 hour', lt1d: '< 1 day', longer: '≥ 1 day' };
+const TTL_LABEL: Record<string, string> = { none: 'no expiry', fields: 'no key TTL, hash fields expire', lt1m: '< 1 min', lt1h: '< 1 hour', lt1d: '< 1 day', longer: '≥ 1 day' };
 
 /** redis-sampler-like text: `string: 95480 (95.48% ±0.4)` and friends. */
 export function sampleText(r: SamplingReport): string {
@@ -117,13 +137,14 @@ export function sampleText(r: SamplingReport): string {
   for (const e of r.encodings) lines.push(`  ${e.type} ${e.encoding}: ${e.count} (${pct(e, exact)})`);
   lines.push('', 'TTL');
   for (const t of r.ttl) lines.push(`  ${TTL_LABEL[t.bucket] ?? t.bucket}: ${t.count} (${pct(t, exact)})`);
-  lines.push('', 'BIGGEST KEYS BY MEMORY');
+  lines.push('', exact ? 'BIGGEST KEYS BY MEMORY' : 'BIGGEST KEYS BY MEMORY (of the draws: a sample finds big keys only by chance; --full measures every key)');
   r.topByMemory.slice(0, 10).forEach((k, i) => {
     lines.push(`  ${i + 1}. "${k.key.text}"${k.key.truncated ? '…' : ''}  ${k.type} ${k.encoding}  ${bytes(k.memory)}  ${k.length} ${k.type === 'string' ? 'bytes' : 'elements'}`);
   });
   lines.push('', 'TOP NAMESPACES');
   for (const n of r.namespaces.filter((x) => x.depth <= 2).slice(0, 15)) {
-    lines.push(`  ${'  '.repeat(n.depth - 1)}${n.prefix}  ${n.count} keys (${n.percent.toFixed(2)}%)  ${bytes(n.memory)}`);
+    const keys = exact ? `${n.keys} keys (${n.percent.toFixed(2)}%)` : `~${n.keys} keys (95%: ${n.keysLow}-${n.keysHigh}; ${n.count} draws, ${n.percent.toFixed(2)}%)`;
+    lines.push(`  ${'  '.repeat(n.depth - 1)}${n.prefix}  ${keys}  ${bytes(n.memory)}`);
   }
   if (r.masters !== undefined) {
     lines.push('', 'PER MASTER');
@@ -131,6 +152,11 @@ export function sampleText(r: SamplingReport): string {
       const mem = exact ? bytes(m.memory) : `~${bytes(m.estimatedMemory)} (${intervalText(m.memoryInterval)})`;
       lines.push(`  ${m.address}: ${m.dbsize} keys, ${m.keysExamined} ${exact ? 'examined' : 'drawn'}, ${mem}`);
     }
+  }
+  if (r.server?.subexpiry !== undefined || r.server?.expiredSubkeys !== undefined) {
+    lines.push('', 'HASH-FIELD EXPIRY (INFO)');
+    if (r.server.subexpiry !== undefined) lines.push(`  hashes whose fields expire (subexpiry): ${r.server.subexpiry}`);
+    if (r.server.expiredSubkeys !== undefined) lines.push(`  hash fields expired since start (expired_subkeys): ${r.server.expiredSubkeys}`);
   }
   if (r.warnings.length > 0) lines.push('', 'WARNINGS', ...r.warnings.map((w) => `  ${w}`));
   return `${lines.join('\n')}\n`;

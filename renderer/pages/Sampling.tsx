@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ProfileView } from '../../app/schemas/connections';
 import { DroppedNote } from '../components/DroppedNote';
 import { JobLost } from '../components/JobLost';
@@ -33,6 +33,15 @@ function ProfileSampling({ profile }: { profile: ProfileView }) {
   const [run, setRun] = useState<KeptRun | undefined>(() => readRun(profile.id));
   const [form, setForm] = useState<RunForm>(() => forms.get(profile.id) ?? DEFAULT_FORM);
   const { view, streamError, lost, running, dropped } = useJobRun(samplingRuns, run?.jobId);
+  const changeForm = useCallback(
+    (f: RunForm) => {
+      forms.set(profile.id, f);
+      setForm(f);
+    },
+    [profile.id],
+  );
+  // Stable while the form is: the report is memoised against progress re-renders.
+  const onCensus = useCallback(() => changeForm({ ...form, method: 'census' }), [changeForm, form]);
 
   return (
     <div className="page job-page smp-page" data-job-id={run?.jobId}>
@@ -45,10 +54,7 @@ function ProfileSampling({ profile }: { profile: ProfileView }) {
       <RunControls
         profile={profile}
         form={form}
-        onForm={(f) => {
-          forms.set(profile.id, f);
-          setForm(f);
-        }}
+        onForm={changeForm}
         running={running}
         onStarted={(started) => {
           writeRun(profile.id, started);
@@ -68,7 +74,13 @@ function ProfileSampling({ profile }: { profile: ProfileView }) {
           )}
           <DroppedNote dropped={dropped} />
           {view.report !== undefined && view.outcome !== 'failed' && (view.outcome !== undefined || view.report.keysExamined > 0) && (
-            <ReportView report={view.report} profileId={run.profileId} profileName={run.profileName} state={view.outcome ?? 'running'} />
+            <ReportView
+              report={view.report}
+              profileId={run.profileId}
+              profileName={run.profileName}
+              state={view.outcome ?? 'running'}
+              onCensus={onCensus}
+            />
           )}
         </>
       )}

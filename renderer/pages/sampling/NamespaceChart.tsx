@@ -13,6 +13,7 @@ const LABEL_CHARS = 24;
 /** The biggest prefixes at one level of the tree, by memory or by keys. */
 export function NamespaceChart({ report, metric }: { report: SamplingReport; metric: NamespaceMetric }) {
   const depths = namespaceDepths(report.namespaces);
+  const sample = report.method === 'sample';
   const [picked, setPicked] = useState<number>();
   const depth = picked !== undefined && depths.includes(picked) ? picked : depths[0];
   const rows = topNamespaces(
@@ -23,10 +24,12 @@ export function NamespaceChart({ report, metric }: { report: SamplingReport; met
     (n): HBar => ({
       key: n.prefix,
       label: truncate(n.prefix, LABEL_CHARS),
-      value: n[metric],
-      figure: metric === 'memory' ? formatBytes(n.memory) : formatCount(n.count),
+      value: metric === 'memory' ? n.memory : n.keys,
+      figure: metric === 'memory' ? formatBytes(n.memory) : `${sample ? '≈ ' : ''}${formatCount(n.keys)}`,
       color: 'var(--series-1)',
-      detail: `${n.prefix} · ${formatCount(n.count)} keys (${formatShare(n.percent)}) · ${formatBytes(n.memory)}`,
+      detail: sample
+        ? `${n.prefix} · ≈ ${formatCount(n.keys)} keys (95%: ${formatCount(n.keysLow)} – ${formatCount(n.keysHigh)}; ${formatCount(n.count)} draws, ${formatShare(n.percent)}) · ${formatBytes(n.memory)} drawn`
+        : `${n.prefix} · ${formatCount(n.keys)} keys (${formatShare(n.percent)}) · ${formatBytes(n.memory)}`,
     }),
   );
 

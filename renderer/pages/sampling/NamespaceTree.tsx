@@ -18,6 +18,7 @@ export function NamespaceTree({ report, metric }: Props) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const children = useMemo(() => childCounts(report.namespaces), [report.namespaces]);
   const memoryTotal = report.memoryTotal;
+  const sample = report.method === 'sample';
 
   const toggle = (prefix: string) =>
     setOpen((s) => {
@@ -42,6 +43,7 @@ export function NamespaceTree({ report, metric }: Props) {
         open={open.has(n.prefix)}
         onToggle={() => toggle(n.prefix)}
         memoryTotal={memoryTotal}
+        sample={sample}
       />,
       ...(open.has(n.prefix) ? level(n.prefix, depth + 1) : []),
     ]);
@@ -67,10 +69,10 @@ export function NamespaceTree({ report, metric }: Props) {
         <tr>
           <th scope="col">Prefix</th>
           <th scope="col" className="num">
-            Keys
+            {sample ? 'Est. keys' : 'Keys'}
           </th>
           <th scope="col" className="num">
-            % keys
+            {sample ? '% draws' : '% keys'}
           </th>
           <th scope="col" className="num">
             Memory
@@ -102,9 +104,11 @@ interface RowProps {
   open: boolean;
   onToggle(): void;
   memoryTotal: number;
+  /** A sample's row counts draws: the keys are an estimate, shown with its 95% interval. */
+  sample: boolean;
 }
 
-function Row({ ns, depth, kids, open, onToggle, memoryTotal }: RowProps) {
+function Row({ ns, depth, kids, open, onToggle, memoryTotal, sample }: RowProps) {
   return (
     <tr data-prefix={ns.prefix} data-depth={depth}>
       <th scope="row" className="smp-ns-cell">
@@ -127,12 +131,24 @@ function Row({ ns, depth, kids, open, onToggle, memoryTotal }: RowProps) {
           </span>
         </span>
       </th>
-      <td className="num" data-col="count">
-        {formatCount(ns.count)}
+      <td className="num" data-col="keys" title={sample ? `${formatCount(ns.count)} draws` : undefined}>
+        {sample ? <KeysEstimate ns={ns} /> : formatCount(ns.keys)}
       </td>
       <td className="num">{formatShare(ns.percent)}</td>
       <td className="num">{formatBytes(ns.memory)}</td>
       <td className="num">{formatShare(memoryTotal > 0 ? (ns.memory / memoryTotal) * 100 : Number.NaN)}</td>
     </tr>
+  );
+}
+
+/** "≈ 5,012" over "95%: 4,801 – 5,230 · 1,253 draws": keys estimated from draws, never the draws called keys. */
+function KeysEstimate({ ns }: { ns: Namespace }) {
+  return (
+    <>
+      ≈ {formatCount(ns.keys)}
+      <span className="smp-ci-sub" data-col="keys-interval">
+        95%: {formatCount(ns.keysLow)} – {formatCount(ns.keysHigh)} · {formatCount(ns.count)} draws
+      </span>
+    </>
   );
 }

@@ -30,6 +30,8 @@ interface Props {
   profileName: string;
   /** Running: a partial report; cancelled: what it examined; done: the whole of it. */
   state: 'running' | 'done' | 'cancelled';
+  /** Sets the run controls to a census: what finds the big keys a sample misses. */
+  onCensus?: () => void;
 }
 
 /**
@@ -37,7 +39,7 @@ interface Props {
  * run goes; memoised, since progress re-renders the page ten times a second and the
  * report changes about once.
  */
-export const ReportView = memo(function ReportView({ report: r, profileId, profileName, state }: Props) {
+export const ReportView = memo(function ReportView({ report: r, profileId, profileName, state, onCensus }: Props) {
   const [metric, setMetric] = useState<NamespaceMetric>('memory');
   const partial = state !== 'done';
   const empty = emptyMessage(r, state);
@@ -96,7 +98,19 @@ export const ReportView = memo(function ReportView({ report: r, profileId, profi
         </div>
       </section>
       <section className="smp-section" aria-label="Biggest keys">
-        <SectionHead title="Biggest keys" note="of the keys this run examined" />
+        <SectionHead title="Biggest keys" note={r.method === 'sample' ? 'of the keys this sample drew' : 'of the keys this run examined'} />
+        {r.method === 'sample' && (
+          <p className="smp-caveat" data-testid="sampling-bigkeys-caveat">
+            A sample finds big keys only by chance: each draw is one key of {formatCount(r.dbsize)}, so a huge key among many small ones
+            is most likely never drawn, and the sampled memory misses it. A census measures every key; the Keys page's index lists
+            every key by size.{' '}
+            {onCensus !== undefined && (
+              <button type="button" className="btn btn-small" onClick={onCensus} data-testid="sampling-switch-census">
+                Switch to census
+              </button>
+            )}
+          </p>
+        )}
         <div className="panel job-table-panel">
           <TopKeysTable keys={r.topByMemory} by="memory" testId="sampling-top-memory" profileId={profileId} db={r.db} />
         </div>

@@ -5,7 +5,7 @@ import { formatMemoryInterval } from './report';
 
 /** A sample's total memory: scaled to DBSIZE, with its 95% interval or why it has none. */
 function totalIntervalText(i: SamplingReport['memoryTotalInterval']): string {
-  if ('notEstimable' in i) return `scaled to DBSIZE · not estimable: ${i.notEstimable}`;
+  if ('notEstimable' in i) return `scaled to DBSIZE · unreliable, not estimable: ${i.notEstimable}`;
   return `scaled to DBSIZE · 95%: ${formatMemoryInterval(i)}`;
 }
 
@@ -43,6 +43,13 @@ export function SummaryStats({ report: r, partial }: { report: SamplingReport; p
         sub="gone before probed"
         testId="sampling-keys-missing"
       />
+      {/* Hash-field expiry (Redis 7.4+): shown only where the server reports it. */}
+      {r.server?.subexpiry !== undefined && (
+        <Stat label="Hashes with expiring fields" value={formatCount(r.server.subexpiry)} sub="INFO keyspace subexpiry" testId="sampling-subexpiry" />
+      )}
+      {r.server?.expiredSubkeys !== undefined && (
+        <Stat label="Hash fields expired" value={formatCount(r.server.expiredSubkeys)} sub="INFO expired_subkeys, since start" testId="sampling-expired-subkeys" />
+      )}
     </dl>
   );
 }

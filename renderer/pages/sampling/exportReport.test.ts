@@ -22,7 +22,7 @@ describe('reportCsv', () => {
   });
 
   it('keeps the prefix tree flat with each parent', () => {
-    expect(lines).toContain('user:session:,user:,2,1,50,25');
+    expect(lines).toContain('user:session:,user:,2,1,50,25,1,1,1');
   });
 });
 

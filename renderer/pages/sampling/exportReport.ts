@@ -71,8 +71,9 @@ export function reportCsv(r: SamplingReport, profileName: string): string {
     ...section('top_strings_by_length', TOP_HEADER, topRows(r.topStringsByLength)),
     ...section(
       'namespaces',
-      ['prefix', 'parent', 'depth', 'count', 'memory_bytes', 'percent'],
-      r.namespaces.map((n) => [n.prefix, n.parent, n.depth, n.count, n.memory, n.percent]),
+      // count: keys examined (a sample's draws); keys: under the prefix (a sample's estimate and its 95% interval).
+      ['prefix', 'parent', 'depth', 'count', 'memory_bytes', 'percent', 'keys', 'keys_low', 'keys_high'],
+      r.namespaces.map((n) => [n.prefix, n.parent, n.depth, n.count, n.memory, n.percent, n.keys, n.keysLow, n.keysHigh]),
     ),
   ]);
 }
