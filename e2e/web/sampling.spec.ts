@@ -3,6 +3,9 @@ import { OverviewPage } from '../pages/OverviewPage';
 import { SamplingPage } from '../pages/SamplingPage';
 import { expect, test } from '../redisFixture';
 
+/** A count as the page writes it: "3,000". */
+const formatCount = (n: number) => n.toLocaleString('en-US');
+
 const HTML_KEY = '<img src=x onerror=alert(1)>';
 const FORMULA_KEY = "=cmd|' /C calc'!A0";
 /** `bin:` then 0xff, CR, LF: not UTF-8, and control characters a table row must not break on. */
@@ -65,10 +68,10 @@ test.describe('Sampling page', () => {
     await expect(sampling.typeCell('string', 'ci')).toHaveCount(0);
 
     for (const [prefix, count] of Object.entries(mix.prefixes)) {
-      await expect(sampling.prefixRow(prefix).locator('[data-col="count"]')).toHaveText(String(count));
+      await expect(sampling.prefixRow(prefix).locator('[data-col="keys"]')).toHaveText(String(count));
     }
     await sampling.openPrefix('user:');
-    await expect(sampling.prefixRow('user:profile:').locator('[data-col="count"]')).toHaveText(String(mix.hashes));
+    await expect(sampling.prefixRow('user:profile:').locator('[data-col="keys"]')).toHaveText(String(mix.hashes));
 
     // Untrusted key names are text: the markup shows as characters and makes no element.
     const top = sampling.topByMemory();
@@ -111,12 +114,16 @@ test.describe('Sampling page', () => {
 
   test('a sample shows confidence intervals and estimates scaled to DBSIZE', async ({ page, redis, admin }, testInfo) => {
     const mix = await writeMix(admin, redis.port);
+    // More keys than draws: a DB no bigger than the sample gets a census instead.
+    const pad = admin.pipeline();
+    for (let i = 0; i < 900; i++) pad.set(`pad:${i}`, 'v');
+    await pad.exec();
     const sampling = new SamplingPage(page);
     await sampling.openOn('sample', redis);
     await sampling.run('sample', { samples: '400' });
 
     await expect(sampling.summary('keys-examined')).toHaveText('400');
-    await expect(sampling.summary('dbsize')).toHaveText(String(mix.strings + mix.hashes + mix.sets));
+    await expect(sampling.summary('dbsize')).toHaveText(formatCount(mix.strings + mix.hashes + mix.sets + 900));
     await expect(sampling.summary('estimated-memory')).toContainText('≈');
     await expect(sampling.typeCell('string', 'ci')).toContainText('±');
     await expect(sampling.typeCell('string', 'estimated-count')).toContainText('≈');
@@ -126,10 +133,10 @@ test.describe('Sampling page', () => {
 
   test('every sampled memory figure has its 95% interval or says it is not estimable; lengths rank in one unit', async ({ page, redis, admin }, testInfo) => {
     // Many small strings, a few short lists, some long lists and long strings: memory with a heavy tail,
-    // and lengths in two units (50,000 bytes against 2,000 elements). Ten of each long kind, so 3,000
-    // draws surely meet one.
+    // and lengths in two units (50,000 bytes against 2,000 elements). Ten of each long kind among
+    // ~4,000 keys, so 3,000 draws surely meet one.
     const p = admin.pipeline();
-    for (let i = 0; i < 1_500; i++) p.set(`tail:s:${i}`, `v${i}`);
+    for (let i = 0; i < 4_000; i++) p.set(`tail:s:${i}`, `v${i}`);
     for (let i = 0; i < 8; i++) p.rpush(`tail:l:${i}`, 'a', 'b');
     for (let i = 0; i < 10; i++) {
       p.rpush(`tail:l:long:${i}`, ...Array.from({ length: 2_000 }, (_, j) => `item-${j}`));
@@ -144,7 +151,7 @@ test.describe('Sampling page', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       // "12.3 KiB – 15.6 KiB", or "not estimable" and why: never a bare "≈ 11.5 MiB".
-      await expect(row.locator('[data-col="memory-interval"]')).toHaveText(/ – |not estimable\S*\s*(only \d+ key|one key)/);
+      await expect(row.locator('[data-col="memory-interval"]')).toHaveText(/ – |not estimable\S*\s*(only \d+ key|one key|the draws are skewed|the server holds|the sample missed)/);
     }
     await expect(sampling.report().locator('tfoot [data-col="memory-interval"]')).toHaveText(/ – |not estimable/);
     await expect(sampling.summary('estimated-memory').locator('..')).toContainText(/95%: .+ – |not estimable: /);
@@ -158,6 +165,47 @@ test.describe('Sampling page', () => {
     await expect(strings.getByRole('row').nth(1)).toContainText('tail:s:long:');
     await sampling.screenshot(testInfo.outputPath('sampling-intervals.png'));
     await page.getByTestId('sampling-types').screenshot({ path: testInfo.outputPath('sampling-intervals-types.png') });
+  });
+
+  test('a sample is honest about what it cannot tell: unreliable memory, big keys by chance, keys per prefix estimated; a small DB gets a census', async ({ page, redis, admin }, testInfo) => {
+    test.setTimeout(60_000);
+    // 3,000 small strings hold ~200 KB; three 1 MB strings hold most of the memory, and 300 draws rarely meet one.
+    const p = admin.pipeline();
+    for (let i = 0; i < 3_000; i++) p.set(`s:${i}`, `value-${i}`);
+    for (let i = 0; i < 3; i++) p.set(`huge:${i}`, 'x'.repeat(1_000_000));
+    await p.exec();
+    const sampling = new SamplingPage(page);
+    await sampling.openOn('honest', redis);
+    await sampling.run('sample', { samples: '300' });
+
+    // Drawn or missed, the huge keys make the total unreliable, and the page points to the census.
+    const memory = sampling.summary('estimated-memory').locator('..');
+    await expect(memory).toContainText('unreliable');
+    await expect(memory).toContainText('run a census');
+    await expect(page.getByTestId('sampling-bigkeys-caveat')).toContainText('A sample finds big keys only by chance');
+    // Prefix rows count keys estimated from the draws, with their interval, never the draws as keys.
+    const keys = sampling.prefixRow('s:').locator('[data-col="keys"]');
+    await expect(keys).toContainText('≈');
+    await expect(keys.locator('[data-col="keys-interval"]')).toHaveText(/^95%: [\d,]+ – [\d,]+ · [\d,]+ draws$/);
+    await sampling.screenshot(testInfo.outputPath('sampling-honest.png'));
+
+    // The census the page offers measures every key: the huge ones lead, and the keys are counted.
+    await page.getByTestId('sampling-switch-census').click();
+    await expect(page.getByTestId('sampling-method-census')).toBeChecked();
+    await sampling.start();
+    await expect(sampling.state()).toHaveText('done', { timeout: 30_000 });
+    await expect(sampling.topByMemory().locator('tbody tr').first()).toContainText('huge:');
+    await expect(sampling.prefixRow('s:').locator('[data-col="keys"]')).toHaveText(formatCount(3_000));
+    await expect(page.getByTestId('sampling-bigkeys-caveat')).toHaveCount(0);
+
+    // A DB with fewer keys than the draws asked for gets a census, and the report says so.
+    await admin.flushdb();
+    const small = admin.pipeline();
+    for (let i = 0; i < 50; i++) small.set(`k:${i}`, 'v');
+    await small.exec();
+    await sampling.run('sample', { samples: '10000' });
+    await expect(page.getByTestId('sampling-warnings')).toContainText('every key was measured (a census) instead of a sample');
+    await expect(sampling.prefixRow('k:').locator('[data-col="keys"]')).toHaveText('50');
   });
 
   test('errors name their field, an empty DB says so, and a slow census can be cancelled', async ({ page, redis, admin }, testInfo) => {
