@@ -57,6 +57,9 @@ const TYPE_OF_ENCODING_WITH_MODULES: ReadonlyMap<string, number> = new Map([...T
  *
  * MEMORY USAGE with SAMPLES bounds the cost of a huge aggregate; SAMPLES 0
  * (exact) walks every element and can take milliseconds on a million-member key.
+ *
+ * Where the server has hash-field expiry, a hash without a key TTL may still have
+ * fields that expire: FieldExpiryCheck asks about those hashes after the rounds.
  */
 export class Prober {
   private readonly builder = new RespBuilder(1 << 20);

@@ -56,6 +56,7 @@ interface Part {
  * report about once a second, then `done`, or `cancelled` with what was
  * examined, or `failed` with the AppError's code and message (one master
  * failing ends the run on all). Resolves with that last event (not emitted).
+ * A sample of a DB no bigger than its draws runs as a census, and its report says so.
  */
 export async function runSampling(run: SamplingRun, emit: (e: SamplingEvent) => void, signal: AbortSignal): Promise<FinalSamplingEvent> {
   const o = run.options;
