@@ -87,7 +87,7 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
                 className="kv-form kv-inline-form"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  if (typedAppend && s.total !== undefined) void edit.run({ op: 'string.append', value: typedAppend[0] as string, expectLength: s.total }).then((d) => d !== undefined && setAppend(''));
+                  if (typedAppend && s.total !== undefined) void edit.run({ op: 'string.append', value: typedAppend[0] as string }).then((d) => d !== undefined && setAppend(''));
                 }}
               >
                 <EscapedField label="Append" value={append} onChange={setAppend} testId="kv-string-append-value" className="kv-grow" />
