@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ProfileView } from '../../../../app/schemas/connections';
-import { seenOf } from '../../../../app/schemas/keys';
+import { seenOf, type Seen } from '../../../../app/schemas/keys';
 import { useCall } from '../../../bridge/useCall';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatBytes } from '../../../lib/format';
@@ -39,25 +39,32 @@ export function ValuePanel({ profile, db, keyB64, canEdit, onKeyChanged }: Value
   const where = useMemo(() => ({ profileId: profile.id, db, key: keyB64 }), [profile.id, db, keyB64]);
   const [metaAt, setMetaAt] = useState(() => Date.now());
   const [version, setVersion] = useState(0);
-  // Every metadata read (open, Reload, after an edit, a reconnect) reads the value's pages again
+  /** What the view shows of the key, as its edits send it: from the last metadata, or the last edit's answer. */
+  const [seen, setSeen] = useState<Seen | null>(null);
+  // Every metadata (open, Reload, a reconnect, an edit's answer) reads the value's pages again
   // after it: what the view shows is never older than the `seen` its edits send, so a change
   // between the two is a conflict, never an overwrite.
   const meta = useCall('keys.get', keyB64 === '' ? undefined : where, {
-    onData: () => {
+    onData: (data) => {
       setMetaAt(Date.now());
+      setSeen(seenOf(data));
       setVersion((v) => v + 1);
     },
   });
   const { refresh } = meta;
   const onDone = useCallback(
-    (_done: EditDone, op: EditOp) => {
+    (done: EditDone, op: EditOp) => {
       if (op.op === 'rename') onKeyChanged(op.to);
       else if (op.op === 'delete') onKeyChanged(null);
-      else refresh();
+      else {
+        // The key as the edit left it, at once: the next edit must not send what came before it.
+        setSeen(seenOf(done.meta));
+        setVersion((v) => v + 1);
+        refresh();
+      }
     },
     [onKeyChanged, refresh],
   );
-  const seen = useMemo(() => (meta.data === undefined ? null : seenOf(meta.data)), [meta.data]);
   const edit = useEdit(where, seen, onDone);
   const reload = () => {
     edit.clear();
