@@ -66,6 +66,8 @@ describe('keys.edit on a cluster', () => {
     }
     expect(new Set(await Promise.all(names.map(owner))).size).toBe(2);
     const seen = await openKey(otherCluster, 'edit:alpha');
+    // The digest script ran on the master serving the key's slot.
+    expect(seen.digest).toMatch(/^[0-9a-f]{40}$/);
     await otherCluster.hset('edit:alpha', 'f', 'theirs');
     const e = await refused(rpc.edit('ops', { profileId: 'shards', key: b64('edit:alpha'), edit: { op: 'hash.set', field: b64('f'), value: b64('mine'), expectValue: b64('seen'), seen } }));
     expect(e.code).toBe('CONFLICT');
