@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { adminClient, closeAdmins, useRedis } from '../../../../testing/redis';
 import { AppError } from '../../../../app/errors';
 import { EditOp, seenOf, type KeyMeta, type KeyRef, type Seen } from '../../../../app/schemas/keys';
 import { hasFieldTtls } from '../../pool/commandSupport';
@@ -48,4 +50,28 @@ export async function refusal(p: Promise<unknown>): Promise<AppError> {
     throw e;
   }
   throw new Error('expected a refusal, got a result');
+}
+
+export interface EditPair {
+  /** The client edits run on (as the pool's would be). */
+  mine: Redis;
+  /** A second client, writing in between. */
+  other: Redis;
+  edit: ReturnType<typeof editOn>;
+}
+
+/** Tests only: a server of the test file's own, the two clients, and its DB flushed before each test. */
+export function useEditPair(): EditPair {
+  const redis = useRedis();
+  const pair = {} as EditPair;
+  beforeAll(async () => {
+    pair.mine = await adminClient(redis());
+    pair.other = await adminClient(redis());
+    pair.edit = editOn(pair.mine);
+  });
+  afterAll(closeAdmins);
+  beforeEach(async () => {
+    await pair.other.flushdb();
+  });
+  return pair;
 }

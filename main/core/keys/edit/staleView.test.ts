@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminClient, closeAdmins, useRedis } from '../../../../testing/redis';
+import { describe, expect, it } from 'vitest';
 import { DIGEST_MAX_ELEMENTS } from '../values/valueDigest';
-import { b64, editOn, openKey, refusal } from './editTestKit';
+import { b64, openKey, refusal, useEditPair, type EditPair } from './editTestKit';
 
 /*
  * Issue 29 item 3: every edit carries what the view showed of the key, and a second client's
@@ -11,20 +10,8 @@ import { b64, editOn, openKey, refusal } from './editTestKit';
  * the value (even keeping its length), another element, the TTL.
  */
 
-const redis = useRedis();
-let mine: Redis;
-let other: Redis;
-let edit: ReturnType<typeof editOn>;
-
-beforeAll(async () => {
-  mine = await adminClient(redis());
-  other = await adminClient(redis());
-  edit = editOn(mine);
-});
-afterAll(closeAdmins);
-beforeEach(async () => {
-  await other.flushdb();
-});
+const pair = useEditPair();
+const edit: EditPair['edit'] = (key, op) => pair.edit(key, op);
 
 interface Case {
   name: string;
@@ -69,61 +56,61 @@ const cases: Case[] = [
 
 describe('a second client writes between the open and the edit', () => {
   it.each(cases)('$name: CONFLICT, and the write stays', async (c) => {
-    await c.before(other);
-    const seen = await openKey(mine, 'k');
-    await c.between(other);
+    await c.before(pair.other);
+    const seen = await openKey(pair.mine, 'k');
+    await c.between(pair.other);
     const e = await refusal(edit('k', { ...c.op, seen }));
     expect(e.code).toBe('CONFLICT');
     expect(e.message).toMatch(/^changed since you opened it: /);
-    expect(await c.after(other)).toEqual(c.expected);
+    expect(await c.after(pair.other)).toEqual(c.expected);
   });
 
   it.each(cases)('$name: goes through when nobody wrote in between', async (c) => {
-    await c.before(other);
-    const seen = await openKey(mine, 'k');
+    await c.before(pair.other);
+    const seen = await openKey(pair.mine, 'k');
     await edit('k', { ...c.op, seen });
   });
 });
 
 describe('what each check says', () => {
   it('names the length, the TTL or the value that changed', async () => {
-    await other.set('k', 'AAAA', 'EX', 100);
-    let seen = await openKey(mine, 'k');
-    await other.append('k', 'B');
+    await pair.other.set('k', 'AAAA', 'EX', 100);
+    let seen = await openKey(pair.mine, 'k');
+    await pair.other.append('k', 'B');
     expect((await refusal(edit('k', { op: 'delete', seen }))).message).toMatch(/its length is 5 now, the view showed 4/);
-    seen = await openKey(mine, 'k');
-    await other.persist('k');
+    seen = await openKey(pair.mine, 'k');
+    await pair.other.persist('k');
     expect((await refusal(edit('k', { op: 'delete', seen }))).message).toMatch(/its TTL was removed/);
-    seen = await openKey(mine, 'k');
-    await other.setrange('k', 0, 'Z');
+    seen = await openKey(pair.mine, 'k');
+    await pair.other.setrange('k', 0, 'Z');
     expect((await refusal(edit('k', { op: 'delete', seen }))).message).toMatch(/its value changed/);
-    expect(await other.get('k')).toBe('ZAAAB');
+    expect(await pair.other.get('k')).toBe('ZAAAB');
   });
 
   it('a value too big to digest on each edit is checked by its length and the element edited; the view says no digest', async () => {
     const fields = Array.from({ length: DIGEST_MAX_ELEMENTS + 1 }, (_, i) => [`f${i}`, 'v']).flat();
-    await other.hset('k', ...fields);
-    const seen = await openKey(mine, 'k');
+    await pair.other.hset('k', ...fields);
+    const seen = await openKey(pair.mine, 'k');
     expect(seen).toMatchObject({ type: 'hash', length: DIGEST_MAX_ELEMENTS + 1, ttl: 'none', digest: null });
-    await other.hset('k', 'new', 'v');
+    await pair.other.hset('k', 'new', 'v');
     await refusal(edit('k', { op: 'hash.set', field: b64('f0'), value: b64('x'), expectValue: b64('v'), seen }));
-    expect(await other.hget('k', 'f0')).toBe('v');
+    expect(await pair.other.hget('k', 'f0')).toBe('v');
   });
 
   it('a stream is not digested (its DUMP changes as consumers read), so a consumer reading is no conflict', async () => {
-    await other.xadd('k', '1-0', 'f', 'v');
-    await other.xadd('k', '2-0', 'f', 'v');
-    await other.xgroup('CREATE', 'k', 'g', '0');
-    const seen = await openKey(mine, 'k');
+    await pair.other.xadd('k', '1-0', 'f', 'v');
+    await pair.other.xadd('k', '2-0', 'f', 'v');
+    await pair.other.xgroup('CREATE', 'k', 'g', '0');
+    const seen = await openKey(pair.mine, 'k');
     expect(seen.digest).toBeNull();
-    await other.xreadgroup('GROUP', 'g', 'c', 'COUNT', 1, 'STREAMS', 'k', '>');
+    await pair.other.xreadgroup('GROUP', 'g', 'c', 'COUNT', 1, 'STREAMS', 'k', '>');
     await edit('k', { op: 'stream.delete', id: '2-0', seen });
-    expect(await other.xlen('k')).toBe(1);
+    expect(await pair.other.xlen('k')).toBe(1);
   });
 
   it("refuses a seen type that is not the op's", async () => {
-    await other.set('k', 'v');
-    const seen = await openKey(mine, 'k');
+    await pair.other.set('k', 'v');
+    const seen = await openKey(pair.mine, 'k');
     expect(await refusal(edit('k', { op: 'hash.delete', field: b64('f'), expectValue: b64('v'), seen }))).toMatchObject({ code: 'VALIDATION', field: 'edit.seen.type' });
   });
 });

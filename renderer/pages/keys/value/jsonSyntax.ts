@@ -57,6 +57,15 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | null {
     i += 1;
     return undefined;
   };
+  /** An object member's name and colon, leaving i at its value. */
+  const name = (expected: string) => {
+    if (text[i] !== '"') throw new Stop(i, expected);
+    str();
+    ws();
+    if (text[i] !== ':') throw new Stop(i, 'a colon after the property name');
+    i += 1;
+    ws();
+  };
   try {
     /** The containers open around the current position: '{' or '['. */
     const open: string[] = [];
@@ -73,14 +82,7 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | null {
           opened = undefined;
         } else {
           open.push(opened);
-          if (opened === '{') {
-            if (text[i] !== '"') throw new Stop(i, 'a property name in double quotes, or }');
-            str();
-            ws();
-            if (text[i] !== ':') throw new Stop(i, 'a colon after the property name');
-            i += 1;
-          }
-          ws();
+          if (opened === '{') name('a property name in double quotes, or }');
           opened = value();
           continue;
         }
@@ -92,14 +94,7 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | null {
       if (text[i] === ',') {
         i += 1;
         ws();
-        if (top === '{') {
-          if (text[i] !== '"') throw new Stop(i, 'a property name in double quotes after the comma');
-          str();
-          ws();
-          if (text[i] !== ':') throw new Stop(i, 'a colon after the property name');
-          i += 1;
-          ws();
-        }
+        if (top === '{') name('a property name in double quotes after the comma');
         opened = value();
       } else if (text[i] === close) {
         i += 1;
