@@ -77,7 +77,7 @@ export function editPlan(key: Buffer, op: EditOp, can: ServerCan): EditPlan {
     case 'string.append':
       return one(STRING_APPEND, 'APPEND', [b(op.value)]);
     case 'hash.set':
-      return one(HASH_SET, can.fieldTtls ? 'HSET (field TTL kept)' : 'HSET', [b(op.field), b(op.value), flag(op.expectValue !== null), op.expectValue === null ? '' : b(op.expectValue), flag(can.fieldTtls)]);
+      return one(HASH_SET, can.fieldTtls ? 'HSET + HPEXPIREAT' : 'HSET', [b(op.field), b(op.value), flag(op.expectValue !== null), op.expectValue === null ? '' : b(op.expectValue), flag(can.fieldTtls)]);
     case 'hash.delete':
       return one(HASH_DELETE, 'HDEL', [b(op.field), b(op.expectValue)]);
     case 'hash.ttl':
