@@ -143,6 +143,15 @@ export const KeyMeta = z.object({
   evictionPolicy: z.string().nullable(),
   /** DUMP size, for a module type only (its value can't be read otherwise). */
   dumpBytes: z.number().nullable(),
+  /**
+   * SHA-1 of the value's DUMP, read with the metadata, for a value small enough that every edit
+   * can digest it again (edit/scripts/prelude.ts says how small); null past that (or for a
+   * stream, whose DUMP changes as its consumers read), or when the server refused it.
+   * An edit sends it back in `seen.digest`.
+   */
+  digest: z.string().nullable(),
+  /** The server has hash-field expiration (HTTL, by COMMAND INFO): a hash's fields show their TTLs. */
+  fieldTtls: z.boolean(),
 });
 export type KeyMeta = z.output<typeof KeyMeta>;
 
@@ -194,7 +203,11 @@ const FieldValue = z.object({ field: ValueBytes, value: ValueBytes });
 
 export const ReadResult = z.discriminatedUnion('type', [
   z.object({ type: z.literal('string'), offset: z.number(), data: ValueBytes, total: z.number() }),
-  z.object({ type: z.literal('hash'), entries: z.array(FieldValue), cursor: z.string(), total: z.number() }),
+  /**
+   * `ttlMs` per field: -1 none, null when the server has no hash-field expiration (no HTTL).
+   * `total` is HLEN, which counts fields whose TTL passed but which Redis has not reclaimed yet.
+   */
+  z.object({ type: z.literal('hash'), entries: z.array(FieldValue.extend({ ttlMs: z.number().nullable() })), cursor: z.string(), total: z.number() }),
   /** Items in list order (head to tail) with their real indexes, whichever end the page was read from. */
   z.object({ type: z.literal('list'), items: z.array(z.object({ index: z.number(), value: ValueBytes })), total: z.number() }),
   z.object({ type: z.literal('set'), members: z.array(ValueBytes), cursor: z.string(), total: z.number() }),
@@ -285,12 +298,11 @@ export type DecodeResult = z.output<typeof DecodeResult>;
 // ---------------------------------------------------------------- edits
 
 /**
- * One edit. Each names what the view showed (`expect…`), so an edit made from a stale view
- * fails with CONFLICT ("changed since you opened it") instead of overwriting: checked
- * atomically on the server (one Lua script per edit) against a second writer. Every edit of
- * an existing key also checks that the key still exists with the type its op names (or
- * `expectType`, for the ops that fit any type): a key deleted or recreated as another type
- * since the view was read is a CONFLICT too.
+ * One edit. Each edit of an existing key carries what the view showed of the key (`seen`: type,
+ * length, TTL class, digest) and of the element it edits (`expect…`), so an edit made from a
+ * stale view fails with CONFLICT ("changed since you opened it") instead of overwriting:
+ * checked atomically on the server (one Lua script per edit) against a second writer. A key
+ * deleted or recreated as another type since the view was read is a CONFLICT too.
  *
  * What the view must have loaded whole to offer an edit: `string.set` compares the SHA-1 of
  * the whole old value, so it is offered only for a string the view read whole (at most
@@ -317,8 +329,29 @@ const NewStreamId = z
 const StreamId = z.string().max(64).regex(/^\d+(?:-\d+)?$/, 'must be an entry ID such as 1700000000000-0');
 /** A TTL in seconds, bounded so EXPIRE can never refuse it (a create's EXPIRE runs after its first write). */
 const TtlSeconds = z.number().int('must be a whole number of seconds').min(1, 'must be at least 1 second').max(3_153_600_000, 'must be at most 100 years');
-/** For the ops that fit a key of any type: the type the view showed, checked when given. */
-const ExpectType = KeyType.optional();
+/**
+ * What the view showed of the key, sent with every edit of an existing key and compared in the
+ * edit's script: its type, its length (STRLEN, HLEN, LLEN, SCARD, ZCARD or XLEN), whether it
+ * had a TTL, and the digest of its value (KeyMeta.digest). Any difference is a CONFLICT.
+ * `length` and `ttl` are null only when the view could not show them (a module type has no
+ * length); `digest` is null for a value too big to digest on each edit: there the check is the
+ * type, length, TTL class and the element edited (see the README).
+ */
+export const Seen = z
+  .object({
+    type: KeyType,
+    length: z.number().int().min(0).nullable(),
+    ttl: z.enum(['none', 'some']).nullable(),
+    digest: z.string().regex(/^[0-9a-f]{40}$/, 'must be a SHA-1 in lowercase hex').nullable(),
+  })
+  .strict();
+export type Seen = z.output<typeof Seen>;
+
+/** What a view read with `meta` (keys.get) showed of the key, as its edits send it; null when there is no key. */
+export function seenOf(meta: KeyMeta): Seen | null {
+  if (!meta.exists || meta.type === null) return null;
+  return { type: meta.type, length: meta.length, ttl: meta.ttlMs === null ? null : meta.ttlMs >= 0 ? 'some' : 'none', digest: meta.digest };
+}
 export const EditOp = z.discriminatedUnion('op', [
   /**
    * A new key with one first element, and its TTL, in one script (never a key without its TTL):
@@ -337,38 +370,43 @@ export const EditOp = z.discriminatedUnion('op', [
     })
     .strict(),
   /** Replace a string: `expectSha1` is the SHA-1 (hex) of the whole old value the view loaded. */
-  z.object({ op: z.literal('string.set'), value: B, expectSha1: z.string().regex(/^[0-9a-f]{40}$/, 'must be a SHA-1 in lowercase hex') }).strict(),
-  /** Append to a string whose length the view showed. */
-  z.object({ op: z.literal('string.append'), value: B, expectLength: z.number().int().min(0) }).strict(),
+  z.object({ op: z.literal('string.set'), value: B, expectSha1: z.string().regex(/^[0-9a-f]{40}$/, 'must be a SHA-1 in lowercase hex'), seen: Seen }).strict(),
+  /** Append to a string as the view showed it (`seen`: its length, and its digest when small). */
+  z.object({ op: z.literal('string.append'), value: B, seen: Seen }).strict(),
   /** Set a field: `expectValue` is its old value, or null for a field the view did not have (it must not exist). */
-  z.object({ op: z.literal('hash.set'), field: B, value: B, expectValue: OptB }).strict(),
-  z.object({ op: z.literal('hash.delete'), field: B, expectValue: B }).strict(),
+  z.object({ op: z.literal('hash.set'), field: B, value: B, expectValue: OptB, seen: Seen }).strict(),
+  z.object({ op: z.literal('hash.delete'), field: B, expectValue: B, seen: Seen }).strict(),
   /** Push onto a list (no expectation: a push overwrites nothing); the key must still be a list. */
-  z.object({ op: z.literal('list.push'), value: B, end: z.enum(['head', 'tail']) }).strict(),
+  z.object({ op: z.literal('list.push'), value: B, end: z.enum(['head', 'tail']), seen: Seen }).strict(),
   /** Set or remove the item at `index` (negative: from the tail), which must still be `expectValue`. */
-  z.object({ op: z.literal('list.set'), index: z.number().int(), value: B, expectValue: B }).strict(),
-  z.object({ op: z.literal('list.remove'), index: z.number().int(), expectValue: B }).strict(),
-  z.object({ op: z.literal('set.add'), member: B }).strict(),
+  z.object({ op: z.literal('list.set'), index: z.number().int(), value: B, expectValue: B, seen: Seen }).strict(),
+  z.object({ op: z.literal('list.remove'), index: z.number().int(), expectValue: B, seen: Seen }).strict(),
+  z.object({ op: z.literal('set.add'), member: B, seen: Seen }).strict(),
   /** The member must still be in the set. */
-  z.object({ op: z.literal('set.remove'), member: B }).strict(),
+  z.object({ op: z.literal('set.remove'), member: B, seen: Seen }).strict(),
   /** Add a member or change its score: `expectScore` is its old score, or null for a new member (it must not exist). */
-  z.object({ op: z.literal('zset.add'), member: B, score: Score, expectScore: Score.nullable() }).strict(),
+  z.object({ op: z.literal('zset.add'), member: B, score: Score, expectScore: Score.nullable(), seen: Seen }).strict(),
   /** ZINCRBY of a member the view showed (it must still be there). */
-  z.object({ op: z.literal('zset.incr'), member: B, by: Score }).strict(),
+  z.object({ op: z.literal('zset.incr'), member: B, by: Score, seen: Seen }).strict(),
   /** The member must still be in the zset. */
-  z.object({ op: z.literal('zset.remove'), member: B }).strict(),
-  z.object({ op: z.literal('stream.add'), id: NewStreamId.default('*'), fields: z.array(z.object({ field: B, value: B })).min(1).max(1000) }).strict(),
+  z.object({ op: z.literal('zset.remove'), member: B, seen: Seen }).strict(),
+  z.object({ op: z.literal('stream.add'), id: NewStreamId.default('*'), fields: z.array(z.object({ field: B, value: B })).min(1).max(1000), seen: Seen }).strict(),
   /** The entry must still be in the stream. */
-  z.object({ op: z.literal('stream.delete'), id: StreamId }).strict(),
-  z.object({ op: z.literal('ttl.set'), ttlSeconds: TtlSeconds, expectType: ExpectType }).strict(),
-  z.object({ op: z.literal('ttl.remove'), expectType: ExpectType }).strict(),
+  z.object({ op: z.literal('stream.delete'), id: StreamId, seen: Seen }).strict(),
+  z.object({ op: z.literal('ttl.set'), ttlSeconds: TtlSeconds, seen: Seen }).strict(),
+  z.object({ op: z.literal('ttl.remove'), seen: Seen }).strict(),
+  /**
+   * A hash field's TTL (servers with HTTL: Redis 7.4+, Valkey 9): HEXPIRE `ttlSeconds`, or
+   * HPERSIST when null. The field must still hold `expectValue`. VALIDATION on a server without it.
+   */
+  z.object({ op: z.literal('hash.ttl'), field: B, expectValue: B, ttlSeconds: TtlSeconds.nullable(), seen: Seen }).strict(),
   /**
    * RENAMENX, or RENAME when `overwrite` is confirmed (CONFLICT naming edit.to when the name is
    * taken and it is not). On a cluster both names must hash to the same slot (a hash tag).
    */
-  z.object({ op: z.literal('rename'), to: KeyBytes, overwrite: z.boolean().default(false), expectType: ExpectType }).strict(),
+  z.object({ op: z.literal('rename'), to: KeyBytes, overwrite: z.boolean().default(false), seen: Seen }).strict(),
   /** UNLINK. */
-  z.object({ op: z.literal('delete'), expectType: ExpectType }).strict(),
+  z.object({ op: z.literal('delete'), seen: Seen }).strict(),
 ]);
 export type EditOp = z.output<typeof EditOp>;
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { seenOf, type KeyMeta } from '../../app/schemas/keys';
 import { AppShell } from '../pages/AppShell';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { KeysPage } from '../pages/KeysPage';
@@ -61,18 +62,22 @@ test.describe('Keys edits and roles', () => {
       const where = { profileId, key: b64('acct:1') };
       const read = await callFromPage(anaPage, 'keys.get', where);
       expect(read.ok, JSON.stringify(read)).toBe(true);
-      const setValue = { op: 'string.set', value: b64('by-analyst'), expectSha1: createHash('sha1').update(value).digest('hex') };
+      if (!read.ok) throw new Error(`keys.get failed: ${read.error.message}`);
+      const seen = seenOf(read.output as KeyMeta);
+      const setValue = { op: 'string.set', value: b64('by-analyst'), expectSha1: createHash('sha1').update(value).digest('hex'), seen };
       const edits = [
         setValue,
-        { op: 'string.append', value: b64('+x'), expectLength: value.length },
-        { op: 'ttl.set', ttlSeconds: 5 },
-        { op: 'rename', to: b64('acct:stolen'), overwrite: true },
-        { op: 'delete' },
+        { op: 'string.append', value: b64('+x'), seen },
+        { op: 'ttl.set', ttlSeconds: 5, seen },
+        { op: 'rename', to: b64('acct:stolen'), overwrite: true, seen },
+        { op: 'delete', seen },
       ];
       for (const edit of edits) expectForbidden(await callFromPage(anaPage, 'keys.edit', { ...where, edit }), edit.op);
       const create = { op: 'create', type: 'string', value: b64('x'), ttlSeconds: null };
       expectForbidden(await callFromPage(anaPage, 'keys.edit', { profileId, key: b64('acct:new'), edit: create }), 'create');
-      const hashSet = { op: 'hash.set', field: b64('plan'), value: b64('free'), expectValue: b64('gold') };
+      const hashRead = await callFromPage(anaPage, 'keys.get', { profileId, key: b64('acct:profile:1') });
+      if (!hashRead.ok) throw new Error(`keys.get failed: ${hashRead.error.message}`);
+      const hashSet = { op: 'hash.set', field: b64('plan'), value: b64('free'), expectValue: b64('gold'), seen: seenOf(hashRead.output as KeyMeta) };
       expectForbidden(await callFromPage(anaPage, 'keys.edit', { profileId, key: b64('acct:profile:1'), edit: hashSet }), 'hash.set');
 
       // Redis holds what it held.

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../../app/errors';
-import { MAX_STRING_PAGE, type EditOp } from '../../../../app/schemas/keys';
+import { MAX_STRING_PAGE, type EditOp, type Seen } from '../../../../app/schemas/keys';
 import { keyBytes } from '../keyRef';
 import { CREATE } from './scripts/createScript';
-import { HASH_DELETE, HASH_SET } from './scripts/hashScripts';
+import { HASH_DELETE, HASH_SET, HASH_TTL } from './scripts/hashScripts';
 import { DELETE, RENAME, TTL_REMOVE, TTL_SET } from './scripts/keyScripts';
 import { LIST_PUSH, LIST_REMOVE, LIST_SET } from './scripts/listScripts';
 import { SET_ADD, SET_REMOVE, ZSET_ADD, ZSET_INCR, ZSET_REMOVE } from './scripts/setScripts';
@@ -43,20 +43,46 @@ function createExtra(op: Extract<EditOp, { op: 'create' }>): ScriptArg {
   return needs === 'field' ? b(given) : given;
 }
 
+/** What the server can do that an edit depends on (../../pool/commandSupport.ts). */
+export interface ServerCan {
+  /** Hash-field expiration: HPEXPIRETIME, HEXPIRE, HPERSIST. */
+  fieldTtls: boolean;
+}
+
+/** The type an op edits, or null for the ops that fit any type (TTL, rename, delete). */
+function typeOf(op: Exclude<EditOp, { op: 'create' }>): Seen['type'] | null {
+  const dot = op.op.indexOf('.');
+  const family = dot < 0 ? op.op : op.op.slice(0, dot);
+  return family === 'ttl' || family === 'rename' || family === 'delete' ? null : (family as Seen['type']);
+}
+
+/** ARGV[1..4] of every checked script (scripts/prelude.ts CHECKED): what the view showed of the key. */
+function seenArgs(op: Exclude<EditOp, { op: 'create' }>): ScriptArg[] {
+  const { seen } = op;
+  const edits = typeOf(op);
+  if (edits !== null && seen.type !== edits) throw new AppError('VALIDATION', `edit.seen.type: a ${op.op} edits a ${edits}, but the view showed a ${seen.type}`, 'edit.seen.type');
+  return [seen.type, seen.length === null ? '' : String(seen.length), seen.ttl ?? '', seen.digest ?? ''];
+}
+
 /** The script, keys and arguments of one edit of `key`. */
-export function editPlan(key: Buffer, op: EditOp): EditPlan {
-  const one = (script: string, command: string, args: ScriptArg[]): EditPlan => ({ script, keys: [key], args, command, after: key });
-  switch (op.op) {
-    case 'create':
-      return one(CREATE, `${CREATE_COMMAND[op.type]}${op.ttlSeconds === null ? '' : ' + EXPIRE'}`, [op.type, b(op.value), createExtra(op), op.ttlSeconds === null ? '' : String(op.ttlSeconds)]);
-    case 'string.set':
+export function editPlan(key: Buffer, op: EditOp, can: ServerCan): EditPlan {
+  if (op.op === 'create') {
+    const ttl = op.ttlSeconds === null ? '' : String(op.ttlSeconds);
+    return { script: CREATE, keys: [key], args: [op.type, b(op.value), createExtra(op), ttl], command: `${CREATE_COMMAND[op.type]}${ttl === '' ? '' : ' + EXPIRE'}`, after: key };
+  }
+  const seen = seenArgs(op);
+  const one = (script: string, command: string, args: ScriptArg[]): EditPlan => ({ script, keys: [key], args: [...seen, ...args], command, after: key });
+  switch (op.op) {     case 'string.set':
       return one(STRING_SET, 'SET', [op.expectSha1, String(MAX_STRING_PAGE), b(op.value)]);
     case 'string.append':
-      return one(STRING_APPEND, 'APPEND', [String(op.expectLength), b(op.value)]);
+      return one(STRING_APPEND, 'APPEND', [b(op.value)]);
     case 'hash.set':
-      return one(HASH_SET, 'HSET', [b(op.field), b(op.value), flag(op.expectValue !== null), op.expectValue === null ? '' : b(op.expectValue)]);
+      return one(HASH_SET, can.fieldTtls ? 'HSET + HPEXPIREAT' : 'HSET', [b(op.field), b(op.value), flag(op.expectValue !== null), op.expectValue === null ? '' : b(op.expectValue), flag(can.fieldTtls)]);
     case 'hash.delete':
       return one(HASH_DELETE, 'HDEL', [b(op.field), b(op.expectValue)]);
+    case 'hash.ttl':
+      if (!can.fieldTtls) throw new AppError('VALIDATION', 'edit.ttlSeconds: this server has no hash-field expiration (HEXPIRE, HPERSIST: Redis 7.4+, Valkey 9), so a field cannot have a TTL here', 'edit.ttlSeconds');
+      return one(HASH_TTL, op.ttlSeconds === null ? 'HPERSIST' : 'HEXPIRE', [b(op.field), b(op.expectValue), op.ttlSeconds === null ? '' : String(op.ttlSeconds)]);
     case 'list.push':
       return one(LIST_PUSH, op.end === 'head' ? 'LPUSH' : 'RPUSH', [op.end, b(op.value)]);
     case 'list.set':
@@ -78,16 +104,16 @@ export function editPlan(key: Buffer, op: EditOp): EditPlan {
     case 'stream.delete':
       return one(STREAM_DELETE, 'XDEL', [op.id]);
     case 'ttl.set':
-      return one(TTL_SET, 'EXPIRE', [op.expectType ?? '', String(op.ttlSeconds)]);
+      return one(TTL_SET, 'EXPIRE', [String(op.ttlSeconds)]);
     case 'ttl.remove':
-      return one(TTL_REMOVE, 'PERSIST', [op.expectType ?? '']);
+      return one(TTL_REMOVE, 'PERSIST', []);
     case 'rename': {
       const to = b(op.to);
       if (to.equals(key)) throw new AppError('VALIDATION', 'edit.to: the new name is the key\'s own name', 'edit.to');
-      return { script: RENAME, keys: [key, to], args: [op.expectType ?? '', flag(op.overwrite)], command: op.overwrite ? 'RENAME' : 'RENAMENX', after: to };
+      return { script: RENAME, keys: [key, to], args: [...seen, flag(op.overwrite)], command: op.overwrite ? 'RENAME' : 'RENAMENX', after: to };
     }
     case 'delete':
-      return one(DELETE, 'UNLINK', [op.expectType ?? '']);
+      return one(DELETE, 'UNLINK', []);
   }
 }
 

@@ -1,8 +1,10 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../../../../app/errors';
+import { hasFieldTtls } from '../../pool/commandSupport';
 import { contextOf, type ErrorContext } from '../../pool/redisErrors';
 import { keyConnection } from '../keyConnection';
 import type { PoolApi, ProfileSpec, StoredProfile } from '../../pool/types';
+import type { ServerCan } from './editPlan';
 import type { EditClient } from './runScript';
 
 /** Where one edit runs, and how errors there name the server. */
@@ -11,6 +13,8 @@ export interface EditTarget {
   /** A cluster: a rename must stay in its key's slot. */
   cluster: boolean;
   errorContext: ErrorContext;
+  /** What the server can do that an edit depends on (hash-field TTLs). */
+  can: ServerCan;
 }
 
 /**
@@ -30,5 +34,5 @@ export function refuseReadOnly(profile: StoredProfile): void {
 export async function editTarget(pool: Pick<PoolApi, 'shared' | 'cluster'>, connectionId: string, spec: ProfileSpec, db: number): Promise<EditTarget> {
   const client = await keyConnection(pool, connectionId, spec, db);
   const cluster = client.isCluster;
-  return { client, cluster, errorContext: cluster ? { label: 'the cluster' } : contextOf(client as Redis) };
+  return { client, cluster, errorContext: cluster ? { label: 'the cluster' } : contextOf(client as Redis), can: { fieldTtls: await hasFieldTtls(client) } };
 }

@@ -41,7 +41,7 @@ function describe(plan: EditPlan): string {
  * changed), then the key's fresh metadata (a rename's: the new name's).
  */
 export async function runEdit(target: EditTarget, key: Buffer, op: EditOp, readMeta: MetaReader, record: EditRecord = () => undefined): Promise<{ key: KeyRef; meta: KeyMeta }> {
-  const plan = editPlan(key, op);
+  const plan = editPlan(key, op, target.can);
   if (target.cluster) requireSameSlot(plan);
   try {
     await runScript(target.client, plan.script, plan.keys, plan.args);

@@ -1,6 +1,7 @@
 import type { KeyMeta } from '../../../../app/schemas/keys';
 import { keyRef } from '../keyRef';
 import { keyTypeOf, LENGTH_COMMAND } from './keyType';
+import { DIGEST_SCRIPT } from './valueDigest';
 import { asBuf, asNum, asText, orNull, type ValueClient } from './valueClient';
 
 /**
@@ -43,13 +44,19 @@ export async function keyMeta(client: ValueClient, key: Buffer): Promise<KeyMeta
     idleSeconds: null,
     evictionPolicy,
     dumpBytes: null,
+    digest: null,
+    fieldTtls: false,
   };
   if (kind === null) return base;
   const mem = asNum(memory);
-  const [length, dump] = await Promise.all([
+  const [length, dump, digest, fieldTtls] = await Promise.all([
     kind === 'other' ? null : orNull(client.send(LENGTH_COMMAND[kind], key)),
     kind === 'other' && mem !== null && mem <= MODULE_DUMP_MAX_BYTES ? orNull(client.send('DUMP', key)) : null,
+    // After the length in the same round trip: an edit compares both, so either moving is a conflict.
+    kind === 'other' || kind === 'stream' ? null : orNull(client.send('EVAL', DIGEST_SCRIPT, 1, key)),
+    client.fieldTtls(),
   ]);
+  const sha = asText(digest);
   const ttl = asNum(pttl);
   return {
     ...base,
@@ -61,5 +68,7 @@ export async function keyMeta(client: ValueClient, key: Buffer): Promise<KeyMeta
     freq: asNum(freq),
     idleSeconds: asNum(idle),
     dumpBytes: asBuf(dump)?.length ?? null,
+    digest: sha === '' ? null : sha,
+    fieldTtls,
   };
 }

@@ -27,7 +27,25 @@ export async function readPage(client: ValueClient, key: Buffer, page: ReadPage)
   if (real.type !== page.type) throw wrongType(key, page.type, real.moduleType ?? real.type);
   if (read.status === 'rejected') throw refusal(read.reason, key, page);
   if (total.status === 'rejected') throw refusal(total.reason, key, page);
-  return shape(page, read.value, asNum(total.value) ?? 0);
+  const result = shape(page, read.value, asNum(total.value) ?? 0);
+  if (result.type === 'hash') await withFieldTtls(client, key, read.value, result);
+  return result;
+}
+
+/**
+ * A hash page's fields' TTLs (HPTTL, one call for the page's fields) where the server has
+ * hash-field expiration; null each where it has not. -2 (reclaimed since the HSCAN) shows as
+ * none: the field is gone, and the next page read drops it.
+ */
+async function withFieldTtls(client: ValueClient, key: Buffer, reply: unknown, page: Result<'hash'>): Promise<void> {
+  if (page.entries.length === 0 || !(await client.fieldTtls())) return;
+  const { items } = scanReply(reply);
+  const fields = items.filter((_, i) => i % 2 === 0);
+  const ttls = asArray(await client.send('HPTTL', key, 'FIELDS', fields.length, ...fields));
+  page.entries.forEach((e, i) => {
+    const t = asNum(ttls[i]);
+    e.ttlMs = t === null || t < 0 ? -1 : t;
+  });
 }
 
 function wrongType(key: Buffer, asked: string, real: string): AppError {
@@ -113,7 +131,7 @@ function hashPage(reply: unknown, total: number): Result<'hash'> {
   const { cursor, items } = scanReply(reply);
   const cut = new PageCutter();
   const entries: Result<'hash'>['entries'] = [];
-  for (let i = 0; i + 1 < items.length; i += 2) entries.push({ field: cut.cut(items[i] as Buffer), value: cut.cut(items[i + 1] as Buffer) });
+  for (let i = 0; i + 1 < items.length; i += 2) entries.push({ field: cut.cut(items[i] as Buffer), value: cut.cut(items[i + 1] as Buffer), ttlMs: null });
   return { type: 'hash', entries, cursor, total };
 }
 

@@ -2,6 +2,7 @@ import type { Cluster, Redis } from 'ioredis';
 import { AppError } from '../../../../app/errors';
 import type { ProfileSpec } from '../../../../app/schemas/connections';
 import { contextOf, toAppError } from '../../pool/redisErrors';
+import { hasFieldTtls } from '../../pool/commandSupport';
 import { keyConnection } from '../keyConnection';
 import type { PoolApi } from '../../pool/types';
 
@@ -15,6 +16,8 @@ type Arg = string | Buffer | number;
 export interface ValueClient {
   /** The command's reply, bulk strings as Buffers; a Redis error becomes an AppError. */
   send(command: string, ...args: Arg[]): Promise<unknown>;
+  /** The server has hash-field expiration (../../pool/commandSupport.ts: by COMMAND INFO). */
+  fieldTtls(): Promise<boolean>;
 }
 
 /** A pooled ioredis client (standalone, sentinel master) or Cluster (routes each single-key command by slot). */
@@ -25,6 +28,7 @@ export function clientOf(redis: Redis | Cluster): ValueClient {
       redis.callBuffer(command, ...args).catch((e: unknown) => {
         throw toAppError(e, ctx);
       }),
+    fieldTtls: () => hasFieldTtls(redis),
   };
 }
 

@@ -9,16 +9,29 @@ import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
 import { RowActions } from './RowActions';
 import { VirtualRows } from '../../../components/bytes/VirtualRows';
+import { formatDuration } from '../../../lib/format';
 
 interface Entry {
   field: ValueBytes;
   value: ValueBytes;
+  /** -1 none; null where the server has no hash-field expiration. */
+  ttlMs: number | null;
+}
+
+/** A field's TTL as read with its page (HPTTL). */
+function fieldTtlText(ms: number | null): string {
+  if (ms === null) return '';
+  return ms < 0 ? 'none' : formatDuration(Math.ceil(ms / 1000));
 }
 
 const ROW = 28;
 
-/** A hash by HSCAN pages (never HGETALL), with a field glob; ops set and delete fields. */
-export function HashView({ where, canEdit, edit, version }: ViewProps) {
+/**
+ * A hash by HSCAN pages (never HGETALL), with a field glob; ops set and delete fields. Where the
+ * server has hash-field expiration (`fieldTtls`), each field shows its TTL and ops set or remove
+ * it; a field's edit keeps its TTL (the server's script does).
+ */
+export function HashView({ where, canEdit, edit, version, fieldTtls }: ViewProps & { fieldTtls: boolean }) {
   const bridge = useBridge();
   const [match, setMatch] = useState<string>();
   const paged = usePaged<Entry, string>(`${where.key}|${match ?? ''}|${version}`, '0', async (cursor) => {
@@ -36,6 +49,12 @@ export function HashView({ where, canEdit, edit, version }: ViewProps) {
     setFrom(undefined);
   }
   const typed = allTyped(field, value);
+  const [fieldTtl, setFieldTtl] = useState('');
+  const fieldTtlSeconds = /^\d+$/.test(fieldTtl.trim()) ? Number(fieldTtl.trim()) : NaN;
+  function setTtl(ttlSeconds: number | null) {
+    if (from === undefined) return;
+    void edit.run({ op: 'hash.ttl', field: from.field.b64, expectValue: from.value.b64, ttlSeconds }).then((d) => d !== undefined && setFieldTtl(''));
+  }
 
   function save() {
     if (typed === undefined) return;
@@ -49,7 +68,7 @@ export function HashView({ where, canEdit, edit, version }: ViewProps) {
     });
   }
 
-  const columns = canEdit ? 'minmax(0, 2fr) minmax(0, 3fr) 110px' : 'minmax(0, 2fr) minmax(0, 3fr)';
+  const columns = ['minmax(0, 2fr)', 'minmax(0, 3fr)', ...(fieldTtls ? ['90px'] : []), ...(canEdit ? ['110px'] : [])].join(' ');
   return (
     <div className="kv-view" data-testid="kv-hash">
       <div className="kv-view-bar">
@@ -71,9 +90,31 @@ export function HashView({ where, canEdit, edit, version }: ViewProps) {
           </button>
         </form>
       )}
+      {canEdit && fieldTtls && from !== undefined && (
+        <form
+          className="kv-form"
+          data-testid="kv-hash-ttl-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (fieldTtlSeconds >= 1) setTtl(fieldTtlSeconds);
+          }}
+        >
+          <div className="field">
+            <label htmlFor="kv-hash-ttl-input">Field expires in (seconds)</label>
+            <input id="kv-hash-ttl-input" type="text" inputMode="numeric" value={fieldTtl} onChange={(e) => setFieldTtl(e.target.value)} data-testid="kv-hash-ttl-input" />
+          </div>
+          <button type="submit" className="btn btn-small" disabled={edit.busy || !(fieldTtlSeconds >= 1)} data-testid="kv-hash-ttl-save">
+            Set field TTL
+          </button>
+          <button type="button" className="btn btn-small" disabled={edit.busy || from.ttlMs === null || from.ttlMs < 0} onClick={() => setTtl(null)} data-testid="kv-hash-ttl-remove">
+            Remove field TTL
+          </button>
+        </form>
+      )}
       <div className="kv-head" style={{ gridTemplateColumns: columns }}>
         <span>Field</span>
         <span>Value</span>
+        {fieldTtls && <span>TTL</span>}
         {canEdit && <span />}
       </div>
       <VirtualRows
@@ -88,6 +129,11 @@ export function HashView({ where, canEdit, edit, version }: ViewProps) {
             <>
               <ValueText value={e.field} testId="kv-field" />
               <ValueText value={e.value} testId="kv-cell-value" />
+              {fieldTtls && (
+                <span className="muted" data-testid="kv-field-ttl">
+                  {fieldTtlText(e.ttlMs)}
+                </span>
+              )}
               {canEdit && (
                 <RowActions
                   busy={edit.busy}
@@ -105,6 +151,11 @@ export function HashView({ where, canEdit, edit, version }: ViewProps) {
         }}
       />
       <LoadMore shown={paged.items.length} total={paged.total} noun="fields" more={paged.more} loading={paged.loading} error={paged.error} onMore={paged.loadMore} filtered={match !== undefined} />
+      {fieldTtls && (
+        <p className="hint" data-testid="kv-hash-count-note">
+          The field count is HLEN: it includes fields whose TTL has passed until Redis reclaims them (on access or by its active expiry).
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { KeyType } from '../../../../app/schemas/sampling';
 import type { Edit } from './useEdit';
 import { EscapedField } from '../../../components/EscapedField';
 import { typedBytes } from './valueBytes';
@@ -9,15 +8,12 @@ interface Props {
   /** The key's name as shown (escaped), to prefill the rename. */
   keyText: string;
   hasTtl: boolean;
-  /** The type the view showed: the server refuses the edit if the key is now another. */
-  type: KeyType | undefined;
 }
 
 type Open = 'none' | 'ttl' | 'rename' | 'delete';
 
 /** What any key can have done to it: TTL set or removed, a rename, a delete; each behind its own small form. */
-export function KeyActions({ edit, keyText, hasTtl, type }: Props) {
-  const expectType = type;
+export function KeyActions({ edit, keyText, hasTtl }: Props) {
   const [open, setOpen] = useState<Open>('none');
   const [ttl, setTtl] = useState('');
   const [to, setTo] = useState(keyText);
@@ -37,7 +33,7 @@ export function KeyActions({ edit, keyText, hasTtl, type }: Props) {
       setConfirmOverwrite(true);
       return;
     }
-    const done = await edit.run({ op: 'rename', to: target.b64, overwrite, expectType });
+    const done = await edit.run({ op: 'rename', to: target.b64, overwrite });
     if (done !== undefined) setOpen('none');
   }
 
@@ -48,7 +44,7 @@ export function KeyActions({ edit, keyText, hasTtl, type }: Props) {
           TTL…
         </button>
         {hasTtl && (
-          <button type="button" className="btn btn-small" disabled={edit.busy} onClick={() => void edit.run({ op: 'ttl.remove', expectType })} data-testid="kv-ttl-remove">
+          <button type="button" className="btn btn-small" disabled={edit.busy} onClick={() => void edit.run({ op: 'ttl.remove' })} data-testid="kv-ttl-remove">
             Remove TTL
           </button>
         )}
@@ -64,7 +60,7 @@ export function KeyActions({ edit, keyText, hasTtl, type }: Props) {
           className="kv-form"
           onSubmit={(e) => {
             e.preventDefault();
-            if (ttlSeconds >= 1) void edit.run({ op: 'ttl.set', ttlSeconds, expectType }).then((d) => d !== undefined && setOpen('none'));
+            if (ttlSeconds >= 1) void edit.run({ op: 'ttl.set', ttlSeconds }).then((d) => d !== undefined && setOpen('none'));
           }}
         >
           <div className="field">
@@ -109,7 +105,7 @@ export function KeyActions({ edit, keyText, hasTtl, type }: Props) {
       {open === 'delete' && (
         <div className="confirm" role="group" aria-label="Confirm delete">
           <span>Delete this key (UNLINK)? It cannot be undone.</span>
-          <button type="button" className="btn btn-small btn-danger" disabled={edit.busy} onClick={() => void edit.run({ op: 'delete', expectType })} data-testid="kv-delete-confirm">
+          <button type="button" className="btn btn-small btn-danger" disabled={edit.busy} onClick={() => void edit.run({ op: 'delete' })} data-testid="kv-delete-confirm">
             Delete key
           </button>
           <button type="button" className="btn btn-small" onClick={() => setOpen('none')}>

@@ -10,7 +10,8 @@ import { HexView } from '../../../components/bytes/HexView';
 import { JsonView } from '../../../components/bytes/JsonView';
 import { TextRows } from '../../../components/bytes/TextRows';
 import { useStringPages } from './useStringPages';
-import { concatBytes, sha1Hex } from './valueBytes';
+import { jsonSyntaxError } from './jsonSyntax';
+import { base64ToBytes, concatBytes, sha1Hex } from './valueBytes';
 import type { ViewProps } from './viewProps';
 
 type View = 'text' | 'json' | 'hex' | 'decoded';
@@ -20,6 +21,19 @@ const VIEWS: { value: View; label: string }[] = [
   { value: 'hex', label: 'Hex' },
   { value: 'decoded', label: 'Decoded' },
 ];
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Why bytes saved from the JSON view are not JSON (where, for a person to fix), or undefined when they are. */
+function jsonRefusal(bytes: Uint8Array): string | undefined {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return 'Not valid JSON: the value is not UTF-8 text';
+  }
+  return jsonSyntaxError(text)?.message;
+}
 
 /** A string: its first 256 KB and more on demand, as text, JSON, hex or decoded; a streamed download; ops set or append. */
 export function StringView({ where, canEdit, edit, version, fileName }: ViewProps & { fileName: string }) {
@@ -31,11 +45,14 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
   const [editing, setEditing] = useState<string>();
   /** The bytes shown when editing began: what the set expects to replace, whatever is read since. */
   const [editBase, setEditBase] = useState<Uint8Array>();
+  /** Why the last save from the JSON view was refused (not JSON, and where). */
+  const [jsonError, setJsonError] = useState<string>();
   // A new version (an edit landed, or Reload): a form filled from the old rows would expect stale values.
   const [seenVersion, setSeenVersion] = useState(version);
   if (seenVersion !== version) {
     setSeenVersion(version);
     setEditing(undefined);
+    setJsonError(undefined);
   }
   const [append, setAppend] = useState('');
   const typedSet = editing === undefined ? undefined : allTyped(editing);
@@ -43,6 +60,11 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
 
   async function save() {
     if (typedSet === undefined) return;
+    // From the JSON view a save must be JSON: a stray comma would otherwise land in a value
+    // every reader parses. The text view saves any bytes (switch to it to save this as text).
+    const notJson = view === 'json' ? jsonRefusal(base64ToBytes(typedSet[0] as string)) : undefined;
+    setJsonError(notJson);
+    if (notJson !== undefined) return;
     // What the view showed, hashed: the server refuses the set if the value is no longer that.
     if (editBase === undefined) return;
     const expectSha1 = await sha1Hex(editBase);
@@ -87,7 +109,7 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
                 className="kv-form kv-inline-form"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  if (typedAppend && s.total !== undefined) void edit.run({ op: 'string.append', value: typedAppend[0] as string, expectLength: s.total }).then((d) => d !== undefined && setAppend(''));
+                  if (typedAppend && s.total !== undefined) void edit.run({ op: 'string.append', value: typedAppend[0] as string }).then((d) => d !== undefined && setAppend(''));
                 }}
               >
                 <EscapedField label="Append" value={append} onChange={setAppend} testId="kv-string-append-value" className="kv-grow" />
@@ -104,12 +126,17 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
                 void save();
               }}
             >
-              <EscapedField label="Value (escapes: \xHH, \n, \\)" value={editing} onChange={setEditing} multiline testId="kv-string-value" className="kv-grow" />
+              <EscapedField label="Value (escapes: \xHH, \n, \\)" value={editing} onChange={(v) => { setEditing(v); setJsonError(undefined); }} multiline testId="kv-string-value" className="kv-grow" />
+              {jsonError !== undefined && view === 'json' && (
+                <div className="alert alert-error" role="alert" data-testid="kv-json-invalid">
+                  {jsonError}. Not saved: fix it, or switch to the Text view to save it as plain text.
+                </div>
+              )}
               <div className="form-actions">
                 <button type="submit" className="btn btn-small btn-primary" disabled={edit.busy || typedSet === undefined} data-testid="kv-string-save">
                   Save value
                 </button>
-                <button type="button" className="btn btn-small" onClick={() => setEditing(undefined)}>
+                <button type="button" className="btn btn-small" onClick={() => { setEditing(undefined); setJsonError(undefined); }}>
                   Cancel
                 </button>
               </div>

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ProfileView } from '../../../../app/schemas/connections';
+import { seenOf, type Seen } from '../../../../app/schemas/keys';
 import { useCall } from '../../../bridge/useCall';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatBytes } from '../../../lib/format';
@@ -37,24 +38,36 @@ function fileNameOf(keyText: string): string {
 export function ValuePanel({ profile, db, keyB64, canEdit, onKeyChanged }: ValuePanelProps) {
   const where = useMemo(() => ({ profileId: profile.id, db, key: keyB64 }), [profile.id, db, keyB64]);
   const [metaAt, setMetaAt] = useState(() => Date.now());
-  const meta = useCall('keys.get', keyB64 === '' ? undefined : where, { onData: () => setMetaAt(Date.now()) });
   const [version, setVersion] = useState(0);
+  /** What the view shows of the key, as its edits send it: from the last metadata, or the last edit's answer. */
+  const [seen, setSeen] = useState<Seen | null>(null);
+  // Every metadata (open, Reload, a reconnect, an edit's answer) reads the value's pages again
+  // after it: what the view shows is never older than the `seen` its edits send, so a change
+  // between the two is a conflict, never an overwrite.
+  const meta = useCall('keys.get', keyB64 === '' ? undefined : where, {
+    onData: (data) => {
+      setMetaAt(Date.now());
+      setSeen(seenOf(data));
+      setVersion((v) => v + 1);
+    },
+  });
   const { refresh } = meta;
   const onDone = useCallback(
-    (_done: EditDone, op: EditOp) => {
+    (done: EditDone, op: EditOp) => {
       if (op.op === 'rename') onKeyChanged(op.to);
       else if (op.op === 'delete') onKeyChanged(null);
       else {
+        // The key as the edit left it, at once: the next edit must not send what came before it.
+        setSeen(seenOf(done.meta));
         setVersion((v) => v + 1);
         refresh();
       }
     },
     [onKeyChanged, refresh],
   );
-  const edit = useEdit(where, onDone);
+  const edit = useEdit(where, seen, onDone);
   const reload = () => {
     edit.clear();
-    setVersion((v) => v + 1);
     refresh();
   };
 
@@ -91,10 +104,10 @@ export function ValuePanel({ profile, db, keyB64, canEdit, onKeyChanged }: Value
       {m !== undefined && m.exists && (
         <div className="kv-body" key={keyB64}>
           <MetaSummary meta={m} at={metaAt} />
-          {canEdit && <KeyActions edit={edit} keyText={m.key.text} hasTtl={m.ttlMs !== null && m.ttlMs >= 0} type={m.type ?? undefined} />}
+          {canEdit && <KeyActions edit={edit} keyText={m.key.text} hasTtl={m.ttlMs !== null && m.ttlMs >= 0} />}
           <EditError error={edit.error} onReload={reload} />
           {m.type === 'string' && <StringView {...props} fileName={fileNameOf(m.key.text)} />}
-          {m.type === 'hash' && <HashView {...props} />}
+          {m.type === 'hash' && <HashView {...props} fieldTtls={m.fieldTtls} />}
           {m.type === 'list' && <ListView {...props} />}
           {m.type === 'set' && <SetView {...props} />}
           {m.type === 'zset' && <ZsetView {...props} />}

@@ -1,3 +1,5 @@
+import { DIGEST_LUA } from '../../values/valueDigest';
+
 /**
  * Lua shared by every edit script, prepended to each. KEYS[1] is always the key edited, so
  * EVAL routes by its slot on a cluster and the whole check-then-write runs atomically: no
@@ -8,7 +10,7 @@
  * EXISTS (create of an existing key), BADARG (Redis refused an argument: VALIDATION).
  * Texts describe what changed, never a value: they reach the UI and the audit log.
  */
-export const PRELUDE = `
+export const PRELUDE = `${DIGEST_LUA}
 local STANDARD = { string = true, hash = true, list = true, set = true, zset = true, stream = true }
 
 local function stale(what)
@@ -49,4 +51,33 @@ local function try(...)
   if type(r) == 'table' and r.err then return nil, redis.error_reply('BADARG ' .. r.err) end
   return r, nil
 end
+`;
+
+/**
+ * The head of every edit of an existing key. ARGV[1..4] are what the view showed of the key
+ * (editPlan.ts: type, length or '', TTL class 'none'/'some' or '', digest or ''); the op's own
+ * arguments follow, as A[1], A[2]… Any difference is STALE, before the op reads or writes:
+ * the type, then the O(1) length and TTL class, then the digest of a small value (which
+ * covers any change to it; a bigger one is checked by its length and the element edited).
+ */
+export const CHECKED = `${PRELUDE}
+local LENGTH = { string = 'STRLEN', hash = 'HLEN', list = 'LLEN', set = 'SCARD', zset = 'ZCARD', stream = 'XLEN' }
+local function seen_changed()
+  local want, len, ttl, digest = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+  local e = type_changed(want)
+  if e then return e end
+  if len ~= '' and LENGTH[want] then
+    local n = redis.call(LENGTH[want], KEYS[1])
+    if n ~= tonumber(len) then return 'its length is ' .. n .. ' now, the view showed ' .. len end
+  end
+  if ttl ~= '' then
+    local now = redis.call('PTTL', KEYS[1]) >= 0 and 'some' or 'none'
+    if now ~= ttl then return now == 'none' and 'its TTL was removed' or 'it has a TTL now' end
+  end
+  if digest ~= '' and value_digest(want) ~= digest then return 'its value changed' end
+  return nil
+end
+local A = { unpack(ARGV, 5) }
+local seen = seen_changed()
+if seen then return stale(seen) end
 `;
