@@ -12,7 +12,6 @@ import { commandKeys, crossSlotHint } from './consoleKeys';
 import type { ConsoleRuns } from './consoleRuns';
 import type { ConsoleServices } from './consoleServices';
 import type { ConsoleTopology } from './consoleTopology';
-import { maskConfigSecrets } from './configSecretMask';
 import { execOn, unanswered, type ExecContext, type HopResult } from './execute';
 import { refusal, refuseElsewhere } from './guard';
 import { route, type Hop } from './route';
@@ -134,10 +133,8 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
     const results = await Promise.all(
       hops.map((h) => (hops.length === 1 ? execOn(h, parsed.args, parsed.text, ctx) : execOn(h, parsed.args, parsed.text, ctx).catch((err: unknown) => unanswered(h, err, ctx)))),
     );
-    const hinted = await Promise.all(results.map((r) => withHint(r, profile.spec.username, doc, keysOf)));
-    // A secret parameter's value (the profile's own password) never reaches the page. A cut
-    // CONFIG GET (never seen: ~200 parameters) keeps no download, whose text was not masked.
-    const replies = command === 'CONFIG GET' ? hinted.map(({ cut: _cut, ...r }) => ({ ...r, reply: maskConfigSecrets(r.reply) })) : hinted;
+    // A secret parameter's value (the profile's own password) was masked as the reply was read (reply/secretMask.ts).
+    const replies = await Promise.all(results.map((r) => withHint(r, profile.spec.username, doc, keysOf)));
     // Where it ran in the end (a MOVED may have sent it on).
     where.addresses = results.map((r) => r.node.address);
     if (audited) {
