@@ -1,5 +1,6 @@
 import { escapeBytes } from '../text/escapeBytes';
 import { isSecret } from '../text/configSecrets';
+import { migrateParts } from './catalog/migrateSyntax';
 
 /** What a secret becomes in the history, the audit log and any log. */
 export const REDACTED = '(redacted)';
@@ -65,20 +66,7 @@ function secretsOf(args: readonly string[], hide: (i: number, keep?: string) => 
       else if (word(1) === 'CONFIG' && word(2) === 'SET') hidePairs(args, 3, sentinelSecret, hide);
       return;
     case 'MIGRATE':
-      // MIGRATE host port key|"" db timeout [COPY] [REPLACE] [AUTH password] [AUTH2 username
-      // password] [KEYS key…]: options start at 6; after KEYS come key names only.
-      for (let i = 6; i < args.length; ) {
-        const option = word(i);
-        if (option === 'KEYS') return;
-        if (option === 'AUTH') {
-          hide(i + 1);
-          i += 2;
-        } else if (option === 'AUTH2') {
-          hide(i + 1);
-          hide(i + 2);
-          i += 3;
-        } else i++;
-      }
+      for (const i of migrateParts(args).secrets) hide(i);
       return;
   }
 }
