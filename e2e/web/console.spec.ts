@@ -393,6 +393,11 @@ test.describe('Console page for an analyst', () => {
       await expect(refused.getByRole('alert')).toContainText('Analysts may run only @read commands');
       await expect(refused.getByRole('alert')).toContainText('FORBIDDEN');
       expect(await admin.get('user:1')).toBe('ana-can-read');
+      // KEYS is @read but @dangerous: refused outright, never held for a confirmation the analyst could type back.
+      await expect(ana.getByTestId('console-analyst-note')).toContainText('@dangerous');
+      const keys = await c.answer('KEYS *');
+      await expect(keys).toHaveAttribute('data-status', 'failed');
+      await expect(keys.getByRole('alert')).toContainText('Analysts never run @dangerous commands');
     } finally {
       await context.close();
     }
