@@ -30,6 +30,9 @@ describe('SecretMask', () => {
       `%2\r\n${bulk('masterauth')}${bulk('pw-two')}${bulk('maxmemory')}${bulk('100')}` +
       `*1\r\n*4\r\n+primaryuser\r\n+pw-three\r\n${bulk('primaryauth')}:4242\r\n` +
       `*3\r\n${bulk('requirepass')}${bulk('not-a-pair')}${bulk('x')}`;
+    const data = `*4\r\n${bulk('auth_token')}${bulk('kept-1')}${bulk('Password')}${bulk('kept-2')}`;
+    expect(masked(data, 7).tree).toContain('kept-1');
+    expect(masked(data, 7).text).toContain('kept-2');
     for (let cut = 1; cut < wire.length; cut++) {
       const { tree, text } = masked(wire, cut);
       for (const out of [tree, text]) {

@@ -7,6 +7,9 @@ const NAME_BYTES = 256;
 /** A choice (tls-auth-clients' "optional") is short: a longer value is masked unread. */
 const CHOICE_BYTES = 64;
 const MASK = Buffer.from(MASKED);
+/** How parameter names are written (a module's take a dot: `search.api-secret`): a hash field such as `auth_token` or `Password` is data, not a parameter. */
+const PARAMETER = /^[a-z0-9][a-z0-9.-]*$/;
+const secretName = (name: string): boolean => PARAMETER.test(name) && namedSecret(name);
 
 interface Frame {
   /** Its values come as name, value pairs: a map (an attribute), or an array of an even count. */
@@ -35,8 +38,9 @@ interface Held {
  * comes back inside EXEC's array (MULTI … EXEC), so masking by the command's name let it through:
  * here a pair is masked by what the reply holds, at any depth. A pair is a map's entry, or two
  * items of an array of an even count, the name first. The names are the Config page's
- * (configSecrets.ts: requirepass, masterauth and Valkey's primaryauth…); a hash whose field is
- * named like one (HGETALL of a "password" field) is masked too: safe, and the Keys page shows it.
+ * (configSecrets.ts: requirepass, masterauth and Valkey's primaryauth…), written as parameters
+ * are (lower case, digits, dashes, dots); a hash field written so (HGETALL of a "password" field)
+ * is masked too: safe, and the Keys page shows its value.
  */
 export class SecretMask implements RespSink {
   private readonly stack: Frame[] = [];
@@ -54,7 +58,7 @@ export class SecretMask implements RespSink {
     if (secret === undefined || t === 'null' || secret.choices?.test(buf.toString('utf8', start, end)) === true) {
       this.next.line(t, buf, start, end);
       const name = namePlace && t === 'simple' && end - start <= NAME_BYTES ? buf.toString('utf8', start, end) : undefined;
-      if (frame !== undefined && name !== undefined && namedSecret(name)) frame.secret = { choices: secretChoices(name) };
+      if (frame !== undefined && name !== undefined && secretName(name)) frame.secret = { choices: secretChoices(name) };
       return;
     }
     this.masked();
@@ -111,7 +115,7 @@ export class SecretMask implements RespSink {
     if (name === undefined || name.over) return;
     const text = Buffer.concat(name.pieces).toString('utf8');
     const frame = this.top();
-    if (frame !== undefined && namedSecret(text)) frame.secret = { choices: secretChoices(text) };
+    if (frame !== undefined && secretName(text)) frame.secret = { choices: secretChoices(text) };
   }
 
   open(t: AggregateType, count: number): void {
