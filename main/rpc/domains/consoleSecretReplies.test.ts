@@ -64,6 +64,23 @@ describe('secret parameters in a reply, whatever command brought it', () => {
     expect(rawFile).toContain('(secret)');
   });
 
+  it('are masked when the download starts in the middle of a secret (a value past the RESP the reader keeps)', async () => {
+    // 10 MB: past the 8 MiB of RESP the reader keeps before it starts a file, mid-value.
+    const huge = `huge-${'S'.repeat(10 * 1024 * 1024)}`;
+    await admin().config('SET', 'masterauth', huge);
+    try {
+      const r = await rpc().confirmed('ops', { line: 'CONFIG GET masterauth' });
+      expect(JSON.stringify(r)).not.toContain('SSSSSSSS');
+      const id = r.replies[0]?.cut?.downloadId;
+      expect(id).toEqual(expect.any(String));
+      const file = (await rpc().download('ops', id ?? 'missing')).toString('utf8');
+      expect(file).not.toContain('SSSSSSSS');
+      expect(file).toContain('(secret)');
+    } finally {
+      await admin().config('SET', 'masterauth', MASTERAUTH);
+    }
+  });
+
   it('are masked in a plain CONFIG GET too, and the server keeps its value', async () => {
     const r = await rpc().confirmed('ops', { line: 'CONFIG GET masterauth' });
     noSecret(JSON.stringify(r));
