@@ -164,6 +164,37 @@ test.describe('Console page', () => {
     await shootBothThemes(page, 'docs/console.png', (path) => c.screenshot(path));
   });
 
+  test('a secret parameter shows as (secret) wherever a reply holds it: CONFIG GET queued in MULTI, in the tree, Raw and Copy', async ({ page, redis, admin }) => {
+    const secret = `Pw-e2e-exec-${redis.port}`;
+    await admin.config('SET', 'masterauth', secret);
+    const c = new ConsolePage(page);
+    await c.openOn('console-secret', redis);
+    await c.answer('MULTI');
+    for (const line of ['CONFIG GET masterauth', 'CONFIG GET *']) {
+      const queued = await c.answer(line);
+      if ((await queued.getAttribute('data-status')) === 'held') await c.confirmHeld('CONFIG GET');
+      await expect(queued).toHaveAttribute('data-status', 'done');
+      await expect(queued).toContainText('QUEUED');
+    }
+    const exec = await c.answer('EXEC');
+    await expect(exec).toHaveAttribute('data-status', 'done');
+    await expect(exec).toContainText('"masterauth"');
+    await expect(exec).toContainText('(secret)');
+    await expect(exec).not.toContainText(secret);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await exec.getByTestId('console-copy').click();
+    await expect(exec.getByTestId('console-copy')).toHaveText('Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    // The whole reply (the tree draws only the lines in view): every secret masked, the rest as sent.
+    expect(copied.split('(secret)').length - 1).toBeGreaterThanOrEqual(2);
+    expect(copied).toContain('"maxmemory-policy"');
+    expect(copied).not.toContain(secret);
+    await page.getByTestId('console-raw').check();
+    await expect(exec.getByTestId('console-reply-raw')).toContainText('(secret)');
+    await expect(exec.getByTestId('console-reply-raw')).not.toContainText(secret);
+    await page.getByTestId('console-raw').uncheck();
+  });
+
   test('FLUSHALL is held until typed back, the data untouched until then', async ({ page, redis, admin }) => {
     const c = new ConsolePage(page);
     await c.openOn('console-held', redis);
@@ -393,6 +424,11 @@ test.describe('Console page for an analyst', () => {
       await expect(refused.getByRole('alert')).toContainText('Analysts may run only @read commands');
       await expect(refused.getByRole('alert')).toContainText('FORBIDDEN');
       expect(await admin.get('user:1')).toBe('ana-can-read');
+      // KEYS is @read but @dangerous: refused outright, never held for a confirmation the analyst could type back.
+      await expect(ana.getByTestId('console-analyst-note')).toContainText('@dangerous');
+      const keys = await c.answer('KEYS *');
+      await expect(keys).toHaveAttribute('data-status', 'failed');
+      await expect(keys.getByRole('alert')).toContainText('Analysts never run @dangerous commands');
     } finally {
       await context.close();
     }

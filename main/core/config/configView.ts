@@ -3,6 +3,7 @@ import { refusalNote } from './configRefusal';
 import { differences, worst } from './differences';
 import type { NodeRead } from './readConfig';
 import { groupOf } from './paramGroups';
+import { newestListed } from '../text/configAliases';
 import { isSecret, scrub } from '../text/configSecrets';
 
 /** Every secret value any node holds: scrubbed from texts that came from the servers. */
@@ -10,6 +11,28 @@ export function secretValues(reads: readonly NodeRead[]): string[] {
   const out = new Set<string>();
   for (const r of reads) for (const [name, value] of r.values ?? []) if (isSecret(name, [value])) out.add(value);
   return [...out];
+}
+
+/**
+ * Each node's parameters under one name across the nodes: the newest name of the parameter any
+ * node lists (configAliases.ts). A Redis 7 node's masterauth and a Valkey node's primaryauth are
+ * one row, compared as one, instead of two rows each "missing" on the other node.
+ */
+function oneNameEach(reads: readonly NodeRead[]): NodeRead[] {
+  const listed = new Set(reads.flatMap((r) => [...(r.values?.keys() ?? [])]));
+  const rename = (name: string): string => newestListed(name, listed);
+  return reads.map((r) => {
+    if (r.values === undefined) return r;
+    const aliases = new Map<string, string[]>();
+    for (const [name, old] of r.aliases ?? []) aliases.set(rename(name), [...(aliases.get(rename(name)) ?? []), ...old]);
+    const values = new Map<string, string>();
+    for (const [name, value] of r.values) {
+      const row = rename(name);
+      if (row !== name) aliases.set(row, [...(aliases.get(row) ?? []), name]);
+      values.set(row, value);
+    }
+    return { ...r, values, aliases };
+  });
 }
 
 function nodeOf(r: NodeRead, secrets: readonly string[]): ConfigNode {
@@ -29,7 +52,8 @@ function nodeOf(r: NodeRead, secrets: readonly string[]): ConfigNode {
  * sorted by name within its group), one cell per node, the differences, and the one refusal
  * note. Secrets go out as "set" or "not set" only: their values stay in this function.
  */
-export function configView(reads: readonly NodeRead[], topology: ConfigView['topology'], nodesLeftOut: number): ConfigView {
+export function configView(nodeReads: readonly NodeRead[], topology: ConfigView['topology'], nodesLeftOut: number): ConfigView {
+  const reads = oneNameEach(nodeReads);
   const secrets = secretValues(reads);
   const diffs = differences(reads.map((r) => ({ address: r.ref.address, role: r.ref.role, ...(r.ref.master === undefined ? {} : { master: r.ref.master }), values: r.values })));
   const names = new Set<string>();

@@ -1,4 +1,5 @@
 import type { DiffKind } from '../../../app/schemas/config';
+import { namesOf } from '../text/configAliases';
 
 /** A node's values as compared: undefined when the node was not read. */
 export interface ComparedNode {
@@ -56,9 +57,11 @@ type Relation = 'replica' | 'masters';
 /** How far a difference on `name` matters, and why, in words. */
 export function classify(name: string, relation: Relation, against: string): Difference {
   const whom = relation === 'replica' ? `its master ${against}` : `the other masters (as on ${against})`;
-  const why = MATTERS[name];
+  // By any of its names (Valkey's primaryauth is Redis's masterauth).
+  const names = namesOf(name);
+  const why = names.map((n) => MATTERS[n]).find((w) => w !== undefined);
   if (why !== undefined) return { against, kind: 'matters', reason: `Unlike ${whom}: ${why}.` };
-  if (OWN.test(name) || (relation === 'replica' && REPLICA_ONLY.has(name))) {
+  if (names.some((n) => OWN.test(n) || (relation === 'replica' && REPLICA_ONLY.has(n)))) {
     return { against, kind: 'expected', reason: `Unlike ${whom}, as expected: each node has its own.` };
   }
   return { against, kind: 'drift', reason: `Unlike ${whom}: nodes usually share it.` };

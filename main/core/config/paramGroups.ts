@@ -1,3 +1,4 @@
+import { namesOf, newestListed } from '../text/configAliases';
 import type { ConfigGroup } from '../../../app/schemas/config';
 
 /**
@@ -24,43 +25,24 @@ const RULES: ReadonlyArray<readonly [ConfigGroup, RegExp]> = [
   ],
 ];
 
+/** The section of a parameter, by the first of its names (configAliases.ts) a rule knows. */
 export function groupOf(name: string): ConfigGroup {
-  for (const [group, rule] of RULES) if (rule.test(name)) return group;
+  for (const n of namesOf(name)) for (const [group, rule] of RULES) if (rule.test(n)) return group;
   return 'others';
 }
 
 /**
- * Old names Redis 7.0 still lists beside the new ones, with the same value: shown as one row
- * under the new name. A server that lists only the old name (Redis 4) keeps it as its own row.
+ * One node's CONFIG GET * with each old name folded into the newest name of its parameter the
+ * node also lists (configAliases.ts: Redis 7's slave-*, Valkey's masterauth beside primaryauth):
+ * one row under the new name; `aliases` says which were folded. A server that lists only the
+ * old name (Redis 4) keeps it here (configView names the row across nodes).
  */
-const ALIASES: Readonly<Record<string, string>> = {
-  'slave-serve-stale-data': 'replica-serve-stale-data',
-  'slave-read-only': 'replica-read-only',
-  'slave-priority': 'replica-priority',
-  'slave-lazy-flush': 'replica-lazy-flush',
-  'slave-ignore-maxmemory': 'replica-ignore-maxmemory',
-  'slave-announce-ip': 'replica-announce-ip',
-  'slave-announce-port': 'replica-announce-port',
-  slaveof: 'replicaof',
-  'repl-ping-slave-period': 'repl-ping-replica-period',
-  'min-slaves-to-write': 'min-replicas-to-write',
-  'min-slaves-max-lag': 'min-replicas-max-lag',
-  'cluster-slave-validity-factor': 'cluster-replica-validity-factor',
-  'cluster-slave-no-failover': 'cluster-replica-no-failover',
-  'list-max-ziplist-size': 'list-max-listpack-size',
-  'hash-max-ziplist-entries': 'hash-max-listpack-entries',
-  'hash-max-ziplist-value': 'hash-max-listpack-value',
-  'zset-max-ziplist-entries': 'zset-max-listpack-entries',
-  'zset-max-ziplist-value': 'zset-max-listpack-value',
-};
-
-/** One node's CONFIG GET * with the old names folded into the new; `aliases` says which were folded. */
 export function foldAliases(values: ReadonlyMap<string, string>): { values: Map<string, string>; aliases: Map<string, string[]> } {
   const out = new Map<string, string>();
   const aliases = new Map<string, string[]>();
   for (const [name, value] of values) {
-    const current = ALIASES[name];
-    if (current !== undefined && values.has(current)) {
+    const current = newestListed(name, values);
+    if (current !== name) {
       aliases.set(current, [...(aliases.get(current) ?? []), name]);
       continue;
     }

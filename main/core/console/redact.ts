@@ -1,20 +1,13 @@
 import { escapeBytes } from '../text/escapeBytes';
+import { isSecret } from '../text/configSecrets';
+import { migrateParts } from './catalog/migrateSyntax';
 
 /** What a secret becomes in the history, the audit log and any log. */
 export const REDACTED = '(redacted)';
 
-/** CONFIG SET parameters whose values are secrets (and the user names beside them), lower case. */
-const SECRET_CONFIG = new Set([
-  'requirepass',
-  'masterauth',
-  'masteruser',
-  'primaryauth', // Valkey's names for the two above
-  'primaryuser',
-  'tls-key-file-pass',
-  'tls-client-key-file-pass',
-]);
 /** SENTINEL SET <master> options and SENTINEL CONFIG SET parameters that hold credentials. */
 const SECRET_SENTINEL = new Set(['auth-pass', 'auth-user', 'sentinel-pass', 'sentinel-user']);
+const sentinelSecret = (name: string): boolean => SECRET_SENTINEL.has(name.toLowerCase());
 /** ACL SETUSER rules that carry a password or its hash: >pass, <pass, #hash, !hash. */
 const PASSWORD_RULE = /^[<>#!]/;
 const SPACE_OR_QUOTE = /[ \t\n\v\f\r"']/;
@@ -65,36 +58,23 @@ function secretsOf(args: readonly string[], hide: (i: number, keep?: string) => 
       return;
     case 'CONFIG':
       // CONFIG SET parameter value [parameter value …]
-      if (word(1) === 'SET') hidePairs(args, 2, SECRET_CONFIG, hide);
+      if (word(1) === 'SET') hidePairs(args, 2, (name, value) => isSecret(name, [value]), hide);
       return;
     case 'SENTINEL':
       // SENTINEL SET master option value […]; SENTINEL CONFIG SET parameter value […]
-      if (word(1) === 'SET') hidePairs(args, 3, SECRET_SENTINEL, hide);
-      else if (word(1) === 'CONFIG' && word(2) === 'SET') hidePairs(args, 3, SECRET_SENTINEL, hide);
+      if (word(1) === 'SET') hidePairs(args, 3, sentinelSecret, hide);
+      else if (word(1) === 'CONFIG' && word(2) === 'SET') hidePairs(args, 3, sentinelSecret, hide);
       return;
     case 'MIGRATE':
-      // MIGRATE host port key|"" db timeout [COPY] [REPLACE] [AUTH password] [AUTH2 username
-      // password] [KEYS key…]: options start at 6; after KEYS come key names only.
-      for (let i = 6; i < args.length; ) {
-        const option = word(i);
-        if (option === 'KEYS') return;
-        if (option === 'AUTH') {
-          hide(i + 1);
-          i += 2;
-        } else if (option === 'AUTH2') {
-          hide(i + 1);
-          hide(i + 2);
-          i += 3;
-        } else i++;
-      }
+      for (const i of migrateParts(args).secrets) hide(i);
       return;
   }
 }
 
-/** The value after each parameter named in `secret`, over `name value` pairs from `from`. */
-function hidePairs(args: readonly string[], from: number, secret: ReadonlySet<string>, hide: (i: number) => void): void {
+/** The value after each parameter `secret` names (the Config page's rule for CONFIG SET), over `name value` pairs from `from`. */
+function hidePairs(args: readonly string[], from: number, secret: (name: string, value: string) => boolean, hide: (i: number) => void): void {
   for (let i = from; i + 1 < args.length; i += 2) {
-    if (secret.has((args[i] as string).toLowerCase())) hide(i + 1);
+    if (secret(args[i] as string, args[i + 1] as string)) hide(i + 1);
   }
 }
 

@@ -1,7 +1,9 @@
+import { namesOf } from './configAliases';
+
 /** What a masked secret reads as in the audit log and in any text that could have held it. */
 export const MASKED = '(secret)';
 
-/** The secrets the issue names; the rule below catches others (a module's, a newer Redis's). */
+/** The secrets the issue names; the rule below catches others (a module's, a newer Redis's). An alias of one is one (configAliases.ts). */
 const KNOWN = new Set(['requirepass', 'masterauth', 'masteruser', 'tls-key-file-pass', 'tls-client-key-file-pass']);
 const NAMED = /pass|auth|secret/i;
 
@@ -11,11 +13,20 @@ const NAMED = /pass|auth|secret/i;
  */
 const CHOICES: Readonly<Record<string, RegExp>> = { 'tls-auth-clients': /^(yes|no|optional)$/i };
 
+/** Named like a secret, by any of its names: its value is masked unless it is one of its choices (secretChoices). */
+export function namedSecret(name: string): boolean {
+  return namesOf(name).some((n) => KNOWN.has(n.toLowerCase()) || NAMED.test(n));
+}
+
+/** The values a parameter named like a secret may show because they are choices, not secrets; undefined: none may. */
+export function secretChoices(name: string): RegExp | undefined {
+  return CHOICES[name.toLowerCase()];
+}
+
 /** Whether a parameter is a secret, given the values it holds (for the named-but-a-choice ones). */
 export function isSecret(name: string, values: Iterable<string> = []): boolean {
-  if (KNOWN.has(name)) return true;
-  if (!NAMED.test(name)) return false;
-  const choices = CHOICES[name];
+  if (!namedSecret(name)) return false;
+  const choices = secretChoices(name);
   if (choices === undefined) return true;
   for (const v of values) if (!choices.test(v)) return true;
   return false;

@@ -34,11 +34,12 @@ describe("an analyst's console", () => {
     expect(onlyReply(await rpc().done('analyst', { line: 'GET user:1' }))).toEqual({ t: 'bulk', v: 'v', bytes: 1 });
     const list = String(await admin().client('LIST')).split('\n').filter((l) => l.includes('name=cacheboard:console:p'));
     expect(list.map((l) => /user=(\S+)/.exec(l)?.[1])).toContain('cb-analyst');
-    // KEYS is @read, so our server lets it through; the README's ACL takes @dangerous away, so Redis refuses it.
-    const keys = await rpc().confirmed('analyst', { line: 'KEYS *' });
-    const reply = onlyReply(keys);
-    expect(reply).toMatchObject({ t: 'error', v: expect.stringMatching(/^NOPERM /) });
-    expect(keys.replies[0]?.hint).toContain('"cb-analyst"');
+    // SCAN is @read and not @dangerous, so our server lets it through; the ACL below takes it away, so Redis refuses it.
+    await admin().call('ACL', 'SETUSER', 'cb-analyst', '-scan');
+    const scan = await rpc().done('analyst', { line: 'SCAN 0' });
+    expect(onlyReply(scan)).toMatchObject({ t: 'error', v: expect.stringMatching(/^NOPERM /) });
+    expect(scan.replies[0]?.hint).toContain('"cb-analyst"');
+    await admin().call('ACL', 'SETUSER', 'cb-analyst', '+scan');
   });
 
   it('runs the same write for ops, as the profile\'s own user', async () => {

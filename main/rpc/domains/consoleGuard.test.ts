@@ -32,7 +32,7 @@ describe('the console guard', () => {
     const p = admin().pipeline();
     for (let i = 0; i < 10_001; i++) p.set(`k:${i}`, '1');
     await p.exec();
-    const held = await rpc().run('analyst', { line: 'KEYS *', db: 2 });
+    const held = await rpc().run('ops', { line: 'KEYS *', db: 2 });
     expect(held).toMatchObject({ status: 'held', reason: 'keys', confirmWith: 'KEYS' });
     await admin().select(0);
   });

@@ -3,7 +3,7 @@ import type { ProfileView } from '../../../app/schemas/connections';
 import type { Catalog } from '../../../app/schemas/console';
 
 interface Props {
-  /** Signed in as an analyst: the server runs only @read commands for them. */
+  /** Signed in as an analyst: the server runs only @read commands for them, never @dangerous ones. */
   analyst: boolean;
   profile: ProfileView;
   catalog: Catalog | undefined;
@@ -18,7 +18,8 @@ export function ConsoleNotes({ analyst, profile, catalog, catalogError }: Props)
     <>
       {analyst && (
         <p className="cn-note" role="note" data-testid="console-analyst-note">
-          Signed in as analyst: only commands in the server’s <code className="mono">@read</code> category run; the server refuses the rest.
+          Signed in as analyst: only commands in the server’s <code className="mono">@read</code> category run, and none in{' '}
+          <code className="mono">@dangerous</code> (KEYS, SORT_RO); the server refuses the rest. Runs other than quick reads are on the audit log.
         </p>
       )}
       {profile.source === 'embedded' && (

@@ -162,6 +162,20 @@ export function isRead(doc: CommandDoc | undefined): boolean {
   return has(doc?.categories, '@read');
 }
 
+/** In @dangerous (KEYS, SORT_RO, DEBUG…): never run by an analyst, whatever it reads. */
+export function isDangerous(doc: CommandDoc | undefined): boolean {
+  return has(doc?.categories, '@dangerous');
+}
+
+/**
+ * A read the server puts in @fast (O(1) or O(log N), never a walk of a key's elements or of the
+ * keyspace): GET, HGET, EXISTS. Every other run of an analyst's is one the server can feel, and
+ * goes on the audit log.
+ */
+export function isCheapRead(doc: CommandDoc | undefined): boolean {
+  return isRead(doc) && has(doc?.categories, '@fast');
+}
+
 /** Flagged `write`: refused on a read-only profile. A command COMMAND INFO does not describe counts as a write. */
 export function isWrite(doc: CommandDoc | undefined): boolean {
   return described(doc) ? has(doc.flags, 'write') : true;

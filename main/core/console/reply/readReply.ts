@@ -7,6 +7,7 @@ import type { ReplyFiles, ReplyFileWriter } from './replyFiles';
 import { ReplyTextSink } from './replyTextSink';
 import type { LineType, RespSink } from './respSink';
 import { RespStreamParser } from './respStreamParser';
+import { SecretMask } from './secretMask';
 import { ReplyTreeBuilder } from './replyTree';
 
 /**
@@ -58,7 +59,8 @@ export function readReply(socket: Socket, opts: ReadReplyOptions): Promise<ReadR
   return new Promise((resolve, reject) => {
     const tree = new ReplyTreeBuilder();
     const tee = new Tee(tree);
-    const pushes = new PushSkipper(tee);
+    // Every consumer (the tree, the download) sees the reply with secret parameters' values masked.
+    const pushes = new PushSkipper(new SecretMask(tee));
     const parser = new RespStreamParser(pushes);
     let kept: Buffer[] = [];
     let keptBytes = 0;
@@ -89,7 +91,7 @@ export function readReply(socket: Socket, opts: ReadReplyOptions): Promise<ReadR
       const writer = opts.files.create(opts.owner);
       file = writer;
       text = new ReplyTextSink(opts.raw ? 'raw' : 'formatted', (chunk) => writer.write(chunk));
-      const replay = new RespStreamParser(text);
+      const replay = new RespStreamParser(new SecretMask(text));
       for (const part of kept) {
         for (let at = 0; at < part.length; replay.complete = false) at = replay.feed(part, at);
       }

@@ -70,6 +70,33 @@ describe('ReplyFiles', () => {
     expect(readdirSync(files.dir)).toHaveLength(3);
   });
 
+  it("counts each user's files apart: one user filling their quota removes only their own", async () => {
+    let clock = 1000;
+    const files = fresh({ files: 3, now: () => clock++ });
+    const theirs = await make(files, 'ops', 'ops download');
+    const mine = [];
+    for (let i = 0; i < 5; i++) mine.push(await make(files, 'analyst', `file ${i}`));
+    expect(await readAll(files, theirs, 'ops')).toBe('ops download');
+    await expect(files.open(mine[1] as string, 'analyst')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await readAll(files, mine[4] as string, 'analyst')).toBe('file 4');
+    expect(readdirSync(files.dir)).toHaveLength(4);
+  });
+
+  it("keeps one user's bytes under their bound without touching another's; the whole server's full, the heaviest user gives way", async () => {
+    let clock = 1000;
+    const files = fresh({ bytes: 100, totalBytes: 150, now: () => clock++ });
+    const ops = await make(files, 'ops', 'o'.repeat(40));
+    await make(files, 'analyst', 'a'.repeat(60));
+    const last = await make(files, 'analyst', 'b'.repeat(60));
+    expect(await readAll(files, ops, 'ops')).toBe('o'.repeat(40));
+    expect(await readAll(files, last, 'analyst')).toBe('b'.repeat(60));
+    // 40 + 60 + 60 > 150: the analyst, who holds the most, lost their oldest.
+    expect(readdirSync(files.dir)).toHaveLength(2);
+    const other = await make(files, 'third', 't'.repeat(60));
+    expect(await readAll(files, ops, 'ops')).toBe('o'.repeat(40));
+    expect(await readAll(files, other, 'third')).toBe('t'.repeat(60));
+  });
+
   it('keeps the bytes of all files under the bound, dropping the oldest; one file past it ends with a note', async () => {
     let clock = 1000;
     const files = fresh({ bytes: 100, now: () => clock++ });

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { AppError } from '../../../../app/errors';
 
 /**
- * Download files of replies that passed the display bound: under one directory, each
- * owned by the user whose run made it, bounded in count, total bytes and age (oldest go first).
+ * Download files of replies that passed the display bound: under one directory, each owned by
+ * the user whose run made it, bounded per user in count and bytes (a user's new file removes
+ * only that user's oldest: one user's many cut replies never remove another's download), in
+ * age, and, for the whole server, in count and bytes (where the user holding the most gives way).
  */
 export interface ReplyFileWriter {
   readonly id: string;
@@ -28,14 +30,18 @@ export interface ReplyFile {
 }
 
 export interface ReplyFileLimits {
+  /** Files per user. */
   files: number;
-  /** All files together; one file stops growing there, with a last line saying so. */
+  /** Bytes of one user's files together; one file stops growing there, with a last line saying so. */
   bytes: number;
+  /** Files and bytes of every user's files together. */
+  totalFiles: number;
+  totalBytes: number;
   ageMs: number;
   now: () => number;
 }
 
-export const REPLY_FILE_LIMITS: ReplyFileLimits = { files: 20, bytes: 1024 ** 3, ageMs: 60 * 60_000, now: Date.now };
+export const REPLY_FILE_LIMITS: ReplyFileLimits = { files: 20, bytes: 1024 ** 3, totalFiles: 200, totalBytes: 4 * 1024 ** 3, ageMs: 60 * 60_000, now: Date.now };
 
 /** Bytes of text queued for the disk before the writer says it needs draining. */
 const WRITE_QUEUE_BYTES = 4 * 1024 * 1024;
@@ -55,7 +61,7 @@ interface Entry {
 
 function notFound(): AppError {
   // The same words for every case: another user's id must not be told apart from a made-up one.
-  return new AppError('NOT_FOUND', 'No such reply download: it may have expired (downloads are kept an hour, 20 at most).');
+  return new AppError('NOT_FOUND', 'No such reply download: it may have expired (downloads are kept an hour, 20 a user at most).');
 }
 
 export class ReplyFiles {
@@ -73,7 +79,8 @@ export class ReplyFiles {
   create(owner: string): ReplyFileWriter {
     this.checkDir(true);
     this.prune();
-    while (this.entries.size >= this.limits.files) this.evictOldest(undefined);
+    while (this.count((e) => e.owner === owner) >= this.limits.files && this.evictOldest(owner, undefined) !== undefined);
+    while (this.entries.size >= this.limits.totalFiles && this.evictOldest(this.heaviest(() => 1), undefined) !== undefined);
     const id = randomBytes(18).toString('base64url');
     const path = join(this.dir, `${id}.txt`);
     // O_EXCL and O_NOFOLLOW: a file or symlink planted at the name is refused, never followed.
@@ -106,16 +113,12 @@ export class ReplyFiles {
     };
   }
 
-  /** @internal A writer's bytes grew: keep the total under the bound, dropping the oldest finished files. */
+  /** @internal A writer's bytes grew: keep its user's bytes, then the server's, under their bounds, dropping the oldest finished files. */
   grew(entry: Entry, bytes: number): void {
     entry.bytes += bytes;
-    let total = 0;
-    for (const e of this.entries.values()) total += e.bytes;
-    while (total > this.limits.bytes) {
-      const dropped = this.evictOldest(entry);
-      if (dropped === undefined) break;
-      total -= dropped.bytes;
-    }
+    const size = (e: Entry): number => e.bytes;
+    while (this.sum(size, (e) => e.owner === entry.owner) > this.limits.bytes && this.evictOldest(entry.owner, entry) !== undefined);
+    while (this.sum(size, () => true) > this.limits.totalBytes && this.evictOldest(this.heaviest(size), entry) !== undefined);
   }
 
   /** @internal */
@@ -133,15 +136,34 @@ export class ReplyFiles {
     }
   }
 
-  /** The oldest file, finished ones first; never `keep`. */
-  private evictOldest(keep: Entry | undefined): Entry | undefined {
+  /** The oldest of `owner`'s files, finished ones first; never `keep`. */
+  private evictOldest(owner: string | undefined, keep: Entry | undefined): Entry | undefined {
     let oldest: Entry | undefined;
     for (const e of this.entries.values()) {
-      if (e === keep) continue;
+      if (e === keep || e.owner !== owner) continue;
       if (oldest === undefined || (e.done && !oldest.done) || (e.done === oldest.done && e.created < oldest.created)) oldest = e;
     }
     if (oldest !== undefined) this.remove(oldest);
     return oldest;
+  }
+
+  /** The user whose files weigh the most by `weight` (count or bytes): the one who gives way when the whole server is full. */
+  private heaviest(weight: (e: Entry) => number): string | undefined {
+    const by = new Map<string, number>();
+    for (const e of this.entries.values()) by.set(e.owner, (by.get(e.owner) ?? 0) + weight(e));
+    let top: string | undefined;
+    for (const [owner, w] of by) if (top === undefined || w > (by.get(top) ?? 0)) top = owner;
+    return top;
+  }
+
+  private count(match: (e: Entry) => boolean): number {
+    return this.sum(() => 1, match);
+  }
+
+  private sum(weight: (e: Entry) => number, match: (e: Entry) => boolean): number {
+    let total = 0;
+    for (const e of this.entries.values()) if (match(e)) total += weight(e);
+    return total;
   }
 
   private prune(): void {

@@ -2,6 +2,8 @@ import type { CommandDoc } from '../../../../app/schemas/console';
 import { keySlot } from '../../resp/slot';
 import { keyName } from '../../text/keyText';
 import { keyIndexes } from '../catalog/commandPolicy';
+import { migrateParts } from '../catalog/migrateSyntax';
+import { redactArgs } from '../redact';
 
 /** The pool's ioredis client of the profile (Redis or Cluster): COMMAND GETKEYS goes through it. */
 export interface GetKeysClient {
@@ -14,12 +16,19 @@ const AUDIT_KEYS = 10;
 /**
  * The keys a command line names: from COMMAND INFO's key positions, or for a command whose
  * keys move with its arguments (movablekeys: EVAL, ZUNIONSTORE, XREAD…) from the server's own
- * COMMAND GETKEYS. A command GETKEYS cannot place (bad arguments, no keys) has none.
+ * COMMAND GETKEYS. A command GETKEYS cannot place (bad arguments, no keys) has none. A line
+ * that carries a secret is never sent to GETKEYS: the server would show the secret to every
+ * MONITOR (it redacts a command's secrets only where the command itself runs). MIGRATE's keys
+ * are read from its syntax; another such line's keys go unnamed.
  */
 export async function commandKeys(doc: CommandDoc | undefined, args: readonly Buffer[], client: () => Promise<GetKeysClient>): Promise<Buffer[]> {
   if (doc === undefined) return [];
+  const pick = (at: readonly number[]): Buffer[] => at.flatMap((i) => (args[i] === undefined ? [] : [args[i]]));
   const at = keyIndexes(doc, args.length);
-  if (at.length > 0 || !(doc.flags ?? []).includes('movablekeys')) return at.flatMap((i) => (args[i] === undefined ? [] : [args[i]]));
+  if (at.length > 0 || !(doc.flags ?? []).includes('movablekeys')) return pick(at);
+  const words = args.map((a) => a.toString('utf8'));
+  if (doc.name === 'MIGRATE') return pick(migrateParts(words).keys);
+  if (redactArgs(words).redacted) return [];
   try {
     const reply = await (await client()).callBuffer('COMMAND', 'GETKEYS', ...args);
     return Array.isArray(reply) ? reply.filter((k): k is Buffer => Buffer.isBuffer(k)) : [];

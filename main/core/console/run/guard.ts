@@ -1,7 +1,7 @@
 import type { Role } from '../../../../app/define';
 import { AppError } from '../../../../app/errors';
 import type { CommandDoc } from '../../../../app/schemas/console';
-import { isRead, isWrite } from '../catalog/commandPolicy';
+import { isDangerous, isRead, isWrite } from '../catalog/commandPolicy';
 
 /**
  * Commands that turn the connection into something else than a command console (a subscriber,
@@ -30,13 +30,18 @@ function categories(doc: CommandDoc | undefined): string {
 
 /**
  * Our own server's refusal, before Redis sees the command: an analyst runs only what COMMAND
- * INFO puts in @read (the profile's analyst ACL user applies on top, at the server); a
- * read-only profile (`readOnly` says why, or undefined) runs nothing flagged `write`.
+ * INFO puts in @read and not in @dangerous (KEYS and SORT_RO are both: refused, never held for
+ * a confirmation an analyst could type back or send up front), whatever the profile's analyst
+ * ACL user (or its lack) would allow at the server; a read-only profile (`readOnly` says why,
+ * or undefined) runs nothing flagged `write`.
  */
 export function refusal(doc: CommandDoc | undefined, command: string, role: Role, readOnly: string | undefined): AppError | undefined {
   if (role === 'analyst' && !isRead(doc)) {
     const what = doc === undefined ? `${command} is not a command this server lists` : `${command} is ${categories(doc)}`;
     return new AppError('FORBIDDEN', `Analysts may run only @read commands; ${what}. Ask someone with the ops role to run it.`, 'line');
+  }
+  if (role === 'analyst' && isDangerous(doc)) {
+    return new AppError('FORBIDDEN', `Analysts never run @dangerous commands; ${command} is ${categories(doc)}. Ask someone with the ops role to run it.`, 'line');
   }
   if (readOnly !== undefined && isWrite(doc)) {
     return new AppError('READ_ONLY', `${command} writes (COMMAND INFO flags it write), and ${readOnly}`, 'profileId');

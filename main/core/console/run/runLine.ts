@@ -4,7 +4,7 @@ import { AppError } from '../../../../app/errors';
 import type { CommandDoc, NodeReply, RunResult } from '../../../../app/schemas/console';
 import { requireDbZero, topologyKind } from '../../pool/topology';
 import type { PoolApi, StoredProfile } from '../../pool/types';
-import { findCommand, heldFor, isBlocking, isRead, requestPolicy } from '../catalog/commandPolicy';
+import { findCommand, heldFor, isBlocking, isCheapRead, isRead, requestPolicy } from '../catalog/commandPolicy';
 import { holdsRedacted, REDACTED, redactArgs } from '../redact';
 import { poolClient, type CatalogCache } from './catalogCache';
 import { auditConsole, errorCode, type ConsoleAuditSink, type ConsoleWhere } from './consoleAudit';
@@ -12,7 +12,6 @@ import { commandKeys, crossSlotHint } from './consoleKeys';
 import type { ConsoleRuns } from './consoleRuns';
 import type { ConsoleServices } from './consoleServices';
 import type { ConsoleTopology } from './consoleTopology';
-import { maskConfigSecrets } from './configSecretMask';
 import { execOn, unanswered, type ExecContext, type HopResult } from './execute';
 import { refusal, refuseElsewhere } from './guard';
 import { route, type Hop } from './route';
@@ -52,9 +51,10 @@ function linkName(profileId: string): string {
 
 /**
  * console.run: one typed line, parsed as redis-cli parses it, checked against the server's
- * own COMMAND INFO (the guard, the analyst's @read rule, a read-only profile), routed to
- * its node(s), run under its timeout and cancel, audited when an ops user runs what is not
- * @read, and kept redacted in the user's history: every line that was not held (a held one
+ * own COMMAND INFO (the guard, the analyst's @read and no-@dangerous rule, a read-only
+ * profile), routed to its node(s), run under its timeout and cancel, audited when an ops user
+ * runs what is not @read or what the guard held, and when an analyst runs anything but a
+ * @fast read, and kept redacted in the user's history: every line that was not held (a held one
  * comes back typed-back, and is kept then).
  */
 export async function runLine(deps: RunDeps, input: CallArgs<'console.run'>, parsed: ParsedLine, s: RunSession): Promise<RunResult> {
@@ -91,7 +91,7 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
 
   const refused = refusal(doc, command, s.role, s.readOnly);
   if (refused !== undefined) {
-    auditConsole(s.audit, where, 'refused', command, await keysOf(), refused.code === 'FORBIDDEN' ? 'not @read, refused for an analyst' : 'a write on a read-only profile');
+    auditConsole(s.audit, where, 'refused', command, await keysOf(), refused.code === 'FORBIDDEN' ? `${isRead(doc) ? '@dangerous' : 'not @read'}, refused for an analyst` : 'a write on a read-only profile');
     throw refused;
   }
   const hops = await route({
@@ -123,10 +123,13 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
     profileSpec: profile.spec,
     onRedirect: () => deps.topology.forget(connectionId),
   };
-  const audited = s.role === 'ops' && !isRead(doc);
+  // On the audit log: an ops user's run that is not a read, an analyst's that is not a cheap
+  // read (the server feels it), and a run the guard held (typed back, or confirmed up front).
+  let audited = s.role === 'ops' ? !isRead(doc) : !isCheapRead(doc);
   where.addresses = hops.map((h) => h.address);
   try {
     const held = heldFor(doc, parsed.text, command === 'KEYS' ? { dbSize: await largestDb(hops, ctx) } : {});
+    if (held !== undefined) audited = true;
     if (held !== undefined && input.confirm?.trim().toUpperCase() !== held.confirmWith.toUpperCase()) {
       auditConsole(s.audit, where, 'refused', command, await keysOf(), `held (${held.reason}) until typed back`);
       return { status: 'held', line, command, reason: held.reason, why: held.why, confirmWith: held.confirmWith };
@@ -134,10 +137,8 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
     const results = await Promise.all(
       hops.map((h) => (hops.length === 1 ? execOn(h, parsed.args, parsed.text, ctx) : execOn(h, parsed.args, parsed.text, ctx).catch((err: unknown) => unanswered(h, err, ctx)))),
     );
-    const hinted = await Promise.all(results.map((r) => withHint(r, profile.spec.username, doc, keysOf)));
-    // A secret parameter's value (the profile's own password) never reaches the page. A cut
-    // CONFIG GET (never seen: ~200 parameters) keeps no download, whose text was not masked.
-    const replies = command === 'CONFIG GET' ? hinted.map(({ cut: _cut, ...r }) => ({ ...r, reply: maskConfigSecrets(r.reply) })) : hinted;
+    // A secret parameter's value (the profile's own password) was masked as the reply was read (reply/secretMask.ts).
+    const replies = await Promise.all(results.map((r) => withHint(r, profile.spec.username, doc, keysOf)));
     // Where it ran in the end (a MOVED may have sent it on).
     where.addresses = results.map((r) => r.node.address);
     if (audited) {
