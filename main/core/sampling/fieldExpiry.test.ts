@@ -10,7 +10,7 @@ const redis = useRedis();
 afterAll(closeAdmins);
 
 describe('hash-field expiry on a server without it (the Redis 7.0 here)', () => {
-  it('counts hashes by their key TTL alone and sends no field command, since COMMAND INFO knows no HTTL', async () => {
+  it('counts hashes by their key TTL alone and sends no field command, since its COMMAND INFO lacks hash-field expiry', async () => {
     const admin = await adminClient(redis());
     await admin.config('RESETSTAT');
     await fill(admin, 50, (p, i) => p.hset(`small:${i}`, 'a', '1'));

@@ -7,8 +7,9 @@ export const FIELDS_CHECKED = 64;
 
 /**
  * Whether hashes without a key TTL have fields that expire (hash-field expiry: Redis
- * 7.4+, Valkey 9), asked only of a server whose COMMAND INFO knows HTTL. Redis gives
- * such a small hash its own encoding, `listpackex`: that says yes with no command.
+ * 7.4+, Valkey 9), asked only of a server whose COMMAND INFO has it (decided in
+ * ../pool/commandSupport.ts). Redis gives such a small hash its own encoding,
+ * `listpackex`: that says yes with no command.
  * Any other hash gets HRANDFIELD key n (n distinct fields, n = min(HLEN, 64)) and
  * HPTTL key FIELDS n …: a field with a TTL says yes. A hash of up to 64 fields is thus
  * checked whole; a bigger one by 64 fields drawn at random, so one where only a few

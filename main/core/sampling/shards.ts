@@ -1,5 +1,7 @@
 import { AppError } from '../../../app/errors';
+import { commandInfoHas, FIELD_TTLS_COMMAND } from '../pool/commandSupport';
 import { toAppError } from '../pool/redisErrors';
+import { encodeCommand } from '../resp/encodeCommand';
 import type { RawTarget } from '../resp/rawTarget';
 import { ReplyError } from '../resp/replyReader';
 import { RespPipe } from '../resp/respPipe';
@@ -18,7 +20,7 @@ export interface Shard {
   dbsize: number;
   /** What its INFO says: modules, the dataset's memory, hash-field expiry counts. */
   server: ServerFigures;
-  /** Whether it has hash-field expiry (COMMAND INFO knows HTTL: Redis 7.4+, Valkey 9). */
+  /** Whether it has hash-field expiry (by COMMAND INFO: Redis 7.4+, Valkey 9). */
   fieldExpiry: boolean;
 }
 
@@ -40,7 +42,7 @@ async function openShard(target: SamplingTarget, db: number): Promise<Shard> {
   let pipe: RespPipe | null = null;
   try {
     pipe = new RespPipe(await target.connect(), target.errorContext);
-    const [dbsize, server, fieldExpiry] = await Promise.all([dbsizeOf(pipe), serverOf(pipe, db), knowsHttl(pipe)]);
+    const [dbsize, server, fieldExpiry] = await Promise.all([dbsizeOf(pipe), serverOf(pipe, db), knowsFieldTtls(pipe)]);
     return { target, pipe, dbsize, server, fieldExpiry };
   } catch (e) {
     pipe?.destroy();
@@ -66,11 +68,11 @@ async function serverOf(pipe: RespPipe, db: number): Promise<ServerFigures> {
 }
 
 /**
- * Hash-field expiry is there when COMMAND INFO describes HTTL (never guessed from a
- * version: a fork or a managed service may differ). Unknown (nil), or COMMAND refused:
+ * Hash-field expiry as ../pool/commandSupport.ts decides it: by COMMAND INFO, never guessed
+ * from a version (a fork or a managed service may differ). Unknown (nil), or COMMAND refused:
  * taken as absent, and the TTL buckets then count a hash by its key TTL alone.
  */
-async function knowsHttl(pipe: RespPipe): Promise<boolean> {
-  const [reply] = await pipe.send(Buffer.from('*3\r\n$7\r\nCOMMAND\r\n$4\r\nINFO\r\n$4\r\nHTTL\r\n'), 1);
-  return Array.isArray(reply) && Array.isArray(reply[0]);
+async function knowsFieldTtls(pipe: RespPipe): Promise<boolean> {
+  const [reply] = await pipe.send(encodeCommand(['COMMAND', 'INFO', FIELD_TTLS_COMMAND]), 1);
+  return commandInfoHas(reply);
 }
