@@ -204,7 +204,7 @@ export const connections = {
     output: ProfileView,
   }),
   'connections.update': call({
-    summary: 'Replace a profile; an absent password (or sentinel password) keeps the stored one unless clearPassword',
+    summary: 'Replace a profile; an absent password (or sentinel password) keeps the stored one unless clearPassword, or the edit changes host, port, TLS or topology (then stored secrets are dropped unless typed again)',
     role: 'ops',
     input: z.object({ id: ProfileId, profile: ProfileDraft, clearPassword: z.boolean().default(false) }).strict(),
     output: ProfileView,

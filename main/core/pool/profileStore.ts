@@ -6,7 +6,7 @@ import { AppError } from '../../../app/errors';
 import { validateSpecFiles } from './connectionOptions';
 import { readProfilesFile, writeProfilesFile, type ProfileRecord, type TopologyRecord } from './profilesFile';
 import { analystIdOf, analystVariant, splitConnectionId, usesAnalystId } from './roleProfiles';
-import { viewTopology } from './topology';
+import { sameDestination, viewTopology } from './topology';
 import type { ProfileSpec, ProfileView, SecretBox, StoredProfile } from './types';
 
 export interface ProfileStoreOptions {
@@ -18,7 +18,11 @@ export interface ProfileStoreOptions {
 }
 
 export interface UpdateOptions {
-  /** With no password (or sentinel password) in the spec: true removes the stored one, false keeps it. */
+  /**
+   * With no password (or sentinel password) in the spec: true removes the stored one, false keeps it
+   * while the profile still points where it did (sameDestination); an edit of its host, port, TLS or
+   * topology drops every stored secret not typed again.
+   */
   clearPassword?: boolean;
 }
 
@@ -101,12 +105,14 @@ export class ProfileStore {
   update(id: string, spec: ProfileSpec, opts: UpdateOptions = {}): StoredProfile {
     const existing = this.userRecord(id);
     validateSpecFiles(spec);
+    // A stored secret goes only where it was typed for: anyone able to edit a profile could
+    // otherwise point it at their own host and read the password off the next connection.
+    const keep = !opts.clearPassword && sameDestination(this.toStored(existing, false).spec, spec);
     let password: string | undefined;
     if (spec.password !== undefined) password = this.seal(spec.password);
-    else if (!opts.clearPassword) password = existing.passwordSealed;
+    else if (keep) password = existing.passwordSealed;
     let sentinelPassword = this.sealSentinelPassword(spec);
-    // Kept only while the profile still goes through sentinels: a standalone or cluster profile has no use for it.
-    if (sentinelPassword === undefined && !opts.clearPassword && spec.topology?.kind === 'sentinel' && existing.topology?.kind === 'sentinel') {
+    if (sentinelPassword === undefined && keep && existing.topology?.kind === 'sentinel') {
       sentinelPassword = existing.topology.sentinelPasswordSealed;
     }
     const rec = this.toRecord(id, spec, { password, sentinelPassword });

@@ -1,6 +1,6 @@
 import { AppError } from '../../../app/errors';
 import type { ConnectionState } from '../../../app/schemas/connections';
-import { sameEndpoints } from '../../core/pool/topology';
+import { sameDestination } from '../../core/pool/topology';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
 import { connectionOf, roleOf, storedProfile } from './sessionProfile';
@@ -51,10 +51,10 @@ export function connectionHandlers({ profiles, pool }: CoreServices): Connection
       const spec = { ...draft };
       if (id !== undefined) {
         const saved = mustGet(id).spec;
-        // The saved passwords go only where the saved profile points (same topology, addresses
-        // and master name): never to a host the draft just changed, or the form would send a
+        // The saved passwords go only where the saved profile points (same topology, addresses,
+        // master name and TLS): never to a host the draft just changed, or the form would send a
         // stored secret anywhere it is told.
-        if (sameEndpoints(saved, spec)) {
+        if (sameDestination(saved, spec)) {
           if (spec.password === undefined && saved.password !== undefined) spec.password = saved.password;
           const [st, dt] = [saved.topology, spec.topology];
           if (st?.kind === 'sentinel' && dt?.kind === 'sentinel' && dt.sentinelPassword === undefined && st.sentinelPassword !== undefined) {

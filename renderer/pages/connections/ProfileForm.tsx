@@ -25,6 +25,9 @@ const TOPOLOGIES: ReadonlyArray<{ value: TopologyChoice; label: string; detail: 
   { value: 'sentinel', label: 'Sentinel', detail: 'Through Sentinel: host:port is a sentinel; the sentinels name the master.' },
 ];
 
+/** The server drops stored secrets on such an edit (connections.update), so the form says so where they are typed. */
+const MOVED_NOTE = 'Kept only while host, port, TLS and topology stay as saved: type it again when you change them.';
+
 type FieldErrors = Partial<Record<FormField, string>>;
 type TextKey = { [K in keyof FormValues]: FormValues[K] extends string ? K : never }[keyof FormValues];
 
@@ -237,7 +240,7 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
               autoComplete: 'new-password',
               placeholder: editing ? 'unchanged' : '',
               disabled: values.clearPassword,
-              hint: storageNote,
+              hint: storageNote ?? (editing?.hasPassword ? MOVED_NOTE : undefined),
             })}
           </div>
           {sentinel && (
