@@ -66,5 +66,9 @@ export async function serve(argv: string[] = [], env: NodeJS.ProcessEnv = proces
   }
   const scheme = cfg.tls === undefined ? 'http' : 'https';
   console.log(`Cacheboard ${runtime.version} is ready: open ${cfg.publicUrl ?? `${scheme}://${shownHost}:${cfg.port}`}/`);
-  console.log(auth.kind === 'users' ? 'Sign-in required (users from ' + cfg.usersFile + ').' : 'Local mode: loopback only, no sign-in.');
+  console.log(
+    auth.kind === 'users'
+      ? `Sign-in required (users from ${cfg.usersFile}).`
+      : `Local mode: loopback only, no sign-in until a user is added to ${cfg.usersFile} (then sign-in is required at once).`,
+  );
 }

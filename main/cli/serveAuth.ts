@@ -3,7 +3,7 @@ import { LoginLimiter } from '../server/auth/loginLimiter';
 import { SessionStore } from '../server/auth/sessions';
 import { readUsers } from '../server/auth/users';
 import { watchUsers } from '../server/auth/userDirectory';
-import type { AuthMode } from '../server/auth/webAuth';
+import type { AuthMode, SignInMode } from '../server/auth/webAuth';
 import { isLoopback, type ServeEnv } from './serveEnv';
 
 const SESSION_HOURS = 12;
@@ -18,7 +18,10 @@ export function authModeFor(cfg: ServeEnv): AuthMode {
   const users = readUsers(cfg.usersFile);
   const why =
     users.length > 0 ? undefined : cfg.auth === 'required' ? cfg.authSetBy : isLoopback(cfg.host) ? undefined : `HOST=${cfg.host} is not loopback`;
-  if (users.length === 0 && why === undefined) return { kind: 'local' };
+  if (users.length === 0 && why === undefined) {
+    // Open until the first user appears, then signed in for good (webAuth's lock).
+    return { kind: 'local', lock: { ...signIn(cfg), log: (m) => console.log(`${m} (users from ${cfg.usersFile})`) } };
+  }
   if (users.length === 0) {
     throw new AppError(
       'VALIDATION',
@@ -27,9 +30,12 @@ export function authModeFor(cfg: ServeEnv): AuthMode {
       'users',
     );
   }
+  return { kind: 'users', ...signIn(cfg) };
+}
+
+/** Users followed while serving: `cacheboard user add/remove` applies at once, to sign-ins and to open sessions. */
+function signIn(cfg: ServeEnv): Omit<SignInMode, 'kind'> {
   return {
-    kind: 'users',
-    // Followed while serving: `cacheboard user add/remove` applies at once, to sign-ins and to open sessions.
     users: watchUsers(cfg.usersFile),
     sessions: new SessionStore({ absoluteMs: SESSION_HOURS * 3600_000 }),
     limiter: new LoginLimiter(),
