@@ -4,6 +4,9 @@ import { SessionStore } from '../server/auth/sessions';
 import { readUsers } from '../server/auth/users';
 import { watchUsers } from '../server/auth/userDirectory';
 import type { AuthMode, SignInMode } from '../server/auth/webAuth';
+import { roleAllows } from '../../app/define';
+import type { JobOwner } from '../core/jobs/jobOwner';
+import type { Runtime } from '../runtime';
 import { isLoopback, type ServeEnv } from './serveEnv';
 
 const SESSION_HOURS = 12;
@@ -43,4 +46,32 @@ function signIn(cfg: ServeEnv): Omit<SignInMode, 'kind'> {
     maxAgeSeconds: SESSION_HOURS * 3600,
     ...(cfg.trustedProxies === undefined ? {} : { trustedProxies: cfg.trustedProxies }),
   };
+}
+
+/** How often the users file is checked for a change its directory watch did not report. */
+const RECHECK_MS = 1_000;
+
+/**
+ * A job runs on for nobody who lost the right to it: when the users file changes, every running
+ * job whose starter was removed, or demoted below the role the job needed, is cancelled and the
+ * audit log says why. Jobs started in local mode (user "local") stop too once sign-in is on.
+ */
+export function revokeJobsOfLeavers(auth: AuthMode, runtime: Pick<Runtime, 'revokeJobs'>): void {
+  const users = auth.kind === 'users' ? auth.users : auth.lock?.users;
+  if (users === undefined) return;
+  // A local server's file may change and still name nobody: it is open then, and its jobs are everyone's.
+  let signedIn = auth.kind === 'users';
+  const refuse = (owner: JobOwner): string | undefined => {
+    signedIn ||= users.size() > 0;
+    if (!signedIn) return undefined;
+    const now = users.find(owner.user);
+    if (now === undefined) return `its user "${owner.user}" is no longer in the users file`;
+    if (!roleAllows(now.role, owner.role)) return `its user "${owner.user}" is now ${now.role}, and the job needs ${owner.role}`;
+    return undefined;
+  };
+  users.onChange(() => runtime.revokeJobs(refuse));
+  // The directory watch can miss an event (some filesystems send none): size() stats the file and,
+  // on a change, calls the onChange listeners above.
+  const recheck = setInterval(() => users.size(), RECHECK_MS);
+  recheck.unref();
 }
