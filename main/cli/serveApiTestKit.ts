@@ -15,8 +15,12 @@ export async function apiClient(port: number, cookie?: string) {
     headers: { origin: `http://127.0.0.1:${port}`, ...(cookie === undefined ? {} : { cookie }) },
   });
   const got: ServerMessage[] = [];
+  const raw: string[] = [];
   let closed: { code: number; reason: string } | undefined;
-  ws.on('message', (d) => got.push(JSON.parse(String(d)) as ServerMessage));
+  ws.on('message', (d) => {
+    raw.push(String(d));
+    got.push(JSON.parse(String(d)) as ServerMessage);
+  });
   ws.on('close', (code, reason) => (closed = { code, reason: reason.toString() }));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
@@ -43,7 +47,9 @@ export async function apiClient(port: number, cookie?: string) {
     ws.send(JSON.stringify({ t: 'sub', id, name, input }));
     return () => got.flatMap((x) => (x.t === 'batch' && x.id === id ? x.events : []));
   };
-  return { ws, call, result, subscribe, closed: () => closed, close: () => ws.close() };
+  /** Every frame received so far, as sent (to check that no secret was ever in one). */
+  const frames = () => raw.join('\n');
+  return { ws, call, result, subscribe, frames, closed: () => closed, close: () => ws.close() };
 }
 
 /** Signs in over HTTP as a page does; returns the session cookie ("name=value"). */

@@ -53,7 +53,7 @@ describe('toDraft topologies', () => {
 
 describe('formFromProfile', () => {
   it('puts the first seed or sentinel in host:port and the others in the list', () => {
-    const base = { id: 'p', name: 'n', host: 'h1', port: 7000, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, readOnly: false };
+    const base = { id: 'p', name: 'n', host: 'h1', port: 7000, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, analystAccess: 'shared' as const, hasAnalystPassword: false, readOnly: false };
     const c = formFromProfile({ ...base, topology: { kind: 'cluster', seeds: ['h1:7000', 'h2:7001'] } });
     expect(c).toMatchObject({ topology: 'cluster', host: 'h1', port: '7000', seeds: 'h2:7001' });
     const s = formFromProfile({ ...base, topology: { kind: 'sentinel', sentinels: ['h1:7000', 's2:26379'], masterName: 'm', hasSentinelPassword: true } });
@@ -74,6 +74,8 @@ describe('formFromProfile', () => {
       hasPassword: true,
       tls: { enabled: true, rejectUnauthorized: true },
       source: 'user',
+      analystAccess: 'shared',
+      hasAnalystPassword: false,
       readOnly: false,
     });
     expect(v).toMatchObject({ name: 'prod', port: '6379', db: '3', username: 'ops', password: '', tlsEnabled: true });
