@@ -1,10 +1,8 @@
-import { createServer, type Socket } from 'node:net';
+import { loopbackServer, type SilentServer } from './silentServer';
 
-export interface RecordingServer {
-  port: number;
+export interface RecordingServer extends SilentServer {
   /** Every byte any client sent so far, as latin1 text (RESP commands read as they were typed). */
   received(): string;
-  close(): Promise<void>;
 }
 
 /**
@@ -13,32 +11,13 @@ export interface RecordingServer {
  * answers nothing, and closes each connection shortly after its first bytes so a client fails
  * fast instead of waiting out its timeout.
  */
-export function recordingServer(): Promise<RecordingServer> {
-  const sockets = new Set<Socket>();
+export async function recordingServer(): Promise<RecordingServer> {
   const chunks: Buffer[] = [];
-  const srv = createServer((s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-    s.on('error', () => undefined);
+  const server = await loopbackServer((s) =>
     s.on('data', (d: Buffer) => {
       chunks.push(d);
       setTimeout(() => s.destroy(), 50);
-    });
-  });
-  return new Promise((resolve, reject) => {
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr !== null ? addr.port : 0;
-      resolve({
-        port,
-        received: () => Buffer.concat(chunks).toString('latin1'),
-        close: () =>
-          new Promise<void>((done) => {
-            for (const s of sockets) s.destroy();
-            srv.close(() => done());
-          }),
-      });
-    });
-  });
+    }),
+  );
+  return { ...server, received: () => Buffer.concat(chunks).toString('latin1') };
 }
