@@ -65,6 +65,8 @@ describe('analyst access set on a profile added in the UI (raw frames to a real 
       expect(await analyst.result(name, input), name).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: expect.stringContaining('analysts may not use it') } });
     }
     expect(await ops.call('connections.test', { id: p.id })).toMatchObject({ ok: true });
+    // Not even its audience reports (named, or in the whole list).
+    expect(await analyst.result('audience.history', { profileId: p.id })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
   it('without analyst credentials the view says analysts share the ops user; an edit that moves the profile drops the analyst password too', async () => {

@@ -146,17 +146,23 @@ export class ProfileStore {
    */
   forRole(id: string, role: Role): string {
     const reach = this.reachOf(id);
-    if (role === 'analyst' && reach?.refused === true) {
+    if (reach === undefined) return id;
+    if (this.refuses(id, role)) {
       throw new AppError('FORBIDDEN', `Profile "${reach.name}" is for ops only: analysts may not use it.`, 'profileId');
     }
-    return role === 'analyst' && reach?.own === true ? analystIdOf(id) : id;
+    return role === 'analyst' && reach.own ? analystIdOf(id) : id;
+  }
+
+  /** Whether sessions of `role` may not use this profile at all (analysts, on an ops-only one). */
+  refuses(id: string, role: Role): boolean {
+    return role === 'analyst' && this.reachOf(id)?.refused === true;
   }
 
   /** The profile id a session of `role` knows a connection id by; undefined when it is another role's connection. */
   shownAs(connectionId: string, role: Role): string | undefined {
     const { id } = splitConnectionId(connectionId);
     const reach = this.reachOf(id);
-    if (role === 'analyst' && reach?.refused === true) return undefined;
+    if (this.refuses(id, role)) return undefined;
     return (role === 'analyst' && reach?.own === true ? analystIdOf(id) : id) === connectionId ? id : undefined;
   }
 

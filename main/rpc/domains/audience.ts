@@ -19,7 +19,7 @@ import type { Handlers } from '../handlers';
 import type { Session } from '../session';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
-import { roleOf, sessionProfile, storedProfile } from './sessionProfile';
+import { connectionOf, roleOf, sessionProfile, storedProfile } from './sessionProfile';
 
 type AudienceHandlers = Pick<
   Handlers,
@@ -103,7 +103,11 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
       return { jobId };
     },
 
-    'audience.history': ({ profileId }) => ({ reports: jobs.audience.history(profileId) }),
+    'audience.history': ({ profileId }, { session }) => {
+      // An ops-only profile's reports are not an analyst's to read: refused by name, left out of the whole list.
+      if (profileId !== undefined) connectionOf(profiles, profileId, session);
+      return { reports: jobs.audience.history(profileId).filter((r) => !profiles.refuses(r.profileId, roleOf(session))) };
+    },
 
     'audience.demoData': async ({ profileId, db, ...asked }, { session }) => {
       const profile = storedProfile(profiles, profileId);
