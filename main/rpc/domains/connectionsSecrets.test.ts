@@ -23,6 +23,8 @@ afterAll(async () => {
 });
 
 type View = { id: string; hasPassword: boolean; topology?: { hasSentinelPassword?: boolean } };
+// Every draft names host and port itself: a cluster or sentinel draft without them would take the
+// default port (6379, 26379) as its first node, and this test must never reach a server it did not start.
 const base = { name: 'moved', host: '127.0.0.1', db: 0 };
 
 /** A profile saved with the password, on `first`; then edited by `edit` with no password typed; then tested. */
@@ -74,7 +76,17 @@ describe('a stored password stays with the place it was typed for', () => {
   it('is dropped when a standalone profile becomes a cluster seeded elsewhere', async () => {
     const { updated, received } = await moveAndTest(
       { port: real.port, password: SECRET },
-      { topology: { kind: 'cluster', seeds: [`127.0.0.1:${attacker.port}`] } },
+      { port: attacker.port, topology: { kind: 'cluster' } },
+      attacker,
+    );
+    expect(updated.hasPassword).toBe(false);
+    expect(received).not.toContain(SECRET);
+  });
+
+  it("is dropped when a cluster profile's seeds change", async () => {
+    const { updated, received } = await moveAndTest(
+      { port: real.port, topology: { kind: 'cluster' }, password: SECRET },
+      { port: attacker.port, topology: { kind: 'cluster' } },
       attacker,
     );
     expect(updated.hasPassword).toBe(false);
@@ -84,10 +96,11 @@ describe('a stored password stays with the place it was typed for', () => {
   it('drops the sentinel password too when the sentinels change', async () => {
     const decoy = await recordingServer();
     try {
-      const sentinel = (at: number) => ({ topology: { kind: 'sentinel', sentinels: [`127.0.0.1:${at}`], masterName: 'mymaster' } });
+      const sentinel = (at: number) => ({ port: at, topology: { kind: 'sentinel', masterName: 'mymaster' } });
       const saved = (await api.call('connections.add', {
         ...base,
         password: SECRET,
+        port: decoy.port,
         topology: { ...sentinel(decoy.port).topology, sentinelPassword: SENTINEL_SECRET },
       })) as View;
       expect(saved.topology?.hasSentinelPassword).toBe(true);
