@@ -39,6 +39,7 @@ test.describe("Connections: analysts' access per profile", () => {
     await page.getByTestId('analyst-user').check();
     await page.getByLabel('Analyst user', { exact: true }).fill('cb-analyst');
     await page.getByLabel('Analyst password', { exact: true }).fill(ANALYST_PW);
+    await page.getByRole('form', { name: 'Add connection' }).screenshot({ path: testInfo.outputPath('connections-analysts-form.png') });
     await conns.save();
     await expect(conns.row('own').getByTestId('analysts-own')).toHaveText('analysts: cb-analyst');
     await expect(conns.row('own').getByTestId('analysts-shared')).toHaveCount(0);
