@@ -15,12 +15,13 @@ export const ANALYST: E2eUser = { name: 'ana', password: 'e2e-roles-ana-77c2' };
 /**
  * A `cacheboard serve` with sign-in, one ops and one analyst user, for each test of the
  * describe block that calls this (at collection time). No REDIS_URL: its only profile is the
- * read-only embedded one, so a test adds the editable profile it means to use.
+ * read-only embedded one, so a test adds the editable profile it means to use. `env` is added to
+ * its environment (e.g. CACHEBOARD_SECRET_KEY, so that passwords typed in the UI can be stored).
  */
-export function useServeWithRoles(): () => ServeProcess {
+export function useServeWithRoles(env: Record<string, string> = {}): () => ServeProcess {
   let serve: ServeProcess | undefined;
   test.beforeEach(async () => {
-    serve = await startServe({}, async (dir) => {
+    serve = await startServe(env, async (dir) => {
       await addUser(join(dir, 'users.json'), OPS.name, 'ops', OPS.password);
       await addUser(join(dir, 'users.json'), ANALYST.name, 'analyst', ANALYST.password);
     });

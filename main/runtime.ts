@@ -25,7 +25,8 @@ import { MonitorHub } from './core/monitor/monitorHub';
 import { monitorTargets } from './core/monitor/monitorTargets';
 import { PubSubHub } from './core/pubsub/pubsubHub';
 import { pubsubPlanner } from './core/pubsub/pubsubPlan';
-import { cancelAllJobs, createJobs } from './core/jobKinds';
+import { cancelAllJobs, cancelOwnedJobs, createJobs } from './core/jobKinds';
+import type { JobOwner } from './core/jobs/jobOwner';
 import { AudienceQueryLinks } from './core/audience/queryLinks';
 import { consoleServices } from './core/console/run/consoleServices';
 import { seedEmbeddedDemo } from './core/audience/demo/embeddedDemo';
@@ -62,6 +63,11 @@ export interface Runtime {
    * 10 s. The pool stays open, so the pages still connected see the jobs end.
    */
   stopJobs(): Promise<void>;
+  /**
+   * Cancels every running job whose starter `refuse` gives a reason against (their user removed,
+   * or demoted below the role the job needed), each with an audit entry saying why.
+   */
+  revokeJobs(refuse: (owner: JobOwner) => string | undefined): void;
   /** stopJobs (again: a job started since is cancelled too), then closes the pool and the embedded server. */
   close(): Promise<void>;
   readonly version: string;
@@ -162,6 +168,11 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     embedded,
     attach: (wire, session) => dispatcher.attach(wire, session),
     stopJobs,
+    revokeJobs(refuse) {
+      for (const c of cancelOwnedJobs(jobs, refuse)) {
+        audit.append({ user: c.owner.user, action: 'job.revoked', target: c.target, outcome: 'cancelled', detail: `${c.kind} job ${c.jobId} cancelled: ${c.reason}` });
+      }
+    },
     upload(session, name, body) {
       // Same rule as bulk.start: loading is an ops job.
       if (session.role === null) return Promise.reject(new AppError('UNAUTHENTICATED', 'Sign in first'));

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 /**
  * The README's `ACL SETUSER cb-analyst …` line exactly as documented, with `password` in
  * place of CHANGE-ME: the arguments after `ACL SETUSER`, to run with `call('ACL', 'SETUSER', …)`.
  */
 export function readmeAclLine(password: string): string[] {
-  const line = readFileSync(join(__dirname, '../README.md'), 'utf8')
+  const line = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
     .split('\n')
     .find((l) => l.trim().startsWith('ACL SETUSER cb-analyst'));
   if (line === undefined) throw new Error('README.md has no "ACL SETUSER cb-analyst" line');

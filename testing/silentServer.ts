@@ -5,13 +5,14 @@ export interface SilentServer {
   close(): Promise<void>;
 }
 
-/** Accepts TCP connections and never writes a byte: what a hung server looks like to a client. */
-export function silentServer(): Promise<SilentServer> {
+/** A TCP listener on a free loopback port that hands each connection to `onSocket`; close() drops them all. */
+export function loopbackServer(onSocket: (s: Socket) => void): Promise<SilentServer> {
   const sockets = new Set<Socket>();
   const srv = createServer((s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
     s.on('error', () => undefined);
+    onSocket(s);
   });
   return new Promise((resolve, reject) => {
     srv.once('error', reject);
@@ -28,4 +29,9 @@ export function silentServer(): Promise<SilentServer> {
       });
     });
   });
+}
+
+/** Accepts TCP connections and never writes a byte: what a hung server looks like to a client. */
+export function silentServer(): Promise<SilentServer> {
+  return loopbackServer(() => undefined);
 }

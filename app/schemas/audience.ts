@@ -183,6 +183,8 @@ export const AudienceParseResult = z.object({
   error: ParseError.optional(),
   /** Terms no layout has a key for (only checked when a profile is given). */
   unknown: z.array(AttributeTerm),
+  /** Strategies that answer this audience without writing (scratch keys): all an analyst's trial may run. */
+  readOnly: z.array(StrategyName).optional(),
 });
 export type AudienceParseResult = z.output<typeof AudienceParseResult>;
 
@@ -464,7 +466,7 @@ export const audience = {
     output: AudienceQueryResult,
   }),
   'audience.start': call({
-    summary: 'Time the strategies on one audience and date range (scratch keys only, always removed); follow it with audience.progress',
+    summary: 'Time the strategies on one audience and date range (scratch keys only, always removed; an analyst\'s trial only reads, and is refused before it starts when nothing asked can); follow it with audience.progress',
     role: 'analyst',
     input: AudienceTrialOptions,
     output: AudienceJobId,

@@ -26,6 +26,22 @@ const Username = z.string().min(1).max(256);
 const Password = z.string().min(1, 'password must not be empty').max(4096);
 
 /**
+ * How analysts reach a profile: `shared`, with the profile's own Redis user (and so all its
+ * rights); `user`, as a Redis user of their own (its ACL decides what they may do; an absent
+ * password on an edit keeps the stored one, as for the profile's password); `none`, not at all.
+ */
+export const AnalystAccessDraft = z.discriminatedUnion('access', [
+  z.object({ access: z.literal('shared') }).strict(),
+  z.object({ access: z.literal('user'), username: z.string().min(1, "the analysts' user name is required").max(256), password: Password.optional() }).strict(),
+  z.object({ access: z.literal('none') }).strict(),
+]);
+export type AnalystAccessDraft = z.output<typeof AnalystAccessDraft>;
+
+/** What a profile view says of analysts' access: `own` is a Redis user of their own. */
+export const AnalystAccess = z.enum(['own', 'shared', 'none']);
+export type AnalystAccess = z.output<typeof AnalystAccess>;
+
+/**
  * What a user types: either discrete fields or a `redis://` / `rediss://` URL.
  * Normalised into a ProfileSpec; URL errors are reported on the `url` field.
  */
@@ -41,6 +57,8 @@ export const ProfileDraft = z
     tls: TlsOptions.optional(),
     /** Absent or standalone: one server. Cluster and sentinel add where to find the nodes. */
     topology: TopologyDraft.optional(),
+    /** Absent: on add, analysts share the profile's user; on update, what was stored stays. */
+    analyst: AnalystAccessDraft.optional(),
   })
   .strict()
   .transform((d, ctx) => {
@@ -100,6 +118,7 @@ export const ProfileDraft = z
     const password = d.password ?? u?.password;
     if (username !== undefined) spec.username = username;
     if (password !== undefined) spec.password = password;
+    if (d.analyst !== undefined) spec.analyst = d.analyst;
     return spec;
   });
 export type ProfileDraft = z.input<typeof ProfileDraft>;
@@ -130,6 +149,8 @@ export interface ProfileSpec {
   tls: TlsOptions;
   /** Absent: a standalone server (or a replica), reached at host:port. */
   topology?: Topology;
+  /** As typed in the form: how analysts reach it (the store keeps it apart from the connection). */
+  analyst?: AnalystAccessDraft;
 }
 
 export const ProfileSource = z.enum(['user', 'config', 'embedded']);
@@ -147,6 +168,14 @@ export const ProfileView = z.object({
   /** Absent: standalone. Never holds the sentinel password, only whether one is set. */
   topology: TopologyView.optional(),
   source: ProfileSource,
+  /**
+   * How analysts reach it: `own` (their own Redis user, `analystUsername`), `shared` (the
+   * profile's own user, with all its rights: the page warns), `none` (analysts may not use it).
+   */
+  analystAccess: AnalystAccess,
+  analystUsername: z.string().optional(),
+  /** Whether the analysts' user has a password stored (never the password). */
+  hasAnalystPassword: z.boolean(),
   /** Profiles from the server config file or the embedded server cannot be edited here. */
   readOnly: z.boolean(),
 });
@@ -204,7 +233,7 @@ export const connections = {
     output: ProfileView,
   }),
   'connections.update': call({
-    summary: 'Replace a profile; an absent password (or sentinel password) keeps the stored one unless clearPassword',
+    summary: 'Replace a profile; an absent password (or sentinel password) keeps the stored one unless clearPassword, or the edit changes host, port, TLS or topology (then stored secrets are dropped unless typed again)',
     role: 'ops',
     input: z.object({ id: ProfileId, profile: ProfileDraft, clearPassword: z.boolean().default(false) }).strict(),
     output: ProfileView,

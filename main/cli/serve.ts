@@ -6,7 +6,7 @@ import { noSecretBox } from '../core/pool/noSecretBox';
 import { createRuntime } from '../runtime';
 import { createWebServer } from '../server/webServer';
 import { parseServeArgs } from './serveArgs';
-import { authModeFor } from './serveAuth';
+import { authModeFor, revokeJobsOfLeavers } from './serveAuth';
 import { readServeEnv } from './serveEnv';
 import { stopServeOnSignals } from './serveStop';
 
@@ -46,6 +46,7 @@ export async function serve(argv: string[] = [], env: NodeJS.ProcessEnv = proces
   });
 
   stopServeOnSignals(app, runtime);
+  revokeJobsOfLeavers(auth, runtime);
 
   try {
     await app.listen({ port: cfg.port, host: cfg.host });
@@ -66,5 +67,9 @@ export async function serve(argv: string[] = [], env: NodeJS.ProcessEnv = proces
   }
   const scheme = cfg.tls === undefined ? 'http' : 'https';
   console.log(`Cacheboard ${runtime.version} is ready: open ${cfg.publicUrl ?? `${scheme}://${shownHost}:${cfg.port}`}/`);
-  console.log(auth.kind === 'users' ? 'Sign-in required (users from ' + cfg.usersFile + ').' : 'Local mode: loopback only, no sign-in.');
+  console.log(
+    auth.kind === 'users'
+      ? `Sign-in required (users from ${cfg.usersFile}).`
+      : `Local mode: loopback only, no sign-in until a user is added to ${cfg.usersFile} (then sign-in is required at once).`,
+  );
 }

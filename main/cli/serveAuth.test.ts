@@ -8,12 +8,13 @@ import type { ServerMessage } from '../../app/wire';
 import { startServe, type ServeProcess } from '../../e2e/serveProcess';
 import { runCli } from '../../testing/cli';
 import { upgradeStatus } from '../../testing/http';
-import { useRedis } from '../../testing/redis';
+import { eventually, useRedis } from '../../testing/redis';
 import { freePort } from '../core/redisProcess/freePort';
 import { addUser } from '../server/auth/users';
 import { authModeFor } from './serveAuth';
 import { parseServeArgs } from './serveArgs';
 import { readServeEnv } from './serveEnv';
+import { apiClient, signIn } from './serveApiTestKit';
 
 const dir = mkdtempSync(join(tmpdir(), 'cb-serveauth-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -136,5 +137,42 @@ describe('a running cacheboard serve follows `cacheboard user` run in another pr
     else expect(again.body).toEqual({ user: name, role: args.includes('analyst') ? 'analyst' : 'ops' });
     if (args.includes('analyst')) expect(await (await openSocket(again.cookie)).call('audit.list')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await keeperSocket.call('audit.list')).toMatchObject({ ok: true });
+  });
+});
+
+describe('a local cacheboard serve (no users) turns to sign-in when `cacheboard user add` runs beside it', () => {
+  const redis = useRedis();
+  let serve: ServeProcess;
+  beforeAll(async () => {
+    serve = await startServe({ REDIS_URL: redis().url });
+  }, 60_000);
+  afterAll(async () => serve?.stop());
+
+  it('closes the open pages, refuses sockets, calls and uploads without a session at once, and says so in its log', async () => {
+    const port = Number(new URL(serve.url).port);
+    const open = await apiClient(port);
+    expect(await open.result('audit.list', {})).toMatchObject({ ok: true });
+    expect(await (await fetch(`${serve.url}/api/session`)).json()).toEqual({ authRequired: false, user: 'local', role: 'ops' });
+
+    const cli = await runCli(['user', 'add', 'first', '--role', 'ops', '--password-stdin'], (child) => child.stdin.end('first-pw-3381\n'), {
+      CACHEBOARD_DATA_DIR: serve.dataDir,
+      CACHEBOARD_USERS: '',
+    });
+    expect(cli.code, cli.err).toBe(0);
+
+    // Bounded: the directory watch, or failing that the stat on use (every 250 ms), sees the file.
+    expect(await eventually(() => open.closed() !== undefined, 2_000)).toBe(true);
+    expect(open.closed()).toEqual({ code: 4401, reason: 'sign-in required' });
+    expect(await upgradeStatus(`${serve.url.replace('http', 'ws')}/api/ws`, {})).toBe(401);
+    expect(await (await fetch(`${serve.url}/api/session`)).json()).toEqual({ authRequired: true });
+    const upload = await fetch(`${serve.url}/api/uploads?name=x.csv`, { method: 'POST', headers: { 'x-cacheboard-upload': '1', 'content-type': 'application/octet-stream' }, body: 'a' });
+    expect(upload.status).toBe(401);
+    expect(await eventually(() => serve.output().includes('sign-in is now required'), 2_000)).toBe(true);
+
+    // The new user signs in and works; the server stays locked.
+    const cookie = await signIn(port, 'first', 'first-pw-3381');
+    const signed = await apiClient(port, cookie);
+    expect(await signed.result('audit.list', {})).toMatchObject({ ok: true });
+    signed.close();
   });
 });

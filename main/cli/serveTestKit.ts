@@ -2,13 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect } from 'vitest';
-import { WebSocket } from 'ws';
-import type { ServerMessage } from '../../app/wire';
 import { cliArgs } from '../../testing/cli';
 import { adminClient, eventually } from '../../testing/redis';
 import { writeUsersCsv } from '../core/bulk/job/loadTestKit';
 import { freePort } from '../core/redisProcess/freePort';
 import { useLiveServer } from './liveServerTestKit';
+import { apiClient } from './serveApiTestKit';
 
 /**
  * A live server (useLiveServer) with an import folder holding users.csv (300,000 rows),
@@ -39,33 +38,6 @@ export function useServeKit(dirPrefix: string) {
       throw new Error(`cacheboard serve did not start: ${output}`);
     }
     return { child, port, dataDir, exited, output: () => output };
-  }
-
-  /** One WebSocket client of the API: `call` answers with the output, `events` gathers a stream's batches. */
-  async function apiClient(port: number) {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`);
-    const got: ServerMessage[] = [];
-    ws.on('message', (d) => got.push(JSON.parse(String(d)) as ServerMessage));
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    let n = 0;
-    const call = async (name: string, input: unknown): Promise<unknown> => {
-      const id = `c${++n}`;
-      ws.send(JSON.stringify({ t: 'call', id, name, input }));
-      let m: ServerMessage | undefined;
-      await eventually(() => (m = got.find((x) => x.t === 'result' && x.id === id)) !== undefined, 10_000);
-      if (m === undefined || m.t !== 'result') throw new Error(`no answer to ${name}`);
-      if (!m.ok) throw new Error(`${name}: ${m.error.message}`);
-      return m.output;
-    };
-    const subscribe = (name: string, input: unknown) => {
-      const id = `s${++n}`;
-      ws.send(JSON.stringify({ t: 'sub', id, name, input }));
-      return () => got.flatMap((x) => (x.t === 'batch' && x.id === id ? x.events : []));
-    };
-    return { ws, call, subscribe };
   }
 
   /**

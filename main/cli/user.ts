@@ -14,7 +14,9 @@ Users of the web build, kept in $CACHEBOARD_USERS (default $CACHEBOARD_DATA_DIR/
 as scrypt hashes. "add" asks for the password twice on a terminal; scripts pipe it with
 --password-stdin (the first line of stdin). Adding an existing name sets a new password
 and role. A running server follows the file: removing a user, changing their role or
-setting a new password signs them out at once and closes their open pages' connections.
+setting a new password signs them out at once and closes their open pages' connections;
+a removed user's running jobs (a demoted user's, where the new role may not run them) are
+cancelled. The first user added to a server running without users turns sign-in on.
 `;
 
 export async function user(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {

@@ -9,13 +9,15 @@ import { KeyActionJobs } from './keys/actions/actionJobs';
 import { KeysIndexJobs } from './keys/indexJobs';
 import { SamplingJobs } from './sampling/samplingJobs';
 import { TrialJobs } from './trials/trialJobs';
-import type { JobListener } from './jobs/jobManager';
+import type { JobListener, OwnedCancel } from './jobs/jobManager';
+import type { JobOwner } from './jobs/jobOwner';
 
 /** What the shared job plumbing (progress and cancel calls, shutdown) needs of a kind's manager. */
 export interface FollowedJobs<E> {
   subscribe(jobId: string, listener: JobListener<E>): () => void;
   cancel(jobId: string): boolean;
   cancelAll(): Promise<void>;
+  cancelOwned(refuse: (owner: JobOwner) => string | undefined): OwnedCancel[];
 }
 
 /** For each job kind of the contract (app/jobs.ts), a manager replaying that kind's stream events. */
@@ -42,6 +44,11 @@ export type Jobs = ReturnType<typeof createJobs>;
 /** Cancels every running job of every kind; resolves when each has reported (at most 10 s a kind). */
 export async function cancelAllJobs(jobs: JobManagers): Promise<void> {
   await Promise.all(Object.values(jobs).map((j: FollowedJobs<unknown>) => j.cancelAll()));
+}
+
+/** Cancels, in every kind, the running jobs whose owner `refuse` gives a reason against; each with its kind. */
+export function cancelOwnedJobs(jobs: JobManagers, refuse: (owner: JobOwner) => string | undefined): Array<OwnedCancel & { kind: string }> {
+  return Object.entries(jobs).flatMap(([kind, j]: [string, FollowedJobs<unknown>]) => j.cancelOwned(refuse).map((c) => ({ ...c, kind })));
 }
 
 /** The manager of the job kind whose progress stream is N. */

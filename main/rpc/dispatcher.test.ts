@@ -18,6 +18,8 @@ const view = {
   hasPassword: true,
   tls: { enabled: false, rejectUnauthorized: true },
   source: 'user' as const,
+  analystAccess: 'shared' as const,
+  hasAnalystPassword: false,
   readOnly: false,
 };
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { contract, isName } from '../../app/contract';
 import { roleAllows } from '../../app/define';
+import { asCaller } from '../core/jobs/jobOwner';
 import { AppError, type ErrorInfo } from '../../app/errors';
 import { ClientMessage, MAX_MESSAGE_BYTES, type ServerMessage } from '../../app/wire';
 import type { CallContext, Handlers, StreamSink } from './handlers';
@@ -144,7 +145,8 @@ export class Dispatcher {
         const { def, args } = check(name, 'call', input);
         if (def.kind !== 'call') return;
         const handler = this.handlers[name as keyof Handlers] as unknown as AnyCall;
-        const out = await handler(args, { session, signal: abort.signal });
+        // Any job the handler starts is this caller's, for the role this call needed (jobOwner.ts).
+        const out = await asCaller({ user, role: def.role }, () => handler(args, { session, signal: abort.signal }));
         // Parsing strips unknown keys, so a handler can never leak a field the contract doesn't name.
         const checked = def.output.safeParse(out);
         if (!checked.success) {

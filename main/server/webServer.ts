@@ -30,7 +30,7 @@ export interface WebServerOptions {
 
 export async function createWebServer(opts: WebServerOptions): Promise<FastifyInstance> {
   // req.ip follows X-Forwarded-For only when the direct peer is one of these (Fastify's trustProxy).
-  const trustProxy = (opts.auth?.kind === 'users' ? opts.auth.trustedProxies : undefined) ?? false;
+  const trustProxy = (opts.auth?.kind === 'users' ? opts.auth.trustedProxies : opts.auth?.lock?.trustedProxies) ?? false;
   const app = (
     opts.https === undefined
       ? Fastify({ logger: false, bodyLimit: 1 << 20, trustProxy })
@@ -45,16 +45,16 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
   app.get('/api/health', async () => ({ status: 'ok', version: opts.version }));
 
   const mode = opts.auth ?? { kind: 'local' };
+  const auth = registerAuth(app, mode, opts.allowedOrigins);
   if (mode.kind === 'local') {
     // Local mode trusts whoever reaches it, so only loopback names may: a DNS-rebinding
     // page (evil.example resolving to 127.0.0.1) arrives with its own name in Host.
     app.addHook('onRequest', async (req, reply) => {
-      if (!hostIsLoopback(req.headers.host)) {
+      if (auth.isLocal() && !hostIsLoopback(req.headers.host)) {
         return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'This local Cacheboard answers only to localhost / 127.0.0.1.' } });
       }
     });
   }
-  const auth = registerAuth(app, mode, opts.allowedOrigins);
   const sockets = new Map<string, Set<{ close(code: number, reason: string): void }>>();
   auth.onSessionEnd((token, reason) => {
     for (const ws of sockets.get(token) ?? []) ws.close(4401, reason);
@@ -94,8 +94,9 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
       }
       // A protocol error must never take the process down; the dispatcher answers it.
       socket.on('error', () => socket.terminate());
+      // Local sockets too, under local mode's one token: they close when the server turns to sign-in.
       const token = auth.tokenOf(req);
-      if (mode.kind === 'users' && token !== undefined) {
+      if (token !== undefined) {
         const set = sockets.get(token) ?? new Set();
         set.add(socket);
         sockets.set(token, set);

@@ -4,13 +4,16 @@ import { formatExpr, termsOf, type Term } from './expression';
 import type { LayoutKeys } from './layoutKeys';
 import { ParseFailure } from './parseFailure';
 import { parseWhere } from './parseWhere';
+import { planOf } from './plan';
+import { readOnlyStrategies } from './readOnlyTrial';
 
 /** The builder's live check of a typed expression: canonical form and terms, or where it breaks. */
 export function describeWhere(where: string): AudienceParseResult & { parsed?: Term[] } {
   try {
     const expr = parseWhere(where);
     const terms = termsOf(expr);
-    return { valid: true, normalized: formatExpr(expr), terms: terms.map(({ name, value }) => ({ name, value })), unknown: [], parsed: terms };
+    const readOnly = readOnlyStrategies(planOf(expr));
+    return { valid: true, normalized: formatExpr(expr), terms: terms.map(({ name, value }) => ({ name, value })), unknown: [], readOnly, parsed: terms };
   } catch (e) {
     if (e instanceof ParseFailure) return { valid: false, terms: [], error: e.toInfo(), unknown: [] };
     throw e;

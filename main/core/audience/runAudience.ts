@@ -23,7 +23,7 @@ import { planOf } from './plan';
 import { checkScratchLive, inspectLayouts, otherClientNamed, scratchWriteRefusal } from './preflight';
 import { checkScratchPrefix, Scratch } from './scratch';
 import { removeScratch } from './removeScratch';
-import type { Strategy } from './strategy';
+import { READ_ONLY_REASON, type Strategy } from './strategy';
 import { STRATEGIES } from './strategies';
 import { skippedResult, timeStrategy, TrialCancelled } from './timeStrategy';
 import { explainReply } from './audienceServer';
@@ -35,6 +35,11 @@ export interface AudienceRun extends RawTarget {
   /** The report's id (the job id in the app). */
   reportId: string;
   options: AudienceSettings;
+  /**
+   * An analyst's trial: strategies that would store scratch keys are skipped before it starts
+   * (READ_ONLY_REASON), and nothing is written, not even the scratch probe.
+   */
+  readOnly?: boolean;
   /** Tests only: a stand-in for a strategy, to make one fail half-way. */
   strategies?: Partial<Record<StrategyName, Strategy>>;
 }
@@ -113,8 +118,8 @@ export async function runAudience(run: AudienceRun, emit: (e: AudienceEvent) => 
     warnings = facts.warnings;
     await checkScratchLive(link, keys);
     const strategies = STRATEGY_NAMES.filter((n) => o.strategies.includes(n)).map((n) => run.strategies?.[n] ?? STRATEGIES[n]);
-    const needsWrites = strategies.some((s) => s.writes(plan) && s.layouts.every((l) => facts.missing[l] === undefined));
-    const refusal = needsWrites ? await scratchWriteRefusal(link, scratch) : undefined;
+    const needsWrites = run.readOnly !== true && strategies.some((s) => s.writes(plan) && s.layouts.every((l) => facts.missing[l] === undefined));
+    const refusal = run.readOnly === true ? READ_ONLY_REASON : needsWrites ? await scratchWriteRefusal(link, scratch) : undefined;
 
     const toRun: Strategy[] = [];
     for (const s of strategies) {

@@ -36,3 +36,9 @@ export function operandKey(o: Operand, kind: MembershipKind, env: StrategyEnv): 
 
 /** Last-resort TTL of scratch registers, should the process die between a store and its DEL. */
 export const SCRATCH_TTL_MS = 60_000;
+
+/**
+ * Why a strategy is skipped in an analyst's trial: it never writes to the server it times,
+ * scratch keys included, so it runs only what reads in place.
+ */
+export const READ_ONLY_REASON = "an analyst's trial only reads, and this strategy would store scratch keys for this audience";

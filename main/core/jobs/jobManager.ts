@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../app/errors';
+import { currentCaller, type JobOwner } from './jobOwner';
 
 /** How a kind of job's events are kept for replay; the rest of the job machinery is shared. */
 export interface JobKind<E, R> {
@@ -26,6 +27,8 @@ export interface JobKind<E, R> {
 interface Job<E> {
   id: string;
   target: string;
+  /** Who started it (the call being served then); undefined when no call did. */
+  owner: JobOwner | undefined;
   abort: AbortController;
   history: E[];
   latest: Map<string, E>;
@@ -37,6 +40,14 @@ interface Job<E> {
 export type JobListener<E> = (e: E, last: boolean) => void;
 
 export type JobRun<E, R> = (jobId: string, emit: (e: E) => void, signal: AbortSignal) => Promise<R>;
+
+/** A job cancelled because of who started it. */
+export interface OwnedCancel {
+  jobId: string;
+  target: string;
+  owner: JobOwner;
+  reason: string;
+}
 
 const MAX_HISTORY = 200;
 const MAX_FINISHED = 20;
@@ -57,6 +68,7 @@ export class JobManager<E, R> {
     const job: Job<E> = {
       id,
       target,
+      owner: currentCaller(),
       abort: new AbortController(),
       history: [],
       latest: new Map(),
@@ -99,6 +111,22 @@ export class JobManager<E, R> {
     if (job.final !== null) return false;
     job.abort.abort();
     return true;
+  }
+
+  /**
+   * Cancel every running job whose owner `refuse` gives a reason against (a user removed, or
+   * demoted below the role the job needed); returns each with its reason, for the audit log.
+   */
+  cancelOwned(refuse: (owner: JobOwner) => string | undefined): OwnedCancel[] {
+    const out: OwnedCancel[] = [];
+    for (const j of this.jobs.values()) {
+      if (j.final !== null || j.owner === undefined || j.abort.signal.aborted) continue;
+      const reason = refuse(j.owner);
+      if (reason === undefined) continue;
+      j.abort.abort();
+      out.push({ jobId: j.id, target: j.target, owner: j.owner, reason });
+    }
+    return out;
   }
 
   /** Cancel everything (shutdown); resolves when every job has reported or the time is up. */

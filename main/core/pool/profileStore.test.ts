@@ -75,11 +75,13 @@ describe('ProfileStore', () => {
     expect(store.add(specFor({ port: 1 }, { name: '✓✓' })).id).toMatch(/^profile-[0-9a-f]{6}$/);
   });
 
-  it('keeps the stored password on update unless a new one is given or clearPassword is set', () => {
+  it('keeps the stored password on update unless a new one is given, clearPassword is set, or the profile moved', () => {
     const store = new ProfileStore({ dataDir: dataDir(), secretBox: box });
-    const p = store.add(specFor({ port: 1 }, { password: 'first' }));
-    store.update(p.id, specFor({ port: 2 }));
+    const p = store.add(specFor({ port: 2 }, { password: 'first' }));
+    store.update(p.id, specFor({ port: 2 }, { name: 'renamed' }));
     expect(store.get(p.id)?.spec).toMatchObject({ port: 2, password: 'first' });
+    store.update(p.id, specFor({ port: 3 }));
+    expect(store.get(p.id)?.spec.password).toBeUndefined();
     store.update(p.id, specFor({ port: 2 }, { password: 'second' }));
     expect(store.get(p.id)?.spec.password).toBe('second');
     store.update(p.id, specFor({ port: 2 }), { clearPassword: true });

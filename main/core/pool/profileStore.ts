@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import type { Role } from '../../../app/define';
 import { AppError } from '../../../app/errors';
 import { validateSpecFiles } from './connectionOptions';
-import { readProfilesFile, writeProfilesFile, type ProfileRecord, type TopologyRecord } from './profilesFile';
+import { readProfilesFile, writeProfilesFile, type AnalystRecord, type ProfileRecord, type TopologyRecord } from './profilesFile';
 import { analystIdOf, analystVariant, splitConnectionId, usesAnalystId } from './roleProfiles';
-import { viewTopology } from './topology';
+import { sameDestination, viewTopology } from './topology';
 import type { ProfileSpec, ProfileView, SecretBox, StoredProfile } from './types';
+import type { AnalystAccessDraft } from '../../../app/schemas/connections';
 
 export interface ProfileStoreOptions {
   /** profiles.json lives here (created 0700 if missing). */
@@ -18,14 +19,28 @@ export interface ProfileStoreOptions {
 }
 
 export interface UpdateOptions {
-  /** With no password (or sentinel password) in the spec: true removes the stored one, false keeps it. */
+  /**
+   * With no password (or sentinel password) in the spec: true removes the stored one, false keeps it
+   * while the profile still points where it did (sameDestination); an edit of its host, port, TLS or
+   * topology drops every stored secret not typed again.
+   */
   clearPassword?: boolean;
 }
 
-/** The two secrets a profile may hold, sealed. */
+/** The secrets a profile may hold, sealed, and how analysts reach it. */
 interface Sealed {
   password?: string | undefined;
   sentinelPassword?: string | undefined;
+  analyst?: AnalystRecord | undefined;
+}
+
+/** How sessions of a role reach a profile: under which connection id, or refused (analysts on an ops-only profile). */
+interface Reach {
+  name: string;
+  /** Analysts connect as their own Redis user, under the derived id. */
+  own: boolean;
+  /** Analysts may not use it. */
+  refused: boolean;
 }
 
 /** Lowercase letters, digits and dashes from the name, so ids are readable in logs and URLs. */
@@ -67,8 +82,8 @@ export class ProfileStore {
 
   /** Every profile and every analyst variant: the pool reports a state for each connection id. */
   connectable(): StoredProfile[] {
-    const variants = [...this.readOnly.values()].flatMap((p) => analystVariant(p) ?? []);
-    return [...this.list(), ...variants];
+    const all = this.list();
+    return [...all, ...all.flatMap((p) => analystVariant(p) ?? [])];
   }
 
   /**
@@ -78,7 +93,7 @@ export class ProfileStore {
   get(id: string): StoredProfile | undefined {
     const of = splitConnectionId(id);
     if (of.analyst) {
-      const base = this.readOnly.get(of.id);
+      const base = this.get(of.id);
       return base === undefined ? undefined : analystVariant(base);
     }
     const fixed = this.readOnly.get(id);
@@ -87,29 +102,34 @@ export class ProfileStore {
     return rec === undefined ? undefined : this.toStored(rec, true);
   }
 
-  add(spec: ProfileSpec): StoredProfile {
+  add(given: ProfileSpec): StoredProfile {
+    const { analyst, ...spec } = given;
     validateSpecFiles(spec);
     const id = this.newId(spec.name);
     const rec = this.toRecord(id, spec, {
       password: spec.password === undefined ? undefined : this.seal(spec.password),
       sentinelPassword: this.sealSentinelPassword(spec),
+      analyst: this.analystRecord(analyst, undefined, false),
     });
     this.commit([...this.records, rec]);
-    return { id, source: 'user', spec: { ...spec } };
+    return this.toStored(rec, true);
   }
 
-  update(id: string, spec: ProfileSpec, opts: UpdateOptions = {}): StoredProfile {
+  update(id: string, given: ProfileSpec, opts: UpdateOptions = {}): StoredProfile {
+    const { analyst, ...spec } = given;
     const existing = this.userRecord(id);
     validateSpecFiles(spec);
+    // A stored secret goes only where it was typed for: anyone able to edit a profile could
+    // otherwise point it at their own host and read the password off the next connection.
+    const keep = !opts.clearPassword && sameDestination(this.toStored(existing, false).spec, spec);
     let password: string | undefined;
     if (spec.password !== undefined) password = this.seal(spec.password);
-    else if (!opts.clearPassword) password = existing.passwordSealed;
+    else if (keep) password = existing.passwordSealed;
     let sentinelPassword = this.sealSentinelPassword(spec);
-    // Kept only while the profile still goes through sentinels: a standalone or cluster profile has no use for it.
-    if (sentinelPassword === undefined && !opts.clearPassword && spec.topology?.kind === 'sentinel' && existing.topology?.kind === 'sentinel') {
+    if (sentinelPassword === undefined && keep && existing.topology?.kind === 'sentinel') {
       sentinelPassword = existing.topology.sentinelPasswordSealed;
     }
-    const rec = this.toRecord(id, spec, { password, sentinelPassword });
+    const rec = this.toRecord(id, spec, { password, sentinelPassword, analyst: this.analystRecord(analyst, existing.analyst, keep) });
     this.commit(this.records.map((r) => (r.id === id ? rec : r)));
     return this.toStored(rec, true);
   }
@@ -125,19 +145,33 @@ export class ProfileStore {
    * as that Redis user; otherwise the profile's own.
    */
   forRole(id: string, role: Role): string {
-    return usesAnalystId(this.readOnly.get(id), role) ? analystIdOf(id) : id;
+    const reach = this.reachOf(id);
+    if (reach === undefined) return id;
+    if (this.refuses(id, role)) {
+      throw new AppError('FORBIDDEN', `Profile "${reach.name}" is for ops only: analysts may not use it.`, 'profileId');
+    }
+    return role === 'analyst' && reach.own ? analystIdOf(id) : id;
+  }
+
+  /** Whether sessions of `role` may not use this profile at all (analysts, on an ops-only one). */
+  refuses(id: string, role: Role): boolean {
+    return role === 'analyst' && this.reachOf(id)?.refused === true;
   }
 
   /** The profile id a session of `role` knows a connection id by; undefined when it is another role's connection. */
   shownAs(connectionId: string, role: Role): string | undefined {
     const { id } = splitConnectionId(connectionId);
-    return this.forRole(id, role) === connectionId ? id : undefined;
+    const reach = this.reachOf(id);
+    if (this.refuses(id, role)) return undefined;
+    return (role === 'analyst' && reach?.own === true ? analystIdOf(id) : id) === connectionId ? id : undefined;
   }
 
   /** What leaves the Node side; an analyst sees the Redis user they connect as. */
   view(p: StoredProfile, role: Role = 'ops'): ProfileView {
     const rec = p.source === 'user' ? this.records.find((r) => r.id === p.id) : undefined;
-    const spec = (usesAnalystId(p, role) ? analystVariant(p) : undefined)?.spec ?? p.spec;
+    const variant = usesAnalystId(p, role) ? analystVariant(p) : undefined;
+    const spec = variant?.spec ?? p.spec;
+    const sealedAnalyst = rec?.analyst?.access === 'user' && rec.analyst.passwordSealed !== undefined;
     return {
       id: p.id,
       name: spec.name,
@@ -145,10 +179,14 @@ export class ProfileStore {
       port: spec.port,
       db: spec.db,
       ...(spec.username === undefined ? {} : { username: spec.username }),
-      hasPassword: spec.password !== undefined || rec?.passwordSealed !== undefined,
+      // An analyst's view is of their own user: the ops password's seal says nothing of it.
+      hasPassword: spec.password !== undefined || (variant === undefined ? rec?.passwordSealed !== undefined : sealedAnalyst),
       tls: { ...spec.tls },
       ...withTopology(spec, rec),
       source: p.source,
+      analystAccess: p.analystsRefused === true ? 'none' : p.analyst !== undefined ? 'own' : 'shared',
+      ...(p.analyst === undefined ? {} : { analystUsername: p.analyst.username }),
+      hasAnalystPassword: p.analyst?.password !== undefined || sealedAnalyst,
       readOnly: p.source !== 'user' || this.readOnly.has(p.id),
     };
   }
@@ -166,6 +204,31 @@ export class ProfileStore {
     const rec = this.records.find((r) => r.id === id);
     if (rec === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${id}".`);
     return rec;
+  }
+
+  /** How analysts reach the profile as seen by forRole, without opening any secret. */
+  private reachOf(id: string): Reach | undefined {
+    const fixed = this.readOnly.get(id);
+    if (fixed !== undefined) return { name: fixed.spec.name, own: fixed.analyst !== undefined, refused: fixed.analystsRefused === true };
+    const rec = this.records.find((r) => r.id === id);
+    return rec === undefined ? undefined : { name: rec.name, own: rec.analyst?.access === 'user', refused: rec.analyst?.access === 'none' };
+  }
+
+  /**
+   * The analysts' access to store. Absent from the draft: what was stored stays (its password
+   * only while `keepSecret`, as for the profile's own). A user without a password typed keeps
+   * the stored one on the same terms.
+   */
+  private analystRecord(draft: AnalystAccessDraft | undefined, stored: AnalystRecord | undefined, keepSecret: boolean): AnalystRecord | undefined {
+    const storedPassword = keepSecret && stored?.access === 'user' ? stored.passwordSealed : undefined;
+    if (draft === undefined) {
+      if (stored?.access !== 'user') return stored;
+      return { access: 'user', username: stored.username, ...(storedPassword === undefined ? {} : { passwordSealed: storedPassword }) };
+    }
+    if (draft.access === 'shared') return undefined;
+    if (draft.access === 'none') return { access: 'none' };
+    const sealed = draft.password === undefined ? storedPassword : this.seal(draft.password, 'analyst.password');
+    return { access: 'user', username: draft.username, ...(sealed === undefined ? {} : { passwordSealed: sealed }) };
   }
 
   private sealSentinelPassword(spec: ProfileSpec): string | undefined {
@@ -211,6 +274,7 @@ export class ProfileStore {
       ...(sealed.password === undefined ? {} : { passwordSealed: sealed.password }),
       tls: { ...spec.tls },
       ...(topology === undefined ? {} : { topology }),
+      ...(sealed.analyst === undefined ? {} : { analyst: sealed.analyst }),
     };
   }
 
@@ -248,7 +312,15 @@ export class ProfileStore {
         ...(sentinelPassword === undefined ? {} : { sentinelPassword }),
       };
     }
-    return { id: rec.id, source: 'user', spec };
+    const a = rec.analyst;
+    const analystPassword = a?.access === 'user' && a.passwordSealed !== undefined ? open(a.passwordSealed) : undefined;
+    return {
+      id: rec.id,
+      source: 'user',
+      spec,
+      ...(a?.access === 'user' ? { analyst: { username: a.username, ...(analystPassword === undefined ? {} : { password: analystPassword }) } } : {}),
+      ...(a?.access === 'none' ? { analystsRefused: true } : {}),
+    };
   }
 }
 

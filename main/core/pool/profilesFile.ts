@@ -23,6 +23,13 @@ export const TopologyRecord = z.discriminatedUnion('kind', [
 ]);
 export type TopologyRecord = z.output<typeof TopologyRecord>;
 
+/** How analysts reach a profile added in the UI; absent: with the profile's own user. */
+export const AnalystRecord = z.discriminatedUnion('access', [
+  z.object({ access: z.literal('none') }).strict(),
+  z.object({ access: z.literal('user'), username: z.string().min(1), passwordSealed: z.string().optional() }).strict(),
+]);
+export type AnalystRecord = z.output<typeof AnalystRecord>;
+
 /** A user profile as written to profiles.json: the password only ever sealed. */
 export const ProfileRecord = z
   .object({
@@ -36,6 +43,7 @@ export const ProfileRecord = z
     tls: TlsOptions,
     /** Absent: standalone (every file written before topologies existed). */
     topology: TopologyRecord.optional(),
+    analyst: AnalystRecord.optional(),
   })
   .strict();
 export type ProfileRecord = z.output<typeof ProfileRecord>;

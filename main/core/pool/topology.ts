@@ -51,6 +51,17 @@ export function sameEndpoints(a: ProfileSpec, b: ProfileSpec): boolean {
 }
 
 /**
+ * Whether a stored secret may follow an edit from `a` to `b`: the same servers
+ * (sameEndpoints), reached the same way (TLS on or off, the same CA, name and
+ * verification). TLS counts because turning it off, or verification off, hands
+ * the password to whoever sits on the path, as surely as a new host would.
+ */
+export function sameDestination(a: ProfileSpec, b: ProfileSpec): boolean {
+  const tls = (s: ProfileSpec) => [s.tls.enabled, s.tls.caFile ?? '', s.tls.servername ?? '', s.tls.rejectUnauthorized].join('\u0000');
+  return sameEndpoints(a, b) && tls(a) === tls(b);
+}
+
+/**
  * Refuse to open one connection to the seed node of a cluster profile and act
  * on that node alone (a bulk load would meet MOVED for two keys in three, a
  * sample would see a third of the keyspace). The jobs resolve a cluster to its

@@ -44,8 +44,10 @@ export interface StoredProfile {
   id: string;
   source: 'user' | 'config' | 'embedded';
   spec: ProfileSpec;
-  /** Config profiles only: what analysts' sessions connect as; ops keep `spec`'s credentials. */
+  /** What analysts' sessions connect as (from the config file or the form); ops keep `spec`'s credentials. */
   analyst?: Credentials;
+  /** Analysts may not use this profile at all (set in the form). */
+  analystsRefused?: boolean;
 }
 
 /**

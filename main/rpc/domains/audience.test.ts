@@ -54,8 +54,8 @@ describe('audience over the contract', () => {
     expect(bad).toMatchObject({ valid: false, error: { position: 14, found: 'end of input' } });
   });
 
-  it('an analyst runs a trial, follows it to the report, and finds it in the history', async () => {
-    const { jobId } = await as('analyst').invoke('audience.start', { profileId: 'local', where: 'gender=f AND age=25-34 AND region=SA', from: '2024-01-01', to: '2024-01-14', trials: 3 });
+  it('ops run a trial, an analyst follows it to the report and finds it in the history', async () => {
+    const { jobId } = await as('ops').invoke('audience.start', { profileId: 'local', where: 'gender=f AND age=25-34 AND region=SA', from: '2024-01-01', to: '2024-01-14', trials: 3 });
     const { events, error } = await followTrial(jobId);
     expect(error).toBeUndefined();
     expect(events[0]).toMatchObject({ kind: 'started', strategies: ['bitmap-lua', 'bitmap-pipeline', 'sets', 'zunionstore'], skipped: [] });

@@ -1,3 +1,4 @@
+import { roleAllows } from '../../../app/define';
 import { AppError } from '../../../app/errors';
 import { formatHostPort } from '../../../app/hostPort';
 import type { AudienceLayout } from '../../../app/schemas/audience';
@@ -10,6 +11,7 @@ import { LayoutKeys } from '../../core/audience/layoutKeys';
 import { withLink } from '../../core/audience/openLink';
 import { AudienceQueryRouter } from '../../core/audience/queryRouter';
 import { audienceTrialName, runAudience } from '../../core/audience/runAudience';
+import { checkReadOnlyTrial } from '../../core/audience/readOnlyTrial';
 import { checkScratchPrefix } from '../../core/audience/scratch';
 import { connectionFor } from '../../core/resp/rawTarget';
 import type { Jobs } from '../../core/jobKinds';
@@ -17,7 +19,7 @@ import type { Handlers } from '../handlers';
 import type { Session } from '../session';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
-import { sessionProfile, storedProfile } from './sessionProfile';
+import { connectionOf, roleOf, sessionProfile, storedProfile } from './sessionProfile';
 
 type AudienceHandlers = Pick<
   Handlers,
@@ -28,6 +30,9 @@ type AudienceHandlers = Pick<
   | 'audience.history'
   | 'audience.demoData'
 >;
+
+/** An analyst's trial never writes to Redis, not even scratch keys (checkReadOnlyTrial). */
+const readsOnly = (session: Session): boolean => !roleAllows(roleOf(session), 'ops');
 
 type Deps = Pick<CoreServices, 'profiles' | 'pool' | 'audience' | 'audit'> & { jobs: Pick<Jobs, 'audience' | 'demo'> };
 
@@ -78,6 +83,9 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
       if (check.error !== undefined) throw new AppError('VALIDATION', `where: ${check.error.message}`, 'where');
       checkScratchPrefix(new LayoutKeys(options.layout));
       const { server, target } = await serverOf(profileId, session, options.layout, db);
+      // An analyst's trial only reads: decided here, before any job or write, with the reason.
+      const readOnly = readsOnly(session);
+      if (readOnly) await withLink(connectionFor(server, target, 'cacheboard:audience:check'), (link) => checkReadOnlyTrial(link, options));
       // One trial per server (the master itself, not a sentinel): two at once would each time the other's load.
       const address = formatHostPort(server);
       const holder = jobs.audience.runningOn(address);
@@ -86,7 +94,7 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
       const trail = auditFor(audit, session, 'audience.trial', `${address}/${target}`);
       const jobId = jobs.audience.start(address, async (id, emit, signal) => {
         trail('started', `${id}: ${options.where}`);
-        const end = await runAudience({ profileId, reportId: id, options: { ...options, db: target }, ...connectionFor(server, target, audienceTrialName(id)) }, emit, signal);
+        const end = await runAudience({ profileId, reportId: id, readOnly, options: { ...options, db: target }, ...connectionFor(server, target, audienceTrialName(id)) }, emit, signal);
         trail(end.kind === 'done' ? 'ok' : end.kind === 'cancelled' ? 'cancelled' : 'failed', end.kind === 'failed' ? end.error.message : undefined, {
           figures: end.kind === 'done' ? [{ n: end.report.audienceSize, unit: 'users in the audience' }] : [],
         });
@@ -95,7 +103,11 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
       return { jobId };
     },
 
-    'audience.history': ({ profileId }) => ({ reports: jobs.audience.history(profileId) }),
+    'audience.history': ({ profileId }, { session }) => {
+      // An ops-only profile's reports are not an analyst's to read: refused by name, left out of the whole list.
+      if (profileId !== undefined) connectionOf(profiles, profileId, session);
+      return { reports: jobs.audience.history(profileId).filter((r) => !profiles.refuses(r.profileId, roleOf(session))) };
+    },
 
     'audience.demoData': async ({ profileId, db, ...asked }, { session }) => {
       const profile = storedProfile(profiles, profileId);

@@ -46,8 +46,8 @@ describe('audience trials on a Redis Cluster', () => {
     const { sizes: perMaster, owner } = await sizes(slotOf('{aud}'));
     expect([...perMaster.entries()].filter(([, n]) => n > 0).map(([a]) => a)).toEqual([owner]);
 
-    const trial = await as('analyst').invoke('audience.start', { profileId: 'shards', where: 'gender=f AND NOT region=NE', ...RANGE, trials: 2, layout: { hashTag: 'aud' } });
-    const { events, error } = await follow(as('analyst'), 'audience.progress', trial.jobId);
+    const trial = await as('ops').invoke('audience.start', { profileId: 'shards', where: 'gender=f AND NOT region=NE', ...RANGE, trials: 2, layout: { hashTag: 'aud' } });
+    const { events, error } = await follow(as('ops'), 'audience.progress', trial.jobId);
     expect(error).toBeUndefined();
     expect(events[0]).toMatchObject({ kind: 'started', address: owner, skipped: [], strategies: ['bitmap-lua', 'bitmap-pipeline', 'sets', 'zunionstore'] });
     const end = events.at(-1);

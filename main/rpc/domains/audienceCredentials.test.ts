@@ -41,12 +41,13 @@ async function usersOf(name: string): Promise<string[]> {
 }
 
 describe("a profile with analyst credentials, on the README's analyst ACL", () => {
-  it("runs an analyst's trial as the analyst user: the script is refused (no scripting), the others run and agree", async () => {
+  it("runs an analyst's trial as the analyst user, reading only: sets counts in place, the strategies that store scratch keys are skipped", async () => {
     const { jobId } = await rpc.as('analyst').invoke('audience.start', { profileId: 'acl', where: WHERE, ...RANGE, trials: 2 });
     const end = (await follow(rpc.as('analyst'), 'audience.progress', jobId)).events.at(-1);
     if (end?.kind !== 'done') throw new Error(`trial ended ${JSON.stringify(end)}`);
     const skipped = Object.fromEntries(end.report.strategies.map((s) => [s.name, s.skipped]));
-    expect(skipped).toEqual({ 'bitmap-lua': expect.stringMatching(/^not allowed here: EVALSHA was refused: NOPERM/), 'bitmap-pipeline': undefined, sets: undefined, zunionstore: undefined });
+    const readOnly = expect.stringMatching(/^an analyst's trial only reads/);
+    expect(skipped).toEqual({ 'bitmap-lua': readOnly, 'bitmap-pipeline': readOnly, sets: undefined, zunionstore: readOnly });
     expect({ size: end.report.audienceSize, days: end.report.days, match: end.report.countsMatch }).toEqual({ ...want, match: true });
   });
 
@@ -68,8 +69,8 @@ describe("a profile with analyst credentials, on the README's analyst ACL", () =
     await expect(analyst.invoke('audience.attributes', { profileId: 'wrong' })).rejects.toMatchObject(refused);
     await expect(analyst.invoke('audience.parse', { profileId: 'wrong', where: WHERE })).rejects.toMatchObject(refused);
     await expect(analyst.invoke('audience.query', { profileId: 'wrong', where: WHERE, ...RANGE })).rejects.toMatchObject(refused);
-    const { jobId } = await analyst.invoke('audience.start', { profileId: 'wrong', where: WHERE, ...RANGE });
-    expect((await follow(analyst, 'audience.progress', jobId)).events.at(-1)).toMatchObject({ kind: 'failed', error: refused });
+    // An analyst's trial is checked on the server before it starts: the login fails there, not in a job.
+    await expect(analyst.invoke('audience.start', { profileId: 'wrong', where: WHERE, ...RANGE })).rejects.toMatchObject(refused);
 
     const attributes = await rpc.as('ops').invoke('audience.attributes', { profileId: 'wrong' });
     expect(attributes.attributes.map((x) => x.name)).toEqual(['age', 'gender', 'income', 'interest', 'region']);

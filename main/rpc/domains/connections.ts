@@ -1,6 +1,7 @@
 import { AppError } from '../../../app/errors';
 import type { ConnectionState } from '../../../app/schemas/connections';
-import { sameEndpoints } from '../../core/pool/topology';
+import { analystIdOf } from '../../core/pool/roleProfiles';
+import { sameDestination } from '../../core/pool/topology';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
 import { connectionOf, roleOf, storedProfile } from './sessionProfile';
@@ -19,23 +20,25 @@ export function connectionHandlers({ profiles, pool }: CoreServices): Connection
   const mustGet = (id: string) => storedProfile(profiles, id, 'id');
 
   return {
-    'connections.list': (_args, { session }) => ({
-      profiles: profiles.list().map((p) => profiles.view(p, roleOf(session))),
-      passwordStorage: profiles.passwordStorage(),
-    }),
+    'connections.list': (_args, { session }) => {
+      const role = roleOf(session);
+      // A profile analysts may not use is not theirs to see either (ProfileStore.forRole refuses it).
+      const shown = profiles.list().filter((p) => role === 'ops' || p.analystsRefused !== true);
+      return { profiles: shown.map((p) => profiles.view(p, role)), passwordStorage: profiles.passwordStorage() };
+    },
 
     'connections.add': (spec) => profiles.view(profiles.add(spec)),
 
     'connections.update': async ({ id, profile, clearPassword }) => {
       const updated = profiles.update(id, profile, { clearPassword });
-      // Open connections still carry the old host/credentials.
-      await pool.closeProfile(id);
+      // Open connections still carry the old host/credentials, analysts' ones too.
+      await Promise.all([pool.closeProfile(id), pool.closeProfile(analystIdOf(id))]);
       return profiles.view(updated);
     },
 
     'connections.remove': async ({ id }) => {
       mustGet(id);
-      await pool.closeProfile(id);
+      await Promise.all([pool.closeProfile(id), pool.closeProfile(analystIdOf(id))]);
       profiles.remove(id);
       return { removed: true as const };
     },
@@ -51,10 +54,10 @@ export function connectionHandlers({ profiles, pool }: CoreServices): Connection
       const spec = { ...draft };
       if (id !== undefined) {
         const saved = mustGet(id).spec;
-        // The saved passwords go only where the saved profile points (same topology, addresses
-        // and master name): never to a host the draft just changed, or the form would send a
+        // The saved passwords go only where the saved profile points (same topology, addresses,
+        // master name and TLS): never to a host the draft just changed, or the form would send a
         // stored secret anywhere it is told.
-        if (sameEndpoints(saved, spec)) {
+        if (sameDestination(saved, spec)) {
           if (spec.password === undefined && saved.password !== undefined) spec.password = saved.password;
           const [st, dt] = [saved.topology, spec.topology];
           if (st?.kind === 'sentinel' && dt?.kind === 'sentinel' && dt.sentinelPassword === undefined && st.sentinelPassword !== undefined) {

@@ -8,6 +8,8 @@ export type KnownUser = UserRecord & { stamp: string };
 export interface UserDirectory {
   /** A user's current record; undefined when removed (or the file is unreadable: nobody signs in then). */
   find(name: string): KnownUser | undefined;
+  /** How many users the file names now (checked as find is). */
+  size(): number;
   /** Called after the file changed, so sessions issued under the old records can be revoked at once. */
   onChange(cb: () => void): void;
   close(): void;
@@ -77,6 +79,10 @@ export function watchUsers(file: string, o: UserDirectoryOptions = {}): UserDire
     find(name) {
       refresh(false);
       return byName.get(name);
+    },
+    size() {
+      refresh(false);
+      return byName.size;
     },
     onChange: (cb) => listeners.push(cb),
     close: () => watcher?.close(),

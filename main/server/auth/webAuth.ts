@@ -8,21 +8,26 @@ import { verifyPassword } from './passwords';
 import type { SessionStore, WebSession } from './sessions';
 import type { KnownUser, UserDirectory } from './userDirectory';
 
-/** Auth on: users sign in. Local: loopback only, one implicit ops user. */
-export type AuthMode =
-  | { kind: 'local' }
-  | {
-      kind: 'users';
-      users: UserDirectory;
-      sessions: SessionStore;
-      limiter: LoginLimiter;
-      /** Set the cookie's Secure flag (the server speaks TLS, or sits behind a TLS proxy). */
-      secure: boolean;
-      /** Cookie lifetime, matching the store's absolute limit. */
-      maxAgeSeconds: number;
-      /** Proxies (IPs, CIDR ranges) whose X-Forwarded-For names the client that sign-ins are counted under. */
-      trustedProxies?: string[];
-    };
+/** Auth on: users sign in. */
+export interface SignInMode {
+  kind: 'users';
+  users: UserDirectory;
+  sessions: SessionStore;
+  limiter: LoginLimiter;
+  /** Set the cookie's Secure flag (the server speaks TLS, or sits behind a TLS proxy). */
+  secure: boolean;
+  /** Cookie lifetime, matching the store's absolute limit. */
+  maxAgeSeconds: number;
+  /** Proxies (IPs, CIDR ranges) whose X-Forwarded-For names the client that sign-ins are counted under. */
+  trustedProxies?: string[];
+}
+
+/**
+ * Auth on, or local: loopback only, one implicit ops user. A local server given `lock` follows
+ * its users file and turns to sign-in for good once a user appears there (`cacheboard user add`
+ * while it runs): it must never stay open while users exist.
+ */
+export type AuthMode = SignInMode | { kind: 'local'; lock?: Omit<SignInMode, 'kind'> & { log(message: string): void } };
 
 /** Spent on an unknown user name too, so timing does not say which names exist. */
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -31,45 +36,75 @@ export interface WebAuth {
   /**
    * Who sent this request; null when auth is on and there is no valid session. The role is read
    * live: after the user is removed, demoted or given a new password it is null, so a socket
-   * holding this session is refused its next call even before it is closed.
+   * holding this session is refused its next call even before it is closed. A local session's
+   * role is null once the server has turned to sign-in.
    */
   sessionOf(req: FastifyRequest): Session | null;
-  /** The request's session token, to tie a WebSocket to it. */
+  /** The request's session token, to tie a WebSocket to it (in local mode, one shared name for every socket). */
   tokenOf(req: FastifyRequest): string | undefined;
   /** Whether a token still names a live session (WebSockets are closed when it doesn't). */
   alive(token: string | undefined): boolean;
   /** A session ended by signing out or by revocation: close its WebSockets with this reason. */
   onSessionEnd(cb: (token: string, reason: string) => void): void;
+  /** Whether the server is in local mode now (no sign-in, loopback Host names only). */
+  isLocal(): boolean;
 }
+
+/** What local mode's sockets are tracked under: no real token (43 base64url characters) is this. */
+const LOCAL_TOKEN = 'local-mode';
 
 export function registerAuth(app: FastifyInstance, mode: AuthMode, allowedOrigins?: string[]): WebAuth {
   const endListeners: ((token: string, reason: string) => void)[] = [];
   const ended = (token: string, reason: string) => {
     for (const cb of endListeners) cb(token, reason);
   };
-  const tokenOf = (req: FastifyRequest) => cookieValue(req.headers.cookie, SESSION_COOKIE);
+  const lock = mode.kind === 'local' ? mode.lock : undefined;
+  let active: AuthMode = mode;
+
+  /** A local server with a users file turns to sign-in as soon as the file names anyone. */
+  const lockIfUsers = (): AuthMode => {
+    if (active.kind === 'local' && lock !== undefined && lock.users.size() > 0) {
+      const { log, ...signIn } = lock;
+      active = { kind: 'users', ...signIn };
+      log('A user was added: sign-in is now required, and pages opened without signing in were closed.');
+      ended(LOCAL_TOKEN, 'sign-in required');
+    }
+    return active;
+  };
+
+  const tokenOf = (req: FastifyRequest) => (lockIfUsers().kind === 'local' ? LOCAL_TOKEN : cookieValue(req.headers.cookie, SESSION_COOKIE));
 
   /** Issued under the user's current record still (not removed, same role, same password). */
-  const holds = (s: WebSession) => mode.kind === 'users' && mode.users.find(s.user)?.stamp === s.stamp;
+  const holds = (s: WebSession) => active.kind === 'users' && active.users.find(s.user)?.stamp === s.stamp;
 
   const current = (token: string | undefined): WebSession | undefined => {
-    if (mode.kind === 'local' || token === undefined) return undefined;
-    const s = mode.sessions.get(token);
+    const m = lockIfUsers();
+    if (m.kind === 'local' || token === undefined) return undefined;
+    const s = m.sessions.get(token);
     if (s === undefined || holds(s)) return s;
-    mode.sessions.delete(token);
+    m.sessions.delete(token);
     ended(token, 'session revoked');
     return undefined;
   };
 
-  if (mode.kind === 'users') {
-    mode.users.onChange(() => {
-      for (const token of mode.sessions.deleteWhere((s) => !holds(s))) ended(token, 'session revoked');
+  const signInMode = mode.kind === 'users' ? mode : lock;
+  if (signInMode !== undefined) {
+    signInMode.users.onChange(() => {
+      lockIfUsers();
+      for (const token of signInMode.sessions.deleteWhere((s) => !holds(s))) ended(token, 'session revoked');
     });
-    app.addHook('onClose', async () => mode.users.close());
+    app.addHook('onClose', async () => signInMode.users.close());
   }
 
   const sessionOf = (req: FastifyRequest): Session | null => {
-    if (mode.kind === 'local') return { role: 'ops', user: 'local' };
+    if (lockIfUsers().kind === 'local') {
+      return {
+        user: 'local',
+        get role(): Role | null {
+          return lockIfUsers().kind === 'local' ? 'ops' : null;
+        },
+      };
+    }
     const token = tokenOf(req);
     const s = current(token);
     if (s === undefined) return null;
@@ -83,10 +118,11 @@ export function registerAuth(app: FastifyInstance, mode: AuthMode, allowedOrigin
 
   app.get('/api/session', async (req) => {
     const s = sessionOf(req);
-    return { authRequired: mode.kind === 'users', ...(s === null ? {} : { user: s.user, role: s.role }) };
+    return { authRequired: active.kind === 'users', ...(s === null ? {} : { user: s.user, role: s.role }) };
   });
 
   app.post('/api/session', async (req, reply) => {
+    const mode = lockIfUsers();
     if (mode.kind === 'local') return reply.code(400).send(err('VALIDATION', 'This server runs without users: there is nothing to sign in to.'));
     const refused = notAnAttempt(req, reply, allowedOrigins);
     if (refused !== undefined) return refused;
@@ -119,6 +155,7 @@ export function registerAuth(app: FastifyInstance, mode: AuthMode, allowedOrigin
   });
 
   app.delete('/api/session', async (req, reply) => {
+    const mode = lockIfUsers();
     if (mode.kind === 'users') {
       const token = tokenOf(req);
       mode.sessions.delete(token);
@@ -131,8 +168,9 @@ export function registerAuth(app: FastifyInstance, mode: AuthMode, allowedOrigin
   return {
     sessionOf,
     tokenOf,
-    alive: (token) => mode.kind === 'local' || current(token) !== undefined,
+    alive: (token) => (lockIfUsers().kind === 'local' ? token === LOCAL_TOKEN : current(token) !== undefined),
     onSessionEnd: (cb) => endListeners.push(cb),
+    isLocal: () => lockIfUsers().kind === 'local',
   };
 }
 

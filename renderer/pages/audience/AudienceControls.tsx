@@ -14,6 +14,9 @@ import { RunOptions } from './RunOptions';
 import { useParse } from './useParse';
 import { addressOf } from '../../lib/address';
 import { useStart } from '../../lib/useStart';
+import { roleOf } from '../../auth/permissions';
+import { useSession } from '../../auth/SessionContext';
+import { readOnlyNote } from './readOnly';
 import { WhereField } from './WhereField';
 
 interface Props {
@@ -36,6 +39,9 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
   const invalid = !parse.pending && parse.result?.valid === false;
   const badLayout = Object.keys(layoutErrors(profile, form.layout)).length > 0;
   const handEdited = form.picks.length > 0 && form.where !== composeWhere(form.picks);
+  // An analyst's trial only reads; the server refuses one that cannot, and the page says so first.
+  const analyst = roleOf(useSession().session) !== 'ops';
+  const readOnly = analyst ? readOnlyNote(parse.pending ? undefined : parse.result?.readOnly, form.strategies) : undefined;
 
   function change(patch: Partial<AudienceForm>) {
     clear();
@@ -77,7 +83,7 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
           type="button"
           className="btn btn-primary"
           onClick={run}
-          disabled={starting || running || invalid || badLayout}
+          disabled={starting || running || invalid || badLayout || readOnly?.blocked === true}
           aria-busy={starting}
           data-testid="aud-run"
         >
@@ -90,7 +96,9 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
               ? 'Fix the expression first: the error is shown under it.'
               : badLayout
                 ? 'Fix the key layout first: its errors are shown in the Key layout panel.'
-              : 'Reads the data keys; temporary keys go under the scratch prefix with a TTL and are removed at the end of every run.'}
+                : readOnly !== undefined
+                  ? <span data-testid="aud-read-only">{readOnly.text}</span>
+                  : 'Reads the data keys; temporary keys go under the scratch prefix with a TTL and are removed at the end of every run.'}
         </span>
         {errors.db !== undefined && (
           <p className="hint-warn" data-testid="aud-run-db-error">

@@ -13,6 +13,7 @@ import {
   formFieldOf,
   formFromProfile,
   toDraft,
+  type AnalystChoice,
   type FormField,
   type FormValues,
   type TopologyChoice,
@@ -24,6 +25,15 @@ const TOPOLOGIES: ReadonlyArray<{ value: TopologyChoice; label: string; detail: 
   { value: 'cluster', label: 'Cluster', detail: 'A Redis Cluster: host:port is a seed node; the others are found from it.' },
   { value: 'sentinel', label: 'Sentinel', detail: 'Through Sentinel: host:port is a sentinel; the sentinels name the master.' },
 ];
+
+const ANALYST_CHOICES: ReadonlyArray<{ value: AnalystChoice; label: string; detail: string }> = [
+  { value: 'user', label: 'Own Redis user', detail: 'Analysts connect as this ACL user: its rules decide what they may read and run.' },
+  { value: 'shared', label: 'Ops user', detail: "Analysts connect with this profile's own user and password, with all its rights." },
+  { value: 'none', label: 'Not allowed', detail: 'Analysts neither see nor use this profile.' },
+];
+
+/** The server drops stored secrets on such an edit (connections.update), so the form says so where they are typed. */
+const MOVED_NOTE = 'Kept only while host, port, TLS and topology stay as saved: type it again when you change them.';
 
 type FieldErrors = Partial<Record<FormField, string>>;
 type TextKey = { [K in keyof FormValues]: FormValues[K] extends string ? K : never }[keyof FormValues];
@@ -237,7 +247,7 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
               autoComplete: 'new-password',
               placeholder: editing ? 'unchanged' : '',
               disabled: values.clearPassword,
-              hint: storageNote,
+              hint: storageNote ?? (editing?.hasPassword ? MOVED_NOTE : undefined),
             })}
           </div>
           {sentinel && (
@@ -273,6 +283,35 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
           {check('tls.rejectUnauthorized', 'verifyCert', 'Verify certificate')}
           {!values.verifyCert && (
             <span className="hint hint-warn">Without verification anyone on the path can impersonate the server.</span>
+          )}
+        </fieldset>
+        <fieldset className="form-col" data-testid="analyst-access">
+          <legend>Analysts</legend>
+          <Choices
+            legend="Analysts connect with"
+            field="analyst"
+            className="analyst-choices"
+            options={ANALYST_CHOICES}
+            value={values.analystAccess}
+            onChange={(a) => set('analystAccess', a)}
+            error={undefined}
+            testIdPrefix="analyst"
+          />
+          {values.analystAccess === 'shared' && (
+            <span className="hint hint-warn" data-testid="analyst-shared-warning">
+              Analysts will read everything this profile's user can, and run what it may: give them a Redis user of their own.
+            </span>
+          )}
+          {values.analystAccess === 'user' && (
+            <div className="field-row">
+              {text('analyst.username', 'analystUsername', 'Analyst user', { placeholder: 'cb-analyst', hint: 'An ACL user that can only read (see the README)' })}
+              {text('analyst.password', 'analystPassword', 'Analyst password', {
+                type: 'password',
+                autoComplete: 'new-password',
+                placeholder: editing?.hasAnalystPassword ? 'unchanged' : '',
+                disabled: values.clearPassword,
+              })}
+            </div>
           )}
         </fieldset>
       </div>

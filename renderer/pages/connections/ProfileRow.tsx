@@ -71,6 +71,7 @@ export function ProfileRow({ profile: p, state, onEdit, onRemoved }: Props) {
         <span className="col-user">
           {p.username ?? <span className="muted">default</span>}
           {p.hasPassword && <span className="tag" title="A password is stored">pw</span>}
+          <AnalystTag profile={p} />
         </span>
         <span className="col-tls">
           {p.tls.enabled ? 'on' : <span className="muted">off</span>}
@@ -127,5 +128,28 @@ export function ProfileRow({ profile: p, state, onEdit, onRemoved }: Props) {
         </div>
       )}
     </li>
+  );
+}
+
+/** How analysts reach the profile; a warning where they share its own user (and so all its rights). */
+function AnalystTag({ profile: p }: { profile: ProfileView }) {
+  if (p.analystAccess === 'shared') {
+    return (
+      <span className="tag tag-warn" data-testid="analysts-shared" title="Analysts connect with this profile's own user and password, with all its rights">
+        analysts use this user
+      </span>
+    );
+  }
+  if (p.analystAccess === 'none') {
+    return (
+      <span className="tag" data-testid="analysts-none" title="Analysts neither see nor use this profile">
+        ops only
+      </span>
+    );
+  }
+  return (
+    <span className="tag" data-testid="analysts-own" title={`Analysts connect as the Redis user ${p.analystUsername ?? ''}`}>
+      analysts: {p.analystUsername}
+    </span>
   );
 }

@@ -12,6 +12,7 @@ describe('toDraft', () => {
       port: 6380,
       db: 2,
       tls: { enabled: false, rejectUnauthorized: true },
+      analyst: { access: 'shared' },
     });
   });
   it('sends a URL alone when host fields are empty', () => {
@@ -53,7 +54,7 @@ describe('toDraft topologies', () => {
 
 describe('formFromProfile', () => {
   it('puts the first seed or sentinel in host:port and the others in the list', () => {
-    const base = { id: 'p', name: 'n', host: 'h1', port: 7000, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, readOnly: false };
+    const base = { id: 'p', name: 'n', host: 'h1', port: 7000, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, analystAccess: 'shared' as const, hasAnalystPassword: false, readOnly: false };
     const c = formFromProfile({ ...base, topology: { kind: 'cluster', seeds: ['h1:7000', 'h2:7001'] } });
     expect(c).toMatchObject({ topology: 'cluster', host: 'h1', port: '7000', seeds: 'h2:7001' });
     const s = formFromProfile({ ...base, topology: { kind: 'sentinel', sentinels: ['h1:7000', 's2:26379'], masterName: 'm', hasSentinelPassword: true } });
@@ -74,6 +75,8 @@ describe('formFromProfile', () => {
       hasPassword: true,
       tls: { enabled: true, rejectUnauthorized: true },
       source: 'user',
+      analystAccess: 'shared',
+      hasAnalystPassword: false,
       readOnly: false,
     });
     expect(v).toMatchObject({ name: 'prod', port: '6379', db: '3', username: 'ops', password: '', tlsEnabled: true });
@@ -94,5 +97,27 @@ describe('formFieldOf', () => {
   it('leaves fields the form does not have to the alert area', () => {
     expect(formFieldOf('id')).toBeUndefined();
     expect(formFieldOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('analysts\' access in the form', () => {
+  it('sends the choice: the ops user shared by default, a user of their own (password only when typed), or none', () => {
+    expect(toDraft({ ...EMPTY_FORM, name: 'a', host: 'h' }).analyst).toEqual({ access: 'shared' });
+    expect(toDraft({ ...EMPTY_FORM, name: 'a', host: 'h', analystAccess: 'none' }).analyst).toEqual({ access: 'none' });
+    const own = { ...EMPTY_FORM, name: 'a', host: 'h', analystAccess: 'user' as const, analystUsername: 'cb-analyst' };
+    expect(toDraft(own).analyst).toEqual({ access: 'user', username: 'cb-analyst' });
+    expect(toDraft({ ...own, analystPassword: 'apw' }).analyst).toEqual({ access: 'user', username: 'cb-analyst', password: 'apw' });
+    expect(toDraft({ ...own, analystPassword: 'apw', clearPassword: true }).analyst).toEqual({ access: 'user', username: 'cb-analyst' });
+    expect(ProfileDraft.parse(toDraft(own)).analyst).toEqual({ access: 'user', username: 'cb-analyst' });
+  });
+
+  it('starts an edit from the saved access, never with a password', () => {
+    const base = { id: 'p', name: 'n', host: 'h', port: 1, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, readOnly: false };
+    expect(formFromProfile({ ...base, analystAccess: 'own', analystUsername: 'cb-analyst', hasAnalystPassword: true })).toMatchObject({
+      analystAccess: 'user',
+      analystUsername: 'cb-analyst',
+      analystPassword: '',
+    });
+    expect(formFromProfile({ ...base, analystAccess: 'none', hasAnalystPassword: false }).analystAccess).toBe('none');
   });
 });

@@ -2,6 +2,8 @@ import type { ProfileDraft, ProfileView } from '../../../app/schemas/connections
 import { numberInput } from '../../lib/formInput';
 
 export type TopologyChoice = 'standalone' | 'cluster' | 'sentinel';
+/** How analysts reach the profile (app/schemas/connections.ts AnalystAccessDraft). */
+export type AnalystChoice = 'user' | 'shared' | 'none';
 
 /** The form as typed: every text input is a string until it is sent. */
 export interface FormValues {
@@ -25,6 +27,10 @@ export interface FormValues {
   caFile: string;
   servername: string;
   verifyCert: boolean;
+  analystAccess: AnalystChoice;
+  analystUsername: string;
+  /** Write-only like the others: empty on an edit keeps the stored one. */
+  analystPassword: string;
 }
 
 export const EMPTY_FORM: FormValues = {
@@ -46,6 +52,9 @@ export const EMPTY_FORM: FormValues = {
   caFile: '',
   servername: '',
   verifyCert: true,
+  analystAccess: 'shared',
+  analystUsername: '',
+  analystPassword: '',
 };
 
 /**
@@ -72,6 +81,8 @@ export function formFromProfile(p: ProfileView): FormValues {
     sentinels: t?.kind === 'sentinel' ? others(t.sentinels) : '',
     masterName: t?.kind === 'sentinel' ? t.masterName : '',
     sentinelUsername: t?.kind === 'sentinel' ? (t.sentinelUsername ?? '') : '',
+    analystAccess: p.analystAccess === 'own' ? 'user' : p.analystAccess,
+    analystUsername: p.analystUsername ?? '',
   };
 }
 
@@ -110,7 +121,13 @@ export function toDraft(v: FormValues): ProfileDraft {
   if (v.servername.trim() !== '') d.tls.servername = v.servername.trim();
   const topology = topologyDraft(v);
   if (topology !== undefined) d.topology = topology;
+  d.analyst = analystDraft(v);
   return d;
+}
+
+function analystDraft(v: FormValues): NonNullable<ProfileDraft['analyst']> {
+  if (v.analystAccess !== 'user') return { access: v.analystAccess };
+  return { access: 'user', username: v.analystUsername, ...(v.analystPassword === '' || v.clearPassword ? {} : { password: v.analystPassword }) };
 }
 
 /** Fields the form has an input for, as the contract names them (dotted paths). */
@@ -131,6 +148,8 @@ export const FORM_FIELDS = [
   'topology.masterName',
   'topology.sentinelUsername',
   'topology.sentinelPassword',
+  'analyst.username',
+  'analyst.password',
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 

@@ -1,0 +1,85 @@
+import type { Locator } from '@playwright/test';
+import { readmeAclLine } from '../../testing/readmeAcl';
+import { AppShell } from '../pages/AppShell';
+import { ConnectionsPage } from '../pages/ConnectionsPage';
+import { expect, test, webOnly } from '../redisFixture';
+import { ANALYST, OPS, useServeWithRoles } from '../rolesServe';
+
+const ANALYST_PW = 'e2e-cb-analyst-3310';
+
+/** Left edge and vertical middle of a box, rounded to the pixel. */
+async function place(l: Locator): Promise<{ x: number; y: number }> {
+  const b = await l.boundingBox();
+  if (b === null) throw new Error('not laid out');
+  return { x: Math.round(b.x), y: Math.round(b.y + b.height / 2) };
+}
+
+test.describe("Connections: analysts' access per profile", () => {
+  webOnly('analysts sign in on the web build only');
+  const server = useServeWithRoles({ CACHEBOARD_SECRET_KEY: 'e2e-connections-analysts-key-01' });
+
+  test('ops choose how analysts connect; a profile they share the ops user on is flagged; an ops-only one is hidden from analysts', async ({ page, browser, redis, admin }, testInfo) => {
+    test.setTimeout(90_000);
+    const serve = server();
+    await admin.call('ACL', 'SETUSER', ...readmeAclLine(ANALYST_PW));
+    const conns = new ConnectionsPage(page);
+    await new AppShell(page).signIn(serve.url, OPS.name, OPS.password);
+    await page.goto(`${serve.url}/#/connections`);
+
+    // The default: the ops user, said plainly in the form and on the row.
+    await conns.startAdd();
+    await conns.fill({ name: 'shared', host: redis.host, port: String(redis.port) });
+    await expect(page.getByTestId('analyst-shared')).toBeChecked();
+    await expect(page.getByTestId('analyst-shared-warning')).toContainText('Analysts will read everything');
+    await conns.save();
+    await expect(conns.row('shared').getByTestId('analysts-shared')).toHaveText('analysts use this user');
+
+    await conns.startAdd();
+    await conns.fill({ name: 'own', host: redis.host, port: String(redis.port) });
+    await page.getByTestId('analyst-user').check();
+    await page.getByLabel('Analyst user', { exact: true }).fill('cb-analyst');
+    await page.getByLabel('Analyst password', { exact: true }).fill(ANALYST_PW);
+    await page.getByRole('form', { name: 'Add connection' }).screenshot({ path: testInfo.outputPath('connections-analysts-form.png') });
+    await conns.save();
+    await expect(conns.row('own').getByTestId('analysts-own')).toHaveText('analysts: cb-analyst');
+    await expect(conns.row('own').getByTestId('analysts-shared')).toHaveCount(0);
+
+    await conns.startAdd();
+    await conns.fill({ name: 'ops-only', host: redis.host, port: String(redis.port) });
+    await page.getByTestId('analyst-none').check();
+    await conns.save();
+    await expect(conns.row('ops-only').getByTestId('analysts-none')).toHaveText('ops only');
+
+    // Every row's cells sit under their column heads, on one line (they once stacked in the first column).
+    const heads = page.locator('.list-head > span');
+    const cols = ['col-state', 'col-name', 'col-addr', 'col-user', 'col-tls', 'col-source'];
+    for (const name of ['shared', 'own', 'ops-only']) {
+      const row = conns.row(name);
+      const ys = new Set<number>();
+      for (const [i, col] of cols.entries()) {
+        const cell = await place(row.locator(`.row-main > .${col}`));
+        expect(Math.abs(cell.x - (await place(heads.nth(i))).x), `${name} ${col}`).toBeLessThanOrEqual(1);
+        ys.add(cell.y);
+      }
+      expect(Math.max(...ys) - Math.min(...ys), `${name}: one line`).toBeLessThanOrEqual(2);
+    }
+    await page.screenshot({ path: testInfo.outputPath('connections-analysts-ops.png'), fullPage: true });
+
+    const context = await browser.newContext();
+    try {
+      const ana = await context.newPage();
+      await new AppShell(ana).signIn(serve.url, ANALYST.name, ANALYST.password);
+      await ana.goto(`${serve.url}/#/connections`);
+      const mine = new ConnectionsPage(ana);
+      await expect(mine.row('own')).toBeVisible();
+      await expect(mine.row('ops-only')).toHaveCount(0);
+      // The analyst's own Redis user, and it works.
+      await expect(mine.row('own').locator('.col-user')).toContainText('cb-analyst');
+      await expect(await mine.test('own')).toHaveAttribute('data-state', 'ok', { timeout: 15_000 });
+      await expect(mine.row('shared').getByTestId('analysts-shared')).toBeVisible();
+      await ana.screenshot({ path: testInfo.outputPath('connections-analysts-analyst.png'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
