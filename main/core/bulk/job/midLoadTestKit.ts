@@ -1,0 +1,66 @@
+import type { Redis } from 'ioredis';
+import { expect } from 'vitest';
+import { adminClient, eventually, type RedisProcess } from '../../../../testing/redis';
+
+/*
+ * TEST ONLY: another client's writes landing in the middle of a load, on any
+ * machine however slow or loaded. The server's writes are held (CLIENT PAUSE
+ * WRITE: the load's pipe waits, nothing fails), the other client's write is
+ * sent and seen postponed by the server, then the pause is lifted: the
+ * server runs the postponed write at once, while the load still has most of
+ * its commands ahead of it.
+ */
+
+/** The writer's command, postponed by the pause: its CLIENT LIST line carries the blocked flag. */
+async function postponed(admin: Redis, id: number): Promise<boolean> {
+  const line = String(await admin.client('LIST')).split('\n').find((l) => new RegExp(`(?:^| )id=${id}(?: |$)`).test(l)) ?? '';
+  return /(?:^| )flags=\S*b/.test(line);
+}
+
+export interface MidLoadWriter {
+  /**
+   * Call from the load's 'loading' phase event (before its first data
+   * command): the PAUSE leaves at once on a connection already open.
+   */
+  start(): void;
+  /** Resolves once the write is done and the pause lifted; rejects if the write never got postponed. */
+  done(): Promise<void>;
+}
+
+/** Two clients opened now (one on DB `db` for the write), ready to hold the server's writes and write meanwhile. */
+export async function midLoadWriter(redis: RedisProcess, db: number, write: (client: Redis) => Promise<unknown>): Promise<MidLoadWriter> {
+  const admin = await adminClient(redis);
+  const writer = await adminClient(redis, { db });
+  const id = Number(await writer.client('ID'));
+  let run: Promise<void> | undefined;
+  return {
+    start() {
+      if (run !== undefined) return;
+      const paused = admin.client('PAUSE', '30000', 'WRITE');
+      run = (async () => {
+        try {
+          await paused;
+          const written = write(writer);
+          expect(await eventually(() => postponed(admin, id), 10_000, 5)).toBe(true);
+          await admin.client('UNPAUSE');
+          await written;
+        } finally {
+          await admin.client('UNPAUSE');
+        }
+      })();
+    },
+    async done() {
+      expect(run, 'the load never reached its loading phase').toBeDefined();
+      await run;
+    },
+  };
+}
+
+/** `count` string keys `${prefix}<i>` in one MULTI: one write each, as an application's would be. */
+export function setKeys(prefix: string, count: number): (client: Redis) => Promise<unknown> {
+  return (client) => {
+    const tx = client.multi();
+    for (let i = 0; i < count; i++) tx.set(`${prefix}${i}`, `app-${i}`);
+    return tx.exec();
+  };
+}
