@@ -72,7 +72,7 @@ test.describe('Bulk load page', () => {
     await bulk.start(0);
 
     await expect(bulk.outcome()).toHaveText('failed', { timeout: 30_000 });
-    await expect(bulk.error()).toContainText(`Staging DB 1 holds 0 keys and the live DB 0 holds ${live} keys: the swap would empty DB 0`);
+    await expect(bulk.error()).toContainText(`Staging DB 15 holds 0 keys and the live DB 0 holds ${live} keys: the swap would empty DB 0`);
     // In the page's words: the checkbox to tick, not the CLI's flag.
     await expect(bulk.error()).toContainText('tick “Allow an empty or much smaller DB” to replace it anyway');
     await expect(bulk.error()).not.toContainText('--allow-empty');

@@ -68,7 +68,7 @@ describe('cacheboard load', () => {
     expect(plain.code).toBe(1);
     expect(plain.out).toMatch(/^FAILED: header-only\.csv -> db0 \(swap\)/);
     expect(plain.out).toContain('keys: new 0, live 3');
-    expect(plain.out).toContain('Staging DB 1 holds 0 keys and the live DB 0 holds 3 keys: the swap would empty DB 0');
+    expect(plain.out).toContain('Staging DB 15 holds 0 keys and the live DB 0 holds 3 keys: the swap would empty DB 0');
     expect(plain.out).toContain('pass --allow-empty');
     expect(plain.out).toContain('DB 0 is untouched (checked: 3 keys before and after, the 3 keys sampled before all still there)');
     expect(await admin.mget('live:a', 'live:b', 'live:c')).toEqual(['1', '2', '3']);

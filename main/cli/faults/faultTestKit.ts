@@ -43,9 +43,9 @@ export function spawnLoad(redis: RedisProcess, csv: string, o: { dir: string; da
   return { child, dataDir, err: () => err, out: () => out, exited };
 }
 
-/** The data keys in staging DB 1 (its marker not counted). */
+/** The data keys in staging DB 15 (its marker not counted). */
 export async function stagedKeys(redis: RedisProcess): Promise<number> {
-  const staging = await adminClient(redis, { db: 1 });
+  const staging = await adminClient(redis, { db: 15 });
   const n = await staging.dbsize();
   return (await staging.exists(STAGING_MARKER_KEY)) === 1 ? n - 1 : n;
 }
