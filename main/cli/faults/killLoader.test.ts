@@ -62,7 +62,7 @@ describe('kill -9 of the CLI loader', { timeout: 60_000 }, () => {
     expect(before.code).toBe(1);
     const listed = JSON.parse(before.out) as { servers: { stagingDbs: { db: number; running: string }[]; journal: { kind: string }[] }[] };
     expect(listed.servers[0]?.stagingDbs).toEqual([expect.objectContaining({ db: 15, running: 'no' })]);
-    expect(listed.servers[0]?.journal.map((j) => j.kind).sort()).toEqual(['save', 'staging']);
+    expect(listed.servers[0]?.journal.map((j) => j.kind).sort()).toEqual(['notify', 'save', 'staging']);
 
     const fixed = await cli(redis(), load.dataDir, 'doctor', '--fix');
     expect(fixed.code, fixed.out).toBe(0);
