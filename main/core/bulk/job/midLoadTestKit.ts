@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { expect } from 'vitest';
 import { adminClient, eventually, type RedisProcess } from '../../../../testing/redis';
+import { clientId, postponed } from './appWritesTestKit';
 
 /*
  * TEST ONLY: another client's writes landing in the middle of a load, on any
@@ -10,12 +11,6 @@ import { adminClient, eventually, type RedisProcess } from '../../../../testing/
  * server runs the postponed write at once, while the load still has most of
  * its commands ahead of it.
  */
-
-/** The writer's command, postponed by the pause: its CLIENT LIST line carries the blocked flag. */
-async function postponed(admin: Redis, id: number): Promise<boolean> {
-  const line = String(await admin.client('LIST')).split('\n').find((l) => new RegExp(`(?:^| )id=${id}(?: |$)`).test(l)) ?? '';
-  return /(?:^| )flags=\S*b/.test(line);
-}
 
 export interface MidLoadWriter {
   /**
@@ -41,7 +36,7 @@ export async function midLoadWriter(redis: RedisProcess, db: number, write: (cli
         try {
           await paused;
           const written = write(writer);
-          expect(await eventually(() => postponed(admin, id), 10_000, 5)).toBe(true);
+          expect(await eventually(() => postponed(admin, clientId(id)), 10_000, 5)).toBe(true);
           await admin.client('UNPAUSE');
           await written;
         } finally {
@@ -53,14 +48,5 @@ export async function midLoadWriter(redis: RedisProcess, db: number, write: (cli
       expect(run, 'the load never reached its loading phase').toBeDefined();
       await run;
     },
-  };
-}
-
-/** `count` string keys `${prefix}<i>` in one MULTI: one write each, as an application's would be. */
-export function setKeys(prefix: string, count: number): (client: Redis) => Promise<unknown> {
-  return (client) => {
-    const tx = client.multi();
-    for (let i = 0; i < count; i++) tx.set(`${prefix}${i}`, `app-${i}`);
-    return tx.exec();
   };
 }

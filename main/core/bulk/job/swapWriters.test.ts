@@ -4,7 +4,8 @@ import { specFor } from '../../../../testing/profiles';
 import { adminClient, useRedis } from '../../../../testing/redis';
 import type { LoadEvent } from '../../../../app/schemas/bulk';
 import { runJob, snapshotDb, useLoadDirs, writeResp } from './loadTestKit';
-import { midLoadWriter, setKeys, type MidLoadWriter } from './midLoadTestKit';
+import { setKeys } from './appWritesTestKit';
+import { midLoadWriter, type MidLoadWriter } from './midLoadTestKit';
 import { STAGING_MARKER_KEY, claimStaging, newMarker, parseMarker } from './stagingMarker';
 
 /*
