@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import { expect } from '@playwright/test';
 import { clientId, postponed } from '../main/core/bulk/job/appWritesTestKit';
 
+export { CLAIMING, LOADING } from '../main/core/bulk/job/appWritesTestKit';
+
 /*
  * Another client's writes landing while a load started from the page runs,
  * however slow the machine: the server holds every write (CLIENT PAUSE
@@ -13,11 +15,6 @@ import { clientId, postponed } from '../main/core/bulk/job/appWritesTestKit';
 export async function holdWrites(admin: Redis): Promise<void> {
   await admin.client('PAUSE', '30000', 'WRITE');
 }
-
-/** The load's control connection (cacheboard:bulk:<job>:db<target>:staging<s>), which claims staging after it began counting the live DB's writes. */
-export const CLAIMING = / name=cacheboard:bulk:\S+:staging\d+ /;
-/** The load's data connection (cacheboard:bulk:<job>:db<target>), writing staging. */
-export const LOADING = / name=cacheboard:bulk:\S+:db\d+ /;
 
 /**
  * Once the load's own write waits on the pause (on its connection matching

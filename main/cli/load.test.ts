@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../testing/cli';
 import { adminClient, closeAdmins, useRedis } from '../../testing/redis';
+import { CLAIMING, setKeys } from '../core/bulk/job/appWritesTestKit';
+import { writeWhenPostponed } from '../core/bulk/job/midLoadTestKit';
 import { MSET_PAIRS } from '../core/bulk/sources/msetRun';
 
 const redis = useRedis();
@@ -88,5 +90,38 @@ describe('cacheboard load', () => {
     expect(allowed.code).toBe(0);
     expect(JSON.parse(allowed.out)).toMatchObject({ outcome: 'ok', swapped: true, new_keys: 0, live_keys: 3 });
     expect(await admin.dbsize()).toBe(0);
+  });
+
+  it('a swap whose live DB another client writes to is refused (exit 1, live_writes counted); --allow-live-writes switches and reports them discarded', async () => {
+    const admin = await adminClient(redis());
+    await admin.select(8);
+    await admin.mset(Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`live:${i}`, `old-${i}`])));
+    const resp = join(dir, 'big.resp');
+    writeFileSync(resp, Array.from({ length: 40_000 }, (_, i) => `*3\r\n$3\r\nSET\r\n$${`k:${i}`.length}\r\nk:${i}\r\n$1\r\nv\r\n`).join(''));
+    const url = `${redis().url}/8`;
+    for (const allow of [false, true]) {
+      await admin.client('PAUSE', '30000', 'WRITE');
+      const run = runCli(['load', resp, '--url', url, '--mode', 'swap', '--json', ...(allow ? ['--allow-live-writes'] : [])]);
+      await writeWhenPostponed(redis(), CLAIMING, 8, setKeys('order:', 30));
+      const r = await run;
+      const j = JSON.parse(r.out) as Record<string, unknown>;
+      if (!allow) {
+        expect(r.code).toBe(1);
+        expect(j).toMatchObject({
+          outcome: 'failed',
+          swapped: false,
+          live_keys: 1_030,
+          live_writes: { db: 8, writes: 30, discarded: 0, keys: ['order:0', 'order:1', 'order:2', 'order:3', 'order:4'] },
+          error: { code: 'VALIDATION', field: 'allow-live-writes', message: expect.stringContaining('Other clients wrote to the live DB 8 30 times during the load') },
+        });
+        expect(await admin.dbsize()).toBe(1_030);
+      } else {
+        expect(r.code, r.out + r.err).toBe(0);
+        expect(j).toMatchObject({ outcome: 'ok', swapped: true, live_writes: { db: 8, writes: 30, discarded: 30 } });
+        expect(await admin.dbsize()).toBe(40_000);
+        expect(await admin.exists('order:0')).toBe(0);
+      }
+    }
+    expect(await admin.config('GET', 'notify-keyspace-events')).toEqual(['notify-keyspace-events', '']);
   });
 });

@@ -13,6 +13,11 @@ export async function postponed(admin: Redis, which: RegExp): Promise<boolean> {
   return lines.some((l) => /(?:^| )flags=\S*b/.test(l));
 }
 
+/** A load's control connection (cacheboard:bulk:<job>:db<target>:staging<s>): it claims staging after it began counting the live DB's writes. */
+export const CLAIMING = / name=cacheboard:bulk:\S+:staging\d+ /;
+/** A load's data connection (cacheboard:bulk:<job>:db<target>), writing staging. */
+export const LOADING = / name=cacheboard:bulk:\S+:db\d+ /;
+
 /** The CLIENT LIST line of client `id`. */
 export const clientId = (id: number): RegExp => new RegExp(`(?:^| )id=${id}(?: |$)`);
 

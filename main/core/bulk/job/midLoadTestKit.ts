@@ -50,3 +50,25 @@ export async function midLoadWriter(redis: RedisProcess, db: number, write: (cli
     },
   };
 }
+
+/**
+ * For a load in another process (the CLI, `serve`): with the server's writes
+ * already held (CLIENT PAUSE WRITE before the load starts), waits until the
+ * load's own write waits on the pause on its connection matching `load`
+ * (CLAIMING, LOADING), then has `write` run on a client of DB `db` and lifts
+ * the pause once that write waits too.
+ */
+export async function writeWhenPostponed(redis: RedisProcess, load: RegExp, db: number, write: (client: Redis) => Promise<unknown>): Promise<void> {
+  const admin = await adminClient(redis);
+  const writer = await adminClient(redis, { db });
+  try {
+    expect(await eventually(() => postponed(admin, load), 60_000, 5)).toBe(true);
+    const id = Number(await writer.client('ID'));
+    const written = write(writer);
+    expect(await eventually(() => postponed(admin, clientId(id)), 10_000, 5)).toBe(true);
+    await admin.client('UNPAUSE');
+    await written;
+  } finally {
+    await admin.client('UNPAUSE');
+  }
+}
