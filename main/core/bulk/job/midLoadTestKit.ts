@@ -26,23 +26,18 @@ export interface MidLoadWriter {
 export async function midLoadWriter(redis: RedisProcess, db: number, write: (client: Redis) => Promise<unknown>): Promise<MidLoadWriter> {
   const admin = await adminClient(redis);
   const writer = await adminClient(redis, { db });
-  const id = Number(await writer.client('ID'));
   let run: Promise<void> | undefined;
   return {
     start() {
       if (run !== undefined) return;
       const paused = admin.client('PAUSE', '30000', 'WRITE');
-      run = (async () => {
-        try {
-          await paused;
-          const written = write(writer);
-          expect(await eventually(() => postponed(admin, clientId(id)), 10_000, 5)).toBe(true);
+      run = paused.then(
+        () => writeThenUnpause(admin, writer, write),
+        async (err: unknown) => {
           await admin.client('UNPAUSE');
-          await written;
-        } finally {
-          await admin.client('UNPAUSE');
-        }
-      })();
+          throw err;
+        },
+      );
     },
     async done() {
       expect(run, 'the load never reached its loading phase').toBeDefined();
@@ -63,6 +58,16 @@ export async function writeWhenPostponed(redis: RedisProcess, load: RegExp, db: 
   const writer = await adminClient(redis, { db });
   try {
     expect(await eventually(() => postponed(admin, load), 60_000, 5)).toBe(true);
+  } catch (err) {
+    await admin.client('UNPAUSE');
+    throw err;
+  }
+  await writeThenUnpause(admin, writer, write);
+}
+
+/** Under a pause already in force: `write` sent, seen postponed by the server, then the pause lifted (also on failure). */
+async function writeThenUnpause(admin: Redis, writer: Redis, write: (client: Redis) => Promise<unknown>): Promise<void> {
+  try {
     const id = Number(await writer.client('ID'));
     const written = write(writer);
     expect(await eventually(() => postponed(admin, clientId(id)), 10_000, 5)).toBe(true);
