@@ -164,7 +164,16 @@ export class LiveWriteCounter {
     if (this.broken !== undefined || this.sub === undefined) return undefined;
     const message = `sync:${++this.syncSeq}`;
     const arrived = this.arrival(message);
-    await control.publish(this.channel, message);
+    try {
+      await control.publish(this.channel, message);
+    } catch (err) {
+      const refused = commandRefusal(err);
+      if (refused === undefined) throw err;
+      // Never queued in the switch's MULTI then: a refused command there would abort the SWAPDB.
+      this.broken ??= `PUBLISH is not available (${refused})`;
+      this.waiting.get(message)?.();
+      return undefined;
+    }
     await arrived;
     await this.checkStillOn(control);
     return this.broken === undefined ? this.writes : undefined;
