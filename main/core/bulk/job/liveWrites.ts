@@ -238,8 +238,8 @@ export class LiveWriteCounter {
  * Before SWAPDB: SWAPDB replaces the whole live DB, so a write another client
  * made to it during the load is lost at the switch. Refused unless `allow`
  * (--allow-live-writes), naming that option. Where the writes could not be
- * counted, a change of the live DB's key count still proves some: refused
- * likewise; an unchanged count is said in the report, not taken for zero.
+ * counted, a live DB that gained keys still proves some: refused likewise;
+ * otherwise the report says they were not counted, never zero.
  */
 export async function refuseLiveWrites(
   counter: LiveWriteCounter,
@@ -253,7 +253,8 @@ export async function refuseLiveWrites(
     if (counted === 0) return;
     const first = counter.sample.length > 0 ? ` (first keys: ${counter.sample.join(', ')})` : '';
     what = `Other clients wrote to the live DB ${db} ${counted} time${counted === 1 ? '' : 's'} during the load${first}`;
-  } else if (o.keysBefore !== undefined && o.keysBefore !== o.keysNow) {
+  } else if (o.keysBefore !== undefined && o.keysNow > o.keysBefore) {
+    // Only growth proves a write: keys expiring on their TTL shrink the count on their own.
     what = `The live DB ${db} held ${o.keysBefore} keys when the load began and holds ${o.keysNow} now: other clients wrote to it during the load`;
   } else {
     return;

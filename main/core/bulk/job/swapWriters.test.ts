@@ -186,7 +186,7 @@ describe('writes to the live DB during a swap', () => {
     expect(await notifyConfig()).toBe('');
   });
 
-  it('where CONFIG is refused, says they could not be counted rather than zero, and still refuses a changed key count', async () => {
+  it('where CONFIG is refused, says they could not be counted rather than zero, and still refuses a live DB that gained keys', async () => {
     const admin = await adminClient(redis());
     await admin.call('ACL', 'SETUSER', 'noconfig', 'on', '>pw', '~*', '&*', '+@all', '-config');
     const spec = { ...specFor(redis()), username: 'noconfig', password: 'pw' };
