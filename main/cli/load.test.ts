@@ -92,6 +92,23 @@ describe('cacheboard load', () => {
     expect(await admin.dbsize()).toBe(0);
   });
 
+  it('an application writing into DB 0 while a swap into DB 8 stages keeps its keys: staging is DB 15, never DB 0', async () => {
+    const admin = await adminClient(redis());
+    await admin.select(8);
+    await admin.mset(Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`live:${i}`, `old-${i}`])));
+    const resp = join(dir, 'big0.resp');
+    writeFileSync(resp, Array.from({ length: 40_000 }, (_, i) => `*3\r\n$3\r\nSET\r\n$${`k:${i}`.length}\r\nk:${i}\r\n$1\r\nv\r\n`).join(''));
+    await admin.client('PAUSE', '30000', 'WRITE');
+    const run = runCli(['load', resp, '--url', `${redis().url}/8`, '--mode', 'swap', '--json']);
+    await writeWhenPostponed(redis(), CLAIMING, 0, setKeys('app:order:', 50));
+    const r = await run;
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ outcome: 'ok', swapped: true, new_keys: 40_000, live_keys: 1_000, live_writes: { db: 8, writes: 0, discarded: 0 } });
+    await admin.select(0);
+    expect((await admin.keys('*')).filter((k) => k.startsWith('app:order:'))).toHaveLength(50);
+    expect(await admin.dbsize()).toBe(50);
+  });
+
   it('a swap whose live DB another client writes to is refused (exit 1, live_writes counted); --allow-live-writes switches and reports them discarded', async () => {
     const admin = await adminClient(redis());
     await admin.select(8);
