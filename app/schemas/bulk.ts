@@ -68,7 +68,7 @@ export const LoadOptions = z
     mode: LoadMode.default('swap'),
     /** Defaults to the profile's DB. */
     targetDb: Db.optional(),
-    /** swap: where to stage; default the first empty DB. */
+    /** swap: where to stage; default the highest empty DB (never DB 0, where applications live by default). */
     stagingDb: Db.optional(),
     /** swap: allow a non-empty staging DB (it is flushed first). */
     force: z.boolean().default(false),
@@ -90,6 +90,12 @@ export const LoadOptions = z
      * an evicting maxmemory-policy. The load still stops at the first eviction.
      */
     allowEvictionRisk: z.boolean().default(false),
+    /**
+     * swap: switch even though other clients wrote to the live DB during the
+     * load (SWAPDB discards those writes; the report counts them). Without it
+     * such a load is refused at the switch, the live DB untouched.
+     */
+    allowLiveWrites: z.boolean().default(false),
   })
   .strict();
 export type LoadOptions = z.output<typeof LoadOptions>;
@@ -146,6 +152,28 @@ export const LoadReport = z.object({
   liveCheck: z
     .object({ db: z.number(), keysBefore: z.number(), keysAfter: z.number(), sampled: z.number(), missing: z.number(), unchanged: z.boolean() })
     .optional(),
+  /**
+   * swap: writes other clients made to the live DB between the start of
+   * staging and the switch (keyspace notifications, liveWrites.ts), which
+   * SWAPDB discards. `writes` absent: they could not be counted (`note` says
+   * why). `discarded`: how many the switch threw away (0 when it did not switch).
+   */
+  liveWrites: z
+    .object({
+      db: z.number(),
+      writes: z.number().optional(),
+      discarded: z.number(),
+      /** The first keys written (escaped text), at most LIVE_WRITE_SAMPLE. */
+      keys: z.array(z.string()),
+      note: z.string().optional(),
+    })
+    .optional(),
+  /**
+   * swap: a staging DB the load did not flush because it holds keys this load
+   * did not write (another client wrote into it), or cannot tell: left as it
+   * is for the user to look at, with the command that empties it.
+   */
+  stagingLeft: z.object({ db: z.number(), keys: z.number(), reason: z.string(), cleanCommand: z.string() }).optional(),
   /** INFO stats evicted_keys grown during the load (server-wide; summed over masters for a cluster). */
   evictedKeys: z.number().optional(),
   bgsave: z.object({ seconds: z.number(), status: z.string() }).optional(),

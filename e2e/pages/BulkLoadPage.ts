@@ -68,7 +68,7 @@ export class BulkLoadPage {
     return this.page.getByTestId('bulk-outcome');
   }
 
-  report(name: 'records' | 'errors' | 'swapped' | 'stale'): Locator {
+  report(name: 'records' | 'errors' | 'swapped' | 'stale' | 'live-writes' | 'staging-left'): Locator {
     return this.page.getByTestId(`bulk-report-${name}`);
   }
 
@@ -96,8 +96,13 @@ export class BulkLoadPage {
   }
 
   /** The opt-in checkboxes beside the mode. */
-  optIn(name: 'allowEmpty' | 'allowEvictionRisk'): Locator {
+  optIn(name: 'allowEmpty' | 'allowEvictionRisk' | 'allowLiveWrites'): Locator {
     return this.page.getByTestId(`bulk-${name}`);
+  }
+
+  /** The command the report gives to empty a staging DB it left as it was. */
+  cleanCommand(): Locator {
+    return this.page.getByTestId('bulk-clean-command');
   }
 
   fieldError(field: string): Locator {

@@ -1,6 +1,8 @@
 import { BulkLoadPage } from '../pages/BulkLoadPage';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { OverviewPage } from '../pages/OverviewPage';
+import { setKeys } from '../../main/core/bulk/job/appWritesTestKit';
+import { CLAIMING, holdWrites, LOADING, writeDuringPause } from '../heldWrites';
 import { expect, test } from '../redisFixture';
 
 test.describe('Bulk load page', () => {
@@ -72,7 +74,7 @@ test.describe('Bulk load page', () => {
     await bulk.start(0);
 
     await expect(bulk.outcome()).toHaveText('failed', { timeout: 30_000 });
-    await expect(bulk.error()).toContainText(`Staging DB 1 holds 0 keys and the live DB 0 holds ${live} keys: the swap would empty DB 0`);
+    await expect(bulk.error()).toContainText(`Staging DB 15 holds 0 keys and the live DB 0 holds ${live} keys: the swap would empty DB 0`);
     // In the page's words: the checkbox to tick, not the CLI's flag.
     await expect(bulk.error()).toContainText('tick “Allow an empty or much smaller DB” to replace it anyway');
     await expect(bulk.error()).not.toContainText('--allow-empty');
@@ -115,5 +117,72 @@ test.describe('Bulk load page', () => {
     expect(await stale.dbsize()).toBe(0);
     expect(await admin.dbsize()).toBe(2);
     stale.disconnect();
+  });
+
+  test('writes to the live DB during a swap refuse the switch, counted; ticking the opt-in switches and says how many it discarded', async ({ page, redis, admin }) => {
+    const live = 20 + (redis.port % 30);
+    await admin.mset(Object.fromEntries(Array.from({ length: live }, (_, i) => [`live:${i}`, `v${i}`])));
+    const name = await new ConnectionsPage(page).addServer('bulklivewrites', redis);
+    await new OverviewPage(page).open(name);
+
+    const rows = 200 + (redis.port % 100);
+    const file = `users-lw-${redis.port}.csv`;
+    const bulk = new BulkLoadPage(page);
+    await bulk.open();
+    await bulk.upload(file, `id,name\n${Array.from({ length: rows }, (_, i) => `${i},n${i}`).join('\n')}\n`);
+    await bulk.mapString('user:{id}', 'name');
+    await expect(bulk.optIn('allowLiveWrites')).not.toBeChecked();
+
+    // An application writes 30 keys into the live DB while the load stages.
+    await holdWrites(admin);
+    await bulk.start(0);
+    await writeDuringPause(admin, CLAIMING, 0, setKeys('order:', 30));
+    await expect(bulk.outcome()).toHaveText('failed', { timeout: 30_000 });
+    await expect(bulk.error()).toContainText('Other clients wrote to the live DB 0 30 times during the load');
+    await expect(bulk.error()).toContainText('tick “Switch even if the live DB was written to” to switch anyway');
+    await expect(bulk.report('live-writes')).toHaveAttribute('data-writes', '30');
+    await expect(bulk.report('live-writes')).toHaveAttribute('data-discarded', '0');
+    await expect(bulk.report('live-writes')).toContainText('30 by other clients to db0');
+    await expect(bulk.report('swapped')).toHaveText('no');
+    expect(await admin.dbsize()).toBe(live + 30);
+
+    await bulk.adjust();
+    await expect(bulk.fieldError('allowLiveWrites')).toContainText('30 times');
+    await bulk.optIn('allowLiveWrites').check();
+    await holdWrites(admin);
+    await bulk.start(0);
+    await writeDuringPause(admin, CLAIMING, 0, setKeys('order:', 30));
+    await expect(bulk.outcome()).toHaveText('ok', { timeout: 30_000 });
+    await expect(bulk.report('live-writes')).toHaveAttribute('data-discarded', '30');
+    await expect(bulk.report('live-writes')).toContainText('30 discarded by the switch');
+    expect(await admin.dbsize()).toBe(rows);
+    expect(await admin.config('GET', 'notify-keyspace-events')).toEqual(['notify-keyspace-events', '']);
+  });
+
+  test('a staging DB another client wrote into is left as it is, with the command to empty it', async ({ page, redis, admin }) => {
+    await admin.set('live:old', 'before the load');
+    const name = await new ConnectionsPage(page).addServer('bulkforeign', redis);
+    await new OverviewPage(page).open(name);
+
+    const rows = 200_000;
+    const file = `big-${redis.port}.csv`;
+    const bulk = new BulkLoadPage(page);
+    await bulk.open();
+    await bulk.upload(file, `id,name\n${Array.from({ length: rows }, (_, i) => `${i},n${i}`).join('\n')}\n`);
+    await bulk.mapString('user:{id}', 'name');
+    await bulk.start(0);
+
+    // Mid-load (more than the staging marker in DB 15), an application writes 50 keys into DB 15.
+    const staging = admin.duplicate({ db: 15 });
+    await expect.poll(() => staging.dbsize(), { timeout: 30_000, intervals: [5] }).toBeGreaterThan(1);
+    await holdWrites(admin);
+    await writeDuringPause(admin, LOADING, 15, setKeys('app:order:', 50));
+    await expect(bulk.outcome()).toHaveText('failed', { timeout: 30_000 });
+    await expect(bulk.report('staging-left')).toHaveAttribute('data-db', '15');
+    await expect(bulk.report('staging-left')).toContainText('NOT flushed');
+    await expect(bulk.cleanCommand()).toHaveText(`redis-cli -h 127.0.0.1 -p ${redis.port} -n 15 FLUSHDB ASYNC`);
+    expect(await staging.keys('app:order:*')).toHaveLength(50);
+    expect(await admin.get('live:old')).toBe('before the load');
+    staging.disconnect();
   });
 });

@@ -66,4 +66,24 @@ describe('cacheboard doctor', () => {
       await admin.flushall();
     }
   });
+
+  it('lists a staging DB a failed load left "held" (other clients wrote into it) with the command to empty it, and --fix leaves it', async () => {
+    const admin = await adminClient(redis());
+    await admin.select(9);
+    await admin.multi().set(STAGING_MARKER_KEY, markerText({ ...newMarker('load_held7', 0), phase: 'held' })).set('item:1', 'x').set('app:order:1', 'y').exec();
+    try {
+      const command = `redis-cli -h 127.0.0.1 -p ${redis().port} -n 9 FLUSHDB ASYNC`;
+      const listed = await doctor();
+      expect(listed.code).toBe(1);
+      expect(listed.out).toContain('staging DB 9: 3 keys, load load_held7');
+      expect(listed.out).toContain(`note: Staging DB 9: left by load load_held7 because it holds keys that load did not write; look at it, then empty it with: ${command}`);
+      const fixed = await doctor('--fix');
+      expect(fixed.code).toBe(1);
+      expect(fixed.out).not.toContain('Flushed stale staging DB 9');
+      expect(await admin.dbsize()).toBe(3);
+    } finally {
+      await admin.flushall();
+      await admin.select(0);
+    }
+  });
 });

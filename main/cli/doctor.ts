@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { cleanLeftovers } from '../core/bulk/job/leftovers';
 import { journalFile, readJournal } from '../core/bulk/job/saveJournal';
 import { findStampedDbs, type StampedDb } from '../core/bulk/job/staleStaging';
+import { cleanCommand } from '../core/bulk/job/stagingHold';
 import { listStagingJournals } from '../core/bulk/job/stagingJournal';
 import { listedClients } from '../core/info/clientList';
 import { parseInfo } from '../core/info/parseInfo';
@@ -18,24 +19,28 @@ export const DOCTOR_HELP = `Usage: cacheboard doctor --url redis://[user:pass@]h
 
 What Cacheboard has left on a server (each master of a cluster or sentinel set):
   journal      entries in the data folder's journal for it: automatic saves a
-               load turned off, staging DBs a load stamped (load, serve and the
-               app put these right at their next start against that server)
+               load turned off, notify-keyspace-events a swap load turned on
+               (to count writes to the live DB), staging DBs a load stamped
+               (load, serve and the app put these right at their next start
+               against that server)
   staging DBs  DBs holding a load's staging marker, with its job, host, age and
                key count, and whether that load still runs
   scratch      keys under ${SCRATCH_ROOT} (pipeline and audience trials), per DB;
                found by SCAN over every non-empty DB
   connections  our named connections (CLIENT LIST name cacheboard:*)
 
---fix puts back the save config, flushes the staging DBs whose load is over
-(only while their marker still matches; a DB without the marker is never
-touched) and unlinks scratch keys when no trial or audience query is connected. Connections are
+--fix puts back the save config and notify-keyspace-events, flushes the
+staging DBs whose load is over (only while their marker still matches; a DB
+without the marker is never touched, nor one a failed load left "held"
+because other clients wrote into it: look at it, then empty it with the
+command shown) and unlinks scratch keys when no trial or audience query is connected. Connections are
 only listed. Exit code 0 when nothing stale is left, 1 otherwise.
 
 ${TOPOLOGY_HELP}The URL may also come from REDIS_URL. Data folder: CACHEBOARD_DATA_DIR.
 `;
 
 interface JournalRow {
-  kind: 'save' | 'staging';
+  kind: 'save' | 'notify' | 'staging';
   file: string;
   jobId: string;
   at: number;
@@ -73,9 +78,11 @@ async function scanScratch(redis: Redis, db: number, unlink: boolean): Promise<n
 
 function journalRows(journalDir: string, host: string, port: number): JournalRow[] {
   const rows: JournalRow[] = [];
-  const file = journalFile(journalDir, host, port);
-  const save = readJournal(file);
-  if (save !== undefined && save.host === host && save.port === port) rows.push({ kind: 'save', file, jobId: save.jobId, at: save.at, original: save.original });
+  for (const kind of ['save', 'notify'] as const) {
+    const file = journalFile(journalDir, host, port, kind === 'save' ? 'save' : 'notify-keyspace-events');
+    const e = readJournal(file);
+    if (e !== undefined && e.host === host && e.port === port) rows.push({ kind, file, jobId: e.jobId, at: e.at, original: e.original });
+  }
   for (const { file: f, entry } of listStagingJournals(journalDir)) {
     if (entry.host === host && entry.port === port) rows.push({ kind: 'staging', file: f, jobId: entry.jobId, at: entry.at, db: entry.db });
   }
@@ -104,7 +111,10 @@ async function examine(redis: Redis, where: { host: string; port: number }, jour
   if (found.warning !== undefined) r.notes.push(found.warning);
   const now = Date.now();
   r.stagingDbs = found.dbs.map((d) => stagingRow(d, now));
-  for (const d of found.dbs) if (d.running !== 'no') r.notes.push(`Staging DB ${d.db}: load ${d.marker.jobId} ${d.running === 'yes' ? 'is still running' : 'may still be running (cannot tell)'}; left alone`);
+  for (const d of found.dbs) {
+    if (d.marker.phase === 'held') r.notes.push(`Staging DB ${d.db}: left by load ${d.marker.jobId} because it holds keys that load did not write; look at it, then empty it with: ${cleanCommand(where, d.db, found.version)}`);
+  }
+  for (const d of found.dbs) if (d.running !== 'no' && d.marker.phase !== 'held') r.notes.push(`Staging DB ${d.db}: load ${d.marker.jobId} ${d.running === 'yes' ? 'is still running' : 'may still be running (cannot tell)'}; left alone`);
 
   const info = parseInfo(String(await redis.info('keyspace')));
   for (const [db, { keys }] of [...keyspaceOf(info)].sort((a, b) => a[0] - b[0])) {
@@ -169,7 +179,8 @@ function human(reports: ServerReport[], stale: boolean): string {
     lines.push(`${r.address}`);
     for (const f of r.fixed) lines.push(`  fixed: ${f}`);
     for (const j of r.journal) {
-      lines.push(`  journal: ${j.kind} ${j.kind === 'save' ? `save "${j.original ?? ''}"` : `staging DB ${j.db ?? '?'}`} of load ${j.jobId} (${j.file})`);
+      const what = j.kind === 'staging' ? `staging DB ${j.db ?? '?'}` : `${j.kind === 'save' ? 'save' : 'notify-keyspace-events'} "${j.original ?? ''}"`;
+      lines.push(`  journal: ${j.kind} ${what} of load ${j.jobId} (${j.file})`);
     }
     for (const d of r.stagingDbs) {
       lines.push(`  staging DB ${d.db}: ${d.keys} keys, load ${d.jobId} from ${d.host} pid ${d.pid}, ${d.ageSeconds} s ago, ${d.phase}, running: ${d.running}`);

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../testing/cli';
 import { adminClient, closeAdmins, useRedis } from '../../testing/redis';
+import { CLAIMING, setKeys } from '../core/bulk/job/appWritesTestKit';
+import { writeWhenPostponed } from '../core/bulk/job/midLoadTestKit';
 import { MSET_PAIRS } from '../core/bulk/sources/msetRun';
 
 const redis = useRedis();
@@ -68,7 +70,7 @@ describe('cacheboard load', () => {
     expect(plain.code).toBe(1);
     expect(plain.out).toMatch(/^FAILED: header-only\.csv -> db0 \(swap\)/);
     expect(plain.out).toContain('keys: new 0, live 3');
-    expect(plain.out).toContain('Staging DB 1 holds 0 keys and the live DB 0 holds 3 keys: the swap would empty DB 0');
+    expect(plain.out).toContain('Staging DB 15 holds 0 keys and the live DB 0 holds 3 keys: the swap would empty DB 0');
     expect(plain.out).toContain('pass --allow-empty');
     expect(plain.out).toContain('DB 0 is untouched (checked: 3 keys before and after, the 3 keys sampled before all still there)');
     expect(await admin.mget('live:a', 'live:b', 'live:c')).toEqual(['1', '2', '3']);
@@ -88,5 +90,55 @@ describe('cacheboard load', () => {
     expect(allowed.code).toBe(0);
     expect(JSON.parse(allowed.out)).toMatchObject({ outcome: 'ok', swapped: true, new_keys: 0, live_keys: 3 });
     expect(await admin.dbsize()).toBe(0);
+  });
+
+  it('an application writing into DB 0 while a swap into DB 8 stages keeps its keys: staging is DB 15, never DB 0', async () => {
+    const admin = await adminClient(redis());
+    await admin.select(8);
+    await admin.mset(Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`live:${i}`, `old-${i}`])));
+    const resp = join(dir, 'big0.resp');
+    writeFileSync(resp, Array.from({ length: 40_000 }, (_, i) => `*3\r\n$3\r\nSET\r\n$${`k:${i}`.length}\r\nk:${i}\r\n$1\r\nv\r\n`).join(''));
+    await admin.client('PAUSE', '30000', 'WRITE');
+    const run = runCli(['load', resp, '--url', `${redis().url}/8`, '--mode', 'swap', '--json']);
+    await writeWhenPostponed(redis(), CLAIMING, 0, setKeys('app:order:', 50));
+    const r = await run;
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ outcome: 'ok', swapped: true, new_keys: 40_000, live_keys: 1_000, live_writes: { db: 8, writes: 0, discarded: 0 } });
+    await admin.select(0);
+    expect((await admin.keys('*')).filter((k) => k.startsWith('app:order:'))).toHaveLength(50);
+    expect(await admin.dbsize()).toBe(50);
+  });
+
+  it('a swap whose live DB another client writes to is refused (exit 1, live_writes counted); --allow-live-writes switches and reports them discarded', async () => {
+    const admin = await adminClient(redis());
+    await admin.select(8);
+    await admin.mset(Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`live:${i}`, `old-${i}`])));
+    const resp = join(dir, 'big.resp');
+    writeFileSync(resp, Array.from({ length: 40_000 }, (_, i) => `*3\r\n$3\r\nSET\r\n$${`k:${i}`.length}\r\nk:${i}\r\n$1\r\nv\r\n`).join(''));
+    const url = `${redis().url}/8`;
+    for (const allow of [false, true]) {
+      await admin.client('PAUSE', '30000', 'WRITE');
+      const run = runCli(['load', resp, '--url', url, '--mode', 'swap', '--json', ...(allow ? ['--allow-live-writes'] : [])]);
+      await writeWhenPostponed(redis(), CLAIMING, 8, setKeys('order:', 30));
+      const r = await run;
+      const j = JSON.parse(r.out) as Record<string, unknown>;
+      if (!allow) {
+        expect(r.code).toBe(1);
+        expect(j).toMatchObject({
+          outcome: 'failed',
+          swapped: false,
+          live_keys: 1_030,
+          live_writes: { db: 8, writes: 30, discarded: 0, keys: ['order:0', 'order:1', 'order:2', 'order:3', 'order:4'] },
+          error: { code: 'VALIDATION', field: 'allow-live-writes', message: expect.stringContaining('Other clients wrote to the live DB 8 30 times during the load') },
+        });
+        expect(await admin.dbsize()).toBe(1_030);
+      } else {
+        expect(r.code, r.out + r.err).toBe(0);
+        expect(j).toMatchObject({ outcome: 'ok', swapped: true, live_writes: { db: 8, writes: 30, discarded: 30 } });
+        expect(await admin.dbsize()).toBe(40_000);
+        expect(await admin.exists('order:0')).toBe(0);
+      }
+    }
+    expect(await admin.config('GET', 'notify-keyspace-events')).toEqual(['notify-keyspace-events', '']);
   });
 });

@@ -20,11 +20,12 @@ describe('cacheboard load flags', () => {
   });
 
   it('guards against replacing live data unless told otherwise', () => {
-    expect(parseLoadArgs(['f.resp', ...url], {})).toMatchObject({ allowEmpty: false, maxShrink: 50, allowEvictionRisk: false });
-    expect(parseLoadArgs(['f.resp', ...url, '--allow-empty', '--max-shrink', '90', '--allow-eviction-risk'], {})).toMatchObject({
+    expect(parseLoadArgs(['f.resp', ...url], {})).toMatchObject({ allowEmpty: false, maxShrink: 50, allowEvictionRisk: false, allowLiveWrites: false });
+    expect(parseLoadArgs(['f.resp', ...url, '--allow-empty', '--max-shrink', '90', '--allow-eviction-risk', '--allow-live-writes'], {})).toMatchObject({
       allowEmpty: true,
       maxShrink: 90,
       allowEvictionRisk: true,
+      allowLiveWrites: true,
     });
   });
 

@@ -18,6 +18,7 @@ export interface LoadArgs extends ConnectionFlags {
   allowEmpty: boolean;
   maxShrink: number;
   allowEvictionRisk: boolean;
+  allowLiveWrites: boolean;
   json: boolean;
 }
 type InputFormat = ReturnType<typeof InputFormat.parse>;
@@ -38,8 +39,12 @@ Input
 Load
   --mode swap|flush|merge   swap (default): stage in a spare DB, verify, SWAPDB;
                         a cluster has no default: --mode flush or --mode merge
-  --staging-db N        swap: the staging DB (default: the first empty one)
+  --staging-db N        swap: the staging DB (default: the highest empty one, never
+                        DB 0); claimed only while it holds no key
   --force               swap: flush a non-empty staging DB first
+  --allow-live-writes   swap: switch even though other clients wrote to the live
+                        DB during the load (SWAPDB discards those writes; the
+                        report counts them); without it such a load is refused
   --allow-empty         swap, flush: replace a DB holding keys with an empty one
                         (an empty file, a header-only CSV), or with a much smaller
                         one; without it such a load is refused, the live DB intact
@@ -54,7 +59,9 @@ Load
   --json                print one JSON object: records, commands, errors, seconds,
                         ops_per_sec, mode, swapped, bgsave_seconds, outcome,
                         evicted_keys; new_keys, live_keys and live_check when
-                        compared; error {code, message, field} on failure (and
+                        compared; live_writes {db, writes, discarded, keys, note}
+                        and staging_left {db, keys, reason, clean_command} for
+                        swap; error {code, message, field} on failure (and
                         nodes, redirects for a cluster)
 
 ${TOPOLOGY_HELP}  With --cluster every command goes to the master serving its key's slot, one
@@ -88,6 +95,7 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs 
       'allow-empty': { type: 'boolean' },
       'max-shrink': { type: 'string' },
       'allow-eviction-risk': { type: 'boolean' },
+      'allow-live-writes': { type: 'boolean' },
       json: { type: 'boolean' },
     },
     LOAD_HELP,
@@ -107,6 +115,7 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs 
     allowEmpty: v['allow-empty'] ?? false,
     maxShrink: percent('max-shrink', v['max-shrink']) ?? DEFAULT_MAX_SHRINK,
     allowEvictionRisk: v['allow-eviction-risk'] ?? false,
+    allowLiveWrites: v['allow-live-writes'] ?? false,
     json: v.json ?? false,
   };
   const format = oneOf('format', v.format, InputFormat.options);

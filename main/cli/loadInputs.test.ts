@@ -27,7 +27,7 @@ async function untouched(): Promise<void> {
   expect(await admin.dbsize()).toBe(1);
   expect(await admin.get('live')).toBe('before');
   expect(((await admin.config('GET', 'save')) as string[])[1]).toBe('900 1');
-  const staging = await adminClient(redis(), { db: 1 });
+  const staging = await adminClient(redis(), { db: 15 });
   expect(await staging.dbsize()).toBe(0);
 }
 

@@ -21,7 +21,7 @@ beforeAll(() => {
 async function loadStoppedBy(signal: NodeJS.Signals, again?: NodeJS.Signals) {
   const dataDir = mkdtempSync(join(dir, 'data-'));
   const admin = await adminClient(redis());
-  const staging = await adminClient(redis(), { db: 1 });
+  const staging = await adminClient(redis(), { db: 15 });
   const child = spawn(process.execPath, cliArgs('load', csv, '--url', `${redis().url}/0`, '--key', 'user:{id}', '--value', 'value', '--json'), {
     env: { ...process.env, CACHEBOARD_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,8 +62,8 @@ describe('cacheboard load stopped by a signal', () => {
     expect(r.mid.staged).toBeGreaterThan(0);
     expect(r.mid.staged).toBeLessThan(300_000);
     expect(r.mid.save).toBe('');
-    // The save journal and the staging DB's journal (stagingJournal.ts).
-    expect(r.mid.journal.map((n) => n.split('-')[0]).sort()).toEqual(['save', 'staging']);
+    // The save journal, notify-keyspace-events' (liveWrites.ts) and the staging DB's journal (stagingJournal.ts).
+    expect(r.mid.journal.map((n) => n.split('-')[0]).sort()).toEqual(['notify', 'save', 'staging']);
 
     expect(r.code).toBe(exitCode);
     expect(JSON.parse(r.out)).toMatchObject({ outcome: 'cancelled', swapped: false, mode: 'swap' });
@@ -71,7 +71,7 @@ describe('cacheboard load stopped by a signal', () => {
     expect(((await admin.config('GET', 'save')) as string[])[1]).toBe('900 1');
     expect(await admin.get('live')).toBe('before');
     expect(await admin.dbsize()).toBe(1);
-    await admin.select(1);
+    await admin.select(15);
     expect(await admin.dbsize()).toBe(0);
     expect(readdirSync(join(r.dataDir, 'journal'))).toEqual([]);
     expect(existsSync(join(r.dataDir, 'audit.log'))).toBe(true);

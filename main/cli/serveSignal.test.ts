@@ -10,7 +10,7 @@ describe('cacheboard serve stopped by a signal', () => {
   it.each(['SIGTERM', 'SIGHUP', 'SIGINT'] as const)('%s mid-load cancels the load, cleans up as a cancel does, and exits 0', async (signal) => {
     const serve = await startServe();
     const admin = await adminClient(redis());
-    const staging = await adminClient(redis(), { db: 1 });
+    const staging = await adminClient(redis(), { db: 15 });
     try {
       const events = await loadHeldMidway(serve);
       serve.child.kill(signal);

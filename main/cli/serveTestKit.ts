@@ -47,7 +47,7 @@ export function useServeKit(dirPrefix: string) {
    */
   async function loadHeldMidway(serve: { port: number; dataDir: string }) {
     const admin = await adminClient(redis());
-    const staging = await adminClient(redis(), { db: 1 });
+    const staging = await adminClient(redis(), { db: 15 });
     const api = await apiClient(serve.port);
     const { files } = (await api.call('bulk.files', {})) as { files: { fileId: string; name: string }[] };
     const file = files.find((f) => f.name === 'users.csv');
@@ -65,8 +65,8 @@ export function useServeKit(dirPrefix: string) {
     await admin.client('PAUSE', '10000', 'WRITE');
     expect(await staging.dbsize()).toBeLessThan(300_000);
     expect(((await admin.config('GET', 'save')) as string[])[1]).toBe('');
-    // The save journal and the staging DB's journal (stagingJournal.ts).
-    expect(readdirSync(join(serve.dataDir, 'journal')).map((n) => n.split('-')[0]).sort()).toEqual(['save', 'staging']);
+    // The save journal, notify-keyspace-events' (liveWrites.ts) and the staging DB's journal (stagingJournal.ts).
+    expect(readdirSync(join(serve.dataDir, 'journal')).map((n) => n.split('-')[0]).sort()).toEqual(['notify', 'save', 'staging']);
     return events;
   }
   return { redis, dir, startServe, apiClient, loadHeldMidway };

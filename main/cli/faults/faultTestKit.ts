@@ -43,9 +43,9 @@ export function spawnLoad(redis: RedisProcess, csv: string, o: { dir: string; da
   return { child, dataDir, err: () => err, out: () => out, exited };
 }
 
-/** The data keys in staging DB 1 (its marker not counted). */
+/** The data keys in staging DB 15 (its marker not counted). */
 export async function stagedKeys(redis: RedisProcess): Promise<number> {
-  const staging = await adminClient(redis, { db: 1 });
+  const staging = await adminClient(redis, { db: 15 });
   const n = await staging.dbsize();
   return (await staging.exists(STAGING_MARKER_KEY)) === 1 ? n - 1 : n;
 }
@@ -86,12 +86,15 @@ export type LiveExpectation = { kind: 'old' } | { kind: 'new'; keys: number } | 
 
 /**
  * Every case's last word: DB 0 as it was (the one `live` key) or as the completed load left
- * it, every other DB empty, no staging marker in any DB, `save` back on, the journal empty,
+ * it, every other DB empty, no staging marker in any DB, `save` back on and keyspace events
+ * off, the journal empty,
  * and `cacheboard doctor --json` finding nothing stale.
  */
 export async function expectNothingLeft(redis: RedisProcess, dataDir: string, live: LiveExpectation): Promise<'old' | 'new'> {
   const admin = await adminClient(redis);
   expect(((await admin.config('GET', 'save')) as string[])[1]).toBe(SAVE);
+  // A swap load turns keyspace events on to count writes to the live DB (liveWrites.ts): off again, whatever happened.
+  expect(((await admin.config('GET', 'notify-keyspace-events')) as string[])[1]).toBe('');
   const probe = admin.duplicate();
   try {
     for (let db = 0; db < 16; db++) {

@@ -29,14 +29,14 @@ describe('kill -9 of the CLI loader', { timeout: 60_000 }, () => {
     await killHard(redis(), load);
 
     // Left behind: saves off, a partial staging DB holding the dead load's marker.
-    await admin.select(1);
+    await admin.select(15);
     expect(parseMarker(await admin.get(STAGING_MARKER_KEY))).toMatchObject({ jobId: `load_cli${load.child.pid}`, phase: 'loading' });
     await admin.select(0);
 
     const info = await cli(redis(), load.dataDir, 'info');
     expect(info.code).toBe(0);
     expect(info.err).toContain('Restored automatic saves');
-    expect(info.err).toMatch(/Flushed stale staging DB 1 on .* \(\d+ keys, a partial load\) left by load load_cli/);
+    expect(info.err).toMatch(/Flushed stale staging DB 15 on .* \(\d+ keys, a partial load\) left by load load_cli/);
     await expectNothingLeft(redis(), load.dataDir, { kind: 'old' });
   });
 
@@ -49,7 +49,7 @@ describe('kill -9 of the CLI loader', { timeout: 60_000 }, () => {
     const demo = await cli(redis(), load.dataDir, 'demo-data', '--users', '10', '--days', '1');
     expect(demo.code).toBe(1);
     expect(demo.err).toContain('Restored automatic saves');
-    expect(demo.err).toMatch(/Flushed stale staging DB 1 on .* left by load load_cli/);
+    expect(demo.err).toMatch(/Flushed stale staging DB 15 on .* left by load load_cli/);
     await expectNothingLeft(redis(), load.dataDir, { kind: 'old' });
   });
 
@@ -61,12 +61,12 @@ describe('kill -9 of the CLI loader', { timeout: 60_000 }, () => {
     const before = await cli(redis(), load.dataDir, 'doctor', '--json');
     expect(before.code).toBe(1);
     const listed = JSON.parse(before.out) as { servers: { stagingDbs: { db: number; running: string }[]; journal: { kind: string }[] }[] };
-    expect(listed.servers[0]?.stagingDbs).toEqual([expect.objectContaining({ db: 1, running: 'no' })]);
-    expect(listed.servers[0]?.journal.map((j) => j.kind).sort()).toEqual(['save', 'staging']);
+    expect(listed.servers[0]?.stagingDbs).toEqual([expect.objectContaining({ db: 15, running: 'no' })]);
+    expect(listed.servers[0]?.journal.map((j) => j.kind).sort()).toEqual(['notify', 'save', 'staging']);
 
     const fixed = await cli(redis(), load.dataDir, 'doctor', '--fix');
     expect(fixed.code, fixed.out).toBe(0);
-    expect(fixed.out).toContain('fixed: Flushed stale staging DB 1');
+    expect(fixed.out).toContain('fixed: Flushed stale staging DB 15');
     await expectNothingLeft(redis(), load.dataDir, { kind: 'either', keys: ROWS });
   });
 
@@ -85,7 +85,7 @@ describe('kill -9 of the CLI loader', { timeout: 60_000 }, () => {
     expect(report).toMatchObject({
       outcome: 'ok',
       swapped: true,
-      stale_cleaned: [{ db: 1, keys: 20_001, job_id: `load_cli${load.child.pid}`, phase: 'loading' }],
+      stale_cleaned: [{ db: 15, keys: 20_001, job_id: `load_cli${load.child.pid}`, phase: 'loading' }],
     });
     await expectNothingLeft(redis(), load.dataDir, { kind: 'new', keys: 20_000 });
   });
@@ -97,7 +97,7 @@ describe('kill -9 of the CLI loader', { timeout: 60_000 }, () => {
     const admin = await adminClient(redis());
     expect(await admin.exists(STAGING_MARKER_KEY)).toBe(0); // the marker never goes live
     expect(await admin.dbsize()).toBe(20_000);
-    await admin.select(1);
+    await admin.select(15);
     expect(parseMarker(await admin.get(STAGING_MARKER_KEY))?.phase).toBe('old-data');
     expect(await admin.get('live')).toBe('before');
     await admin.select(0);

@@ -13,6 +13,7 @@ const base: PrepareInput = {
   allowEmpty: false,
   maxShrink: 50,
   allowEvictionRisk: false,
+  allowLiveWrites: false,
   requireConfirm: true,
   confirmDb: 0,
   mapping: { key: 'user:{id}', type: 'string', value: 'name' },

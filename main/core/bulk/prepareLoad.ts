@@ -21,6 +21,8 @@ export interface PreparedLoad extends InputFile {
   maxShrink: number;
   /** See LoadOptions: start although the estimate does not fit under an evicting maxmemory-policy. */
   allowEvictionRisk: boolean;
+  /** See LoadOptions: swap even though other clients wrote to the live DB during the load. */
+  allowLiveWrites: boolean;
 }
 
 export type PrepareInput = Omit<LoadOptions, 'profileId' | 'fileId' | 'targetDb'> & InputFile & {
@@ -66,6 +68,7 @@ export function prepareLoad(o: PrepareInput): PreparedLoad {
     allowEmpty: o.allowEmpty,
     maxShrink: o.maxShrink,
     allowEvictionRisk: o.allowEvictionRisk,
+    allowLiveWrites: o.allowLiveWrites,
   };
   if (o.folder !== undefined) out.folder = o.folder;
   if (o.mapping !== undefined) out.mapping = o.mapping;

@@ -8,8 +8,9 @@ interface Props {
 }
 
 /**
- * The two opt-ins beside the mode: a load that would empty (or halve) the
- * live DB, or that may make Redis evict, is refused unless ticked here. A
+ * The opt-ins beside the mode: a load that would empty (or halve) the live
+ * DB, that may make Redis evict, or (swap) whose switch would discard other
+ * clients' writes to the live DB, is refused unless ticked here. A
  * refusal names the option in its `field`, so its message lands under the box.
  * merge only adds keys, so it has nothing to empty: no box for it there.
  */
@@ -38,6 +39,18 @@ export function LoadGuards({ values: v, onChange, errors }: Props) {
       >
         <span className="hint">For data that may not fit under maxmemory with an evicting policy. The load still stops at the first eviction.</span>
       </CheckField>
+      {v.mode === 'swap' && (
+        <CheckField
+          label="Switch even if the live DB was written to"
+          field="allowLiveWrites"
+          checked={v.allowLiveWrites}
+          onChange={(allowLiveWrites) => onChange({ allowLiveWrites })}
+          error={errors.allowLiveWrites}
+          testId="bulk-allowLiveWrites"
+        >
+          <span className="hint">SWAPDB replaces the whole DB: writes other clients make to it during the load are discarded. Otherwise such a load is refused at the switch; the report counts them either way.</span>
+        </CheckField>
+      )}
     </div>
   );
 }

@@ -71,7 +71,7 @@ function CancelButton({ job }: { job: KeptJob }) {
 
   const consequence =
     job.mode === 'swap'
-      ? 'The staging DB is discarded; the load never writes the live DB.'
+      ? 'The staging DB is discarded (left as it is if another client wrote into it: the report says so); the load never writes the live DB.'
       : `Commands already written stay in db${job.targetDb}.`;
 
   return (

@@ -3,6 +3,7 @@ import type { LoadReport } from '../../../app/schemas/bulk';
 import { formatCount, formatSeconds } from '../../lib/format';
 import { pageWords } from '../../lib/formInput';
 import { NodesTable } from './NodesTable';
+import { LiveWritesRow, StagingLeftRow } from './SwapRows';
 
 function Cell({ label, children, testId, value }: { label: string; children: ReactNode; testId?: string; value?: string | number }) {
   return (
@@ -43,6 +44,7 @@ function headline(r: LoadReport): string {
 const OPT_INS: Record<string, string> = {
   allowEmpty: 'Allow an empty or much smaller DB',
   allowEvictionRisk: 'Start even if Redis may evict',
+  allowLiveWrites: 'Switch even if the live DB was written to',
 };
 
 /** The final report: outcome, figures, verification, persistence, replicas and the first errors. */
@@ -133,6 +135,8 @@ export function ReportPanel({ report: r, actions }: { report: LoadReport; action
                 <LiveDb r={r} />
               </td>
             </tr>
+            <LiveWritesRow report={r} />
+            <StagingLeftRow report={r} />
             <tr>
               <th scope="row">BGSAVE</th>
               <td>

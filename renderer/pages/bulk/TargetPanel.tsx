@@ -114,7 +114,7 @@ export function TargetPanel(p: Props) {
                   value={v.stagingDb}
                   onChange={(stagingDb) => onChange({ stagingDb })}
                   error={errors.stagingDb}
-                  placeholder={swap ? 'auto (first empty)' : 'swap only'}
+                  placeholder={swap ? 'auto (highest empty, never 0)' : 'swap only'}
                   numeric
                 />
                 <TextField

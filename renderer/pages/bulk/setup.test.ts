@@ -110,6 +110,12 @@ describe('toLoadOptions', () => {
     expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ mode: 'flush', confirm: '0', allowEmpty: true }))).toMatchObject({ allowEmpty: true });
     expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ mode: 'merge', allowEvictionRisk: true }))).toMatchObject({ allowEvictionRisk: true });
   });
+
+  it('sends allowLiveWrites for a swap only, when ticked', () => {
+    expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ confirm: '0' }))).not.toHaveProperty('allowLiveWrites');
+    expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ confirm: '0', allowLiveWrites: true }))).toMatchObject({ allowLiveWrites: true });
+    expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ mode: 'flush', confirm: '0', allowLiveWrites: true }))).not.toHaveProperty('allowLiveWrites');
+  });
 });
 
 describe('controlOf', () => {
@@ -121,6 +127,7 @@ describe('controlOf', () => {
     expect(controlOf('format')).toBe('format');
     expect(controlOf('allowEmpty')).toBe('allowEmpty');
     expect(controlOf('allowEvictionRisk')).toBe('allowEvictionRisk');
+    expect(controlOf('allowLiveWrites')).toBe('allowLiveWrites');
   });
 
   it('leaves fields without an input to the general alert', () => {

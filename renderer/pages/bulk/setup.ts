@@ -151,6 +151,8 @@ export interface TargetValues {
   allowEmpty: boolean;
   /** Start although the data may not fit under an evicting maxmemory-policy. */
   allowEvictionRisk: boolean;
+  /** swap: switch although other clients wrote to the live DB during the load (their writes are discarded). */
+  allowLiveWrites: boolean;
   confirm: string;
 }
 
@@ -163,6 +165,7 @@ export const EMPTY_TARGET: Omit<TargetValues, 'targetDb'> = {
   waitReplicas: '',
   allowEmpty: false,
   allowEvictionRisk: false,
+  allowLiveWrites: false,
   confirm: '',
 };
 
@@ -194,6 +197,7 @@ export function toLoadOptions(
     const stagingDb = numberInput(t.stagingDb);
     if (stagingDb !== undefined) o.stagingDb = stagingDb;
     if (t.force) o.force = true;
+    if (t.allowLiveWrites) o.allowLiveWrites = true;
   }
   const maxErrors = numberInput(t.maxErrors);
   if (maxErrors !== undefined) o.maxErrors = maxErrors;
@@ -229,6 +233,7 @@ export const CONTROLS = [
   'confirmDb',
   'allowEmpty',
   'allowEvictionRisk',
+  'allowLiveWrites',
 ] as const;
 export type Control = (typeof CONTROLS)[number];
 

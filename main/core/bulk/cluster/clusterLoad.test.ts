@@ -51,6 +51,7 @@ async function load(
         allowEmpty: o.allowEmpty ?? false,
         maxShrink: 50,
         allowEvictionRisk: o.allowEvictionRisk ?? false,
+        allowLiveWrites: false,
         ...(o.waitReplicas === undefined ? {} : { waitReplicas: o.waitReplicas }),
         ...(o.waitTimeoutMs === undefined ? {} : { waitTimeoutMs: o.waitTimeoutMs }),
         journalDir: join(dir, 'journal'),

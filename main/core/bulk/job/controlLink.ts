@@ -64,6 +64,15 @@ export class ControlLink {
     );
   }
 
+  /** For restoring a setting: the control connection while usable, then a fresh one. */
+  cleanupConnections(): (() => Promise<Redis>)[] {
+    const connections: (() => Promise<Redis>)[] = [];
+    const control = this.ready;
+    if (control !== undefined) connections.push(() => Promise.resolve(control));
+    connections.push(() => this.fresh());
+    return connections;
+  }
+
   async releaseAll(): Promise<void> {
     await Promise.all(this.leases.splice(0).map((l) => l.release().catch(() => undefined)));
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -32,19 +32,28 @@ describe('redis killed mid-load', () => {
     expect(report.saveConfig).toMatchObject({ original: '3600 1', restored: false });
     const journal = journalFile(journalDir, '127.0.0.1', first.port);
     expect(existsSync(journal)).toBe(true);
+    // notify-keyspace-events, turned on to count writes to the live DB, is journaled the same way.
+    const notifyJournal = journalFile(journalDir, '127.0.0.1', first.port, 'notify-keyspace-events');
+    const notify = JSON.parse(readFileSync(notifyJournal, 'utf8')) as { original: string; applied: string };
+    expect(notify).toMatchObject({ original: '', applied: expect.stringContaining('E') });
 
     // The crash as the next start sees it: the server still running with saves off (CONFIG SET
     // is not persisted, so only a server that kept running has ""), and the journal on disk.
     await first.stop();
-    const second = await startRedis({ port: first.port, dir: dataDir, args: ['--save', ''] });
+    const second = await startRedis({ port: first.port, dir: dataDir, args: ['--save', '', '--notify-keyspace-events', notify.applied] });
     const results = await restorePendingSaves(journalDir, async (host, port) => {
       const r = new Redis({ host, port, lazyConnect: true, retryStrategy: () => null });
       await r.connect();
       return r;
     });
-    expect(results).toMatchObject([{ action: 'restored', original: '3600 1' }]);
+    expect(results).toMatchObject([
+      { param: 'notify-keyspace-events', action: 'restored', original: '' },
+      { action: 'restored', original: '3600 1' },
+    ]);
     const admin = await adminClient(second);
     expect(await admin.config('GET', 'save')).toEqual(['save', '3600 1']);
+    expect(await admin.config('GET', 'notify-keyspace-events')).toEqual(['notify-keyspace-events', '']);
     expect(existsSync(journal)).toBe(false);
+    expect(existsSync(notifyJournal)).toBe(false);
   });
 });

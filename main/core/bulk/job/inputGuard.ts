@@ -37,7 +37,8 @@ export class InputGuard implements KeyTracker {
 
   untrackable(command: string): void {
     const name = command.toUpperCase();
-    this.counter?.untrackable(name);
+    // A command reaching another DB is never sent (the load stops before it): the keys counted so far still bound what was written.
+    if (!OTHER_DB_COMMANDS.has(name)) this.counter?.untrackable(name);
     if (OTHER_DB_COMMANDS.has(name) && this.forbiddenCommand === undefined) {
       this.forbiddenCommand = name;
       this.abort.abort();

@@ -97,6 +97,10 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
         signal,
         address,
         stamp: { jobId: input.jobId, host: input.spec.host, port: input.spec.port, journalDir: input.journalDir },
+        written: () => {
+          if (tracker === undefined || !tracker.trackable) return tracker?.untrackedBy === undefined ? {} : { untrackedBy: tracker.untrackedBy };
+          return { keys: tracker.count };
+        },
       });
       log.report.stagingDb = db;
     }
@@ -108,7 +112,7 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
       ...(staging === undefined ? {} : { stagingDb: staging.db }),
     });
     if (lock.warning !== undefined) log.warn(lock.warning);
-    if (staging !== undefined) await staging.prepare(redis);
+    if (staging !== undefined) await staging.prepare(redis, input.control);
 
     throwIfCancelled(signal);
     if (server.configRefused === undefined) {
@@ -169,7 +173,7 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
       evictedDuring: Math.max(0, after.evicted - before.evicted),
     });
 
-    if (staging !== undefined) await staging.refuseShrink(redis, verdict.verify.dbsize);
+    if (staging !== undefined) await staging.beforeSwitch(redis, verdict.verify.dbsize);
     throwIfCancelled(signal); // the last point where a cancel leaves everything as it was
     if (staging !== undefined) await staging.swap(redis);
     live = true;
@@ -213,6 +217,7 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     recordFailure,
     // Every step runs whatever the others did: saves back on, claim released, connections closed.
     cleanup: async () => {
+      await staging?.release(link.cleanupConnections());
       if (saves !== undefined) await restoreSaves(saves, link, log, input.journalDir);
       lock?.release();
       await link.releaseAll();

@@ -105,6 +105,7 @@ export async function runJob(
         allowEmpty: false,
         maxShrink: DEFAULT_MAX_SHRINK,
         allowEvictionRisk: false,
+        allowLiveWrites: false,
         control: () => pool.dedicated('p', { purpose: 'bulk' }),
         ...input,
       },

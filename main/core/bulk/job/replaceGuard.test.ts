@@ -54,11 +54,11 @@ describe('swap refuses to replace a live DB with an empty one', () => {
       error: { code: 'VALIDATION', field: 'allowEmpty' },
     });
     expect(report.error?.message).toMatch(
-      /^Staging DB 1 holds 0 keys and the live DB 0 holds 1000 keys: the swap would empty DB 0\. Refused, nothing was replaced; pass --allow-empty .*DB 0 is untouched \(checked: 1000 keys before and after/,
+      /^Staging DB 15 holds 0 keys and the live DB 0 holds 1000 keys: the swap would empty DB 0\. Refused, nothing was replaced; pass --allow-empty .*DB 0 is untouched \(checked: 1000 keys before and after/,
     );
     const admin = await adminClient(redis());
     expect(await snapshotDb(admin, 0)).toEqual(before);
-    await admin.select(1);
+    await admin.select(15);
     expect(await admin.dbsize()).toBe(0);
   });
 
@@ -92,7 +92,7 @@ describe('swap refuses a drastically smaller DB (--max-shrink, default 50%)', ()
     const { report } = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'failed', swapped: false, keyCounts: { new: 400, live: 1_000 }, error: { code: 'VALIDATION', field: 'allowEmpty' } });
     expect(report.error?.message).toMatch(
-      /^Staging DB 1 holds 400 keys and the live DB 0 holds 1000 keys: the swap would drop 60% of its keys, more than the 50% --max-shrink allows\. Refused, nothing was replaced; pass --max-shrink 60 or --allow-empty/,
+      /^Staging DB 15 holds 400 keys and the live DB 0 holds 1000 keys: the swap would drop 60% of its keys, more than the 50% --max-shrink allows\. Refused, nothing was replaced; pass --max-shrink 60 or --allow-empty/,
     );
     expect(report.error?.message).toMatch(/DB 0 is untouched \(checked/);
     expect(await snapshotDb(await adminClient(redis()), 0)).toEqual(before);

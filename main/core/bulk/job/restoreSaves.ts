@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import { resumeAutoSaves, type SaveSuspension } from './autoSaves';
 import { errorText } from './commandRefusal';
 import { CLEANUP_TIMEOUT_MS, withTimeout, type ControlLink } from './controlLink';
@@ -10,12 +9,8 @@ import type { LoadLog } from './loadLog';
  * the journal in `journalDir` to the next start (saveJournal.ts).
  */
 export async function restoreSaves(saves: SaveSuspension, link: ControlLink, log: LoadLog, journalDir: string): Promise<void> {
-  const connections: (() => Promise<Redis>)[] = [];
-  const control = link.ready;
-  if (control !== undefined) connections.push(() => Promise.resolve(control));
-  connections.push(() => link.fresh());
   try {
-    const restored = await withTimeout(resumeAutoSaves(saves, connections), CLEANUP_TIMEOUT_MS, 'restoring the save config');
+    const restored = await withTimeout(resumeAutoSaves(saves, link.cleanupConnections()), CLEANUP_TIMEOUT_MS, 'restoring the save config');
     if (restored !== undefined) {
       log.report.saveConfig = restored;
       if (!restored.restored && restored.note !== undefined) log.warn(`Automatic saves: ${restored.note}`);

@@ -7,28 +7,46 @@ import { commandRefusal, errorText } from './commandRefusal';
 import { BULK_NAME_PREFIX, parseBulkConnectionName } from './targetLock';
 
 /**
- * The save config a load turned off, written to disk before `CONFIG SET save ""`
- * so that a crash (ours; the server keeps running with saves off, since CONFIG
+ * The server-wide settings a load changes for its duration: `save` (turned
+ * off, autoSaves.ts) and `notify-keyspace-events` (turned on, to count writes
+ * to the live DB: liveWrites.ts).
+ */
+export type HeldParam = 'save' | 'notify-keyspace-events';
+
+/** Journal file names: `<prefix>-<host>_<port>.json`. */
+const FILE_PREFIX: Record<HeldParam, string> = { save: 'save', 'notify-keyspace-events': 'notify' };
+export const CONFIG_JOURNAL_NAME = /^(save|notify)-.+\.json$/;
+
+/**
+ * A setting a load changed, written to disk before its CONFIG SET so that a
+ * crash (ours; the server keeps running with the load's value, since CONFIG
  * SET is not persisted) is repaired at the next start by restorePendingSaves.
  */
 export interface SaveJournalEntry {
   host: string;
   port: number;
-  /** The `save` value to put back, e.g. "3600 1 300 100 60 10000". */
+  /** Absent: `save` (entries written before notify-keyspace-events was journaled too). */
+  param?: HeldParam;
+  /** The value to put back, e.g. "3600 1 300 100 60 10000". */
   original: string;
+  /**
+   * The value the load set (absent: "", saves off). Restored only while the
+   * server still has it: another value means someone changed it since.
+   */
+  applied?: string;
   jobId: string;
   /** Epoch ms when saves were turned off. */
   at: number;
 }
 
-/** `<journalDir>/save-<host>_<port>.json`; characters unsafe in a file name (IPv6 colons) become "_". */
-export function journalFile(journalDir: string, host: string, port: number): string {
-  return join(journalDir, `save-${host.replace(/[^A-Za-z0-9.-]/g, '_')}_${port}.json`);
+/** `<journalDir>/save-<host>_<port>.json` (notify-… for notify-keyspace-events); characters unsafe in a file name (IPv6 colons) become "_". */
+export function journalFile(journalDir: string, host: string, port: number, param: HeldParam = 'save'): string {
+  return join(journalDir, `${FILE_PREFIX[param]}-${host.replace(/[^A-Za-z0-9.-]/g, '_')}_${port}.json`);
 }
 
 export function writeJournal(journalDir: string, entry: SaveJournalEntry): string {
   mkdirSync(journalDir, { recursive: true, mode: 0o700 });
-  const file = journalFile(journalDir, entry.host, entry.port);
+  const file = journalFile(journalDir, entry.host, entry.port, entry.param);
   atomicWriteFileSync(file, `${JSON.stringify(entry, null, 2)}\n`);
   return file;
 }
@@ -47,12 +65,15 @@ export function readJournal(file: string): SaveJournalEntry | undefined {
   }
   if (typeof parsed !== 'object' || parsed === null) return undefined;
   const o = parsed as Record<string, unknown>;
-  const { host, port, original, jobId, at } = o;
+  const { host, port, original, jobId, at, param, applied } = o;
   if (typeof host !== 'string' || typeof port !== 'number' || typeof original !== 'string') return undefined;
+  if (param !== undefined && param !== 'save' && param !== 'notify-keyspace-events') return undefined;
   return {
     host,
     port,
+    ...(param === undefined ? {} : { param }),
     original,
+    ...(typeof applied === 'string' ? { applied } : {}),
     jobId: typeof jobId === 'string' ? jobId : '',
     at: typeof at === 'number' ? at : 0,
   };
@@ -62,6 +83,7 @@ export interface PendingSaveResult {
   file: string;
   host?: string;
   port?: number;
+  param?: HeldParam;
   original?: string;
   jobId?: string;
   /**
@@ -75,11 +97,19 @@ export interface PendingSaveResult {
   message: string;
 }
 
-/** Servers whose saves a load in this process holds off (see autoSaves.ts); never restored from here. */
+/** `param@host:port` of settings a load in this process holds (see autoSaves.ts); never restored from here. */
 const heldInProcess = new Set<string>();
-export function markHeld(host: string, port: number, held: boolean): void {
-  if (held) heldInProcess.add(`${host}:${port}`);
-  else heldInProcess.delete(`${host}:${port}`);
+function heldKey(host: string, port: number, param: HeldParam): string {
+  return `${param}@${host}:${port}`;
+}
+export function markHeld(host: string, port: number, held: boolean, param: HeldParam = 'save'): void {
+  if (held) heldInProcess.add(heldKey(host, port, param));
+  else heldInProcess.delete(heldKey(host, port, param));
+}
+
+/** How messages name a setting. */
+function settingName(param: HeldParam): string {
+  return param === 'save' ? 'automatic saves' : 'notify-keyspace-events';
 }
 
 /** Whether a connection of load `jobId` is still open on the server (its name says so in CLIENT LIST). */
@@ -100,31 +130,34 @@ async function loadStillRunning(redis: Redis, jobId: string): Promise<boolean> {
 }
 
 async function restoreOne(file: string, entry: SaveJournalEntry, redis: Redis): Promise<PendingSaveResult> {
-  const base = { file, host: entry.host, port: entry.port, original: entry.original, jobId: entry.jobId };
+  const param = entry.param ?? 'save';
+  const base = { file, host: entry.host, port: entry.port, param, original: entry.original, jobId: entry.jobId };
   const where = `${entry.host}:${entry.port}`;
+  const name = settingName(param);
+  const Name = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
   if (await loadStillRunning(redis, entry.jobId)) {
-    return { ...base, action: 'in-use', message: `Load ${entry.jobId} is still running on ${where}; it restores saves itself` };
+    return { ...base, action: 'in-use', message: `Load ${entry.jobId} is still running on ${where}; it restores ${name} itself` };
   }
-  const reply = (await redis.config('GET', 'save')) as unknown;
+  const reply = (await redis.config('GET', param)) as unknown;
   const current = Array.isArray(reply) && typeof reply[1] === 'string' ? reply[1] : '';
   if (current === entry.original) {
     removeJournal(file);
-    return { ...base, action: 'already-restored', message: `Automatic saves on ${where} are already "${entry.original}"` };
+    return { ...base, action: 'already-restored', message: `${Name} on ${where} are already "${entry.original}"` };
   }
-  if (current !== '') {
+  if (current !== (entry.applied ?? '')) {
     removeJournal(file);
     return {
       ...base,
       action: 'changed-since',
-      message: `Automatic saves on ${where} were changed to "${current}" since load ${entry.jobId} turned them off; left as they are`,
+      message: `${Name} on ${where} were changed to "${current}" since load ${entry.jobId} changed them; left as they are`,
     };
   }
-  await redis.config('SET', 'save', entry.original);
+  await redis.config('SET', param, entry.original);
   removeJournal(file);
   return {
     ...base,
     action: 'restored',
-    message: `Restored automatic saves on ${where} to "${entry.original}" (turned off by load ${entry.jobId}, which did not finish)`,
+    message: `Restored ${name} on ${where} to "${entry.original}" (changed by load ${entry.jobId}, which did not finish)`,
   };
 }
 
@@ -147,7 +180,7 @@ export async function restorePendingSaves(
     return [];
   }
   const out: PendingSaveResult[] = [];
-  for (const name of names.filter((n) => /^save-.+\.json$/.test(n)).sort()) {
+  for (const name of names.filter((n) => CONFIG_JOURNAL_NAME.test(n)).sort()) {
     const file = join(journalDir, name);
     const entry = readJournal(file);
     if (entry === undefined) {
@@ -155,15 +188,17 @@ export async function restorePendingSaves(
       continue;
     }
     if (only !== undefined && (entry.host !== only.host || entry.port !== only.port)) continue;
-    if (heldInProcess.has(`${entry.host}:${entry.port}`)) {
+    const param = entry.param ?? 'save';
+    if (heldInProcess.has(heldKey(entry.host, entry.port, param))) {
       out.push({
         file,
         host: entry.host,
         port: entry.port,
+        param,
         original: entry.original,
         jobId: entry.jobId,
         action: 'in-use',
-        message: `A load in this process holds saves off on ${entry.host}:${entry.port}; it restores them itself`,
+        message: `A load in this process holds ${settingName(param)} on ${entry.host}:${entry.port}; it restores them itself`,
       });
       continue;
     }
@@ -181,7 +216,7 @@ export async function restorePendingSaves(
         original: entry.original,
         jobId: entry.jobId,
         action: 'failed',
-        message: `Could not restore automatic saves on ${entry.host}:${entry.port} to "${entry.original}": ${errorText(err)}; will retry at the next start`,
+        message: `Could not restore ${settingName(param)} on ${entry.host}:${entry.port} to "${entry.original}": ${errorText(err)}; will retry at the next start`,
       });
     } finally {
       await done?.().catch(() => undefined);

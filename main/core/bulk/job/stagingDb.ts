@@ -7,9 +7,13 @@ const DEFAULT_DATABASES = 16;
 /**
  * The DB a swap loads into: the one asked for, else a stale staging DB just
  * flushed (`cleaned`: so re-runs after crashes reuse one DB instead of piling
- * up beside each other), else the first DB other than the target that holds
- * no keys and no other load is using. INFO keyspace (read before the cleanup)
- * lists only non-empty DBs, with DBSIZE's counts.
+ * up beside each other), else the HIGHEST DB other than the target that holds
+ * no keys and no other load is using, never DB 0. Applications use DB 0 by
+ * default and low numbers next (SELECT 1, 2…): an application writing into the
+ * staging DB mixes its keys with the load's, so the choice stays as far from
+ * them as the server allows. INFO keyspace (read before the cleanup) lists
+ * only non-empty DBs, with DBSIZE's counts; emptiness is checked again, in
+ * one step with the claim, by claimStaging (stagingMarker.ts).
  */
 export function chooseStagingDb(
   facts: Pick<ServerFacts, 'databases' | 'keyspace'>,
@@ -19,14 +23,14 @@ export function chooseStagingDb(
   const reuse = (opts.cleaned ?? []).find((db) => db !== opts.targetDb && !opts.busy.has(db));
   if (reuse !== undefined) return reuse;
   const databases = facts.databases ?? DEFAULT_DATABASES;
-  for (let db = 0; db < databases; db++) {
+  for (let db = databases - 1; db >= 1; db--) {
     if (db === opts.targetDb || opts.busy.has(db)) continue;
     if ((facts.keyspace.get(db)?.keys ?? 0) === 0) return db;
   }
   throw new AppError(
     'VALIDATION',
-    `No empty DB to stage the load in on ${opts.address}: every one of its ${databases} databases other than ${opts.targetDb} holds keys or is used by another load. ` +
-      'Empty one, or name one with --staging-db and --force to flush it first',
+    `No empty DB to stage the load in on ${opts.address}: every one of its ${databases} databases other than ${opts.targetDb} (and DB 0, never chosen by default) holds keys or is used by another load. ` +
+      'Empty one, or name one with --staging-db (and --force to flush it first)',
     'stagingDb',
   );
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { atomicWriteFileSync } from '../../pool/atomicWrite';
-import { readJournal } from './saveJournal';
+import { CONFIG_JOURNAL_NAME, readJournal } from './saveJournal';
 
 /**
  * Beside the save journal (saveJournal.ts), one file per swap load that stamped
@@ -75,7 +75,7 @@ function namesIn(dir: string): string[] {
 export function journaledServers(journalDir: string): { host: string; port: number }[] {
   const seen = new Map<string, { host: string; port: number }>();
   for (const name of namesIn(journalDir)) {
-    if (!/^save-.+\.json$/.test(name)) continue;
+    if (!CONFIG_JOURNAL_NAME.test(name)) continue;
     const e = readJournal(join(journalDir, name));
     if (e !== undefined) seen.set(`${e.host}:${e.port}`, { host: e.host, port: e.port });
   }

@@ -98,7 +98,7 @@ export interface CleanedDb {
   jobId: string;
   host: string;
   startedAt: number;
-  phase: StagingMarker['phase'];
+  phase: Exclude<StagingMarker['phase'], 'held'>;
 }
 
 export function describeCleaned(c: CleanedDb, address: string, now = Date.now()): string {
@@ -109,15 +109,17 @@ export function describeCleaned(c: CleanedDb, address: string, now = Date.now())
 
 /**
  * Flush every stamped DB whose load is over (running: 'no'), each only while
- * its marker still matches. A DB without our marker is never touched.
+ * its marker still matches. A DB without our marker is never touched, nor one
+ * a load left held (other clients' keys in it): the user flushes that one.
  */
 export async function cleanStaleStaging(redis: Redis, where: { host: string; port: number }): Promise<{ cleaned: CleanedDb[]; left: StampedDb[]; warning?: string }> {
   const { dbs, version, warning } = await findStampedDbs(redis, where);
   const cleaned: CleanedDb[] = [];
   const left: StampedDb[] = [];
   for (const d of dbs) {
-    if (d.running === 'no' && (await flushIfMarked(redis, d.db, d.raw, version))) {
-      cleaned.push({ db: d.db, keys: d.keys, jobId: d.marker.jobId, host: d.marker.host, startedAt: d.marker.startedAt, phase: d.marker.phase });
+    const phase = d.marker.phase;
+    if (d.running === 'no' && phase !== 'held' && (await flushIfMarked(redis, d.db, d.raw, version))) {
+      cleaned.push({ db: d.db, keys: d.keys, jobId: d.marker.jobId, host: d.marker.host, startedAt: d.marker.startedAt, phase });
     } else {
       left.push(d);
     }

@@ -60,7 +60,7 @@ describe('swap mode', () => {
     expect(report).toMatchObject({
       outcome: 'ok',
       swapped: true,
-      stagingDb: 1,
+      stagingDb: 15,
       records: 200_000,
       // Each MSET carries MSET_PAIRS rows.
       commands: Math.ceil(200_000 / MSET_PAIRS),
@@ -78,7 +78,7 @@ describe('swap mode', () => {
     const values = await admin.mget(sample.map((i) => `user:${i}`));
     expect(values).toEqual(sample.map((i) => `value-${i}`));
     expect(await admin.exists('old:0', 'old:hash', 'old:ttl')).toBe(0);
-    await admin.select(1);
+    await admin.select(15);
     expect(await admin.dbsize()).toBe(0); // the old data, FLUSHDB ASYNC'd after the swap
     expect(await saveConfig()).toBe('3600 1');
     expect(readdirSync(journalDir)).toEqual([]);
@@ -104,14 +104,14 @@ describe('swap mode', () => {
     const { report } = await runJob(redis(), { path, format: 'resp', mode: 'swap', maxErrors: 5, journalDir });
     expect(report.outcome).toBe('failed');
     expect(report.swapped).toBe(false);
-    expect(report.error).toMatchObject({ code: 'REDIS', message: expect.stringMatching(/too many errors.*DB 0 is untouched \(checked: 505 keys before and after, the 16 keys sampled before all still there\); staging DB 1 was flushed/) });
+    expect(report.error).toMatchObject({ code: 'REDIS', message: expect.stringMatching(/too many errors.*DB 0 is untouched \(checked: 505 keys before and after, the 16 keys sampled before all still there\); staging DB 15 was flushed/) });
     expect(report.errors).toBeGreaterThan(5);
     expect(report.firstErrors[0]).toEqual({ position: expect.stringMatching(/^bad\.resp:\d+$/), message: expect.stringMatching(/^WRONGTYPE/) });
     // Each command here is 7 lines of RESP: the first LPUSH starts on line 7 * 1000 + 1.
     expect(report.firstErrors[0]?.position).toBe('bad.resp:7001');
 
     expect(await snapshotDb(admin, 0)).toEqual(before);
-    await admin.select(1);
+    await admin.select(15);
     expect(await admin.dbsize()).toBe(0);
     expect(report.saveConfig).toEqual({ original: '3600 1', restored: true });
     expect(await saveConfig()).toBe('3600 1');
@@ -174,12 +174,12 @@ describe('swap mode', () => {
       { signal: abort.signal, onEvent: (e) => e.kind === 'progress' && e.replies > 0 && abort.abort() },
     );
     expect(report).toMatchObject({ outcome: 'cancelled', swapped: false, error: { code: 'CANCELLED' } });
-    expect(report.error?.message).toMatch(/cancelled.*DB 0 is untouched \(checked: 105 keys before and after.*\); staging DB 1 was flushed/);
+    expect(report.error?.message).toMatch(/cancelled.*DB 0 is untouched \(checked: 105 keys before and after.*\); staging DB 15 was flushed/);
     expect(report.liveCheck).toEqual({ db: 0, keysBefore: 105, keysAfter: 105, sampled: 16, missing: 0, unchanged: true });
     expect(report.replies).toBeLessThan(200_000);
     expect(phasesOf(events).slice(-2)).toEqual(['cleanup', 'cancelled']);
     expect(await snapshotDb(admin, 0)).toEqual(before);
-    await admin.select(1);
+    await admin.select(15);
     expect(await admin.dbsize()).toBe(0);
     expect(report.saveConfig).toEqual({ original: '3600 1', restored: true });
     expect(await saveConfig()).toBe('3600 1');
@@ -196,7 +196,7 @@ describe('swap mode', () => {
     const { report } = await runJob(redis(), { path, format: 'resp', mode: 'swap', journalDir });
     expect(report).toMatchObject({ outcome: 'failed', swapped: false, error: { code: 'VALIDATION', message: expect.stringMatching(/contains SELECT/) } });
     expect(await snapshotDb(admin, 0)).toEqual(before);
-    await admin.select(1);
+    await admin.select(15);
     expect(await admin.dbsize()).toBe(0);
   });
 
