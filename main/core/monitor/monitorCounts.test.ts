@@ -36,6 +36,15 @@ async function quiet(rs: Recorded[]): Promise<boolean> {
   }, 10_000);
 }
 
+/** A fresh server and a hub watching it. */
+async function hubOnNewServer(): Promise<{ s: RedisProcess; h: MonitorHub }> {
+  const s = await startRedis();
+  servers.push(s);
+  const target = targetFor(s);
+  hub = new MonitorHub({ resolve: () => Promise.resolve(target), clientListMs: 100 });
+  return { s, h: hub };
+}
+
 const ALL: MonitorFilter = { sampleEvery: 1, hideOwn: true };
 
 /** The identities every batch must satisfy, whatever the load (README, Monitor: the counters). */
@@ -55,21 +64,18 @@ function deliveredMatchesLines(r: Recorded): boolean {
 
 describe('MONITOR counters under a redis-benchmark firehose', () => {
   it('every batch adds up: received = unparsed + filtered out + matched, matched = delivered + dropped', async () => {
-    const s = await startRedis();
-    servers.push(s);
-    const target = targetFor(s);
-    hub = new MonitorHub({ resolve: () => Promise.resolve(target), clientListMs: 100 });
+    const { s, h } = await hubOnNewServer();
     const everything = recorder();
     let calls = 0;
     const slowSets = recorder(() => ++calls % 3 !== 0); // a page whose link is congested two ticks in three
     const sampledGets = recorder();
-    await hub.watch('p', undefined, ALL, everything.viewer);
-    await hub.watch('p', undefined, { ...ALL, commands: ['SET'] }, slowSets.viewer);
+    await h.watch('p', undefined, ALL, everything.viewer);
+    await h.watch('p', undefined, { ...ALL, commands: ['SET'] }, slowSets.viewer);
     const n = 30_000;
     const load = benchmark(s, ['-t', 'set,get', '-n', String(n), '-r', '1000', '-d', '16', '-P', '16']);
     // A viewer that joins mid-stream counts from its own start, and still adds up.
     expect(await eventually(() => (everything.last()?.matched ?? 0) > 5_000, 20_000)).toBe(true);
-    await hub.watch('p', undefined, { ...ALL, commands: ['GET'], sampleEvery: 7 }, sampledGets.viewer);
+    await h.watch('p', undefined, { ...ALL, commands: ['GET'], sampleEvery: 7 }, sampledGets.viewer);
     await load;
 
     // Every SET the benchmark ran was counted for the SET viewer: delivered or dropped.
@@ -100,12 +106,9 @@ describe('MONITOR counters under a redis-benchmark firehose', () => {
   }, 60_000);
 
   it('a filter that keeps nothing still tells what the node sent', async () => {
-    const s = await startRedis();
-    servers.push(s);
-    const target = targetFor(s);
-    hub = new MonitorHub({ resolve: () => Promise.resolve(target), clientListMs: 100 });
+    const { s, h } = await hubOnNewServer();
     const none = recorder();
-    await hub.watch('p', undefined, { ...ALL, keyGlob: 'never:*' }, none.viewer);
+    await h.watch('p', undefined, { ...ALL, keyGlob: 'never:*' }, none.viewer);
     await benchmark(s, ['-t', 'set', '-n', '2000', '-P', '16']);
     expect(await eventually(() => (none.last()?.received ?? 0) >= 2000, 5_000)).toBe(true);
     const last = none.last()!;
