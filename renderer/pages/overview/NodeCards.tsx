@@ -116,7 +116,7 @@ function NodeCard({ m, selected, onSelect }: { m: CardModel; selected: boolean; 
               <b>{formatCount(s.traffic?.opsPerSec ?? 0)}</b> ops/s
             </span>
             <span>
-              <b>{formatCount(s.clients?.connected ?? 0)}</b> clients
+              <b>{formatCount(s.clients?.connected ?? 0)}</b> client{(s.clients?.connected ?? 0) === 1 ? '' : 's'}
             </span>
           </span>
           {s.memory !== undefined && (
