@@ -19,7 +19,16 @@ export const ReplicaLink = z.object({
 export const NodeSample = z.object({
   address: Address,
   at: z.number(),
+  /** The poll got an answer (the figures below are this poll's). */
   up: z.boolean(),
+  /**
+   * Why a poll got no answer, or 'up': 'slow' (no answer in time, the connection still open:
+   * a busy or paused server), 'unreachable' (connection refused, closed or not made).
+   * Absent from servers before issue 29: read as up ? 'up' : 'unreachable'.
+   */
+  status: z.enum(['up', 'slow', 'unreachable']).optional(),
+  /** Set on the first answer of a new server run: its run_id differs from the last answer's. */
+  restarted: z.boolean().optional(),
   error: z.string().optional(),
   role: z.string().optional(),
   version: z.string().optional(),
@@ -130,6 +139,8 @@ export type FailoverEvent = z.output<typeof FailoverEvent>;
 
 export const AlertKind = z.enum([
   'node_unreachable',
+  'node_slow',
+  'node_restarted',
   'replica_link_down',
   'replication_lag',
   'memory_high',
@@ -165,11 +176,14 @@ export const NodeHistory = z.object({
   /** Replicas only: bytes behind their master. */
   lagBytes: z.array(z.number().nullable()),
   /**
-   * Per entry, why it holds no values: 'down' (polled, the node did not answer) or
+   * Per entry, why it holds no values: 'down' (polled, the node was unreachable: connection
+   * refused or lost), 'slow' (polled, no answer in time while the connection stayed open) or
    * 'unrecorded' (nobody polled from this entry to the next: a gap in the record, not
    * an outage); null for a recorded poll. Absent when there is no gap.
    */
-  gaps: z.array(z.enum(['down', 'unrecorded']).nullable()).optional(),
+  gaps: z.array(z.enum(['down', 'slow', 'unrecorded']).nullable()).optional(),
+  /** Times of the entries where the node answered from a new server run (run_id changed). Absent when none. */
+  restarts: z.array(z.number()).optional(),
 });
 export type NodeHistory = z.output<typeof NodeHistory>;
 

@@ -59,12 +59,21 @@ export const MonitorEvent = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('lines'),
     lines: z.array(MonitorLine),
-    /** Since this viewer joined: lines its filter kept, those it was sent, and those dropped because it lagged. */
+    /**
+     * Since this viewer joined, read at one moment so that every batch adds up:
+     * received = unparsed + filteredOut + matched, and matched = delivered + dropped.
+     * received: every line the node sent; unparsed: lines that did not parse;
+     * filteredOut: parsed lines the filter (or its 1 in N) left out; matched: lines it kept;
+     * delivered: those sent; dropped: those dropped because the viewer lagged.
+     */
+    received: z.number(),
+    unparsed: z.number(),
+    filteredOut: z.number(),
     matched: z.number(),
     delivered: z.number(),
     dropped: z.number(),
   }),
-  /** About once a second: what the node is doing, all lines counted (before the filter). */
+  /** About once a second: what the node is doing since MONITOR opened, all lines counted (before any filter). */
   z.object({
     kind: z.literal('stats'),
     at: z.number(),

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openRoute } from './openRoute';
 
-export type Counter = 'matched' | 'delivered' | 'dropped' | 'rate' | 'received' | 'omem';
+export type Counter = 'received' | 'unparsed' | 'filtered' | 'matched' | 'delivered' | 'dropped' | 'rate' | 'omem';
 
 /** The Monitor page, as an ops engineer drives it. */
 export class MonitorPage {
@@ -46,6 +46,22 @@ export class MonitorPage {
   async value(pane: Locator, name: Counter): Promise<number | undefined> {
     const v = await this.counter(pane, name).getAttribute('data-value');
     return v === null || v === '' ? undefined : Number(v);
+  }
+
+  /**
+   * Every counter of a pane read in one step (one render's figures, never two batches'),
+   * NaN where a counter shows no value yet.
+   */
+  async counters(pane: Locator): Promise<Record<Counter, number>> {
+    return pane.getByTestId('monitor-received').evaluate((el) => {
+      const grid = el.closest('dl');
+      const out: Record<string, number> = {};
+      for (const v of grid?.querySelectorAll<HTMLElement>('[data-testid^="monitor-"]') ?? []) {
+        const raw = v.dataset['value'] ?? '';
+        out[(v.dataset['testid'] ?? '').slice('monitor-'.length)] = raw === '' ? Number.NaN : Number(raw);
+      }
+      return out as Record<Counter, number>;
+    });
   }
 
   async filter(field: 'commands' | 'keyGlob' | 'client' | 'db' | 'sampleEvery', value: string): Promise<void> {

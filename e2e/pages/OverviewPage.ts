@@ -43,6 +43,11 @@ export class OverviewPage {
     return this.page.getByTestId(`chart-${name}`);
   }
 
+  /** A node card's status pill: "up", "slow" or "unreachable". */
+  status(address: string): Locator {
+    return this.card(address).getByTestId('node-status');
+  }
+
   /** An active alert of one kind about one node. */
   activeAlert(kind: string, address: string): Locator {
     return this.page.getByTestId('alerts').locator(`[data-testid="alert"][data-kind="${kind}"]`).filter({ hasText: address });

@@ -5,7 +5,7 @@ import { parseInfo } from '../../main/core/info/parseInfo';
 import { startRedis } from '../../testing/redis';
 import { FAST_SYNC_ARGS, startDelayedReplica, startReplicaSet, type ReplicaSet } from '../../testing/replication';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
-import { MonitorPage } from '../pages/MonitorPage';
+import { MonitorPage, type Counter } from '../pages/MonitorPage';
 import { MAX_DELAY_MS } from '../../renderer/pages/monitor/writeMatcher';
 import { expect, test } from '../redisFixture';
 
@@ -38,7 +38,18 @@ test.describe('Monitor page', () => {
 
     const load = benchmark(redis, ['-t', 'set,get', '-n', '100000', '-r', '1000', '-d', '16']);
     await expect(monitor.rows(pane).first()).toBeVisible();
-    await expect.poll(() => monitor.value(pane, 'matched'), { timeout: 20_000 }).toBeGreaterThan(20_000);
+    // The figures the page shows add up at every moment, not only once the load is over.
+    const readings: Record<Counter, number>[] = [];
+    await expect
+      .poll(
+        async () => {
+          const c = await monitor.counters(pane);
+          readings.push(c);
+          return c.matched;
+        },
+        { timeout: 20_000, intervals: [100] },
+      )
+      .toBeGreaterThan(20_000);
     // Virtualized: the buffer holds thousands of lines, the DOM only what fits the viewport.
     expect(Number(await pane.getByTestId('monitor-list').getAttribute('data-rows'))).toBeGreaterThan(1000);
     expect(await monitor.rows(pane).count()).toBeLessThanOrEqual(40);
@@ -50,6 +61,11 @@ test.describe('Monitor page', () => {
       (['matched', 'delivered', 'dropped'] as const).map((c) => monitor.value(pane, c)),
     );
     expect(delivered! + dropped!).toBe(matched);
+    readings.push(await monitor.counters(pane));
+    const wrong = readings.filter(
+      (c) => c.received !== c.unparsed + c.filtered + c.matched || c.matched !== c.delivered + c.dropped || c.matched > c.received,
+    );
+    expect(wrong).toEqual([]);
     expect(await monitor.rows(pane).count()).toBeLessThanOrEqual(40);
     await expect(pane.getByTestId('monitor-top-commands').locator('tr[data-name="SET"]')).toBeVisible();
     await expect(page.getByTestId('monitor-rate-chart').locator('.recharts-line path').first()).toBeVisible();

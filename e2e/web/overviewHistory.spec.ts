@@ -35,7 +35,7 @@ test.describe('Overview history', () => {
       // The replica's outage is a gap labelled as one; the stretch before it is not.
       await expect(ops).toHaveAttribute('data-gaps', /\bdown\b/);
       await expect(ops).not.toHaveAttribute('data-gaps', /unrecorded/);
-      await expect(page.getByTestId('overview-gaps')).toHaveText('red: a node was down');
+      await expect(page.getByTestId('overview-gaps')).toHaveText('red: a node was unreachable');
       await page.getByTestId('chart-ops').screenshot({ path: testInfo.outputPath('history-down.png') });
     } finally {
       await set.stop();

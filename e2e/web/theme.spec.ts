@@ -1,6 +1,6 @@
-import { contrastOf } from '../pages/contrast';
+import { readContrasts, type Probe } from '../pages/contrast';
 import { openRoute } from '../pages/openRoute';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../appFixture';
 
 /** The Overview with its charts drawn (the suite's own embedded server feeds them). */
@@ -11,38 +11,39 @@ async function overviewWithCharts(page: Page): Promise<void> {
 
 /** Body text, secondary text, the sidebar and every chart's axis labels, grid and lines, read in the page as drawn. */
 async function expectReadable(page: Page): Promise<void> {
-  const text: [string, Locator][] = [
-    ['page title', page.locator('.topbar h1')],
-    ['node card figure', page.locator('.ov-card').first()],
-    ['stat label', page.locator('.stat dt').first()],
-    ['stat sub (muted)', page.locator('.stat-sub').first()],
-    ['muted note', page.locator('main .muted').first()],
-    ['sidebar link', page.getByRole('navigation', { name: 'Main' }).getByRole('link').first()],
+  const text: Probe[] = [
+    { what: 'page title', css: '.topbar h1' },
+    { what: 'node card figure', css: '.ov-card' },
+    { what: 'stat label', css: '.stat dt' },
+    { what: 'stat sub (muted)', css: '.stat-sub' },
+    { what: 'muted note', css: 'main .muted' },
+    { what: 'sidebar link', css: 'nav[aria-label="Main"] a' },
   ];
-  for (const [what, el] of text) {
-    const c = await contrastOf(el);
-    expect(c.contrast, `${what}: ${c.fg} on ${c.bg}`).toBeGreaterThanOrEqual(4.5);
-  }
-  for (const chart of await page.locator('.ov-chart').all()) {
-    const name = await chart.getAttribute('aria-label');
-    if ((await chart.locator('.recharts-line').count()) === 0) continue;
-    const tick = await contrastOf(chart.locator('.recharts-cartesian-axis-tick-value').first(), 'fill');
-    expect(tick.contrast, `${name} axis label: ${tick.fg} on ${tick.bg}`).toBeGreaterThanOrEqual(4.5);
-    const axis = await contrastOf(chart.locator('.recharts-cartesian-axis-line').first(), 'stroke');
-    expect(axis.contrast, `${name} axis line: ${axis.fg} on ${axis.bg}`).toBeGreaterThanOrEqual(3);
+  for (const c of await readContrasts(page, text)) expect(c.contrast, `${c.what}: ${c.fg} on ${c.bg}`).toBeGreaterThanOrEqual(4.5);
+  const charts = await page.locator('.ov-chart').evaluateAll((els) =>
+    els.filter((e) => e.querySelector('.recharts-line') !== null).map((e) => e.getAttribute('data-testid') ?? ''),
+  );
+  expect(charts.length).toBeGreaterThan(0);
+  for (const id of charts) {
+    const at = `[data-testid="${id}"]`;
+    const [tick, axis, grid, ...lines] = await readContrasts(page, [
+      { what: `${id} axis label`, css: `${at} .recharts-cartesian-axis-tick-value`, prop: 'fill' },
+      { what: `${id} axis line`, css: `${at} .recharts-cartesian-axis-line`, prop: 'stroke' },
+      { what: `${id} grid`, css: `${at} .recharts-cartesian-grid line`, prop: 'stroke' },
+      { what: `${id} series`, css: `${at} .recharts-line path.recharts-curve`, prop: 'stroke', all: true },
+    ]);
+    expect(tick!.contrast, `${tick!.what}: ${tick!.fg} on ${tick!.bg}`).toBeGreaterThanOrEqual(4.5);
+    expect(axis!.contrast, `${axis!.what}: ${axis!.fg} on ${axis!.bg}`).toBeGreaterThanOrEqual(3);
     // The grid is faint on purpose, but there.
-    const grid = await contrastOf(chart.locator('.recharts-cartesian-grid line').first(), 'stroke');
-    expect(grid.contrast, `${name} grid: ${grid.fg} on ${grid.bg}`).toBeGreaterThan(1.1);
-    for (const line of await chart.locator('.recharts-line path.recharts-curve').all()) {
-      const l = await contrastOf(line, 'stroke');
-      expect(l.contrast, `${name} series: ${l.fg} on ${l.bg}`).toBeGreaterThanOrEqual(3);
-    }
+    expect(grid!.contrast, `${grid!.what}: ${grid!.fg} on ${grid!.bg}`).toBeGreaterThan(1.1);
+    for (const l of lines) expect(l.contrast, `${l.what}: ${l.fg} on ${l.bg}`).toBeGreaterThanOrEqual(3);
   }
 }
 
 /** The page's own background: dark or light. */
 async function backgroundLuminance(page: Page): Promise<number> {
-  return (await contrastOf(page.locator('main'))).bgLuminance;
+  const [main] = await readContrasts(page, [{ what: 'main', css: 'main' }]);
+  return main!.bgLuminance;
 }
 
 for (const scheme of ['light', 'dark'] as const) {

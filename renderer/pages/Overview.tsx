@@ -23,6 +23,7 @@ import { TopologyGraph } from './overview/TopologyGraph';
 import { POLL_MS, useMetricsWatch, type MetricsWatch } from './overview/useMetricsWatch';
 import { useOpsActions } from './overview/useOpsActions';
 import { gapCaption, gapSpans } from './overview/gapSpans';
+import { nodeStatus } from './overview/nodeStatus';
 import './overview/overview.css';
 
 // Recharts is most of the bundle's weight; load it with the first page that draws a chart.
@@ -45,7 +46,8 @@ function NodeError({ model, watch, address }: { model: PageModel; watch: Metrics
   // The profile's node as the server names it, else the master: a profile that names the
   // master by another host (localhost vs 127.0.0.1) still means that node.
   const own = model.defaultNode === undefined ? undefined : model.samples.get(model.defaultNode);
-  if (own !== undefined && !own.up) {
+  // A slow node is not "cannot reach": its card, the alerts and the charts say it is slow.
+  if (own !== undefined && nodeStatus(own) === 'unreachable') {
     return (
       <div className="alert alert-error ov-page-error" role="alert" data-testid="overview-error">
         <strong>
@@ -119,7 +121,8 @@ export function OverviewPage() {
             groups={model.alerts}
             now={now}
             nodeCount={model.order.length}
-            downCount={model.downCount}
+            unreachableCount={model.unreachableCount}
+            slowCount={model.slowCount}
             onSelect={select}
             stale={stale}
           />

@@ -55,12 +55,13 @@ export class ViewerQueue<T> {
   }
 
   /**
-   * The tick: what to send, or undefined when nothing changed since the last batch.
+   * The tick: what to send, or undefined when nothing changed since the last batch
+   * (`changed`: the caller has counts of its own that moved, so a batch goes anyway).
    * `congested` is asked only when there is something to send; when it says so, what
    * is held is dropped and counted instead.
    */
-  take(congested: () => boolean): ViewerBatch<T> | undefined {
-    if (this.held.length === 0 && this.reported === this.offered) return undefined;
+  take(congested: () => boolean, changed = false): ViewerBatch<T> | undefined {
+    if (this.held.length === 0 && this.reported === this.offered && !changed) return undefined;
     const items = this.held;
     this.held = [];
     this.heldBytes = 0;

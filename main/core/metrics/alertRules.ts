@@ -33,6 +33,8 @@ export function alertKey(kind: AlertKindName, address: string): string {
 
 const SEVERITY: Record<AlertKindName, Severity> = {
   node_unreachable: 'critical',
+  node_slow: 'warning',
+  node_restarted: 'warning',
   replica_link_down: 'critical',
   replication_lag: 'warning',
   memory_high: 'warning',
@@ -73,8 +75,13 @@ class VerdictBuilder {
 }
 
 function judgeNode(b: VerdictBuilder, s: NodeSample, before: NodeSample | undefined, t: AlertThresholds): void {
-  b.judge('node_unreachable', s.address, !s.up, () => `${s.address} does not answer: ${s.error ?? 'no reply'}`);
+  // A late answer on an open connection is a busy or paused server, not a lost one: a warning, not "down".
+  const slow = s.status === 'slow';
+  b.judge('node_slow', s.address, slow, () => `${s.address} is slow: ${s.error ?? 'no reply'}; its connection is open`);
+  b.judge('node_unreachable', s.address, !s.up && !slow, () => `${s.address} does not answer: ${s.error ?? 'no reply'}`);
   if (!s.up) return;
+  const uptime = s.uptimeSeconds === undefined ? '' : ` ${s.uptimeSeconds} s ago`;
+  b.judge('node_restarted', s.address, s.restarted === true, () => `${s.address} restarted${uptime} (a new run_id): its data and counters start afresh`);
   const pct = s.memory?.percentOfMax ?? null;
   b.judge('memory_high', s.address, pct !== null && pct >= t.memoryPercent, () => `${s.address} uses ${pct}% of maxmemory`);
   const status = s.persistence?.rdbLastBgsaveStatus ?? 'ok';

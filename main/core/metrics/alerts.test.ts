@@ -62,6 +62,29 @@ function engine(over: Partial<typeof DEFAULT_THRESHOLDS> = {}, quietMs = 60_000)
 }
 
 describe('AlertEngine', () => {
+  it('tells a slow node (warning) from an unreachable one (critical), and a restart (warning, resolved after the quiet time)', () => {
+    const e = engine({}, 1000);
+    e.evaluate(1, [node(M, 1, 'master'), node(R, 1, 'replica')], topology);
+    const slow = e.evaluate(2, [node(M, 2, 'master'), { ...down(R, 2), status: 'slow', error: 'no answer within 1000 ms to INFO ALL' }], topology);
+    expect(slow.map((a) => [a.kind, a.severity])).toEqual([['node_slow', 'warning']]);
+    const lost = e.evaluate(3, [node(M, 3, 'master'), { ...down(R, 3), status: 'unreachable' }], topology);
+    // Slow, then refused: the slow alert resolves as the unreachable one is raised.
+    expect(lost.map((a) => [a.kind, a.resolvedAt === undefined])).toEqual([
+      ['node_unreachable', true],
+      ['node_slow', false],
+    ]);
+    const back = e.evaluate(4, [node(M, 4, 'master'), { ...node(R, 4, 'replica'), restarted: true, uptimeSeconds: 1 }], topology);
+    expect(back.map((a) => [a.kind, a.resolvedAt === undefined])).toEqual([
+      ['node_restarted', true],
+      ['node_unreachable', false],
+    ]);
+    expect(back[0]).toMatchObject({ severity: 'warning', message: `${R} restarted 1 s ago (a new run_id): its data and counters start afresh` });
+    expect(e.evaluate(5, [node(M, 5, 'master'), node(R, 5, 'replica')], topology)).toEqual([]);
+    expect(e.evaluate(1005, [node(M, 1005, 'master'), node(R, 1005, 'replica')], topology).map((a) => [a.kind, a.resolvedAt])).toEqual([
+      ['node_restarted', 1005],
+    ]);
+  });
+
   it('raises node_unreachable on the first failed poll, keeps its id while active, resolves when the node answers', () => {
     const e = engine();
     expect(e.evaluate(1, [node(M, 1, 'master'), node(R, 1, 'replica')], topology)).toEqual([]);

@@ -3,11 +3,11 @@ import { alertKey, judgeTick, type AlertThresholds, type Condition, type Profile
 import type { AlertKindName, TopologyEntry } from './types';
 
 export const MAX_RESOLVED = 100;
-/** rejected_connections, evictions and failover are about events: they clear after this long without one. */
+/** rejected_connections, evictions, failover and node_restarted are about events: they clear after this long without one. */
 export const DEFAULT_QUIET_MS = 60_000;
 
 /** Kinds raised by a counter going up: each increase refreshes them, quiet time resolves them. */
-const EDGE_KINDS = new Set<AlertKindName>(['rejected_connections', 'evictions', 'failover']);
+const EDGE_KINDS = new Set<AlertKindName>(['rejected_connections', 'evictions', 'failover', 'node_restarted']);
 
 interface Active {
   alert: Alert;

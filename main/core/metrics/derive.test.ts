@@ -126,7 +126,8 @@ describe('counters', () => {
 });
 
 describe('downSample', () => {
-  it('carries only address, time, up=false and the reason', () => {
-    expect(downSample(MASTER, 5, 'connection refused')).toEqual({ address: MASTER, at: 5, up: false, error: 'connection refused' });
+  it('carries only address, time, up=false, the status and the reason', () => {
+    expect(downSample(MASTER, 5, 'connection refused')).toEqual({ address: MASTER, at: 5, up: false, status: 'unreachable', error: 'connection refused' });
+    expect(downSample(MASTER, 5, 'no answer', 'slow')).toMatchObject({ up: false, status: 'slow' });
   });
 });

@@ -11,9 +11,12 @@ type Persistence = NonNullable<NodeSample['persistence']>;
 type Replication = NonNullable<NodeSample['replication']>;
 type TopCommand = NonNullable<NodeSample['topCommands']>[number];
 
-/** A poll that failed: only address, time, up=false and why (NodeSample leaves the rest absent). */
-export function downSample(address: string, at: number, error: string): NodeSample {
-  return { address, at, up: false, error };
+/**
+ * A poll that got no answer: only address, time, up=false, why, and whether the node was
+ * slow (the connection open, no answer in time) or unreachable (NodeSample leaves the rest absent).
+ */
+export function downSample(address: string, at: number, error: string, status: 'slow' | 'unreachable' = 'unreachable'): NodeSample {
+  return { address, at, up: false, status, error };
 }
 
 /**
@@ -116,6 +119,7 @@ export function deriveSample(
     address,
     at,
     up: true,
+    status: 'up',
     role: replication.role,
     version: snap.server.version,
     uptimeSeconds: snap.server.uptimeSeconds,

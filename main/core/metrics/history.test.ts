@@ -22,6 +22,18 @@ describe('history capacity', () => {
 });
 
 describe('HistoryRing', () => {
+  it('keeps why a poll got no answer (slow, down) and where a new server run began, through a resize', () => {
+    const ring = new HistoryRing('a:1', 10);
+    ring.push(historyPoint(up(1, 50), null));
+    ring.push(historyPoint({ address: 'a:1', at: 2, up: false, status: 'slow', error: 'no answer' }, null));
+    ring.push(historyPoint({ address: 'a:1', at: 3, up: false, status: 'unreachable', error: 'refused' }, null));
+    ring.push(historyPoint({ ...up(4, 60), restarted: true }, null));
+    const h = ring.toNodeHistory();
+    expect(h.gaps).toEqual([null, 'slow', 'down', null]);
+    expect(h.restarts).toEqual([4]);
+    expect(ring.resized(3).toNodeHistory()).toMatchObject({ at: [2, 3, 4], gaps: ['slow', 'down', null], restarts: [4] });
+  });
+
   it('keeps only the newest `capacity` polls, oldest first, after many more pushes', () => {
     const ring = new HistoryRing('a:1', 5);
     for (let i = 1; i <= 10_003; i++) ring.push(historyPoint(up(i, i), null));

@@ -6,15 +6,17 @@ const COLUMNS = ['opsPerSec', 'usedMemory', 'clients', 'inputKbps', 'outputKbps'
 type Column = (typeof COLUMNS)[number];
 
 /**
- * Why an entry holds no values: the node was down (polled, no answer), or nothing
- * was recorded from this entry's time to the next (nobody polled: the profile was
- * neither watched nor recorded).
+ * Why an entry holds no values: the node was down (polled, unreachable), slow (polled,
+ * no answer in time on an open connection), or nothing was recorded from this entry's
+ * time to the next (nobody polled: the profile was neither watched nor recorded).
  */
-export type GapCause = 'down' | 'unrecorded';
-const CAUSES: readonly (GapCause | null)[] = [null, 'down', 'unrecorded'];
+export type GapCause = 'down' | 'slow' | 'unrecorded';
+const CAUSES: readonly (GapCause | null)[] = [null, 'down', 'unrecorded', 'slow'];
+/** Set in an entry's cause byte when the node answered from a new server run: no byte more per entry. */
+const RESTART_BIT = 0x80;
 
 /** One poll's values for the charts; null where the node was down or the value does not apply. */
-export type HistoryPoint = { at: number; gap?: GapCause | undefined } & Record<Column, number | null>;
+export type HistoryPoint = { at: number; gap?: GapCause | undefined; restarted?: boolean | undefined } & Record<Column, number | null>;
 
 /** Entries needed to hold `historySeconds` of polls every `intervalMs`. */
 export function historyCapacity(historySeconds: number, intervalMs: number): number {
@@ -24,10 +26,11 @@ export function historyCapacity(historySeconds: number, intervalMs: number): num
 /** The chart values of a sample; a down sample is all nulls, a gap rather than zeros. */
 export function historyPoint(sample: NodeSample, lagBytes: number | null): HistoryPoint {
   if (!sample.up) {
-    return { at: sample.at, gap: 'down', opsPerSec: null, usedMemory: null, clients: null, inputKbps: null, outputKbps: null, lagBytes: null };
+    return { at: sample.at, gap: sample.status === 'slow' ? 'slow' : 'down', opsPerSec: null, usedMemory: null, clients: null, inputKbps: null, outputKbps: null, lagBytes: null };
   }
   return {
     at: sample.at,
+    ...(sample.restarted === true ? { restarted: true } : {}),
     opsPerSec: sample.traffic?.opsPerSec ?? null,
     usedMemory: sample.memory?.used ?? null,
     clients: sample.clients?.connected ?? null,
@@ -45,7 +48,7 @@ export function historyPoint(sample: NodeSample, lagBytes: number | null): Histo
 export class HistoryRing {
   readonly capacity: number;
   private readonly at: Float64Array;
-  /** Index into CAUSES: 0 a recorded poll, 1 node down, 2 not recorded until the next entry. */
+  /** Index into CAUSES (0 a recorded poll, 1 node down, 2 not recorded until the next entry, 3 slow), | RESTART_BIT. */
   private readonly gaps: Uint8Array;
   private readonly columns: Record<Column, Float64Array>;
   private start = 0;
@@ -70,7 +73,7 @@ export class HistoryRing {
   push(p: HistoryPoint): void {
     const i = (this.start + this.size) % this.capacity;
     this.at[i] = p.at;
-    this.gaps[i] = p.gap === undefined ? 0 : CAUSES.indexOf(p.gap);
+    this.gaps[i] = (p.gap === undefined ? 0 : CAUSES.indexOf(p.gap)) | (p.restarted === true ? RESTART_BIT : 0);
     for (const c of COLUMNS) this.columns[c][i] = p[c] ?? Number.NaN;
     if (this.size < this.capacity) this.size++;
     else this.start = (this.start + 1) % this.capacity;
@@ -97,12 +100,16 @@ export class HistoryRing {
       }
       return out;
     };
-    const gaps = Array.from({ length: this.size }, (_, k) => CAUSES[this.gaps[(this.start + k) % this.capacity] ?? 0] ?? null);
+    const byte = (k: number): number => this.gaps[(this.start + k) % this.capacity] ?? 0;
+    const gaps = Array.from({ length: this.size }, (_, k) => CAUSES[byte(k) & ~RESTART_BIT] ?? null);
+    const at = Array.from({ length: this.size }, (_, k) => this.at[(this.start + k) % this.capacity] ?? 0);
+    const restarts = at.filter((_, k) => (byte(k) & RESTART_BIT) !== 0);
     return {
       address: this.address,
-      at: Array.from({ length: this.size }, (_, k) => this.at[(this.start + k) % this.capacity] ?? 0),
-      // Sent only when there is a gap to tell about: most histories have none.
+      at,
+      // Sent only when there is a gap or a restart to tell about: most histories have none.
       ...(gaps.some((g) => g !== null) ? { gaps } : {}),
+      ...(restarts.length > 0 ? { restarts } : {}),
       opsPerSec: read(this.columns.opsPerSec),
       usedMemory: read(this.columns.usedMemory),
       clients: read(this.columns.clients),
@@ -118,9 +125,11 @@ export class HistoryRing {
       const x = this.columns[c][i] ?? Number.NaN;
       return Number.isNaN(x) ? null : x;
     };
+    const byte = this.gaps[i] ?? 0;
     return {
       at: this.at[i] ?? 0,
-      gap: CAUSES[this.gaps[i] ?? 0] ?? undefined,
+      gap: CAUSES[byte & ~RESTART_BIT] ?? undefined,
+      restarted: (byte & RESTART_BIT) !== 0,
       opsPerSec: v('opsPerSec'),
       usedMemory: v('usedMemory'),
       clients: v('clients'),

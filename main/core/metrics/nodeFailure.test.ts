@@ -9,7 +9,7 @@ const fx = useHubOnReplicaSet({ replicas: 2, args: ['--enable-debug-command', 'y
 const addr = (p: { port: number }): string => `127.0.0.1:${p.port}`;
 
 describe('a replica that dies and comes back', () => {
-  it('is marked down within two intervals, leaves a gap in its history, and its alert resolves after a restart on the same port', async () => {
+  it('is unreachable within two intervals, leaves a "down" gap in its history, and comes back "restarted" on the same port', async () => {
     const w = record(fx.hub, 'm', { intervalMs: INTERVAL });
     await w.until('3 nodes up', () => w.ofKind('samples').at(-1)?.samples.filter((s) => s.up).length === 3);
     await w.ticks(2);
@@ -22,6 +22,9 @@ describe('a replica that dies and comes back', () => {
     const down = w.alerts().find((a) => a.kind === 'node_unreachable' && a.address === address)!;
     expect(down.severity).toBe('critical');
     expect(down.since - killedAt).toBeLessThanOrEqual(2 * INTERVAL + 100);
+    // Connection refused: unreachable, never "slow".
+    expect(w.latest(address)).toMatchObject({ up: false, status: 'unreachable' });
+    expect(w.alerts().some((a) => a.kind === 'node_slow')).toBe(false);
     // The master dropped it from its replica list: that is a lost replica too.
     await w.until('replica_link_down', () => w.alerts().some((a) => a.kind === 'replica_link_down' && a.address === address));
     // Still listed, as down, although no live node names it any more.
@@ -36,6 +39,8 @@ describe('a replica that dies and comes back', () => {
     const afterKill = (h?.at ?? []).map((at, i) => ({ at, ops: h?.opsPerSec[i], mem: h?.usedMemory[i] })).filter((p) => p.at > killedAt);
     expect(afterKill.length).toBeGreaterThanOrEqual(2);
     expect(afterKill.every((p) => p.ops === null && p.mem === null)).toBe(true);
+    const causes = new Set((h?.gaps ?? []).filter((g, i) => (h?.at[i] ?? 0) > killedAt && g !== null));
+    expect([...causes]).toEqual(['down']);
     expect(h?.opsPerSec.some((v) => v !== null && v > 0)).toBe(true); // before the kill
 
     const back = await spawnRedisServer({ port: victim.port, args: replicaArgs(fx.set.master) });
@@ -46,12 +51,23 @@ describe('a replica that dies and comes back', () => {
       10_000,
     );
     expect(w.latest(address)).toMatchObject({ up: true, replication: { masterLinkStatus: 'up' } });
+    // A new run_id: the first answer says restarted, once; an alert says so; the history marks it.
+    const samples = w.ofKind('samples').flatMap((e) => e.samples).filter((s) => s.address === address);
+    expect(samples.filter((s) => s.restarted === true)).toHaveLength(1);
+    const restart = w.alerts().find((a) => a.kind === 'node_restarted' && a.address === address);
+    expect(restart?.severity).toBe('warning');
+    expect(restart?.message).toMatch(/restarted/);
+    const again = record(fx.hub, 'm', { intervalMs: INTERVAL });
+    const h2 = again.ofKind('history')[0]?.nodes.find((n) => n.address === address);
+    again.stop();
+    expect(h2?.restarts).toHaveLength(1);
+    expect(h2?.restarts?.[0]).toBe(samples.find((s) => s.restarted === true)?.at);
     w.stop();
   });
 });
 
 describe('a replica paused by DEBUG SLEEP while the master takes writes', () => {
-  it('is reported unreachable (its poll times out) and behind its master, and recovers', async () => {
+  it('is reported slow, never unreachable (its poll times out, its connection stays open), and behind its master, and recovers', async () => {
     const w = record(fx.hub, 'm', { intervalMs: INTERVAL, lagBytesThreshold: 64 });
     const sleeper = fx.set.replicas[1]!;
     const address = addr(sleeper);
@@ -73,15 +89,28 @@ describe('a replica paused by DEBUG SLEEP while the master takes writes', () => 
     await writes;
     const during = w.alerts().filter((a) => a.address === address && a.since >= startedAt);
     const kinds = new Set(during.map((a) => a.kind));
-    // What really happens at a 250 ms interval: INFO to the sleeping replica gets no answer within the
-    // 500 ms poll timeout, so it is down; its master's acknowledged offset stops while writes go on, so it lags.
-    expect(kinds.has('node_unreachable')).toBe(true);
-    expect(during.find((a) => a.kind === 'node_unreachable')?.message).toMatch(/no answer/);
+    // At a 250 ms interval INFO to the sleeping replica gets no answer within the 500 ms poll
+    // timeout while its connection stays open: slow, not down. Its master's acknowledged offset
+    // stops while writes go on, so it lags.
+    expect(kinds.has('node_slow')).toBe(true);
+    expect(kinds.has('node_unreachable')).toBe(false);
+    expect(during.find((a) => a.kind === 'node_slow')?.severity).toBe('warning');
+    expect(during.find((a) => a.kind === 'node_slow')?.message).toMatch(/no answer/);
     expect(kinds.has('replication_lag')).toBe(true);
     await w.until('all resolved', () =>
       [...kinds].every((k) => w.alerts().some((a) => a.kind === k && a.address === address && a.resolvedAt !== undefined)),
       5_000,
     );
+    const statuses = new Set(w.ofKind('samples').flatMap((e) => e.samples).filter((s) => s.address === address && s.at >= startedAt).map((s) => s.status));
+    expect([...statuses].sort()).toEqual(['slow', 'up']);
+    // Neither the topology nor the history calls it down.
+    expect(w.ofKind('topology').some((t) => t.at >= startedAt && t.nodes.some((n) => n.address === address && !n.up))).toBe(false);
+    const history = record(fx.hub, 'm', { intervalMs: INTERVAL });
+    const h = history.ofKind('history')[0]?.nodes.find((n) => n.address === address);
+    history.stop();
+    const gaps = new Set((h?.gaps ?? []).filter((g, i) => (h?.at[i] ?? 0) >= startedAt && g !== null));
+    expect([...gaps]).toEqual(['slow']);
+    expect(h?.restarts).toBeUndefined();
     w.stop();
   });
 });
@@ -100,5 +129,25 @@ describe('a replica added while watching', () => {
       w.stop();
       await extra.stop();
     }
+  });
+});
+
+describe('a master paused by CLIENT PAUSE ALL', () => {
+  it('is slow while paused, then up, the same run: no unreachable, no restart', async () => {
+    const w = record(fx.hub, 'm', { intervalMs: INTERVAL });
+    const address = addr(fx.set.master);
+    await w.until('master up', () => w.latest(address)?.up === true);
+    const admin = await adminClient(fx.set.master);
+    const pausedAt = Date.now();
+    await admin.call('CLIENT', 'PAUSE', '1500', 'ALL');
+    await w.until('slow', () => w.latest(address)?.status === 'slow', 5_000);
+    await w.until('node_slow', () => w.alerts().some((a) => a.kind === 'node_slow' && a.address === address));
+    await w.until('up again', () => w.latest(address)?.up === true, 5_000);
+    await w.until('node_slow resolved', () => w.alerts().some((a) => a.kind === 'node_slow' && a.address === address && a.resolvedAt !== undefined));
+    const since = w.alerts().filter((a) => a.since >= pausedAt && a.address === address);
+    expect(since.some((a) => a.kind === 'node_unreachable' || a.kind === 'node_restarted')).toBe(false);
+    const mine = w.ofKind('samples').flatMap((e) => e.samples).filter((s) => s.address === address && s.at >= pausedAt);
+    expect(mine.some((s) => s.status === 'unreachable' || s.restarted === true)).toBe(false);
+    w.stop();
   });
 });

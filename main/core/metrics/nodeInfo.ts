@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { AppError } from '../../../app/errors';
 import { parseInfo, type InfoSections } from '../info/parseInfo';
 import { ConnectError } from '../pool/connectReady';
@@ -36,7 +37,11 @@ export interface NodePoll {
 }
 
 export async function pollNode(pool: PoolApi, profileId: string, address: string, clusterInfo: boolean): Promise<NodePoll> {
-  const redis = await pool.node(profileId, address);
+  return pollClient(await pool.node(profileId, address), clusterInfo);
+}
+
+/** The same poll on a connection the caller holds (the poller keeps it, to tell a slow node from a lost one). */
+export async function pollClient(redis: Redis, clusterInfo: boolean): Promise<NodePoll> {
   if (!clusterInfo) return { sections: parseInfo(await redis.info('all')) };
   const [info, cluster] = await Promise.all([redis.info('all'), redis.call('CLUSTER', 'INFO')]);
   return { sections: parseInfo(info), cluster: parseClusterInfo(String(cluster)) };

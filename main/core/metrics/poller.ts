@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+import { AppError } from '../../../app/errors';
 import type { Alert, FailoverEvent, MetricsEvent, NodeHistory, NodeSample } from '../../../app/schemas/metrics';
 import type { InfoSections } from '../info/parseInfo';
 import type { PoolApi } from '../pool/types';
@@ -7,7 +9,7 @@ import type { NodeCounters } from './counters';
 import { deriveSample, downSample } from './derive';
 import { MAX_NODES } from './discovery';
 import { HistoryRing, historyCapacity, historyPoint } from './history';
-import { describeError, fetchInfo, pollNode, withTimeout, type NodePoll } from './nodeInfo';
+import { describeError, fetchInfo, pollClient, withTimeout, type NodePoll } from './nodeInfo';
 import { discoverProfile, type ProfileDiscovery } from './profileDiscovery';
 import { ProfileFactsTracker } from './profileFacts';
 import { joinReplicaLinks } from './replicaLinks';
@@ -29,7 +31,7 @@ export interface PollerOptions {
   alertQuietMs?: number;
 }
 
-type PollResult = ({ ok: true } & NodePoll) | { ok: false; error: string };
+type PollResult = ({ ok: true } & NodePoll) | { ok: false; error: string; status: 'slow' | 'unreachable' };
 
 /**
  * How long one node may take to answer a poll: about one interval, so a hung
@@ -40,7 +42,7 @@ export function pollTimeoutMs(intervalMs: number): number {
   return Math.min(Math.max(intervalMs, 500), 2_000);
 }
 
-/** What decides the tree: a change here triggers discovery at once. */
+/** What decides the tree: a change here triggers discovery at once (a slow node has not changed: see structureChanged). */
 function structureOf(s: NodeSample): string {
   if (!s.up) return 'down';
   const r = s.replication;
@@ -52,8 +54,10 @@ function structureOf(s: NodeSample): string {
  * Polls every node of one profile's replication tree with INFO ALL, in
  * parallel, on a setTimeout chain: a tick starts only after the previous one
  * ended, so a slow node delays (skips) beats instead of piling up polls. A node
- * whose previous INFO is still unanswered is not asked again; it counts as down
- * until it answers. Keeps per-node history rings and the profile's alerts.
+ * whose previous INFO is still unanswered is not asked again. A poll without an
+ * answer says why: slow (the connection is open, the answer late: a busy or
+ * paused server) or unreachable (refused, closed); a node answering with a new
+ * run_id has restarted. Keeps per-node history rings and the profile's alerts.
  */
 export class ProfilePoller {
   private readonly nodes = new Map<string, TopologyEntry>();
@@ -62,6 +66,10 @@ export class ProfilePoller {
   private readonly structure = new Map<string, string>();
   private readonly aliases = new Map<string, string>();
   private readonly inflight = new Set<string>();
+  /** The connection each node's current poll went out on: still 'ready' while no answer comes means slow, not down. */
+  private readonly links = new Map<string, Redis>();
+  /** Each node's run_id at its last answer; kept while unwatched, so a restart meanwhile shows at the next poll. */
+  private readonly runIds = new Map<string, string>();
   private readonly engine: AlertEngine;
   private readonly facts: ProfileFactsTracker;
   private intervalMs: number;
@@ -187,16 +195,16 @@ export class ProfilePoller {
     const seen = new Map<string, InfoSections | Error>();
     const clusterViews = new Map<string, Record<string, string>>();
     const derived = addresses.map((address, i): NodeSample => {
-      const r = results[i] ?? { ok: false, error: 'not polled' };
+      const r = results[i] ?? { ok: false, error: 'not polled', status: 'unreachable' };
       if (!r.ok) {
         seen.set(address, new Error(r.error));
-        return downSample(address, at, r.error);
+        return downSample(address, at, r.error, r.status);
       }
       seen.set(address, r.sections);
       if (r.cluster !== undefined) clusterViews.set(address, r.cluster);
       const d = deriveSample(address, at, r.sections, this.counters.get(address));
       this.counters.set(address, d.counters);
-      return d.sample;
+      return this.runOf(d.sample, d.counters.runId);
     });
     const samples = joinReplicaLinks(derived, (a) => this.aliases.get(a) ?? a);
     this.ticks += 1;
@@ -210,26 +218,49 @@ export class ProfilePoller {
     for (const alert of changes) this.opts.emit({ kind: 'alert', alert });
   }
 
+  /** Marks the first answer of a new server run (run_id changed since the last answer). */
+  private runOf(sample: NodeSample, runId: string): NodeSample {
+    const before = this.runIds.get(sample.address);
+    this.runIds.set(sample.address, runId);
+    return before !== undefined && runId !== '' && before !== runId ? { ...sample, restarted: true } : sample;
+  }
+
+  /** The poll's connection is up: a late answer then means a busy node, not a lost one. */
+  private linkOpen(address: string): boolean {
+    return this.links.get(address)?.status === 'ready';
+  }
+
   private poll(address: string): Promise<PollResult> {
     const timeoutMs = pollTimeoutMs(this.intervalMs);
     if (this.inflight.has(address)) {
-      return Promise.resolve({ ok: false, error: `no answer to the previous INFO yet (waited over ${timeoutMs} ms)` });
+      const error = `no answer to the previous INFO yet (waited over ${timeoutMs} ms)`;
+      return Promise.resolve({ ok: false, error, status: this.linkOpen(address) ? 'slow' : 'unreachable' });
     }
     this.inflight.add(address);
-    const info = pollNode(this.opts.pool, this.opts.profileId, address, this.facts.mode === 'cluster');
+    this.links.delete(address);
+    const info = this.opts.pool.node(this.opts.profileId, address).then((redis) => {
+      this.links.set(address, redis);
+      return pollClient(redis, this.facts.mode === 'cluster');
+    });
     const settle = (): void => {
       this.inflight.delete(address);
     };
     info.then(settle, settle);
     return withTimeout(info, timeoutMs, 'INFO ALL').then(
       (polled): PollResult => ({ ok: true, ...polled }),
-      (err: unknown): PollResult => ({ ok: false, error: describeError(err, address) }),
+      (err: unknown): PollResult => {
+        // Only a timeout on an open connection is slowness: a refused or closed one fails at once.
+        const slow = err instanceof AppError && err.code === 'TIMEOUT' && this.linkOpen(address);
+        return { ok: false, error: describeError(err, address), status: slow ? 'slow' : 'unreachable' };
+      },
     );
   }
 
   private structureChanged(samples: NodeSample[]): boolean {
     let changed = false;
     for (const s of samples) {
+      // No answer yet, the connection open: nothing says the tree changed.
+      if (s.status === 'slow') continue;
       const now = structureOf(s);
       const before = this.structure.get(s.address);
       if (before !== undefined && before !== now) changed = true;
@@ -273,6 +304,8 @@ export class ProfilePoller {
   private drop(address: string): void {
     this.rings.delete(address);
     this.counters.delete(address);
+    this.runIds.delete(address);
+    this.links.delete(address);
     this.structure.delete(address);
     this.facts.forget(address);
     for (const alert of this.engine.forget(address, Date.now())) this.opts.emit({ kind: 'alert', alert });
@@ -283,7 +316,8 @@ export class ProfilePoller {
     for (const s of samples) {
       const n = this.nodes.get(s.address);
       if (n === undefined) continue;
-      n.up = s.up;
+      // A slow node is there (its connection is open), as it last said: only an unreachable one is down.
+      n.up = s.up || s.status === 'slow';
       if (!s.up) continue;
       n.role = s.role ?? n.role;
       const master = s.replication?.masterAddress;

@@ -1,10 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, eventually, startRedis, type RedisProcess } from '../../../testing/redis';
-import { openRawConnection } from '../resp/rawConnection';
 import { spawnRedisServer } from '../redisProcess/spawnRedisServer';
-import { MonitorHub, type LinesBatch, type MonitorTarget, type NodeStats, type Viewer } from './monitorHub';
+import { MonitorHub } from './monitorHub';
+import { closeTargets, recorder, targetFor, type Recorded } from './monitorTestKit';
 import type { MonitorFilter } from './monitorFilter';
 
 const servers: RedisProcess[] = [];
@@ -14,6 +13,7 @@ let hub: MonitorHub | undefined;
 afterEach(() => hub?.shutdown());
 afterAll(async () => {
   for (const c of clients) c.disconnect();
+  closeTargets();
   await closeAdmins();
   for (const s of servers) await s.stop();
 });
@@ -24,54 +24,10 @@ async function server(port?: number): Promise<RedisProcess> {
   return s;
 }
 
-/** What the runtime builds from the pool: a raw named MONITOR socket and a named CLIENT LIST connection. */
-function targetFor(s: RedisProcess): MonitorTarget {
-  const control = new Redis({ host: s.host, port: s.port, connectionName: 'cacheboard:monitoring:t', lazyConnect: true, maxRetriesPerRequest: 1 });
-  control.on('error', () => undefined);
-  clients.push(control);
-  return {
-    address: `${s.host}:${s.port}`,
-    open: () => openRawConnection(specFor(s), 0, { name: 'cacheboard:monitor:t', connectTimeoutMs: 1000 }),
-    clientList: () => control.client('LIST') as Promise<string>,
-  };
-}
-
 function hubFor(s: RedisProcess, opts: Partial<ConstructorParameters<typeof MonitorHub>[0]> = {}): MonitorHub {
   const target = targetFor(s);
   hub = new MonitorHub({ resolve: () => Promise.resolve(target), clientListMs: 100, ...opts });
   return hub;
-}
-
-interface Recorded {
-  viewer: Viewer;
-  batches: LinesBatch[];
-  stats: NodeStats[];
-  gaps: { from: number; to: number; reason: string }[];
-  states: string[];
-  ended: { err?: unknown; message?: string }[];
-  lines(): LinesBatch['lines'];
-  last(): LinesBatch | undefined;
-}
-
-function recorder(congested: () => boolean = () => false): Recorded {
-  const r: Recorded = {
-    batches: [],
-    stats: [],
-    gaps: [],
-    states: [],
-    ended: [],
-    lines: () => r.batches.flatMap((b) => b.lines),
-    last: () => r.batches.at(-1),
-    viewer: {
-      lines: (b) => r.batches.push(b),
-      stats: (s) => r.stats.push(s),
-      state: (s) => r.states.push(s),
-      gap: (from, to, reason) => r.gaps.push({ from, to, reason }),
-      end: (err, message) => r.ended.push({ err, message }),
-      congested,
-    },
-  };
-  return r;
 }
 
 const ALL: MonitorFilter = { sampleEvery: 1, hideOwn: true };

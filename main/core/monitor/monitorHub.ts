@@ -17,13 +17,24 @@ export interface MonitorTarget {
   clientList(): Promise<string>;
 }
 
+/**
+ * A viewer's counts, all since it joined and all read at one moment (the tick), so that
+ * they add up in every batch: received = unparsed + filteredOut + matched, and
+ * matched = delivered + dropped (nothing is held once a tick has run).
+ */
 export interface LinesBatch {
   lines: MonitorEntry[];
-  /** Lines this viewer's filter kept, since it joined. */
+  /** Lines the node sent on the MONITOR connection since this viewer joined, all of them. */
+  received: number;
+  /** Of those, lines that did not parse (counted, never shown). */
+  unparsed: number;
+  /** Of those, parsed lines this viewer's filter (or its 1 in N) left out. */
+  filteredOut: number;
+  /** Of those, lines this viewer's filter kept. */
   matched: number;
   /** Of those, sent to it. */
   delivered: number;
-  /** Of those, dropped because it could not keep up (counted exactly: matched = delivered + dropped + 0 held). */
+  /** Of those, dropped because it could not keep up. */
   dropped: number;
 }
 
@@ -72,6 +83,12 @@ interface ViewerState {
   sampleEvery: number;
   seen: number;
   queue: ViewerQueue<MonitorEntry>;
+  /** The source's counts when this viewer joined: its own counts are the increase since. */
+  receivedAtJoin: number;
+  unparsedAtJoin: number;
+  filteredOut: number;
+  /** `received` as the last batch told it: a tick with only left-out lines still sends the counts. */
+  reportedReceived: number;
   limitTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -117,13 +134,17 @@ export class MonitorHub {
       sampleEvery: Math.max(1, filter.sampleEvery),
       seen: 0,
       queue: new ViewerQueue({ maxItems: this.o.maxLinesPerTick }),
+      receivedAtJoin: node.source.received,
+      unparsedAtJoin: node.source.unparsed,
+      filteredOut: 0,
+      reportedReceived: 0,
       limitTimer: undefined,
     };
     node.viewers.add(v);
     viewer.state(node.source.state);
     const minutes = Math.round(this.o.sessionLimitMs / 60_000);
     v.limitTimer = setTimeout(() => {
-      this.flushViewer(v);
+      this.flushViewer(v, node.source);
       viewer.end(undefined, `MONITOR stopped after ${minutes} min to spare ${target.address}: it costs the server much of its throughput. Start again to go on.`);
       leave();
     }, this.o.sessionLimitMs);
@@ -177,7 +198,7 @@ export class MonitorHub {
       },
       gap: (from, to, reason) => {
         for (const v of node.viewers) {
-          this.flushViewer(v);
+          this.flushViewer(v, node.source);
           v.viewer.gap(from, to, reason);
         }
       },
@@ -193,7 +214,7 @@ export class MonitorHub {
     this.nodes.set(key, node);
     node.timers.push(
       setInterval(() => {
-        for (const v of node.viewers) this.flushViewer(v);
+        for (const v of node.viewers) this.flushViewer(v, node.source);
       }, this.o.tickMs),
       setInterval(() => this.emitStats(node), this.o.statsMs),
       setInterval(() => void this.readClients(node), this.o.clientListMs),
@@ -217,15 +238,30 @@ export class MonitorHub {
     const k = keyOf(e);
     if (k !== undefined) node.keys.add(k);
     for (const v of node.viewers) {
-      if (!v.keep(e, node.own)) continue;
-      if (v.sampleEvery > 1 && v.seen++ % v.sampleEvery !== 0) continue;
-      v.queue.offer(e);
+      if (!v.keep(e, node.own) || (v.sampleEvery > 1 && v.seen++ % v.sampleEvery !== 0)) v.filteredOut++;
+      else v.queue.offer(e);
     }
   }
 
-  private flushViewer(v: ViewerState): void {
-    const b = v.queue.take(() => v.viewer.congested());
-    if (b !== undefined) v.viewer.lines({ lines: b.items, matched: b.offered, delivered: b.delivered, dropped: b.dropped });
+  /**
+   * The tick. The source counts a line (received, then unparsed or handed to onEntry) in
+   * the same synchronous step as each viewer files it, so reading both here, between two
+   * socket reads, gives counts from one moment that add up exactly.
+   */
+  private flushViewer(v: ViewerState, source: MonitorSource): void {
+    const received = source.received - v.receivedAtJoin;
+    const b = v.queue.take(() => v.viewer.congested(), received !== v.reportedReceived);
+    if (b === undefined) return;
+    v.reportedReceived = received;
+    v.viewer.lines({
+      lines: b.items,
+      received,
+      unparsed: source.unparsed - v.unparsedAtJoin,
+      filteredOut: v.filteredOut,
+      matched: b.offered,
+      delivered: b.delivered,
+      dropped: b.dropped,
+    });
   }
 
   private emitStats(node: NodeEntry): void {

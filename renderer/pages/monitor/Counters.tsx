@@ -5,12 +5,25 @@ import type { PaneFeed } from './paneFeed';
 /** Above this the MONITOR client's output buffer is a warning: Redis holds it in its own memory. */
 export const OMEM_WARN_BYTES = 1024 * 1024;
 
-/** The viewer's counters exactly as the server counted them, and what the node is sending. */
+/**
+ * The viewer's counters exactly as the server counted them, all from one batch so they
+ * add up: Received = Unparsed + Filtered out + Matched, Matched = Delivered + Dropped.
+ * Then what the node is sending.
+ */
 export function Counters({ feed }: { feed: PaneFeed }) {
   const c = feed.counters;
   const s = feed.stats;
   return (
     <dl className="stat-grid mon-counters" aria-label="Counters">
+      <CounterStat
+        label="Received"
+        value={c?.received}
+        sub={c === undefined || c.unparsed === 0 ? 'since this page started' : `${formatCount(c.unparsed)} unparsed`}
+        testId="monitor-received"
+        title="Every line the node sent on the MONITOR connection since this page started watching it"
+      />
+      <CounterStat label="Unparsed" value={c?.unparsed} sub="not a MONITOR line" testId="monitor-unparsed" />
+      <CounterStat label="Filtered out" value={c?.filteredOut} sub="left out by the filter" testId="monitor-filtered" />
       <CounterStat label="Matched" value={c?.matched} sub="kept by the filter" testId="monitor-matched" />
       <CounterStat label="Delivered" value={c?.delivered} sub="sent to this page" testId="monitor-delivered" />
       <CounterStat
@@ -22,13 +35,6 @@ export function Counters({ feed }: { feed: PaneFeed }) {
         title="Lines the filter kept that this page could not take in time: counted on the server, never shown"
       />
       <CounterStat label="Node lines/s" value={s?.linesPerSec} sub="all, before filters" testId="monitor-rate" />
-      <CounterStat
-        label="Received"
-        value={s?.received}
-        sub={s === undefined || s.unparsed === 0 ? 'since MONITOR opened' : `${formatCount(s.unparsed)} unparsed`}
-        testId="monitor-received"
-        title="Lines the node sent on the shared MONITOR connection since it opened"
-      />
       <CounterStat
         label="MONITOR omem"
         value={s?.omem}

@@ -13,11 +13,8 @@ type LinesEvent = Extract<MonitorEvent, { kind: 'lines' }>;
 export type StatsEvent = Extract<MonitorEvent, { kind: 'stats' }>;
 export type WatchState = Extract<MonitorEvent, { kind: 'state' }>['state'];
 
-export interface Counters {
-  matched: number;
-  delivered: number;
-  dropped: number;
-}
+/** As the server counted them, all from one batch: they add up (see MonitorEvent 'lines'). */
+export type Counters = Omit<LinesEvent, 'kind' | 'lines'>;
 
 export interface RatePoint {
   t: number;
@@ -105,6 +102,6 @@ export class PaneFeed {
   }
 }
 
-function countersOf(ev: LinesEvent): Counters {
-  return { matched: ev.matched, delivered: ev.delivered, dropped: ev.dropped };
+function countersOf({ received, unparsed, filteredOut, matched, delivered, dropped }: LinesEvent): Counters {
+  return { received, unparsed, filteredOut, matched, delivered, dropped };
 }

@@ -46,6 +46,9 @@ const line = (ts: number, command: string, ...args: string[]): MonitorLine => ({
 const lines = (ls: MonitorLine[], matched = ls.length, dropped = 0): MonitorEvent => ({
   kind: 'lines',
   lines: ls,
+  received: matched,
+  unparsed: 0,
+  filteredOut: 0,
   matched,
   delivered: matched - dropped,
   dropped,
@@ -72,7 +75,7 @@ describe('MonitorSession', () => {
     expect(open().map((s) => s.input.address)).toEqual([M, R]);
     of(M).handlers.onEvents([lines([line(1, 'SET', 'a', '1')], 5, 4)], 0);
     const pane = session.list()[0]!;
-    expect(pane.feed.counters).toEqual({ matched: 5, delivered: 1, dropped: 4 });
+    expect(pane.feed.counters).toEqual({ received: 5, unparsed: 0, filteredOut: 0, matched: 5, delivered: 1, dropped: 4 });
     expect(pane.feed.rows.length).toBe(1);
   });
 

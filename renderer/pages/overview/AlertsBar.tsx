@@ -2,6 +2,7 @@ import type { Alert } from '../../../app/schemas/metrics';
 import { ALERT_LABELS, type AlertGroups } from './alerts';
 import { clock, since } from '../../lib/display';
 import { AsOf } from '../../components/LiveState';
+import { nodesSummary } from './nodeStatus';
 
 /** The page is not live: why (the link, the stream), and the time its figures are from. */
 export interface Stale {
@@ -14,7 +15,8 @@ interface Props {
   /** Server time of the latest tick. */
   now: number;
   nodeCount: number;
-  downCount: number;
+  unreachableCount: number;
+  slowCount: number;
   onSelect(address: string): void;
   /** Set while the page is not live: the bar says so instead of its last state in green. */
   stale?: Stale | undefined;
@@ -53,11 +55,8 @@ function AlertRow({ alert, now, onSelect }: { alert: Alert; now: number; onSelec
 }
 
 /** Not live: what the page last heard, marked with its time, never the green "all up". */
-function StaleAlerts({ stale, active, nodeCount, downCount }: { stale: Stale; active: number; nodeCount: number; downCount: number }) {
-  const last =
-    active > 0
-      ? `${active} active alert${active === 1 ? '' : 's'}`
-      : `no active alerts, ${downCount === 0 ? `${nodeCount} node${nodeCount === 1 ? '' : 's'} up` : `${downCount} of ${nodeCount} nodes down`}`;
+function StaleAlerts({ stale, active, nodes }: { stale: Stale; active: number; nodes: string }) {
+  const last = active > 0 ? `${active} active alert${active === 1 ? '' : 's'}` : `no active alerts, ${nodes}`;
   return (
     <section className="ov-alerts ov-alerts-stale" data-testid="alerts" data-stale="true" aria-label="Alerts" aria-live="polite">
       <header className="ov-alerts-head">
@@ -76,10 +75,11 @@ function StaleAlerts({ stale, active, nodeCount, downCount }: { stale: Stale; ac
  * Active alerts first and loud; the resolved record folded away. Not role="alert":
  * the page keeps that for the one error about the profile's own node.
  */
-export function AlertsBar({ groups, now, nodeCount, downCount, onSelect, stale }: Props) {
+export function AlertsBar({ groups, now, nodeCount, unreachableCount, slowCount, onSelect, stale }: Props) {
   const { active, resolved } = groups;
   const critical = active.some((a) => a.severity === 'critical');
-  if (stale !== undefined) return <StaleAlerts stale={stale} active={active.length} nodeCount={nodeCount} downCount={downCount} />;
+  const nodes = nodesSummary(nodeCount, unreachableCount, slowCount);
+  if (stale !== undefined) return <StaleAlerts stale={stale} active={active.length} nodes={nodes} />;
   return (
     <section
       className={`ov-alerts ${active.length === 0 ? 'ov-alerts-ok' : critical ? 'ov-alerts-critical' : 'ov-alerts-warning'}`}
@@ -92,8 +92,8 @@ export function AlertsBar({ groups, now, nodeCount, downCount, onSelect, stale }
           <span>
             <strong>No active alerts.</strong>{' '}
             {nodeCount > 0 && (
-              <span className="muted">
-                {downCount === 0 ? `All ${nodeCount} nodes up.` : `${downCount} of ${nodeCount} nodes down.`}
+              <span className="muted" data-testid="alerts-nodes">
+                {nodes}.
               </span>
             )}
           </span>

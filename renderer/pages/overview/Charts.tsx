@@ -1,11 +1,12 @@
 import { memo, useMemo } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { clock, formatKbps } from '../../lib/display';
 import { formatBytes, formatCount } from '../../lib/format';
 import { AXIS_TICK, CHART_PROPS, GRID_STROKE, TOOLTIP_STYLE } from '../../components/charts/chartParts';
 import { maxOf, niceAxis, timeTicks, type TickUnit } from '../../lib/ticks';
 import { chartRows, redrawEveryMs, type ChartColumn, type ChartRow } from './chartRows';
-import { gapSpans, type GapSpan } from './gapSpans';
+import { GAP_ROW, spanLabel } from './GapLabel';
+import { gapSpans, restartMarks, type GapSpan, type RestartMark } from './gapSpans';
 import type { MetricKey, SeriesStore } from './timeSeries';
 
 export interface ChartNode {
@@ -65,7 +66,7 @@ function buildSpecs(series: SeriesStore, nodes: readonly ChartNode[]): Spec[] {
   const netOut = one('netOut', 'o', undefined, true, ' out');
   const lag = one('lag', 'n', (n) => n.replica);
   return [
-    { testId: 'chart-ops', title: 'Ops/s', unit: 'ops/s', axis: 'count', value: formatCount, ...ops },
+    { testId: 'chart-ops', title: 'Ops/s', unit: '', axis: 'count', value: formatCount, ...ops },
     { testId: 'chart-memory', title: 'Used memory', unit: '', axis: 'bytes', value: formatBytes, ...mem },
     { testId: 'chart-clients', title: 'Connected clients', unit: '', axis: 'count', value: formatCount, ...clients },
     {
@@ -89,24 +90,26 @@ function buildSpecs(series: SeriesStore, nodes: readonly ChartNode[]): Spec[] {
   ];
 }
 
-/** Shading per gap cause: an outage reads as an alarm, a stretch nobody recorded as missing paper. */
-const GAP_FILL: Record<GapSpan['cause'], string> = { down: '#fecaca', unrecorded: '#e5e7eb' };
-const GAP_LABEL: Record<GapSpan['cause'], string> = { down: 'down', unrecorded: 'not recorded' };
-
+/** Shading per gap cause: an outage reads as an alarm, a late answer as a warning, a stretch nobody recorded as missing paper. */
+const GAP_FILL: Record<GapSpan['cause'], string> = { down: '#fecaca', slow: '#fde68a', unrecorded: '#e5e7eb' };
+const GAP_LABEL: Record<GapSpan['cause'], string> = { down: 'unreachable', slow: 'slow', unrecorded: 'not recorded' };
 function MetricChart({
   spec,
   rows,
   selected,
   gaps,
+  restarts,
 }: {
   spec: Spec;
   rows: ChartRow[];
   selected: string | undefined;
   gaps: readonly GapSpan[];
+  restarts: readonly RestartMark[];
 }) {
-  // A chart shows the down stretches of its own nodes only (the lag chart has no master line).
+  // A chart shows the down stretches and restarts of its own nodes only (the lag chart has no master line).
   const mine = new Set(spec.lines.map((l) => l.address));
   const shown = gaps.filter((g) => g.cause === 'unrecorded' || g.nodes.some((n) => mine.has(n)));
+  const restarted = restarts.filter((m) => m.nodes.some((n) => mine.has(n)));
   const byKey = new Map(spec.lines.map((l) => [l.key, l]));
   const legend = spec.lines.filter((l) => !l.dashed);
   // SVG paints in order: the selected node's lines go last so that replicas with the
@@ -121,6 +124,7 @@ function MetricChart({
       aria-label={spec.title}
       data-first-at={rows[0]?.t ?? ''}
       data-gaps={shown.map((g) => g.cause).join(' ')}
+      data-restarts={restarted.length}
     >
       <figcaption className="ov-chart-head">
         <span className="ov-chart-title">{spec.title}</span>
@@ -150,7 +154,7 @@ function MetricChart({
               isAnimationActive={false}
               labelFormatter={(t) => clock(Number(t))}
               formatter={(v, _name, item) => [
-                v === null || v === undefined ? 'down' : spec.value(Number(v)),
+                v === null || v === undefined ? 'no value' : spec.value(Number(v)),
                 byKey.get(String(item.dataKey))?.label ?? '',
               ]}
               itemSorter={(item) => -Number(item.value ?? 0)}
@@ -164,7 +168,17 @@ function MetricChart({
                 fill={GAP_FILL[g.cause]}
                 fillOpacity={0.6}
                 ifOverflow="hidden"
-                label={{ value: GAP_LABEL[g.cause], position: 'insideTop', fontSize: 10, fill: '#6b7280' }}
+                label={spanLabel(GAP_LABEL[g.cause], GAP_ROW[g.cause])}
+              />
+            ))}
+            {restarted.map((m) => (
+              <ReferenceLine
+                key={`restart-${m.t}`}
+                x={m.t}
+                stroke="#7c3aed"
+                strokeDasharray="3 2"
+                ifOverflow="hidden"
+                label={{ value: 'restarted', position: 'insideBottomRight', fontSize: 10, fill: '#7c3aed' }}
               />
             ))}
             {drawOrder.map((l) => (
@@ -198,7 +212,7 @@ function MetricChart({
 }
 
 /**
- * One chart per metric, a line per node, null (down) drawn as a gap. Rows are
+ * One chart per metric, a line per node, null (no answer) drawn as a gap. Rows are
  * rebuilt each tick from the bounded per-node series; Recharts animation is off.
  */
 function ChartsNow({ series, nodes, now, windowMs, pollMs, selected }: Props) {
@@ -211,10 +225,11 @@ function ChartsNow({ series, nodes, now, windowMs, pollMs, selected }: Props) {
     [specs, now, windowMs, pollMs],
   );
   const gaps = useMemo(() => gapSpans(series, now - windowMs, now), [series, now, windowMs]);
+  const restarts = useMemo(() => restartMarks(series, now - windowMs, now), [series, now, windowMs]);
   return (
     <div className="ov-charts">
       {specs.map((s, i) => (
-        <MetricChart key={s.testId} spec={s} rows={rows[i] ?? []} selected={selected} gaps={gaps} />
+        <MetricChart key={s.testId} spec={s} rows={rows[i] ?? []} selected={selected} gaps={gaps} restarts={restarts} />
       ))}
     </div>
   );

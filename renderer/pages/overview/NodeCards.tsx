@@ -2,6 +2,7 @@ import type { NodeSample } from '../../../app/schemas/metrics';
 import { formatLag, percentOf } from '../../lib/display';
 import { formatBytes, formatCount, formatDuration, truncate } from '../../lib/format';
 import { roleLabel } from '../../lib/nodes';
+import { STATUS_CLASS, type NodeStatus } from './nodeStatus';
 import type { LinkView } from './replication';
 
 export interface CardModel {
@@ -17,6 +18,20 @@ export interface CardModel {
   own: boolean;
   /** Seconds since the last sample while up, for a down node. */
   downForSeconds: number | undefined;
+  /** What the last poll said; undefined before the node was polled. */
+  status: NodeStatus | undefined;
+  /** Seconds since the node last answered from a new server run (run_id changed), within the charts' window. */
+  restartedSecondsAgo: number | undefined;
+}
+
+/** The node's state in one word: up, slow (its connection open, the answer late) or unreachable. */
+export function StatusPill({ status }: { status: NodeStatus | undefined }) {
+  const s = status ?? 'unreachable';
+  return (
+    <span className={`ov-updown ${STATUS_CLASS[s]}`} data-testid="node-status">
+      {status === undefined ? 'not polled' : s}
+    </span>
+  );
 }
 
 const LINK_TEXT: Record<LinkView['state'], string> = {
@@ -59,7 +74,8 @@ function NodeCard({ m, selected, onSelect }: { m: CardModel; selected: boolean; 
   const up = s?.up ?? false;
   const replicas = s?.replication?.replicas ?? [];
   const online = replicas.filter((r) => r.state === 'online').length;
-  const cls = ['ov-card', up ? 'ov-card-up' : 'ov-card-down', selected ? 'ov-card-selected' : ''].join(' ');
+  const look = up ? 'ov-card-up' : m.status === 'slow' ? 'ov-card-slow' : 'ov-card-down';
+  const cls = ['ov-card', look, selected ? 'ov-card-selected' : ''].join(' ');
   return (
     <button
       type="button"
@@ -67,6 +83,8 @@ function NodeCard({ m, selected, onSelect }: { m: CardModel; selected: boolean; 
       data-testid="node-card"
       data-address={m.address}
       data-up={String(up)}
+      data-status={m.status ?? ''}
+      data-restarted={m.restartedSecondsAgo === undefined ? undefined : 'true'}
       aria-pressed={selected}
       onClick={() => onSelect(m.address)}
       title={m.address}
@@ -81,8 +99,13 @@ function NodeCard({ m, selected, onSelect }: { m: CardModel; selected: boolean; 
         )}
       </span>
       <span className="ov-card-state">
-        <span className={`ov-updown ${up ? 'is-up' : 'is-down'}`}>{up ? 'up' : 'down'}</span>
+        <StatusPill status={m.status} />
         <span className={`ov-role ov-role-${roleLabel(m.role)}`}>{roleLabel(m.role)}</span>
+        {m.restartedSecondsAgo !== undefined && (
+          <span className="ov-restarted" data-testid="node-restarted" title="The node answered with a new run_id: it restarted, its data and counters afresh">
+            restarted {formatDuration(m.restartedSecondsAgo)} ago
+          </span>
+        )}
         {m.own && <span className="ov-own">profile</span>}
         {up && s?.version !== undefined && <span className="muted ov-card-ver">v{s.version}</span>}
       </span>
@@ -93,7 +116,7 @@ function NodeCard({ m, selected, onSelect }: { m: CardModel; selected: boolean; 
               <b>{formatCount(s.traffic?.opsPerSec ?? 0)}</b> ops/s
             </span>
             <span>
-              <b>{formatCount(s.clients?.connected ?? 0)}</b> clients
+              <b>{formatCount(s.clients?.connected ?? 0)}</b> client{(s.clients?.connected ?? 0) === 1 ? '' : 's'}
             </span>
           </span>
           {s.memory !== undefined && (
@@ -119,6 +142,7 @@ function NodeCard({ m, selected, onSelect }: { m: CardModel; selected: boolean; 
           <span className="ov-card-errtext" title={s?.error}>
             {s?.error !== undefined ? truncate(s.error, 90) : 'not polled'}
           </span>
+          {m.status === 'slow' && <span className="muted">connection open, answer late</span>}
           {m.lastUp !== undefined && (
             <span className="muted">
               last up {m.downForSeconds === undefined ? '' : `${formatDuration(m.downForSeconds)} ago`} · v

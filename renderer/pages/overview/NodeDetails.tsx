@@ -3,7 +3,7 @@ import { clock } from '../../lib/display';
 import { truncate } from '../../lib/format';
 import { roleLabel } from '../../lib/nodes';
 import { KeyspaceTable } from './KeyspaceTable';
-import type { CardModel } from './NodeCards';
+import { StatusPill, type CardModel } from './NodeCards';
 import { StatGrid } from './StatGrid';
 
 interface Props {
@@ -40,7 +40,7 @@ export function NodeDetails({ card, order, onSelect }: Props) {
         {card !== undefined && (
           <>
             <span className={`ov-role ov-role-${roleLabel(card.role)}`}>{roleLabel(card.role)}</span>
-            <span className={`ov-updown ${up ? 'is-up' : 'is-down'}`}>{up ? 'up' : 'down'}</span>
+            <StatusPill status={card.status} />
             {card.own && <span className="ov-own">profile</span>}
           </>
         )}

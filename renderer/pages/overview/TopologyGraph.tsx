@@ -3,6 +3,7 @@ import type { NodeSample } from '../../../app/schemas/metrics';
 import { formatLag } from '../../lib/display';
 import { formatCompact, formatDuration, truncate } from '../../lib/format';
 import { roleLabel, type TopoNode } from '../../lib/nodes';
+import { nodeStatus, STATUS_CLASS } from './nodeStatus';
 import { replicaLink, type LinkView } from './replication';
 import { DEFAULT_SIZE, layoutTopology, type LayoutEdge } from './topologyLayout';
 
@@ -124,13 +125,14 @@ export function TopologyGraph({ nodes, samples, colors, selected, onSelect }: Pr
             {layout.boxes.map((b) => {
               const s = bySample.get(b.address);
               const up = s?.up ?? (b.phantom ? false : b.node.up);
+              const status = s === undefined ? (up ? 'up' : 'unreachable') : nodeStatus(s);
               const cls = [
                 'ov-tnode',
-                up ? 'is-up' : 'is-down',
+                STATUS_CLASS[status],
                 b.phantom ? 'is-phantom' : '',
                 b.address === selected ? 'is-selected' : '',
               ].join(' ');
-              const role = b.phantom ? 'not polled' : up ? roleLabel(s?.role ?? b.node.role) : 'down';
+              const role = b.phantom ? 'not polled' : up ? roleLabel(s?.role ?? b.node.role) : status;
               const ops = up && s?.traffic !== undefined ? `${formatCompact(s.traffic.opsPerSec)} ops/s` : '';
               return (
                 <g

@@ -9,6 +9,8 @@ export const MAX_RESOLVED = 50;
 /** Typed by the contract's enum, so a new kind is a compile error here rather than a blank label. */
 export const ALERT_LABELS: Record<z.output<typeof AlertKind>, string> = {
   node_unreachable: 'Node unreachable',
+  node_slow: 'Node slow',
+  node_restarted: 'Node restarted',
   replica_link_down: 'Replica link down',
   replication_lag: 'Replication lag',
   memory_high: 'Memory high',

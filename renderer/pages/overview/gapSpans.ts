@@ -1,18 +1,19 @@
-import type { SeriesStore } from './timeSeries';
+import type { GapCause, SeriesStore } from './timeSeries';
 
 /** A stretch of time with no values, and why. */
 export interface GapSpan {
   from: number;
   to: number;
-  cause: 'down' | 'unrecorded';
+  cause: GapCause;
   /** The nodes it concerns (every node for an unrecorded stretch: nobody polled). */
   nodes: string[];
 }
 
 /**
- * The gaps in the charts' window, by cause: a node down (polled, no answer) from its first
- * down point to its next point, or nothing recorded from a marker to the next point (the
- * profile was neither watched nor recorded). Overlapping spans of one cause merge.
+ * The gaps in the charts' window, by cause: a node down (polled, unreachable) or slow
+ * (polled, no answer in time on an open connection) from its first such point to its next
+ * point, or nothing recorded from a marker to the next point (the profile was neither
+ * watched nor recorded). Overlapping spans of one cause merge.
  */
 export function gapSpans(series: SeriesStore, from: number, to: number): GapSpan[] {
   const raw: GapSpan[] = [];
@@ -21,7 +22,7 @@ export function gapSpans(series: SeriesStore, from: number, to: number): GapSpan
       const p = points[i];
       if (p?.gap === undefined) continue;
       let j = i;
-      while (points[j + 1]?.gap === p.gap && p.gap === 'down') j++;
+      while (points[j + 1]?.gap === p.gap && p.gap !== 'unrecorded') j++;
       const end = points[j + 1]?.t ?? to;
       if (end >= from && p.t <= to) raw.push({ from: Math.max(p.t, from), to: Math.min(end, to), cause: p.gap, nodes: [address] });
       i = j;
@@ -39,12 +40,29 @@ export function gapSpans(series: SeriesStore, from: number, to: number): GapSpan
   return out;
 }
 
-/** The caption's word on gaps: only the causes the window holds. */
+const CAPTION: Record<GapCause, string> = {
+  down: 'red: a node was unreachable',
+  slow: 'amber: a node was slow to answer',
+  unrecorded: 'grey: not recorded',
+};
+
+/** The caption's word on gaps: only the causes the window holds, in a fixed order. */
 export function gapCaption(spans: readonly GapSpan[]): string {
-  const down = spans.some((s) => s.cause === 'down');
-  const unrecorded = spans.some((s) => s.cause === 'unrecorded');
-  if (down && unrecorded) return 'red: a node was down · grey: not recorded';
-  if (down) return 'red: a node was down';
-  if (unrecorded) return 'grey: not recorded';
-  return 'no gaps';
+  const causes = (['down', 'slow', 'unrecorded'] as const).filter((c) => spans.some((s) => s.cause === c));
+  return causes.length === 0 ? 'no gaps' : causes.map((c) => CAPTION[c]).join(' · ');
+}
+
+/** A node that answered from a new server run inside the window. */
+export interface RestartMark {
+  t: number;
+  nodes: string[];
+}
+
+/** The restarts in the charts' window, nodes restarted at the same poll as one mark. */
+export function restartMarks(series: SeriesStore, from: number, to: number): RestartMark[] {
+  const byT = new Map<number, string[]>();
+  for (const [address, points] of series) {
+    for (const p of points) if (p.restarted === true && p.t >= from && p.t <= to) byT.set(p.t, [...(byT.get(p.t) ?? []), address]);
+  }
+  return [...byT].sort((a, b) => a[0] - b[0]).map(([t, nodes]) => ({ t, nodes }));
 }

@@ -24,7 +24,8 @@ describe('page model', () => {
     expect(new Set(m.colors.values()).size).toBe(3);
     expect(m.selected).toBe('r2:1');
     expect(m.own).toBe('r2:1');
-    expect(m.downCount).toBe(1);
+    expect(m.unreachableCount).toBe(1);
+    expect(m.slowCount).toBe(0);
   });
 
   it("keeps the user's pick while that node exists, else falls back to the default", () => {

@@ -3,7 +3,9 @@ import { alertsByNode, groupAlerts, type AlertGroups } from './alerts';
 import type { MetricsState } from './metricsState';
 import type { CardModel } from './NodeCards';
 import { colorAt, isReplicaRole, orderNodes, pickDefaultNode, sameAddress, topologyOf, type TopoNode } from '../../lib/nodes';
+import { nodeStatus } from './nodeStatus';
 import { replicaLink } from './replication';
+import type { NodePoint } from './timeSeries';
 
 export interface PageModel {
   topology: TopoNode[];
@@ -19,7 +21,15 @@ export interface PageModel {
   defaultNode: string | undefined;
   /** The node whose details show: the user's pick while it exists, else the default. */
   selected: string | undefined;
-  downCount: number;
+  /** Nodes whose last poll found them unreachable (refused, lost), and those only slow to answer. */
+  unreachableCount: number;
+  slowCount: number;
+}
+
+/** When the node last answered from a new server run, within the charts' window. */
+function lastRestart(points: readonly NodePoint[] | undefined): number | undefined {
+  for (let i = (points?.length ?? 0) - 1; i >= 0; i--) if (points?.[i]?.restarted === true) return points[i]?.t;
+  return undefined;
 }
 
 /** Everything the page draws, derived from the folded stream and the user's node pick. */
@@ -42,6 +52,7 @@ export function pageModel(state: MetricsState, ownAddress: string, picked: strin
       sample?.up === false && lastUp !== undefined && state.at !== undefined
         ? Math.max(0, (state.at - lastUp.at) / 1000)
         : undefined;
+    const restartAt = lastRestart(state.series.get(address));
     return {
       address,
       color: colors.get(address) ?? colorAt(0),
@@ -52,6 +63,8 @@ export function pageModel(state: MetricsState, ownAddress: string, picked: strin
       alerts: perNode.get(address),
       own: address === own,
       downForSeconds: downFor,
+      status: sample === undefined ? undefined : nodeStatus(sample),
+      restartedSecondsAgo: restartAt === undefined || state.at === undefined ? undefined : Math.max(0, (state.at - restartAt) / 1000),
     };
   });
   const defaultNode = pickDefaultNode(state.samples, ownAddress);
@@ -66,6 +79,7 @@ export function pageModel(state: MetricsState, ownAddress: string, picked: strin
     own,
     defaultNode,
     selected,
-    downCount: state.samples.filter((s) => !s.up).length,
+    unreachableCount: state.samples.filter((s) => nodeStatus(s) === 'unreachable').length,
+    slowCount: state.samples.filter((s) => nodeStatus(s) === 'slow').length,
   };
 }

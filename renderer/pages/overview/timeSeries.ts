@@ -11,11 +11,17 @@ export interface NodePoint {
   netOut: number | null;
   /** Replicas only: bytes behind their master. */
   lag: number | null;
-  /** Why this point holds no values: the node was down, or nothing was recorded from here to the next point. */
-  gap?: 'down' | 'unrecorded';
+  /**
+   * Why this point holds no values: the node was down (unreachable) or slow (no answer in
+   * time, its connection open), or nothing was recorded from here to the next point.
+   */
+  gap?: GapCause;
+  /** The node answered from a new server run here (run_id changed). */
+  restarted?: true;
 }
 
-export type MetricKey = Exclude<keyof NodePoint, 't' | 'gap'>;
+export type GapCause = NonNullable<NonNullable<NodeHistory['gaps']>[number]>;
+export type MetricKey = Exclude<keyof NodePoint, 't' | 'gap' | 'restarted'>;
 
 /** Per node, oldest first. A new Map on every change, so React sees it. */
 export type SeriesStore = ReadonlyMap<string, readonly NodePoint[]>;
@@ -31,9 +37,11 @@ const at = <T>(a: readonly T[] | undefined, i: number): T | null => a?.[i] ?? nu
 
 /** The columnar history the stream opens with, as points. */
 export function pointsFromHistory(h: NodeHistory): NodePoint[] {
+  const restarts = new Set(h.restarts);
   return h.at.map((t, i) => {
     const gap = h.gaps?.[i] ?? undefined;
     return {
+      ...(restarts.has(t) ? { restarted: true as const } : {}),
       t,
       ops: at(h.opsPerSec, i),
       mem: at(h.usedMemory, i),
@@ -59,12 +67,13 @@ export function lagByReplica(samples: readonly NodeSample[]): Map<string, number
   return lag;
 }
 
-/** One tick's sample as a point at `t`; a down node is all nulls, so the charts show a gap. */
+/** One tick's sample as a point at `t`; a node without an answer is all nulls, so the charts show a gap. */
 export function pointFromSample(s: NodeSample, t: number, lag: ReadonlyMap<string, number>): NodePoint {
-  if (!s.up) return { t, ops: null, mem: null, clients: null, netIn: null, netOut: null, lag: null, gap: 'down' };
+  if (!s.up) return { t, ops: null, mem: null, clients: null, netIn: null, netOut: null, lag: null, gap: s.status === 'slow' ? 'slow' : 'down' };
   const replica = isReplicaRole(s.role ?? s.replication?.role);
   return {
     t,
+    ...(s.restarted === true ? { restarted: true as const } : {}),
     ops: s.traffic?.opsPerSec ?? null,
     mem: s.memory?.used ?? null,
     clients: s.clients?.connected ?? null,
