@@ -14,8 +14,11 @@ const base: IndexState = {
   deep: false,
   deepDone: 0,
   startedAt: 1,
+  finishedAt: null,
   seconds: 4,
   error: null,
+  stale: null,
+  rechecking: false,
 };
 
 describe('indexWords', () => {
