@@ -40,6 +40,20 @@ export class KeysPage {
     return this.page.getByTestId('keys-index-line');
   }
 
+  /** How old the shared index is ("built 12s ago"). */
+  indexAge(): Locator {
+    return this.page.getByTestId('keys-index-age');
+  }
+
+  /** What a bulk action left stale in the index, while the server checks it. */
+  indexStale(): Locator {
+    return this.page.getByTestId('keys-index-stale');
+  }
+
+  buildButton(): Locator {
+    return this.page.getByTestId('keys-build');
+  }
+
   async waitForCompleteTree(): Promise<void> {
     await expect(this.indexState()).toHaveText('complete', { timeout: 30_000 });
   }

@@ -105,7 +105,6 @@ export class IndexRegistry implements IndexLedger {
       slot.usedAt = Date.now();
       index.state.deep = opts.deep !== undefined;
       const end = await buildIndex(targets(`cacheboard:keys:${id}`), index, emit, signal, tuning, opts.deep);
-      index.state.finishedAt = Date.now();
       index.settle();
       // Cancelled because a newer build took its place: that one serves next, not this.
       const superseded = slot.building !== index;
