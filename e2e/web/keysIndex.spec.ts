@@ -3,6 +3,7 @@ import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { KeyActionsPanel } from '../pages/KeyActionsPanel';
 import { KeysPage } from '../pages/KeysPage';
 import { openRoute } from '../pages/openRoute';
+import { callFromPage } from '../pages/pageSocket';
 import { expect, test, webOnly } from '../redisFixture';
 import { ANALYST, OPS, useServeWithRoles } from '../rolesServe';
 
@@ -70,6 +71,13 @@ test.describe('Keys index: shared, its age said, kept up to date by bulk deletes
       await expect(ana.indexAge()).toHaveText(/^built \d+s ago$/);
       await expect(ana.buildButton()).toBeDisabled();
       expect(anaStarts).toHaveLength(0);
+      // The refresh the page does not offer, sent anyway: the server refuses it, saying why.
+      const refresh = await callFromPage(anaPage, 'keys.index.start', { profileId: await ana.profileId(), separator: ':' });
+      expect(refresh.ok).toBe(false);
+      if (!refresh.ok) {
+        expect(refresh.error.code).toBe('FORBIDDEN');
+        expect(refresh.error.message).toMatch(/already has an index by this separator \(built \d+ (s|min) ago\): analysts use the shared index/);
+      }
     } finally {
       await context.close();
     }
