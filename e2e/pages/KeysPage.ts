@@ -97,6 +97,11 @@ export class KeysPage {
     await expect(button).toBeVisible();
   }
 
+  /** The whole DB's count, beside "All keys". */
+  allKeysCount(): Locator {
+    return this.page.getByTestId('keys-tree-all').locator('.keys-count');
+  }
+
   async allKeys(): Promise<void> {
     await this.page.getByTestId('keys-tree-all').click();
   }

@@ -36,6 +36,7 @@ test.describe('Keys index: shared, its age said, kept up to date by bulk deletes
     await keys.waitForCompleteTree();
     await expect(keys.indexAge()).toHaveText(/^built \d+s ago$/);
     await expect(keys.folderCount('rate:')).toHaveText(String(gone + kept));
+    await expect(keys.allKeysCount()).toHaveText(String(gone + kept));
     expect(starts).toHaveLength(1);
 
     await keys.match('rate:10.1*');
@@ -50,6 +51,7 @@ test.describe('Keys index: shared, its age said, kept up to date by bulk deletes
 
     // The same index, its counts the DB's again: the folder and the list lose the deleted keys.
     await expect(keys.folderCount('rate:')).toHaveText(String(kept), { timeout: 20_000 });
+    await expect(keys.allKeysCount()).toHaveText(String(kept));
     expect(await keys.listedCount()).toBe(0);
     await keys.match('rate:*');
     expect(await keys.listedCount()).toBe(kept);

@@ -134,9 +134,13 @@ export function useKeysIndex(where: IndexWhere): KeysIndex {
     setEpoch((e) => e + 1);
   }, [refreshProbe]);
 
+  // Once the followed build has ended and the server was asked again, its answer rules: the index
+  // changes after its build too (a bulk delete's keys taken out, what is stale said meanwhile).
+  const probedIsCurrent = probed !== undefined && !running && (jobId === undefined || (probed.jobId === jobId && probed.status !== 'building'));
+
   const streamError = followed.error !== undefined && followed.error.code !== 'DISCONNECTED' ? followed.error : undefined;
   return {
-    state: (jobId !== undefined ? v.state : undefined) ?? probed,
+    state: probedIsCurrent ? probed : ((jobId !== undefined ? v.state : undefined) ?? probed),
     runningJobId: running ? jobId : undefined,
     start,
     starting,
