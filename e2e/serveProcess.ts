@@ -7,6 +7,8 @@ import { freePort } from '../main/core/redisProcess/freePort';
 export interface ServeProcess {
   /** http://127.0.0.1:port */
   readonly url: string;
+  /** The serve process's id (tests read its memory from /proc). */
+  readonly pid: number;
   /** Its own data dir (profiles, users, audit log), removed on stop. */
   readonly dataDir: string;
   /** Everything it wrote to stdout and stderr so far. */
@@ -51,5 +53,5 @@ export async function startServe(
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url: `http://127.0.0.1:${port}`, dataDir, output: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, dataDir, output: () => output, stop };
 }

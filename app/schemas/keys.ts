@@ -84,8 +84,17 @@ export const IndexState = z.object({
   deep: z.boolean(),
   deepDone: z.number(),
   startedAt: z.number().nullable(),
+  /** When the build ended (ms since the epoch): the page says how old the index is. */
+  finishedAt: z.number().nullable(),
   seconds: z.number(),
   error: z.string().nullable(),
+  /**
+   * What changed in the DB since the build and is not (yet) in the index, in words: a bulk
+   * action that ran after it (or during its scan); null when the index is as its scan found it.
+   */
+  stale: z.string().nullable(),
+  /** The keys a bulk delete may have removed are being checked now; `stale` says which. */
+  rechecking: z.boolean(),
 });
 export type IndexState = z.output<typeof IndexState>;
 

@@ -40,6 +40,20 @@ export class KeysPage {
     return this.page.getByTestId('keys-index-line');
   }
 
+  /** How old the shared index is ("built 12s ago"). */
+  indexAge(): Locator {
+    return this.page.getByTestId('keys-index-age');
+  }
+
+  /** What a bulk action left stale in the index, while the server checks it. */
+  indexStale(): Locator {
+    return this.page.getByTestId('keys-index-stale');
+  }
+
+  buildButton(): Locator {
+    return this.page.getByTestId('keys-build');
+  }
+
   async waitForCompleteTree(): Promise<void> {
     await expect(this.indexState()).toHaveText('complete', { timeout: 30_000 });
   }
@@ -81,6 +95,11 @@ export class KeysPage {
     const button = this.tree().getByRole('treeitem', { name: buttonName });
     for (let i = 0; i < 200 && (await button.count()) === 0; i++) await this.tree().evaluate((el) => el.scrollBy(0, el.clientHeight / 2));
     await expect(button).toBeVisible();
+  }
+
+  /** The whole DB's count, beside "All keys". */
+  allKeysCount(): Locator {
+    return this.page.getByTestId('keys-tree-all').locator('.keys-count');
   }
 
   async allKeys(): Promise<void> {

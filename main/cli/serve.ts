@@ -42,6 +42,7 @@ export async function serve(argv: string[] = [], env: NodeJS.ProcessEnv = proces
     staticDir: STATIC_DIR,
     auth,
     ...(cfg.publicUrl === undefined ? {} : { allowedOrigins: [cfg.publicUrl] }),
+    ...(cfg.wsBufferBytes === undefined ? {} : { maxBufferedBytes: cfg.wsBufferBytes }),
     ...(cfg.tls === undefined ? {} : { https: { cert: readFileSync(cfg.tls.certFile), key: readFileSync(cfg.tls.keyFile) } }),
   });
 

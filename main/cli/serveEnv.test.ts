@@ -53,6 +53,12 @@ describe('cacheboard serve environment', () => {
     }
   });
 
+  it('reads CACHEBOARD_WS_BUFFER_MB as whole megabytes, and names the variable when it is wrong', () => {
+    expect(readServeEnv({}).wsBufferBytes).toBeUndefined();
+    expect(readServeEnv({ CACHEBOARD_WS_BUFFER_MB: '16' }).wsBufferBytes).toBe(16 << 20);
+    for (const bad of ['0', '1.5', 'lots']) expect(() => readServeEnv({ CACHEBOARD_WS_BUFFER_MB: bad })).toThrow(`CACHEBOARD_WS_BUFFER_MB must be a whole number of megabytes, not "${bad}"`);
+  });
+
   it('knows loopback addresses', () => {
     expect(isLoopback('127.0.0.1')).toBe(true);
     expect(isLoopback('::1')).toBe(true);

@@ -24,6 +24,8 @@ export interface ServeEnv {
   uploadLimitBytes?: number;
   /** Reverse proxies (IPs, CIDR ranges) whose X-Forwarded-For is believed, for the sign-in backoff. */
   trustedProxies?: string[];
+  /** Most bytes serve holds unsent for one WebSocket before closing it (CACHEBOARD_WS_BUFFER_MB). */
+  wsBufferBytes?: number;
   /** Stop recording a profile's Overview history after this many minutes unwatched ('never': record all along). */
   historyIdle: HistoryIdle;
 }
@@ -87,6 +89,13 @@ export function readServeEnv(env: NodeJS.ProcessEnv, flags: ServeFlags = {}): Se
       throw new AppError('VALIDATION', `CACHEBOARD_UPLOAD_LIMIT_MB must be a whole number of megabytes, not "${env.CACHEBOARD_UPLOAD_LIMIT_MB}"`, 'CACHEBOARD_UPLOAD_LIMIT_MB');
     }
     out.uploadLimitBytes = mb * 1024 * 1024;
+  }
+  if (env.CACHEBOARD_WS_BUFFER_MB) {
+    const mb = Number(env.CACHEBOARD_WS_BUFFER_MB);
+    if (!Number.isInteger(mb) || mb < 1) {
+      throw new AppError('VALIDATION', `CACHEBOARD_WS_BUFFER_MB must be a whole number of megabytes, not "${env.CACHEBOARD_WS_BUFFER_MB}"`, 'CACHEBOARD_WS_BUFFER_MB');
+    }
+    out.wsBufferBytes = mb * 1024 * 1024;
   }
   if (env.CACHEBOARD_TRUSTED_PROXIES) out.trustedProxies = trustedProxies(env.CACHEBOARD_TRUSTED_PROXIES);
   return out;

@@ -23,6 +23,8 @@ export interface WebServerOptions {
   auth?: AuthMode;
   /** Largest WebSocket message read before the socket is closed with 1009 (default MAX_FRAME_BYTES). */
   maxFrameBytes?: number;
+  /** Most bytes held unsent for one socket before it is closed with BACKLOG_CLOSE_CODE (default MAX_BUFFERED_BYTES). */
+  maxBufferedBytes?: number;
   allowedOrigins?: string[];
   /** Serve HTTPS (PEM). */
   https?: { cert: Buffer; key: Buffer };
@@ -102,7 +104,8 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
         sockets.set(token, set);
         socket.on('close', () => set.delete(socket));
       }
-      opts.attach(wsWire(socket), session);
+      const overflow = (m: string) => console.error(`${session.user ?? 'local user'}: ${m}`);
+      opts.attach(wsWire(socket, { onOverflow: overflow, ...(opts.maxBufferedBytes === undefined ? {} : { maxBufferedBytes: opts.maxBufferedBytes }) }), session);
     },
   );
 

@@ -247,9 +247,9 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
           onClose={(ended) => {
             setAction(undefined);
             if (ended === undefined || ended.acted === 0) return;
-            // The list reads again; a delete changed the tree's counts, so the index is built again (what Refresh does).
+            // The list reads again; the server takes a delete's keys out of the index (no new scan), saying so meanwhile.
             setEdits((n) => n + 1);
-            if (ended.op === 'delete') void index.start(index.state?.deep === true);
+            if (ended.op === 'delete') index.reload();
           }}
         />
       )}

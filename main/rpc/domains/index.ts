@@ -1,3 +1,4 @@
+import { IndexRegistry } from '../../core/keys/index/indexRegistry';
 import type { Handlers } from '../handlers';
 import { audienceHandlers } from './audience';
 import { auditHandlers } from './audit';
@@ -20,6 +21,8 @@ import type { CoreServices } from './services';
 
 /** Every contract entry bound to its core service; the type fails if one is missing. */
 export function createHandlers(core: CoreServices): Handlers {
+  // One set of key indexes: the Keys page builds and reads them, a bulk delete updates them.
+  const indexes = new IndexRegistry(core.jobs.keysIndex);
   return {
     ...healthHandlers(core),
     ...connectionHandlers(core),
@@ -31,8 +34,8 @@ export function createHandlers(core: CoreServices): Handlers {
     ...monitorHandlers(core),
     ...auditHandlers(core),
     ...audienceHandlers(core),
-    ...keysHandlers(core),
-    ...keyActionHandlers(core),
+    ...keysHandlers(core, indexes),
+    ...keyActionHandlers(core, undefined, {}, indexes),
     ...consoleHandlers(core),
     ...configHandlers(core),
     ...clientsHandlers(core),

@@ -26,7 +26,7 @@ const report = (jobId: string): LoadReport => ({
 });
 const indexState = {
   status: 'building', jobId: null, scanned: 1, total: 2, complete: false, names: 'indexed', bytes: 0, budgetBytes: 1,
-  deep: false, deepDone: 0, startedAt: null, seconds: 0, error: null,
+  deep: false, deepDone: 0, startedAt: null, finishedAt: null, seconds: 0, error: null, stale: null, rechecking: false,
 } as const;
 const actionCounts = { scanned: 1, total: 2, matched: 1, acted: 0, skipped: 0, errors: 0, seconds: 0, shards: [] };
 const failed = { kind: 'failed', error: { code: 'TIMEOUT', message: 'the server stopped answering' } } as const;

@@ -7,6 +7,7 @@ import { clusterRetry } from '../../core/keys/actions/clusterRetry';
 import { countsText, matchText, runText, wholeDb } from '../../core/keys/actions/describeRun';
 import { runKeyActions } from '../../core/keys/actions/runKeyActions';
 import { refuseReadOnly } from '../../core/keys/edit/editTarget';
+import type { IndexRegistry } from '../../core/keys/index/indexRegistry';
 import { indexTargets } from '../../core/keys/index/indexTargets';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
@@ -31,6 +32,8 @@ export function keyActionHandlers(
   { profiles, pool, jobs, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'jobs' | 'audit'>,
   store = new CheckpointStore(join(dirname(profiles.file), 'key-actions')),
   hooks: KeyActionHooks = {},
+  /** The Keys page's indexes: a delete's run tells them which keys may be gone. */
+  indexes?: Pick<IndexRegistry, 'afterAction'>,
 ): KeyActionHandlers {
   /** Run ids running in this process: not resumable, and not resumed twice. */
   const active = new Set<string>();
@@ -75,6 +78,10 @@ export function keyActionHandlers(
             emit,
             signal,
           );
+          // Whatever its ending, the keys it removed leave the indexes of this DB (checked there, not rescanned).
+          if (!dryRun && action.op === 'delete' && (end.report?.acted ?? 0) > 0) {
+            void indexes?.afterAction(input.profileId, db, Buffer.from(selection.match, 'base64'), `A bulk delete of ${matchText(selection)}`);
+          }
           const outcome = end.kind === 'done' ? 'ok' : end.kind;
           const counts = end.report === undefined ? '' : `; ${countsText(end.report)}`;
           trail?.(outcome, `${runText(selection, action)}${counts}${end.kind === 'failed' ? `; ${end.error.message}` : ''}; run ${runId}`);

@@ -21,7 +21,7 @@ import type { Handlers } from '../handlers';
 import type { Session } from '../session';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
-import { sessionProfile } from './sessionProfile';
+import { roleOf, sessionProfile } from './sessionProfile';
 
 type KeysHandlers = Pick<
   Handlers,
@@ -34,18 +34,19 @@ export function keysHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'job
   /**
    * The session's connection to the profile (an analyst's runs as the analyst Redis user), its
    * DB, its index slot: per connection id, so names an ops build saw never reach an analyst
-   * whose Redis user may not read them.
+   * whose Redis user may not read them; every user of one connection shares its indexes.
    */
   const at = (input: { profileId: string; db?: number | undefined; separator: string }, session: Session) => {
     const { id, profile } = sessionProfile(profiles, input.profileId, session);
     const db = input.db ?? profile.spec.db;
-    return { id, spec: profile.spec, db, where: { target: `${id}/${db}`, separator: input.separator }, reader: keysReader(pool, id, profile.spec, db) };
+    const where = { profileId: input.profileId, target: `${id}/${db}`, db, separator: input.separator };
+    return { id, spec: profile.spec, db, where, reader: keysReader(pool, id, profile.spec, db) };
   };
   return {
     'keys.index.start': async (input, { session }) => {
       const { id, spec, db, where, reader } = at(input, session);
       const targets = await indexTargets(pool, id, spec, db);
-      return { jobId: indexes.start(where, targets, input.deep ? deepPass(reader) : undefined) };
+      return { jobId: indexes.start(where, targets, { deep: input.deep ? deepPass(reader) : undefined, reader, role: roleOf(session) }) };
     },
     'keys.tree': async (input, { session }) => {
       const { where, reader } = at(input, session);

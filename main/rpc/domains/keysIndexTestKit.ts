@@ -1,35 +1,38 @@
 import type { StreamEvent } from '../../../app/contract';
 import type { AppError } from '../../../app/errors';
-import { RpcClient } from '../../../app/rpcClient';
+import type { RpcClient } from '../../../app/rpcClient';
 import { cancelAllJobs, createJobs } from '../../core/jobKinds';
 import type { StoredProfile } from '../../core/pool/types';
 import { Dispatcher } from '../dispatcher';
-import { createMemoryWirePair } from '../wireTestKit';
 import { jobHandlers } from './jobs';
 import { keysHandlers } from './keys';
-import { domainRpcBase } from './domainRpcTestKit';
-import { IndexRegistry } from '../../core/keys/index/indexRegistry';
-import type { BuildTuning } from '../../core/keys/index/buildIndex';
+import { domainRpcBase, roleClients } from './domainRpcTestKit';
+import { keyActionHandlers } from './keyActions';
+import { IndexRegistry, type RegistryOptions } from '../../core/keys/index/indexRegistry';
+import type { Role } from '../../../app/define';
 
-/** Tests only: the keys handlers behind a real dispatcher, an analyst's client. */
+/** Tests only: the keys handlers (and bulk actions, on the same indexes) behind a real dispatcher, an analyst's client (or an ops user's). */
 export interface KeysRpc {
   client: RpcClient;
+  /** A client of either role on the same dispatcher and indexes. */
+  as(role: Role): RpcClient;
+  indexes: IndexRegistry;
   close(): Promise<void>;
 }
 
-export function keysRpc(readOnly: StoredProfile[], options: { budgetBytes?: number; tuning?: Partial<BuildTuning> } = {}): KeysRpc {
+export function keysRpc(readOnly: StoredProfile[], options: RegistryOptions & { role?: Role } = {}): KeysRpc {
   const base = domainRpcBase('cb-keys-rpc-', readOnly);
   const { profiles, pool, audit } = base;
   const jobs = createJobs();
   const indexes = new IndexRegistry(jobs.keysIndex, options);
-  const handlers = base.handlers({ ...keysHandlers({ profiles, pool, jobs, audit }, indexes), ...jobHandlers(jobs) });
+  const core = { profiles, pool, jobs, audit };
+  const handlers = base.handlers({ ...keysHandlers(core, indexes), ...keyActionHandlers(core, undefined, {}, indexes), ...jobHandlers(jobs) });
   const dispatcher = new Dispatcher(handlers, { streamIntervalMs: 10 });
-  const { server, client: end } = createMemoryWirePair();
-  dispatcher.attach(server, { role: 'analyst', user: 'analyst' });
-  const client = new RpcClient((m) => end.send(m));
-  end.onMessage((m) => client.receive(m));
+  const as = roleClients(dispatcher);
   return {
-    client,
+    client: as(options.role ?? 'analyst'),
+    as,
+    indexes,
     async close() {
       await cancelAllJobs(jobs);
       await base.close();

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { roleOf } from '../../auth/permissions';
+import { useSession } from '../../auth/SessionContext';
 import { CancelButton } from '../../components/CancelButton';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -28,7 +30,10 @@ export function IndexBar({ db, onDb, cluster, separator, onSeparator, index }: P
   const s = index.state;
   const w = indexWords(s);
   const running = index.runningJobId !== undefined;
+  const role = roleOf(useSession().session);
   const sepChanged = sepDraft !== separator && sepDraft !== '';
+  // The index is shared: an analyst uses a complete one as it is (the server refuses a refresh too).
+  const analystKept = role === 'analyst' && !sepChanged && s?.complete === true && s.status !== 'building';
   const dbs = Array.from({ length: Math.max(DB_COUNT, db + 1) }, (_, i) => i);
 
   const build = () => {
@@ -73,7 +78,13 @@ export function IndexBar({ db, onDb, cluster, separator, onSeparator, index }: P
           title="Folders split key names at this text (1 to 8 characters)"
           data-testid="keys-separator"
         />
-        <button type="submit" className="btn btn-primary btn-small" disabled={running || index.starting || sepDraft === ''} data-testid="keys-build">
+        <button
+          type="submit"
+          className="btn btn-primary btn-small"
+          disabled={running || index.starting || sepDraft === '' || analystKept}
+          title={analystKept ? 'This index is shared by every user of the connection; an ops user can refresh it' : undefined}
+          data-testid="keys-build"
+        >
           {sepChanged || s?.status === 'none' ? 'Build tree' : 'Refresh'}
         </button>
         {index.runningJobId !== undefined && (
@@ -96,6 +107,11 @@ export function IndexBar({ db, onDb, cluster, separator, onSeparator, index }: P
         <span className="keys-indexbar-line" data-testid="keys-index-line">
           {w.line}
         </span>
+        {w.age !== undefined && (
+          <span className="muted keys-indexbar-mem" title="One index per DB and separator, shared by every user: its counts are as of this build" data-testid="keys-index-age">
+            {w.age}
+          </span>
+        )}
         {w.memory !== '' && (
           <span className="muted keys-indexbar-mem" title="Memory the name index holds on the server, and its budget">
             {w.memory}
@@ -107,6 +123,11 @@ export function IndexBar({ db, onDb, cluster, separator, onSeparator, index }: P
           </span>
         )}
       </div>
+      {w.stale !== undefined && (
+        <p className="keys-indexbar-stale" role="status" data-testid="keys-index-stale">
+          {w.stale}
+        </p>
+      )}
       <ErrorAlert error={index.error} title="Index:" />
     </section>
   );

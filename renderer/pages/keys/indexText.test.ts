@@ -14,8 +14,11 @@ const base: IndexState = {
   deep: false,
   deepDone: 0,
   startedAt: 1,
+  finishedAt: null,
   seconds: 4,
   error: null,
+  stale: null,
+  rechecking: false,
 };
 
 describe('indexWords', () => {
@@ -38,5 +41,15 @@ describe('indexWords', () => {
 
   it('says when names went over budget', () => {
     expect(indexWords({ ...base, names: 'over-budget' }).overBudget).toBe('names over budget: folders list by SCAN');
+  });
+
+  it('says how old the shared index is, and what a bulk action left stale', () => {
+    const ready = { ...base, status: 'ready' as const, complete: true, finishedAt: 1_000_000 };
+    expect(indexWords(ready, 1_000_000 + 754_000).age).toBe('built 12m 34s ago');
+    expect(indexWords({ ...ready, finishedAt: null }).age).toBeUndefined();
+    expect(indexWords(base).age).toBeUndefined();
+    const note = 'A bulk delete of rate:* ran: checking which keys under rate:* are gone…';
+    expect(indexWords({ ...ready, stale: note, rechecking: true }).stale).toBe(note);
+    expect(indexWords(ready).stale).toBeUndefined();
   });
 });

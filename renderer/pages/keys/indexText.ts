@@ -1,5 +1,5 @@
 import type { IndexState } from '../../../app/schemas/keys';
-import { formatBytes, formatCount, formatSeconds } from '../../lib/format';
+import { formatBytes, formatCount, formatDuration, formatSeconds } from '../../lib/format';
 
 /** What the index bar says, in plain words: never a partial tree without saying so. */
 export interface IndexWords {
@@ -13,16 +13,22 @@ export interface IndexWords {
   memory: string;
   /** Said when the names went over budget. */
   overBudget: string | undefined;
+  /** How old the (shared) index is: "built 12m 5s ago". */
+  age: string | undefined;
+  /** What changed in the DB since the build and is not in the index, from the server. */
+  stale: string | undefined;
 }
 
-export function indexWords(s: IndexState | undefined): IndexWords {
-  if (s === undefined) return { badge: '…', tone: 'none', line: 'Reading the index state…', fraction: undefined, memory: '', overBudget: undefined };
+/** `now`: the clock the age is read against (the page re-renders it as the index is re-read). */
+export function indexWords(s: IndexState | undefined, now = Date.now()): IndexWords {
+  if (s === undefined) return { badge: '…', tone: 'none', line: 'Reading the index state…', fraction: undefined, memory: '', overBudget: undefined, age: undefined, stale: undefined };
   const scanned = formatCount(s.scanned);
   const of = s.total > 0 ? ` of ${formatCount(s.total)}` : '';
   const rate = s.seconds > 0 ? ` · ${formatCount(s.scanned / s.seconds)} keys/s` : '';
   const memory = s.budgetBytes > 0 ? `${formatBytes(s.bytes)} of ${formatBytes(s.budgetBytes)} budget` : formatBytes(s.bytes);
   const overBudget = s.names === 'over-budget' ? 'names over budget: folders list by SCAN' : undefined;
-  const base = { memory, overBudget };
+  const age = s.finishedAt === null || s.status === 'building' ? undefined : `built ${formatDuration(Math.max(0, now - s.finishedAt) / 1000)} ago`;
+  const base = { memory, overBudget, age, stale: s.stale ?? undefined };
   switch (s.status) {
     case 'none':
       return { ...base, badge: 'no tree', tone: 'none', line: 'No tree for this DB and separator yet.', fraction: undefined, memory: '' };

@@ -47,8 +47,10 @@ export interface KeysIndex {
   error: AppError | undefined;
   /** Bumped while the scan runs and once when it ends: the open folders re-read then. */
   epoch: number;
-  /** Bumped when a build ends: a key list (which would lose its scroll on every tick) starts over only then. */
+  /** Bumped when a build ends, or the index took out keys a bulk delete removed: a key list (which would lose its scroll on every tick) starts over only then. */
   builds: number;
+  /** Read the server's state again (a bulk action just ended: the index checks what it removed, and says so meanwhile). */
+  reload(): void;
 }
 
 /**
@@ -111,14 +113,40 @@ export function useKeysIndex(where: IndexWhere): KeysIndex {
     refreshProbe();
   }, [outcome, refreshProbe]);
 
+  // While the server checks which keys a bulk delete removed, its state is read again until done;
+  // then the tree and the list read again.
+  const rechecking = probed?.rechecking === true;
+  const wasRechecking = useRef(false);
+  useEffect(() => {
+    if (rechecking) {
+      wasRechecking.current = true;
+      const t = setTimeout(refreshProbe, GROW_MS);
+      return () => clearTimeout(t);
+    }
+    if (!wasRechecking.current) return;
+    wasRechecking.current = false;
+    setEpoch((e) => e + 1);
+    setBuilds((b) => b + 1);
+  }, [rechecking, probe.data, refreshProbe]);
+
+  const reload = useCallback(() => {
+    refreshProbe();
+    setEpoch((e) => e + 1);
+  }, [refreshProbe]);
+
+  // Once the followed build has ended and the server was asked again, its answer rules: the index
+  // changes after its build too (a bulk delete's keys taken out, what is stale said meanwhile).
+  const probedIsCurrent = probed !== undefined && !running && (jobId === undefined || (probed.jobId === jobId && probed.status !== 'building'));
+
   const streamError = followed.error !== undefined && followed.error.code !== 'DISCONNECTED' ? followed.error : undefined;
   return {
-    state: (jobId !== undefined ? v.state : undefined) ?? probed,
+    state: probedIsCurrent ? probed : ((jobId !== undefined ? v.state : undefined) ?? probed),
     runningJobId: running ? jobId : undefined,
     start,
     starting,
     error: (startError?.whereKey === whereKey ? startError.error : undefined) ?? v.error ?? streamError ?? probe.error,
     epoch,
     builds,
+    reload,
   };
 }

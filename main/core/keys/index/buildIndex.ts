@@ -91,6 +91,7 @@ export async function buildIndex(
     const err = e instanceof AppError ? e : new AppError('INTERNAL', e instanceof Error ? e.message : String(e));
     index.state.status = 'failed';
     index.state.error = err.message;
+    index.state.finishedAt = Date.now();
     index.state.seconds = (Date.now() - (index.state.startedAt ?? Date.now())) / 1000;
     return { kind: 'failed', error: { code: err.code, message: err.message } };
   } finally {
@@ -103,6 +104,7 @@ export async function buildIndex(
 
 function ended(index: KeyIndex, signal: AbortSignal): Extract<IndexEvent, { kind: 'done' | 'cancelled' }> {
   index.state.status = signal.aborted ? 'cancelled' : 'ready';
+  index.state.finishedAt = Date.now();
   const state = index.snapshot();
   state.seconds = index.state.seconds = (Date.now() - (index.state.startedAt ?? Date.now())) / 1000;
   return signal.aborted ? { kind: 'cancelled', state } : { kind: 'done', state };

@@ -23,6 +23,8 @@ export function deepPass(reader: KeysReader): DeepPass {
     index.state.deep = true;
     if (store === null) throw new AppError('VALIDATION', 'The deep index needs the names, and they went over the memory budget', 'deep');
     const n = store.size;
+    // A type byte and two 8-byte figures a key, within the indexes' shared memory budget.
+    if (!index.reserveDeep(n * 17)) throw new AppError('VALIDATION', 'The deep index does not fit the key indexes\' memory budget now: try again once other indexes are idle', 'deep');
     const cols: DeepColumns = { type: new Uint8Array(n), ttl: new Float64Array(n), memory: new Float64Array(n) };
     let from = 0;
     while (from < n && !signal.aborted) {

@@ -6,6 +6,16 @@ import { NameStore } from './nameStore';
 const FOLDER_BYTES = 160;
 /** Bytes one key id costs in its folder's array of leaves (a small integer slot, with growth slack). */
 const LEAF_BYTES = 10;
+/** What an index asks its ledger for at a time, past what it holds: one ask per few hundred thousand keys. */
+const GRANT_STEP = 16 * 1024 * 1024;
+
+/**
+ * The memory budget every index of the process shares (indexRegistry.ts): an index asks it for
+ * room as it grows, and is refused once every index together would pass the budget.
+ */
+export interface IndexLedger {
+  grant(index: KeyIndex, bytes: number): boolean;
+}
 
 /** One folder of the tree: its count (every key under it) and what sits directly in it. */
 export class Folder {
@@ -41,15 +51,72 @@ export class KeyIndex {
   deep: DeepColumns | null = null;
   /** The separator as latin1 text, to cut latin1 names with. */
   private readonly sepText: string;
+  /** Bytes the ledger granted this index (all it may hold before asking again); no ledger: no limit but its own budget. */
+  private allowance: number;
+  /** The deep columns' bytes, reserved before the deep pass makes them. */
+  private deepBytes = 0;
+  /** Bumped whenever keys are taken out after the build: what was cached from the names (sorted matches) is stale. */
+  changes = 0;
 
   constructor(
     readonly separator: Buffer,
+    /** The most this one index may hold. */
     readonly budgetBytes: number,
     /** What the folders may take (the counts); half the budget unless said. */
     readonly folderBudgetBytes = budgetBytes / 2,
+    /** The budget shared with every other index, asked as this one grows. */
+    private readonly ledger?: IndexLedger,
   ) {
     this.sepText = separator.toString('latin1');
     this.state = { ...emptyState(budgetBytes), status: 'building', startedAt: Date.now() };
+    this.allowance = ledger === undefined ? Number.POSITIVE_INFINITY : 0;
+  }
+
+  /** What the ledger granted so far. */
+  get allowed(): number {
+    return this.allowance;
+  }
+
+  /** What this index counts against the shared budget: what it was granted (its bytes, once settled). */
+  get held(): number {
+    return Number.isFinite(this.allowance) ? Math.max(this.allowance, this.bytes) : this.bytes;
+  }
+
+  /** Give back what was granted beyond the bytes held (the build ended, or the names went). */
+  settle(): void {
+    if (this.ledger !== undefined) this.allowance = this.bytes;
+  }
+
+  /**
+   * Whether `extra` more bytes fit: within the allowance, or the ledger grants more (a step at a
+   * time). A refusal is remembered for a second (for as much or more), so a build past the budget does not ask per key.
+   */
+  private room(extra: number): boolean {
+    const need = this.bytes + extra;
+    if (need <= this.allowance) return true;
+    const ask = need - this.allowance + Math.min(GRANT_STEP, this.budgetBytes / 16);
+    if (this.ledger === undefined || (ask >= this.refused.ask && this.refused.until > Date.now())) return false;
+    if (!this.ledger.grant(this, ask)) {
+      this.refused = { ask, until: Date.now() + 1000 };
+      return false;
+    }
+    this.allowance += ask;
+    return true;
+  }
+  private refused = { ask: 0, until: 0 };
+
+  /** Marks the names to go (true), or false when they went already. */
+  private shedNames(): boolean {
+    if (this.names === null) return false;
+    this.overBudget = true;
+    return true;
+  }
+
+  /** Room for the deep columns (deepIndex.ts) before they are made; false when the shared budget has none. */
+  reserveDeep(bytes: number): boolean {
+    if (this.bytes + bytes > this.budgetBytes || !this.room(bytes)) return false;
+    this.deepBytes += bytes;
+    return true;
   }
 
   /** The name store, while the names are within budget. */
@@ -58,7 +125,7 @@ export class KeyIndex {
   }
 
   get bytes(): number {
-    return this.folderBytes + this.leafBytes + (this.names?.bytes ?? 0);
+    return this.folderBytes + this.leafBytes + (this.names?.bytes ?? 0) + this.deepBytes;
   }
 
   /** The state with its byte count and time brought up to date. */
@@ -87,7 +154,9 @@ export class KeyIndex {
         // Folders take at most half the budget: a keyspace of unique ids (`session:<uuid>:data`)
         // would otherwise grow a folder a key. Past it, new folders are not made: the key counts
         // in every folder above, which stay exact, and its own folder is not listed.
-        if (this.folderBytes >= this.folderBudgetBytes) {
+        // Past the shared budget while the names are held, the names go (the scan drops them
+        // next: ScanDedupe), not the counts: the folder is made.
+        if (this.folderBytes >= this.folderBudgetBytes || !(this.room(FOLDER_BYTES + seg.length * 2) || this.shedNames())) {
           this.state.foldersCapped = true;
           deeper = true;
           break;
@@ -118,7 +187,7 @@ export class KeyIndex {
       node.leavesSorted = false;
     }
     this.leafBytes += LEAF_BYTES;
-    if (this.bytes > this.budgetBytes) this.overBudget = true;
+    if (this.bytes > this.budgetBytes || !this.room(0)) this.overBudget = true;
   }
 
   /**
@@ -210,6 +279,8 @@ export class KeyIndex {
     this.names?.drop();
     this.names = null;
     this.leafBytes = 0;
+    this.deep = null;
+    this.deepBytes = 0;
     this.state.names = 'over-budget';
     const clear = (f: Folder): void => {
       f.leaves = null;
@@ -217,6 +288,60 @@ export class KeyIndex {
       if (f.children !== null) for (const c of f.children.values()) clear(c);
     };
     clear(this.root);
+    this.settle();
+  }
+
+  /**
+   * Take keys out after the build (a bulk delete removed them): out of every count on their
+   * paths and out of their folders' lists, one pass per folder; a folder left empty goes.
+   */
+  removeMany(ids: readonly number[]): void {
+    const store = this.names;
+    if (store === null || ids.length === 0) return;
+    // Per folder: the ids gone from its leaves, and from its keys past the folders' cap (`deeper`).
+    const touched = new Map<Folder, { gone: Set<number>; leaves: number; deeper: number }>();
+    for (const id of ids) {
+      const text = store.name(id).toString('latin1');
+      const path: [Folder, string][] = [];
+      let node = this.root;
+      let from = 0;
+      let deeper = false;
+      for (;;) {
+        const at = text.indexOf(this.sepText, from);
+        if (at < 0) break;
+        const seg = text.slice(from, at);
+        const child = node.children?.get(seg);
+        if (child === undefined) {
+          deeper = true;
+          break;
+        }
+        path.push([node, seg]);
+        node = child;
+        from = at + this.sepText.length;
+      }
+      let t = touched.get(node);
+      if (t === undefined) touched.set(node, (t = { gone: new Set(), leaves: 0, deeper: 0 }));
+      t.gone.add(id);
+      if (deeper) t.deeper++;
+      else t.leaves++;
+      this.root.count--;
+      for (const [parent, seg] of path) {
+        const child = parent.children?.get(seg) as Folder;
+        if (--child.count > 0) continue;
+        parent.children?.delete(seg);
+        this.folders--;
+        this.folderBytes -= FOLDER_BYTES + seg.length * 2;
+      }
+    }
+    for (const [folder, t] of touched) {
+      if (folder.leaves !== null) folder.leaves = folder.leaves.filter((id) => !t.gone.has(id));
+      if (folder.deeper !== null) folder.deeper = folder.deeper.filter((id) => !t.gone.has(id));
+      folder.leafCount -= t.leaves;
+      folder.unlisted -= t.deeper;
+    }
+    this.leafBytes -= ids.length * LEAF_BYTES;
+    this.state.scanned -= ids.length;
+    this.changes++;
   }
 
   /** Folders in the tree (for the bench's memory figures). */
@@ -249,7 +374,10 @@ export function emptyState(budgetBytes: number): IndexState {
     deep: false,
     deepDone: 0,
     startedAt: null,
+    finishedAt: null,
     seconds: 0,
     error: null,
+    stale: null,
+    rechecking: false,
   };
 }

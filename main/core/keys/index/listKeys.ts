@@ -52,7 +52,8 @@ export async function listKeys(index: KeyIndex | null, q: ListQuery, reader: Key
 /**
  * The last few globs' sorted matches per index: a list is read page after page (a virtual list
  * scrolling), and walking and sorting a million names again for each page would cost a second.
- * A finished index does not change, so the cache is exact; it goes with the index.
+ * A finished index changes only when keys a bulk delete removed are taken out (`changes`), so
+ * the cache, keyed by that count too, is exact; it goes with the index.
  */
 const CACHED_GLOBS = 4;
 const matchCache = new WeakMap<KeyIndex, Map<string, number[]>>();
@@ -60,20 +61,21 @@ const matchCache = new WeakMap<KeyIndex, Map<string, number[]>>();
 function matches(index: KeyIndex, match: Buffer): number[] {
   let cache = matchCache.get(index);
   if (cache === undefined) matchCache.set(index, (cache = new Map()));
-  const key = match.toString('latin1');
+  const key = `${index.changes}\u0000${match.toString('latin1')}`;
   const hit = cache.get(key);
   if (hit !== undefined) {
     cache.delete(key);
     cache.set(key, hit);
     return hit;
   }
-  const found = walkMatches(index, match);
+  const found = matchingIds(index, match);
   cache.set(key, found);
   if (cache.size > CACHED_GLOBS) cache.delete(cache.keys().next().value as string);
   return found;
 }
 
-function walkMatches(index: KeyIndex, match: Buffer): number[] {
+/** The ids of every name the index holds that matches the glob, in byte order (none when the names went over budget). */
+export function matchingIds(index: KeyIndex, match: Buffer): number[] {
   const store = index.store;
   if (store === null) return [];
   const { prefix } = literalPrefix(match);
