@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
@@ -42,6 +42,8 @@ async function count(glob: string, on: Redis = admin): Promise<number> {
 
 const cli = (...args: string[]) => runCli(['keys', ...args, '--url', `${redis().url}/0`], undefined, env);
 const json = (out: string) => JSON.parse(out) as Record<string, unknown>;
+/** The checkpoints left in the data dir (what Resume offers). */
+const checkpoints = () => (existsSync(join(env.CACHEBOARD_DATA_DIR, 'key-actions')) ? readdirSync(join(env.CACHEBOARD_DATA_DIR, 'key-actions')).filter((n) => n.endsWith('.json')) : []);
 
 describe('cacheboard keys delete|expire|persist', () => {
   it('--dry-run counts and changes nothing; delete --yes --json prints the one documented object', async () => {
@@ -167,6 +169,13 @@ describe('cacheboard keys export', () => {
     const dirOut = await cli('export', '--match', 'e:*', '--out', folder, '--yes');
     expect(dirOut.code).toBe(1);
     expect(dirOut.err).toMatch(/is a directory/);
+    const missing = await cli('export', '--match', 'e:*', '--out', join(dir, 'no-such-folder', 'x.resp'), '--yes', '--json');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/no-such-folder does not exist/);
+    expect(json(missing.out)).toEqual({ error: { code: 'VALIDATION', message: expect.stringMatching(/does not exist/) as unknown } });
+    // A refused export never began: it leaves no checkpoint that a resume would offer, and no partial file.
+    expect(checkpoints()).toEqual([]);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.part'))).toEqual([]);
   });
 });
 

@@ -73,6 +73,8 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
   let failure: AppError | null = null;
   let scannedAtStart = 0;
   let lastSave = 0;
+  /** A checkpoint was written: from then on an ending leaves a resumable one (a run refused before that leaves nothing). */
+  let started = false;
   let timer: NodeJS.Timeout | undefined;
   const real = !run.dryRun;
 
@@ -147,6 +149,7 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
       file = await ExportFile.open(run.out, prior?.export);
     }
     checkpoint('running');
+    started = true;
     progress();
     timer = setInterval(progress, run.progressMs ?? 200);
     const retry = run.retry;
@@ -198,10 +201,13 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
   } catch (e) {
     clearInterval(timer);
     const err = asAppError(e);
-    // A run that got going is cut, not lost: its checkpoint says where each shard stands.
-    if (plan !== null) checkpoint('cut');
-    await file?.close();
-    return { kind: 'failed', error: { code: err.code, message: err.message }, report: report() };
+    // A run that got going is cut, not lost: its checkpoint says where each shard stands. One
+    // refused before its first checkpoint (a bad --out, an LFU policy) leaves nothing to resume.
+    if (started) checkpoint('cut');
+    await (started ? file?.close() : file?.discard());
+    const error = { code: err.code, message: err.message };
+    // Refused before it began: nothing was done, so no report (which would offer a resume).
+    return started ? { kind: 'failed', error, report: report() } : { kind: 'failed', error };
   } finally {
     signal.removeEventListener('abort', onAbort);
     await Promise.all(shards.map((s) => s.close().catch(() => s.destroy())));
