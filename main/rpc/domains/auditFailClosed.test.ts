@@ -98,7 +98,7 @@ const refusal = (p: Promise<unknown>): Promise<AppError> =>
     (e: AppError) => e,
   );
 const entries = (): AuditEntry[] => {
-  let text = '';
+  let text: string;
   try {
     text = readFileSync(auditFile, 'utf8');
   } catch {

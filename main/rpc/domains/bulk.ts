@@ -55,6 +55,7 @@ export function bulkHandlers({ profiles, pool, bulk, audit, jobs: { bulk: jobs }
         throw new AppError('CONFLICT', `Load ${holder} is already loading ${load.cluster ? 'this cluster' : target}; wait for it or cancel it`);
       }
       const trail = auditFor(audit, session, `bulk.${prepared.mode}`, target);
+      // async: a start the audit log refuses (AUDIT_UNAVAILABLE) ends the job failed, never leaves it held as running.
       const jobId = jobs.start(target, async (id, emit, signal) => {
         trail('started', `${id} ${file.name}`);
         return load.run(id, emit, signal).then((report) => {
