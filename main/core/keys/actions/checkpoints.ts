@@ -53,6 +53,8 @@ export const Checkpoint = z.object({
   host: z.string(),
   shards: z.array(ShardCheckpoint),
   errorSamples: z.array(z.string()),
+  /** The length of the run's counted-keys file (seenKeys.ts) at this checkpoint. */
+  seenBytes: z.number().int().min(0).optional(),
   /** Export: the file asked for, the temp file written so far, and its length at this checkpoint. */
   export: z.object({ out: z.string(), tmp: z.string(), bytes: z.number().int().min(0) }).optional(),
 });

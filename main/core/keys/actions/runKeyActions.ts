@@ -80,7 +80,7 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
   let timer: NodeJS.Timeout | undefined;
   const real = !run.dryRun;
   /** The keys this run counted (a real run with a store), and their set once a shard must start over. */
-  const seenFile = real && run.store !== null ? new SeenKeysFile(run.store.seenFile(run.runId)) : null;
+  const seenFile = real && run.store !== null ? new SeenKeysFile(run.store.seenFile(run.runId), prior === undefined ? undefined : (prior.seenBytes ?? 0)) : null;
   let seenSet: KeyHashSet | undefined;
 
   const counts = (): KeyActionCounts => {
@@ -122,6 +122,7 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
       host: hostname(),
       shards: shards.map((s) => ({ ...s.counts, scanned: s.scanned, dbsize: s.dbsize })),
       errorSamples,
+      ...(seenFile === null ? {} : { seenBytes: seenFile.bytes }),
       ...(file === null ? {} : { export: { out: file.out, tmp: file.tmp, bytes: file.bytes } }),
     }, durable);
   };

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { hashKey, lastHash } from '../../resp/keyHash';
 import { KeyHashSet } from '../../resp/keyHashSet';
 
@@ -11,8 +11,18 @@ import { KeyHashSet } from '../../resp/keyHashSet';
  */
 export class SeenKeysFile {
   private fd: number | null = null;
+  /** Its length: a checkpoint records it, so a resume cuts back what was written after (keys whose counts died with the process). */
+  bytes: number;
 
-  constructor(readonly path: string) {}
+  /** `from`: a resume's recorded length (the file is cut back to it); absent: a new run, a new file. */
+  constructor(
+    readonly path: string,
+    from?: number,
+  ) {
+    this.bytes = from ?? 0;
+    if (from === undefined) rmSync(path, { force: true });
+    else if (existsSync(path) && statSync(path).size > from) truncateSync(path, from);
+  }
 
   append(keys: readonly Buffer[]): void {
     if (keys.length === 0) return;
@@ -25,6 +35,7 @@ export class SeenKeysFile {
     });
     let at = 0;
     while (at < out.length) at += writeSync(this.fd, out, at, out.length - at);
+    this.bytes += out.length;
   }
 
   close(): void {
