@@ -217,8 +217,9 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
     if (started) checkpoint('cut');
     await (started ? file?.close() : file?.discard());
     const error = { code: err.code, message: err.message };
-    // Refused before it began: nothing was done, so no report (which would offer a resume).
-    return started ? { kind: 'failed', error, report: report() } : { kind: 'failed', error };
+    // A new run refused before it began did nothing and leaves nothing to resume, so no report
+    // (which offers a resume). A resume keeps its checkpoint, and its report offers it again.
+    return started || prior !== undefined ? { kind: 'failed', error, report: report() } : { kind: 'failed', error };
   } finally {
     signal.removeEventListener('abort', onAbort);
     seenFile?.close();
