@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cliArgs, runCli } from '../../testing/cli';
 import { adminClient, closeAdmins, eventually, useRedis } from '../../testing/redis';
+import { countKeys, fillKeys } from './keyActionsTestKit';
 
 const redis = useRedis();
 const fresh = useRedis();
@@ -24,21 +25,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** `n` keys `prefix:i` written by one script on the server (fast for 100k+). */
-async function fill(prefix: string, n: number, ttl = 0): Promise<void> {
-  await admin.eval(`for i = 1, tonumber(ARGV[2]) do redis.call('SET', ARGV[1] .. ':' .. i, 'v') if ARGV[3] ~= '0' then redis.call('EXPIRE', ARGV[1] .. ':' .. i, ARGV[3]) end end`, 0, prefix, String(n), String(ttl));
-}
-
-async function count(glob: string, on: Redis = admin): Promise<number> {
-  let n = 0;
-  let cursor = '0';
-  do {
-    const [next, keys] = await on.scan(cursor, 'MATCH', glob, 'COUNT', 1000);
-    n += keys.length;
-    cursor = next;
-  } while (cursor !== '0');
-  return n;
-}
+const fill = (prefix: string, n: number, ttl = 0) => fillKeys(admin, prefix, n, ttl);
+const count = (glob: string, on: Redis = admin) => countKeys(on, glob);
 
 const cli = (...args: string[]) => runCli(['keys', ...args, '--url', `${redis().url}/0`], undefined, env);
 const json = (out: string) => JSON.parse(out) as Record<string, unknown>;

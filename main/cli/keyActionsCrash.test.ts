@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cliArgs, runCli } from '../../testing/cli';
 import { adminClient, closeAdmins, eventually, startRedis, type RedisProcess } from '../../testing/redis';
+import { countKeys, fillKeys } from './keyActionsTestKit';
 
 /*
  * Bulk key actions across a kill -9: of the Redis server (restarted on its port from its RDB,
@@ -28,20 +29,8 @@ async function server(at: string, port?: number): Promise<{ proc: RedisProcess; 
   return { proc, admin: await adminClient(proc) };
 }
 
-async function fill(admin: Redis, prefix: string, n: number): Promise<void> {
-  await admin.eval(`for i = 1, tonumber(ARGV[2]) do redis.call('SET', ARGV[1] .. ':' .. i, 'v') end`, 0, prefix, String(n));
-}
-
-async function count(admin: Redis, glob: string): Promise<number> {
-  let n = 0;
-  let cursor = '0';
-  do {
-    const [next, keys] = await admin.scan(cursor, 'MATCH', glob, 'COUNT', 1000);
-    n += keys.length;
-    cursor = next;
-  } while (cursor !== '0');
-  return n;
-}
+const fill = fillKeys;
+const count = countKeys;
 
 const json = (out: string) => JSON.parse(out) as Record<string, unknown>;
 
