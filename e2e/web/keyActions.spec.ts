@@ -176,6 +176,8 @@ test.describe('Keys page: bulk actions', () => {
   });
 
   test('a cancelled run reports exactly what it did, and resumed it ends with counts that add up', async ({ page, redis, admin }, testInfo) => {
+    // Two paced runs over 60,000 keys and a TTL read of each key left: past 30 s on a loaded machine.
+    test.setTimeout(120_000);
     const n = 60_000 + (redis.port % 1000);
     for (let i = 0; i < n; i += 10_000) {
       const p = admin.pipeline();
