@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'READ_ONLY', // e.g. a profile that comes from the server config file
   'SECRETS_UNAVAILABLE', // no safe place to store a password
+  'AUDIT_UNAVAILABLE', // the audit log cannot be written, so a write that must be on it first was refused
   'UNREACHABLE', // TCP connect failed / refused
   'TIMEOUT', // connect or command timeout
   'AUTH_FAILED', // WRONGPASS / NOAUTH

@@ -92,6 +92,8 @@ export const ShardCounts = z.object({
   errors: z.number(),
   /** Its SCAN reached cursor 0. */
   done: z.boolean(),
+  /** How many keys its counts may be short by: see KeyActionCounts.short (absent: 0). */
+  short: z.number().int().min(0).optional(),
 });
 export type ShardCounts = z.output<typeof ShardCounts>;
 
@@ -118,6 +120,13 @@ export const KeyActionCounts = z.object({
   /** Matched keys left alone: gone, or changed since they were matched so a filter no longer fits, or (expire NX) already with a TTL. */
   skipped: z.number(),
   errors: z.number(),
+  /**
+   * 0 when the counts are exact. Else matched and acted (and skipped) are lower bounds, short by
+   * at most this many keys: a part of the run that died (kill -9, a crash, the server going
+   * away) while a page's actions were out, which it may have done without living to count them.
+   * Absent: 0.
+   */
+  short: z.number().int().min(0).optional(),
   seconds: z.number(),
   shards: z.array(ShardCounts),
 });

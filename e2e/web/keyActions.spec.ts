@@ -1,4 +1,5 @@
 import { Cluster, Redis } from 'ioredis';
+import { spawnRedisServer } from '../../main/core/redisProcess/spawnRedisServer';
 import { startCluster, type TestCluster } from '../../testing/cluster';
 import { AppShell } from '../pages/AppShell';
 import { AuditPage } from '../pages/AuditPage';
@@ -175,6 +176,8 @@ test.describe('Keys page: bulk actions', () => {
   });
 
   test('a cancelled run reports exactly what it did, and resumed it ends with counts that add up', async ({ page, redis, admin }, testInfo) => {
+    // Two paced runs over 60,000 keys and a TTL read of each key left: past 30 s on a loaded machine.
+    test.setTimeout(120_000);
     const n = 60_000 + (redis.port % 1000);
     for (let i = 0; i < n; i += 10_000) {
       const p = admin.pipeline();
@@ -216,6 +219,41 @@ test.describe('Keys page: bulk actions', () => {
     expect(await count(admin, 'bulk:*')).toBe(0);
     expect(await admin.exists('keep:1')).toBe(1);
     await ka.done();
+  });
+
+  test('a run cut by a Redis kill -9 resumes on the restarted server from the beginning: no key left, lower bounds said', async ({ page, redis, admin }) => {
+    test.setTimeout(150_000);
+    const n = 200_000 + (redis.port % 1000);
+    await admin.eval(`for i = 1, tonumber(ARGV[1]) do redis.call('SET', 'crash:' .. i, 'x') end`, 0, String(n));
+    await admin.save();
+    const keys = new KeysPage(page);
+    await keys.openOn('ka-crash', redis);
+    await keys.waitForCompleteTree();
+    await keys.openFolder('crash:');
+    const ka = new KeyActionsPanel(page);
+    await ka.open('folder', 'delete');
+    await ka.dryRun();
+    await expect(ka.dry('matched')).toHaveText(n.toLocaleString('en-US'));
+    // Once keys go, the run's UNLINKs are held on the server, which dies with them unanswered.
+    await ka.run();
+    await expect.poll(() => admin.dbsize(), { intervals: [2], timeout: 30_000 }).toBeLessThan(n);
+    await admin.call('CLIENT', 'PAUSE', '20000', 'WRITE');
+    redis.kill('SIGKILL');
+    await ka.waitForEnd('failed');
+    // Same port and dir: the new process loads the RDB saved before the run, every key back.
+    const again = await spawnRedisServer({ port: redis.port, dir: redis.dir, readyTimeoutMs: 30_000 });
+    try {
+      await ka.resume();
+      await ka.waitForEnd('done', 120_000);
+      expect(await ka.runCount('acted')).toBe(n);
+      expect(await ka.runCount('matched')).toBe(n);
+      expect(await count(admin, 'crash:*')).toBe(0);
+      await expect(ka.dialog().getByTestId('ka-run-notes')).toContainText('started again from the beginning');
+      await expect(ka.dialog().getByTestId('ka-run-notes')).toContainText(/stopped while acting on [\d,]+ keys/);
+      await expect(ka.runStatus()).toContainText(/at least: up to [\d,]+ uncounted/);
+    } finally {
+      await again.stop();
+    }
   });
 
   test('a read-only profile offers no bulk action where a writable one does', async ({ page, redis, admin }) => {

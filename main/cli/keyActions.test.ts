@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cliArgs, runCli } from '../../testing/cli';
 import { adminClient, closeAdmins, eventually, useRedis } from '../../testing/redis';
+import { countKeys, fillKeys } from './keyActionsTestKit';
 
 const redis = useRedis();
 const fresh = useRedis();
@@ -24,24 +25,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** `n` keys `prefix:i` written by one script on the server (fast for 100k+). */
-async function fill(prefix: string, n: number, ttl = 0): Promise<void> {
-  await admin.eval(`for i = 1, tonumber(ARGV[2]) do redis.call('SET', ARGV[1] .. ':' .. i, 'v') if ARGV[3] ~= '0' then redis.call('EXPIRE', ARGV[1] .. ':' .. i, ARGV[3]) end end`, 0, prefix, String(n), String(ttl));
-}
-
-async function count(glob: string, on: Redis = admin): Promise<number> {
-  let n = 0;
-  let cursor = '0';
-  do {
-    const [next, keys] = await on.scan(cursor, 'MATCH', glob, 'COUNT', 1000);
-    n += keys.length;
-    cursor = next;
-  } while (cursor !== '0');
-  return n;
-}
+const fill = (prefix: string, n: number, ttl = 0) => fillKeys(admin, prefix, n, ttl);
+const count = (glob: string, on: Redis = admin) => countKeys(on, glob);
 
 const cli = (...args: string[]) => runCli(['keys', ...args, '--url', `${redis().url}/0`], undefined, env);
 const json = (out: string) => JSON.parse(out) as Record<string, unknown>;
+/** The checkpoints left in the data dir (what Resume offers). */
+const checkpoints = () => (existsSync(join(env.CACHEBOARD_DATA_DIR, 'key-actions')) ? readdirSync(join(env.CACHEBOARD_DATA_DIR, 'key-actions')).filter((n) => n.endsWith('.json')) : []);
 
 describe('cacheboard keys delete|expire|persist', () => {
   it('--dry-run counts and changes nothing; delete --yes --json prints the one documented object', async () => {
@@ -167,6 +157,13 @@ describe('cacheboard keys export', () => {
     const dirOut = await cli('export', '--match', 'e:*', '--out', folder, '--yes');
     expect(dirOut.code).toBe(1);
     expect(dirOut.err).toMatch(/is a directory/);
+    const missing = await cli('export', '--match', 'e:*', '--out', join(dir, 'no-such-folder', 'x.resp'), '--yes', '--json');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/no-such-folder does not exist/);
+    expect(json(missing.out)).toEqual({ error: { code: 'VALIDATION', message: expect.stringMatching(/does not exist/) as unknown } });
+    // A refused export never began: it leaves no checkpoint that a resume would offer, and no partial file.
+    expect(checkpoints()).toEqual([]);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.part'))).toEqual([]);
   });
 });
 

@@ -10,7 +10,9 @@ export type Ending = { kind: 'done' | 'cancelled' } | { kind: 'failed'; error: {
 /**
  * --json's one object: {"action","matched","acted","skipped","errors","seconds"} and the action's
  * own count ("deleted", "expired", "persisted", or "exported" with "file"); then the run id, the
- * dry-run preview, per-shard counts, notes, and on a cut run "resume" (its id) and the error.
+ * dry-run preview, "exact" and "short_by_at_most" (after a part of the run died mid-page, matched and
+ * acted are lower bounds, short by at most that many keys), per-shard counts, notes, and on a cut
+ * run "resume" (its id) and the error.
  */
 export function reportJson(r: KeyActionReport, end: Ending): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -30,6 +32,9 @@ export function reportJson(r: KeyActionReport, end: Ending): Record<string, unkn
     out.samples = r.samples.map((s) => s.text);
     out.memory = r.memory;
   }
+  // Lower bounds after a part of the run died mid-page: by how many keys at most (notes say why).
+  out.exact = (r.short ?? 0) === 0;
+  out.short_by_at_most = r.short ?? 0;
   out.shards = r.shards.map((s) => ({ node: s.node, matched: s.matched, acted: s.acted, skipped: s.skipped, errors: s.errors, done: s.done }));
   out.notes = r.notes;
   out.error_samples = r.errorSamples;
@@ -49,6 +54,7 @@ export function reportText(r: KeyActionReport, end: Ending, selection: KeySelect
   } else {
     lines.push(`${VERB[r.op].replace(/^./, (c) => c.toUpperCase())} ${n(r.acted)} of ${n(r.matched)} matched keys (${glob}): ${countsText(r)}`);
   }
+  if ((r.short ?? 0) > 0) lines.push(`  matched and acted are lower bounds: short by at most ${n(r.short ?? 0)} keys (see the note)`);
   if (r.shards.length > 1) for (const s of r.shards) lines.push(`  ${s.node}: matched ${n(s.matched)}, acted ${n(s.acted)}, skipped ${n(s.skipped)}, errors ${n(s.errors)}`);
   if (r.file !== null && end.kind === 'done') lines.push(`  written to ${r.file}`);
   for (const note of r.notes) lines.push(`  note: ${note}`);

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../../app/errors';
 import { AuditLog, foldRuns, type AuditEntry } from './auditLog';
 
 const dir = mkdtempSync(join(tmpdir(), 'cb-audit-'));
@@ -29,6 +30,39 @@ describe('AuditLog', () => {
     const all = log.tail(1000);
     expect(all).toHaveLength(600);
     expect(all.at(-1)?.detail?.startsWith('0:')).toBe(true);
+  });
+});
+
+describe('AuditLog on a file that cannot be written', () => {
+  // /dev/full answers every write with ENOSPC, as a full disk does.
+  it('appendFirst throws AUDIT_UNAVAILABLE; what append could not write is held and written ahead of the next entry, with a count of any dropped', () => {
+    const file = join(dir, 'full.log');
+    symlinkSync('/dev/full', file);
+    const log = new AuditLog(file);
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      let err: unknown;
+      try {
+        log.appendFirst({ user: 'ana', action: 'keys.delete', target: 't', outcome: 'started', detail: 'UNLINK k' });
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).code).toBe('AUDIT_UNAVAILABLE');
+      for (let i = 0; i < 1001; i++) log.append({ user: 'ana', action: 'config.set', target: 't', outcome: 'ok', detail: `n=${i}` });
+      expect(quiet).toHaveBeenCalled();
+    } finally {
+      quiet.mockRestore();
+    }
+    rmSync(file);
+    log.append({ user: 'ana', action: 'bgsave', target: 't', outcome: 'ok', detail: 'after' });
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as AuditEntry);
+    // The refused start (as refused), 999 of the 1,001 held ends, the line counting the 2 dropped, then the new one.
+    expect(lines).toHaveLength(1002);
+    expect(lines[0]).toMatchObject({ action: 'keys.delete', outcome: 'refused', detail: 'UNLINK k; refused: the audit log could not be written (ENOSPC: no space left on device)' });
+    expect(lines[999]?.detail).toBe('n=998');
+    expect(lines[1000]).toMatchObject({ action: 'audit.gap', detail: '2 audit entries were lost while the audit log could not be written' });
+    expect(lines[1001]?.detail).toBe('after');
   });
 });
 

@@ -18,14 +18,30 @@ export interface TrailExtra {
  * Record one audited run: a closure so handlers don't repeat the user and target. Its
  * start and end share a run id, and the end carries the time since the start, so the
  * log reads as one row per run (foldRuns).
+ *
+ * The start is the write-ahead record: written (and fsynced) before the write it announces,
+ * and when it cannot be, it throws AUDIT_UNAVAILABLE, so the write is refused, not done
+ * unrecorded. Every audited write calls it before sending anything. The end cannot undo
+ * what was done: it is held until the log can take it (AuditLog.append).
  */
 export function auditFor(log: AuditLog, session: Session, action: string, target: string) {
+  const trail = auditTrail(log, session, action);
+  return (outcome: AuditEntry['outcome'], detail?: string, extra: TrailExtra = {}) => trail(outcome, target, detail, extra);
+}
+
+/** auditFor with the target given per entry (the console learns the nodes a command ran on as it runs). */
+export function auditTrail(log: AuditLog, session: Session, action: string) {
   const run = randomBytes(6).toString('base64url');
   let startedAt: number | undefined;
-  return (outcome: AuditEntry['outcome'], detail?: string, extra: TrailExtra = {}) => {
+  /** The start could not be written, so the write was refused: the log holds that refusal, and nothing more is said of it. */
+  let refused = false;
+  return (outcome: AuditEntry['outcome'], target: string, detail?: string, extra: TrailExtra = {}) => {
+    if (refused) return;
     const now = extra.endedAt ?? Date.now();
     if (outcome === 'started') startedAt = now;
-    log.append({
+    const write = outcome === 'started' ? log.appendFirst : log.append;
+    try {
+      write.call(log, {
       user: actorOf(session),
       action,
       target,
@@ -34,7 +50,11 @@ export function auditFor(log: AuditLog, session: Session, action: string, target
       ...(detail === undefined ? {} : { detail }),
       ...(extra.figures === undefined ? {} : { figures: extra.figures }),
       ...(outcome !== 'started' && startedAt !== undefined ? { durationMs: now - startedAt } : {}),
-    });
+      });
+    } catch (e) {
+      refused = true;
+      throw e;
+    }
   };
 }
 

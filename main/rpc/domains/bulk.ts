@@ -55,7 +55,8 @@ export function bulkHandlers({ profiles, pool, bulk, audit, jobs: { bulk: jobs }
         throw new AppError('CONFLICT', `Load ${holder} is already loading ${load.cluster ? 'this cluster' : target}; wait for it or cancel it`);
       }
       const trail = auditFor(audit, session, `bulk.${prepared.mode}`, target);
-      const jobId = jobs.start(target, (id, emit, signal) => {
+      // async: a start the audit log refuses (AUDIT_UNAVAILABLE) ends the job failed, never leaves it held as running.
+      const jobId = jobs.start(target, async (id, emit, signal) => {
         trail('started', `${id} ${file.name}`);
         return load.run(id, emit, signal).then((report) => {
           const { detail, figures } = loadSummary(report);

@@ -147,7 +147,7 @@ describe('clients.kill', () => {
     // Gone already: said, and on the record as failed.
     const again = await rpc.as('ops').invoke('clients.kill', { profileId: 'rs', address: at(set.master), id: target?.id ?? '', confirm: target?.id ?? '' });
     expect(again).toEqual({ killed: false });
-    const kills = rpc.audit().filter((e) => e.action === 'clients.kill');
+    const kills = rpc.audit().filter((e) => e.action === 'clients.kill' && e.outcome !== 'started');
     expect(kills.map((e) => [e.user, e.target, e.outcome, e.detail])).toEqual([
       ['ops-user', at(set.master), 'ok', `client ${target?.id} at ${target?.addr} named victim`],
       ['ops-user', at(set.master), 'failed', `client ${target?.id}: no such client on the node (it left, or was killed already)`],
@@ -183,7 +183,7 @@ describe('clients.pause and clients.unpause', () => {
     await write;
     expect(wrote).toBe(true);
     expect(node(await rpc.list('ops', 'rs'), set.master)?.paused).toBeUndefined();
-    const rows = rpc.audit().filter((e) => e.action.startsWith('clients.') && e.action.endsWith('pause'));
+    const rows = rpc.audit().filter((e) => e.action.startsWith('clients.') && e.action.endsWith('pause') && e.outcome !== 'started');
     expect(rows.map((e) => [e.action, e.target, e.outcome, e.detail])).toEqual([
       ['clients.pause', at(set.master), 'ok', 'CLIENT PAUSE 20000 WRITE'],
       ['clients.unpause', at(set.master), 'ok', 'CLIENT UNPAUSE'],

@@ -39,6 +39,7 @@ async function audited<T>(
   failed: string,
 ): Promise<T> {
   const trail = auditFor(audit, session, action, address);
+  trail('started');
   try {
     const r = await act();
     const { ok, detail } = said(r);

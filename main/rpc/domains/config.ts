@@ -53,8 +53,10 @@ export function configHandlers({ profiles, pool, metrics, audit }: Pick<CoreServ
       refuseReadOnly(profile);
       const nodes = access(id);
       const results = await eachNode(await targetNodes(nodes, target), async (n) => {
+        const trail = auditFor(audit, session, 'config.set', n.address);
+        trail('started');
         const { result, detail } = await setOnNode(nodes, n, name, value);
-        auditFor(audit, session, 'config.set', n.address)(result.ok ? 'ok' : 'failed', detail);
+        trail(result.ok ? 'ok' : 'failed', detail);
         return result;
       });
       return { name, secret: isSecret(name, [value]), results };
@@ -65,9 +67,11 @@ export function configHandlers({ profiles, pool, metrics, audit }: Pick<CoreServ
       refuseReadOnly(profile);
       const nodes = access(id);
       const results = await eachNode(await targetNodes(nodes, target), async (n) => {
+        const trail = auditFor(audit, session, 'config.rewrite', n.address);
+        trail('started');
         const r = await rewriteOnNode(nodes, n);
         const file = r.configFile === undefined || r.configFile === '' ? 'the config file' : r.configFile;
-        auditFor(audit, session, 'config.rewrite', n.address)(r.ok ? 'ok' : 'failed', r.ok ? `rewrote ${file}` : r.error?.message);
+        trail(r.ok ? 'ok' : 'failed', r.ok ? `rewrote ${file}` : r.error?.message);
         return r;
       });
       return { results };

@@ -8,7 +8,7 @@ import { topologyKind } from '../../core/pool/topology';
 import type { StoredProfile } from '../../core/pool/types';
 import type { Handlers } from '../handlers';
 import { userKey } from '../session';
-import { auditFor } from './auditTrail';
+import { auditTrail } from './auditTrail';
 import { downloadReply } from './consoleDownload';
 import { parseLine } from './consoleLine';
 import type { CoreServices } from './services';
@@ -45,7 +45,7 @@ export function consoleHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | '
         profile,
         signal,
         readOnly: readOnlyWhy(profile),
-        audit: (outcome, target, detail) => auditFor(audit, session, 'console', target)(outcome, detail),
+        audit: auditTrail(audit, session, 'console'),
       });
     },
     'console.cancel': ({ consoleId, runId }, { session }) => ({ cancelled: runs.cancel(userKey(session), consoleId, runId) }),

@@ -122,6 +122,7 @@ function toResumable(cp: Checkpoint): z.output<typeof ResumableRun> {
       acted: sum((s) => s.acted),
       skipped: sum((s) => s.skipped),
       errors: sum((s) => s.errors),
+      short: sum((s) => s.short + s.inFlight),
       seconds: cp.seconds,
       shards: cp.shards.map(({ cursor: _cursor, ...c }) => c),
     },

@@ -106,7 +106,12 @@ describe('keys.edit over the contract', () => {
     const deleted = await rpc.edit('ops', { profileId: 'local', key: b64(to), edit: { op: 'delete', seen: await openKey(other, to) } });
     expect(deleted.meta.exists).toBe(false);
     expect(await other.exists(from, to)).toBe(0);
-    expect(rpc.audit().slice(-2).map((a) => a.detail)).toEqual(['RENAMENX \\xff\\r\\na -> \\x00\\xfe\\r', 'UNLINK \\x00\\xfe\\r']);
+    expect(rpc.audit().slice(-4).map((a) => [a.outcome, a.detail])).toEqual([
+      ['started', 'RENAMENX \\xff\\r\\na -> \\x00\\xfe\\r'],
+      ['ok', 'RENAMENX \\xff\\r\\na -> \\x00\\xfe\\r'],
+      ['started', 'UNLINK \\x00\\xfe\\r'],
+      ['ok', 'UNLINK \\x00\\xfe\\r'],
+    ]);
   });
 
   it("an analyst's edit is FORBIDDEN by the dispatcher: nothing runs, nothing is logged", async () => {

@@ -20,6 +20,9 @@ export function monitorHandlers({ metrics, pool, monitor, audit }: CoreServices)
     }),
 
     'monitor.watch': async ({ profileId, address, filter }, sink, { session }) => {
+      // MONITOR shows values: who watched which nodes with which filter, and for how long, is on the
+      // record, before the first line is read (a log that cannot record it refuses the watch).
+      const close = views.open(session, profileId, address ?? `profile ${profileId}`, filter);
       const stop = await monitor.watch(profileId, address, filter, {
         lines: (b) => sink.push({ kind: 'lines', ...b }),
         stats: ({ omem, ...s }) => sink.push({ kind: 'stats', ...s, ...(omem === undefined ? {} : { omem }) }),
@@ -30,9 +33,10 @@ export function monitorHandlers({ metrics, pool, monitor, audit }: CoreServices)
           sink.end(err);
         },
         congested: () => sink.backlog >= MAX_BACKLOG,
+      }).catch((e: unknown) => {
+        close();
+        throw e;
       });
-      // MONITOR shows values: who watched which nodes with which filter, and for how long, is on the record.
-      const close = views.open(session, profileId, address ?? `profile ${profileId}`, filter);
       let stopped = false;
       return () => {
         if (stopped) return;

@@ -45,8 +45,9 @@ export class MonitorAudit {
     let view = this.views.get(key);
     if (view === undefined) {
       view = { trail: auditFor(this.log, session, 'monitor', address), nodes: [], open: 0, closing: undefined };
-      this.views.set(key, view);
+      // Kept only once its start is on the record: a start the log refuses (AUDIT_UNAVAILABLE) leaves no view a later watch would join unrecorded.
       view.trail('started', filterText(filter));
+      this.views.set(key, view);
     }
     clearTimeout(view.closing);
     view.closing = undefined;

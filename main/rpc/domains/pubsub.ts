@@ -3,7 +3,7 @@ import { publish } from '../../core/pubsub/publish';
 import { shownBytes, shownMessage } from '../../core/pubsub/shownMessage';
 import { namesText } from '../../core/pubsub/subscriberNode';
 import type { Handlers } from '../handlers';
-import { auditFor } from './auditTrail';
+import { auditFor, auditTrail } from './auditTrail';
 import type { CoreServices } from './services';
 import { connectionOf } from './sessionProfile';
 
@@ -104,13 +104,15 @@ export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: Pick<
       // The channel and the payload's size are on the record, never the payload itself.
       const what = `channel ${namesText([name])}`;
       const size = { n: bytes.length, unit: 'bytes' };
+      const trail = auditTrail(audit, session, `pubsub.${command}`);
+      trail('started', `profile ${profileId}`);
       try {
         const r = await publish({ masters: (i) => pool.masters(i), client: (i, a) => pool.node(i, a), topology: (i) => pool.topology(i) }, id, name, bytes, shard);
         const receivers = { n: r.receivers, unit: r.receivers === 1 ? 'receiver' : 'receivers' };
-        auditFor(audit, session, `pubsub.${command}`, r.node)('ok', what, { figures: [size, receivers] });
+        trail('ok', r.node, what, { figures: [size, receivers] });
         return r;
       } catch (e) {
-        auditFor(audit, session, `pubsub.${command}`, `profile ${profileId}`)('failed', `${what}: ${e instanceof Error ? e.message : String(e)}`, { figures: [size] });
+        trail('failed', `profile ${profileId}`, `${what}: ${e instanceof Error ? e.message : String(e)}`, { figures: [size] });
         throw e;
       }
     },

@@ -1,9 +1,9 @@
 import { keysText } from './consoleKeys';
 
 /** The outcomes a console command is recorded with. */
-export type ConsoleOutcome = 'ok' | 'failed' | 'cancelled' | 'refused';
+export type ConsoleOutcome = 'started' | 'ok' | 'failed' | 'cancelled' | 'refused';
 
-/** Writes one entry to the audit log (the rpc layer's AuditLog, as the session's user, action `console`). */
+/** Writes one entry to the audit log (the rpc layer's AuditLog, as the session's user, action `console`); 'started' throws when it cannot, refusing the command. */
 export type ConsoleAuditSink = (outcome: ConsoleOutcome, target: string, detail: string) => void;
 
 /** Where it ran: the profile, the nodes (none yet for a refusal) and the DB. */

@@ -134,6 +134,8 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
       auditConsole(s.audit, where, 'refused', command, await keysOf(), `held (${held.reason}) until typed back`);
       return { status: 'held', line, command, reason: held.reason, why: held.why, confirmWith: held.confirmWith };
     }
+    // The write-ahead record: a command the log cannot take first is refused (AUDIT_UNAVAILABLE), never run unrecorded.
+    if (audited) auditConsole(s.audit, where, 'started', command, await keysOf());
     const results = await Promise.all(
       hops.map((h) => (hops.length === 1 ? execOn(h, parsed.args, parsed.text, ctx) : execOn(h, parsed.args, parsed.text, ctx).catch((err: unknown) => unanswered(h, err, ctx)))),
     );

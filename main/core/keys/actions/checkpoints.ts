@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod';
@@ -7,8 +7,22 @@ import { AppError } from '../../../../app/errors';
 import { KeyAction, KeyActionOp, KeySelection, Pace, ShardCounts } from '../../../../app/schemas/keyActions';
 import { atomicWriteFileSync } from '../../pool/atomicWrite';
 
-/** One shard's place: where its SCAN stands (the cursor after the last page fully acted on) and its counts. */
-export const ShardCheckpoint = ShardCounts.extend({ cursor: z.string().regex(/^\d{1,24}$/) });
+/**
+ * One shard's place: where its SCAN stands (the cursor after the last page fully acted on), its
+ * counts, and what a cursor needs to mean anything: the server process it was read from
+ * (`server`: INFO's run_id and master_replid; a restart or a promotion changes it, and with it
+ * the table order a cursor walks). `inFlight` is written before a page's actions go out and
+ * cleared once they are answered: a process that dies between leaves it, and a resume knows
+ * how many keys' outcome went with it.
+ */
+export const ShardCheckpoint = ShardCounts.extend({
+  cursor: z.string().regex(/^\d{1,24}$/),
+  server: z.string().optional(),
+  /** DBSIZE when this shard's walk began: the denominator of `scanned`, kept across a resume (a delete shrinks DBSIZE). */
+  dbsize: z.number().int().min(0).optional(),
+  inFlight: z.number().int().min(0).default(0),
+  short: z.number().int().min(0).default(0),
+});
 export type ShardCheckpoint = z.output<typeof ShardCheckpoint>;
 
 /**
@@ -39,6 +53,8 @@ export const Checkpoint = z.object({
   host: z.string(),
   shards: z.array(ShardCheckpoint),
   errorSamples: z.array(z.string()),
+  /** The length of the run's counted-keys file (seenKeys.ts) at this checkpoint. */
+  seenBytes: z.number().int().min(0).optional(),
   /** Export: the file asked for, the temp file written so far, and its length at this checkpoint. */
   export: z.object({ out: z.string(), tmp: z.string(), bytes: z.number().int().min(0) }).optional(),
 });
@@ -56,9 +72,23 @@ export class CheckpointStore {
     return join(this.dir, `${runId}.json`);
   }
 
-  save(cp: Checkpoint): void {
+  /**
+   * `durable`: fsynced (the ~1 s checkpoints and the last). Else written and renamed over without
+   * fsync, which a killed process cannot tear (the page cache outlives it): the write-ahead
+   * checkpoint before each page's actions, too frequent to fsync.
+   */
+  save(cp: Checkpoint, durable = true): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    atomicWriteFileSync(this.file(cp.runId), `${JSON.stringify(cp)}\n`);
+    const text = `${JSON.stringify(cp)}\n`;
+    if (durable) return atomicWriteFileSync(this.file(cp.runId), text);
+    const tmp = `${this.file(cp.runId)}.${process.pid}.tmp`;
+    writeFileSync(tmp, text, { mode: 0o600 });
+    renameSync(tmp, this.file(cp.runId));
+  }
+
+  /** The file of the run's counted keys (seenKeys.ts). */
+  seenFile(runId: string): string {
+    return join(this.dir, `${runId}.seen`);
   }
 
   /** The run's checkpoint: NOT_FOUND when there is none (finished runs leave none), VALIDATION when unreadable. */
@@ -74,6 +104,7 @@ export class CheckpointStore {
 
   remove(runId: string): void {
     rmSync(this.file(runId), { force: true });
+    rmSync(this.seenFile(runId), { force: true });
   }
 
   /** Runs of `profileId` cut before their end, newest first; `active` are run ids running in this process. */

@@ -44,8 +44,14 @@ export class ExportFile {
       return new ExportFile(path, resume.tmp, fh, resume.bytes);
     }
     const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`);
-    const fh = await open(tmp, 'wx', 0o600);
-    return new ExportFile(path, tmp, fh, 0);
+    try {
+      return new ExportFile(path, tmp, await open(tmp, 'wx', 0o600), 0);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw new AppError('VALIDATION', `--out ${path}: the folder ${dirname(path)} does not exist`, 'out');
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') throw new AppError('VALIDATION', `--out ${path}: the folder ${dirname(path)} cannot be written (${code})`, 'out');
+      throw e;
+    }
   }
 
   /** Append one key's RESTORE to `b` (a page's worth is written at once). */

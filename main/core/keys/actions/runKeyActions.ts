@@ -10,6 +10,8 @@ import { ACTION_SCRIPT, type ScriptMode } from './actionScript';
 import type { FinalActionEvent } from './actionJobs';
 import type { Checkpoint, CheckpointStore, ShardCheckpoint } from './checkpoints';
 import { ExportFile } from './exportFile';
+import { SeenKeysFile } from './seenKeys';
+import { KeyHashSet } from '../../resp/keyHashSet';
 import { Shard, type ShardContext } from './shard';
 
 type ActionEvent = StreamEvent<'keys.actions.progress'>;
@@ -47,7 +49,7 @@ export interface KeyActionRun {
 
 const address = (t: RawTarget): string => `${t.errorContext.host ?? '?'}:${t.errorContext.port ?? 0}`;
 
-const fresh = (node: string): ShardCheckpoint => ({ node, cursor: '0', scanned: 0, matched: 0, acted: 0, skipped: 0, errors: 0, done: false });
+const fresh = (node: string): ShardCheckpoint => ({ node, cursor: '0', scanned: 0, matched: 0, acted: 0, skipped: 0, errors: 0, done: false, short: 0, inFlight: 0 });
 
 /**
  * A bulk key action over every shard at once (parallel SCAN MATCH, pipelined check and act,
@@ -73,8 +75,13 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
   let failure: AppError | null = null;
   let scannedAtStart = 0;
   let lastSave = 0;
+  /** A checkpoint was written: from then on an ending leaves a resumable one (a run refused before that leaves nothing). */
+  let started = false;
   let timer: NodeJS.Timeout | undefined;
   const real = !run.dryRun;
+  /** The keys this run counted (a real run with a store), and their set once a shard must start over. */
+  const seenFile = real && run.store !== null ? new SeenKeysFile(run.store.seenFile(run.runId), prior === undefined ? undefined : (prior.seenBytes ?? 0)) : null;
+  let seenSet: KeyHashSet | undefined;
 
   const counts = (): KeyActionCounts => {
     const list = shards.map((s) => ({ ...s.counts, scanned: s.scanned }));
@@ -86,11 +93,13 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
       acted: sum((s) => s.acted),
       skipped: sum((s) => s.skipped),
       errors: sum((s) => s.errors),
+      short: sum((s) => s.short ?? 0),
       seconds: round(priorSeconds + (Date.now() - began) / 1000),
-      shards: list.map(({ cursor: _cursor, ...c }) => c),
+      shards: list.map(({ cursor: _cursor, server: _server, dbsize: _dbsize, inFlight: _inFlight, ...c }) => c),
     };
   };
-  const checkpoint = (state: Checkpoint['state']): void => {
+  /** `durable` false: the write-ahead checkpoint before a page's actions (ShardContext.acting). */
+  const checkpoint = (state: Checkpoint['state'], durable = true): void => {
     if (!real || run.store === null) return;
     lastSave = Date.now();
     const c = counts();
@@ -111,10 +120,11 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
       state,
       pid: process.pid,
       host: hostname(),
-      shards: shards.map((s) => ({ ...s.counts, scanned: s.scanned })),
+      shards: shards.map((s) => ({ ...s.counts, scanned: s.scanned, dbsize: s.dbsize })),
       errorSamples,
+      ...(seenFile === null ? {} : { seenBytes: seenFile.bytes }),
       ...(file === null ? {} : { export: { out: file.out, tmp: file.tmp, bytes: file.bytes } }),
-    });
+    }, durable);
   };
   const progress = (): void => {
     const c = counts();
@@ -136,17 +146,19 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
   });
 
   try {
-    for (const t of run.targets) shards.push(await Shard.open(t, startAt(run, t, notes), run.pace, stop.signal));
+    const starts = run.targets.map((t) => startAt(run, t));
+    for (const [i, t] of run.targets.entries()) shards.push(await Shard.open(t, (starts[i] as ShardStart).from, run.pace, stop.signal));
     await prepare(run, shards);
+    await placeShards(shards, starts, notes, () => (seenSet ??= seenFile?.load() ?? new KeyHashSet()));
     const versions = await Promise.all(shards.map((s) => s.majorVersion()));
     plan = new ActionPlan(run.selection, run.action, versions.every((v) => v >= 7));
-    for (const s of shards) s.dbsize = Number(await s.call(['DBSIZE']));
     scannedAtStart = counts().scanned;
     if (run.action.op === 'export' && real) {
       if (run.out === undefined) throw new AppError('VALIDATION', 'an export needs a file to write (--out)', 'out');
       file = await ExportFile.open(run.out, prior?.export);
     }
     checkpoint('running');
+    started = true;
     progress();
     timer = setInterval(progress, run.progressMs ?? 200);
     const retry = run.retry;
@@ -173,6 +185,8 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
       paged: () => {
         if (Date.now() - lastSave >= CHECKPOINT_MS) checkpoint('running');
       },
+      acting: () => checkpoint('running', false),
+      counted: (keys) => seenFile?.append(keys),
       ...(run.beforeAct === undefined ? {} : { beforeAct: run.beforeAct }),
     };
     await Promise.all(
@@ -198,30 +212,71 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
   } catch (e) {
     clearInterval(timer);
     const err = asAppError(e);
-    // A run that got going is cut, not lost: its checkpoint says where each shard stands.
-    if (plan !== null) checkpoint('cut');
-    await file?.close();
-    return { kind: 'failed', error: { code: err.code, message: err.message }, report: report() };
+    // A run that got going is cut, not lost: its checkpoint says where each shard stands. One
+    // refused before its first checkpoint (a bad --out, an LFU policy) leaves nothing to resume.
+    if (started) checkpoint('cut');
+    await (started ? file?.close() : file?.discard());
+    const error = { code: err.code, message: err.message };
+    // A new run refused before it began did nothing and leaves nothing to resume, so no report
+    // (which offers a resume). A resume keeps its checkpoint, and its report offers it again.
+    return started || prior !== undefined ? { kind: 'failed', error, report: report() } : { kind: 'failed', error };
   } finally {
     signal.removeEventListener('abort', onAbort);
+    seenFile?.close();
     await Promise.all(shards.map((s) => s.close().catch(() => s.destroy())));
   }
 }
 
-/** Where a shard starts: its checkpoint on resume, else cursor 0. */
-function startAt(run: KeyActionRun, t: RawTarget, notes: string[]): ShardCheckpoint {
+/** Where a shard starts: its checkpoint on resume (`prior`; `moved`: the node it was on, when another took its place), else cursor 0. */
+interface ShardStart {
+  from: ShardCheckpoint;
+  prior: boolean;
+  moved: string | null;
+}
+
+function startAt(run: KeyActionRun, t: RawTarget): ShardStart {
   const node = address(t);
   const prior = run.resume;
-  if (prior === undefined) return fresh(node);
+  if (prior === undefined) return { from: fresh(node), prior: false, moved: null };
   const same = prior.shards.find((s) => s.node === node);
-  if (same !== undefined) return same;
+  if (same !== undefined) return { from: same, prior: true, moved: null };
   const [only] = prior.shards;
-  if (run.targets.length === 1 && prior.shards.length === 1 && only !== undefined) {
-    // A sentinel failover: the new master holds the same keys in another table order, so its SCAN starts over.
-    notes.push(`The master changed since the run was cut (${only.node} → ${node}): its SCAN started again from the beginning, so keys acted on before may be counted again.`);
-    return { ...only, node, cursor: '0', done: false };
-  }
+  // A sentinel failover: the new master holds the same keys (placeShards starts its SCAN over).
+  if (run.targets.length === 1 && prior.shards.length === 1 && only !== undefined) return { from: { ...only, node }, prior: true, moved: only.node };
   throw new AppError('CONFLICT', `The masters changed since the run was cut (${node} was not one of them): a SCAN cursor only means something on its own node. Start a new run.`, 'resume');
+}
+
+/**
+ * Each shard's walk, once its server is known: a resumed shard whose part before died with a
+ * page's actions out counts that page as possibly short; one now on another server process (a
+ * restart, a failover) starts its SCAN over, not counting again the keys counted before
+ * (`seen`, read once). DBSIZE is the new walk's, else the first part's.
+ */
+async function placeShards(shards: Shard[], starts: ShardStart[], notes: string[], seen: () => KeyHashSet): Promise<void> {
+  for (const [i, s] of shards.entries()) {
+    const { prior, moved } = starts[i] as ShardStart;
+    const id = await s.serverId();
+    const c = s.counts;
+    if (prior && c.inFlight > 0) {
+      notes.push(
+        `The part of this run before stopped while acting on ${c.inFlight} keys on ${moved ?? s.node} (its process or the server was killed): what it did to them went uncounted, so matched and acted may be up to ${c.inFlight} low.`,
+      );
+      c.short += c.inFlight;
+      c.inFlight = 0;
+    }
+    const restarted = prior && moved === null && c.server !== undefined && c.server !== id;
+    if (moved !== null || restarted) {
+      s.startOver(seen());
+      notes.push(
+        moved !== null
+          ? `The master changed since the run was cut (${moved} → ${s.node}): a SCAN cursor only means something to its own server, so the SCAN started again from the beginning. Keys counted before were acted on again where they were back, and not counted twice.`
+          : `${s.node} is another server process than when the run was cut (it restarted, or a replica took its place): a SCAN cursor only means something to the process that gave it, so its SCAN started again from the beginning. Keys counted before were acted on again where they were back (a restart from an older snapshot brings deleted keys back), and not counted twice.`,
+      );
+    }
+    c.server = id;
+    const dbsize = Number(await s.call(['DBSIZE']));
+    s.dbsize = prior && moved === null && !restarted && c.dbsize !== undefined ? Math.max(c.dbsize, 0) : dbsize;
+  }
 }
 
 /** Checks before any key is touched: the idle filter needs an LRU (or no) eviction policy, and the script must be loaded. */

@@ -8,6 +8,7 @@ import { encodeCommand } from '../../resp/encodeCommand';
 import { startPacer, type BatchSizing, type Pacer } from '../pace/pacer';
 import type { ActionPlan } from './actionPlan';
 import { ACTION_SCRIPT, type ScriptMode } from './actionScript';
+import type { KeyHashSet } from '../../resp/keyHashSet';
 import type { ShardCheckpoint } from './checkpoints';
 import { ExportFile } from './exportFile';
 
@@ -38,6 +39,10 @@ export interface ShardContext {
   error(message: string): void;
   /** After each page is done (counts and cursor updated). */
   paged(): void;
+  /** Before a page's actions go out, `inFlight` set: the write-ahead checkpoint. */
+  acting(): void;
+  /** After a page's actions are answered and counted: the keys counted (seenKeys.ts). */
+  counted(keys: readonly Buffer[]): void;
   /** Tests: before the act round of each page with matches (after its check round, with a filter). */
   beforeAct?: (keys: Buffer[]) => Promise<void>;
 }
@@ -48,8 +53,15 @@ export interface ShardContext {
  * the keys of the last SCAN reply (views into the socket's chunks) and their commands.
  */
 export class Shard {
-  /** DBSIZE when this part of the run began. */
+  /** DBSIZE when this shard's walk began (kept across a resume). */
   dbsize = 0;
+  /**
+   * Keys the run counted before this shard's SCAN started over on a new server process
+   * (startOver): acted on again if they are back, not counted again. Null: no start over.
+   */
+  seen: KeyHashSet | null = null;
+  /** Acting on keys counted before (`seen`): their outcomes are not counted again. */
+  private quiet = false;
   /** The share of the hash table the SCAN has walked, from the cursor's reversed bits. */
   fraction = 0;
   private readonly builder = new RespBuilder(256 * 1024);
@@ -78,9 +90,10 @@ export class Shard {
     return this.counts.node;
   }
 
-  /** Keys walked: the walked share of DBSIZE (exact once done). */
+  /** Keys walked: the walked share of DBSIZE (exact once done), and never fewer than the keys matched. */
   get scanned(): number {
-    return this.counts.done ? Math.max(this.counts.scanned, this.dbsize) : Math.round(this.fraction * this.dbsize);
+    const walked = this.counts.done ? Math.max(this.counts.scanned, this.dbsize) : Math.round(this.fraction * this.dbsize);
+    return Math.max(walked, this.counts.matched);
   }
 
   get paused() {
@@ -99,6 +112,19 @@ export class Shard {
     const info = await this.call(['INFO', 'server']).catch(() => null);
     const m = /redis_version:(\d+)/.exec(Buffer.isBuffer(info) ? info.toString('latin1') : '');
     return m === null ? 0 : Number(m[1]);
+  }
+
+  /**
+   * Which server process answers (INFO server's run_id, INFO replication's master_replid): a
+   * SCAN cursor means something only to the process that gave it. A restart changes the run_id;
+   * a replica promoted in the master's place, or a master that resynced, another replid.
+   */
+  async serverId(): Promise<string> {
+    const info = await this.call(['INFO', 'server']);
+    const repl = await this.call(['INFO', 'replication']);
+    const text = `${Buffer.isBuffer(info) ? info.toString('latin1') : ''}${Buffer.isBuffer(repl) ? repl.toString('latin1') : ''}`;
+    const field = (name: string) => new RegExp(`^${name}:(\\S+)`, 'm').exec(text)?.[1] ?? '?';
+    return `${field('run_id')}/${field('master_replid')}`;
   }
 
   /** maxmemory-policy, or null when CONFIG GET is refused (an ACL without it). */
@@ -136,6 +162,7 @@ export class Shard {
       if (!(await this.pass(ctx))) return;
       const next = reply.cursor === '0' ? null : this.scanCommand(reply.cursor, match);
       const after = await this.page(ctx, reply.keys, next);
+      this.counts.inFlight = 0;
       this.counts.cursor = reply.cursor;
       this.counts.done = next === null;
       this.fraction = this.counts.done ? 1 : cursorFraction(reply.cursor);
@@ -145,6 +172,13 @@ export class Shard {
       if (next === null || ctx.stop.aborted) return;
       reply = this.scanReply(after ?? (await this.pipe.send(next, 1)));
     }
+  }
+
+  /** Walk again from cursor 0 (a new server process), not counting again the keys in `seen`. */
+  startOver(seen: KeyHashSet): void {
+    Object.assign(this.counts, { cursor: '0', done: false });
+    this.fraction = 0;
+    this.seen = seen;
   }
 
   /** The pacer's gate before a page; false when the run stops instead. */
@@ -194,6 +228,23 @@ export class Shard {
       return early === null ? null : await early;
     }
     await ctx.beforeAct?.(matched);
+    const { fresh, again } = split(this.seen, matched);
+    // Keys this run counted before the server restarted (or failed over): acted on again (a
+    // reloaded RDB may have brought them back), counted once. An export has them in its file.
+    if (again.length > 0 && plan.op !== 'export') await this.quietly(() => this.act(ctx, again, null));
+    if (fresh.length === 0) return null;
+    // Exports are exact across a crash (the file is cut back to the checkpoint and the page read
+    // again); other actions change what a second look at the page would see.
+    if (plan.op !== 'export') {
+      this.counts.inFlight = fresh.length;
+      ctx.acting();
+    }
+    return this.act(ctx, fresh, next);
+  }
+
+  /** Acts on `keys` (the page's matched ones) and counts them once answered; see page(). */
+  private async act(ctx: ShardContext, matched: Buffer[], next: Buffer | null): Promise<Reply[] | null> {
+    const { plan } = ctx;
     if (plan.plain && plan.op === 'delete' && ctx.retry === null) return this.unlinkAll(ctx, matched, next);
     const mode = plan.op as ScriptMode;
     const { replies, after } = await this.round(ctx, matched, mode, (b, k) => plan.act(b, k), plan.plain ? next : null);
@@ -212,8 +263,22 @@ export class Shard {
   }
 
   private matched(ctx: ShardContext, keys: Buffer[]): void {
+    if (this.quiet) return;
     this.counts.matched += keys.length;
     for (const k of keys) ctx.matched(this, k);
+    if (!ctx.dryRun) ctx.counted(keys);
+  }
+
+  /** Runs `f` with its counts undone after (the errors it met are still sampled). */
+  private async quietly(f: () => Promise<unknown>): Promise<void> {
+    const { matched, acted, skipped, errors } = this.counts;
+    this.quiet = true;
+    try {
+      await f();
+    } finally {
+      this.quiet = false;
+      Object.assign(this.counts, { matched, acted, skipped, errors });
+    }
   }
 
   /**
@@ -293,6 +358,15 @@ export class Shard {
     void this.pacer.close().catch(() => undefined);
     this.pipe.destroy();
   }
+}
+
+/** `keys` split into those not counted before (added to `seen` now) and those counted already. */
+function split(seen: KeyHashSet | null, keys: Buffer[]): { fresh: Buffer[]; again: Buffer[] } {
+  if (seen === null) return { fresh: keys, again: [] };
+  const fresh: Buffer[] = [];
+  const again: Buffer[] = [];
+  for (const k of keys) (seen.add(k, 0, k.length) ? fresh : again).push(k);
+  return { fresh, again };
 }
 
 /**

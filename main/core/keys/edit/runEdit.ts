@@ -9,8 +9,11 @@ import type { EditTarget } from './editTarget';
 import type { MetaReader } from './freshMeta';
 import { runScript } from './runScript';
 
-/** Records one edit that reached Redis: who and where are the caller's; the detail names the command and key(s), never a value. */
-export type EditRecord = (outcome: 'ok' | 'failed', detail: string) => void;
+/**
+ * Records one edit that reached Redis: who and where are the caller's; the detail names the command and key(s), never a value.
+ * 'started' comes before anything is sent, and throws when it cannot be recorded: the edit is then refused.
+ */
+export type EditRecord = (outcome: 'started' | 'ok' | 'failed', detail: string) => void;
 
 /**
  * A rename on a cluster stays in its slot: RENAME of two keys in different slots is refused
@@ -43,6 +46,7 @@ function describe(plan: EditPlan): string {
 export async function runEdit(target: EditTarget, key: Buffer, op: EditOp, readMeta: MetaReader, record: EditRecord = () => undefined): Promise<{ key: KeyRef; meta: KeyMeta }> {
   const plan = editPlan(key, op, target.can);
   if (target.cluster) requireSameSlot(plan);
+  record('started', describe(plan));
   try {
     await runScript(target.client, plan.script, plan.keys, plan.args);
   } catch (e) {

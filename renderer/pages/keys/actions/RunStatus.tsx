@@ -36,6 +36,9 @@ export function RunStatus({ jobId, view: v, op, dryRun, title }: Props) {
         ? `${title}: ${v.outcome} after ${formatCount(v.report.scanned)} keys scanned, ${formatCount(v.report.matched)} matched.`
         : reportHeadline(v.report, v.outcome ?? 'done', op);
   const fraction = fractionOf(v);
+  // A part of the run that died mid-page: matched and acted are lower bounds, by this much at most.
+  const short = c?.short ?? 0;
+  const atLeast = short > 0 ? `at least: up to ${formatCount(short)} uncounted` : undefined;
   return (
     <div className="ka-status" data-testid={`${prefix}-status`} data-outcome={v.outcome ?? 'running'}>
       <JobStatus
@@ -64,8 +67,8 @@ export function RunStatus({ jobId, view: v, op, dryRun, title }: Props) {
         {c !== undefined && (
           <dl className="stat-grid ka-stats">
             <Stat label="Scanned" value={formatCount(c.scanned)} sub={`of ${formatCount(c.total)}`} testId={`${prefix}-scanned`} />
-            <Stat label="Matched" value={formatCount(c.matched)} testId={`${prefix}-matched`} />
-            {!dryRun && <Stat label={OP_WORDS[op].stat} value={formatCount(c.acted)} testId={`${prefix}-acted`} />}
+            <Stat label="Matched" value={formatCount(c.matched)} sub={atLeast} testId={`${prefix}-matched`} />
+            {!dryRun && <Stat label={OP_WORDS[op].stat} value={formatCount(c.acted)} sub={atLeast} testId={`${prefix}-acted`} />}
             {!dryRun && <Stat label="Skipped" value={formatCount(c.skipped)} sub="gone or changed" testId={`${prefix}-skipped`} />}
             <Stat label="Errors" value={formatCount(c.errors)} testId={`${prefix}-errors`} />
             {running ? (
@@ -79,6 +82,15 @@ export function RunStatus({ jobId, view: v, op, dryRun, title }: Props) {
           </dl>
         )}
         {!running && v.report !== undefined && <ShardTable shards={v.report.shards} dryRun={dryRun} testId={`${prefix}-shards`} />}
+        {!dryRun && v.report !== undefined && v.report.notes.length > 0 && (
+          <ul className="ka-notes" data-testid={`${prefix}-notes`}>
+            {v.report.notes.map((n, i) => (
+              <li key={i} className="hint">
+                {n}
+              </li>
+            ))}
+          </ul>
+        )}
         {v.report !== undefined && v.report.errorSamples.length > 0 && (
           <div className="ka-errors" data-testid={`${prefix}-error-samples`}>
             <span className="ka-label">First errors</span>
