@@ -16,6 +16,7 @@ import type { JobOwner } from './jobs/jobOwner';
 export interface FollowedJobs<E> {
   subscribe(jobId: string, listener: JobListener<E>): () => void;
   cancel(jobId: string): boolean;
+  ownerOf(jobId: string): JobOwner | undefined;
   cancelAll(): Promise<void>;
   cancelOwned(refuse: (owner: JobOwner) => string | undefined): OwnedCancel[];
 }

@@ -19,6 +19,7 @@ const base: LoadReport = {
   opsPerSec: 26_000,
   recordsPerSec: 26_000,
   swapped: true,
+  warnings: [],
 };
 
 describe('a load on the audit log', () => {

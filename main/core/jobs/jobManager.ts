@@ -106,6 +106,11 @@ export class JobManager<E, R> {
     return () => job.listeners.delete(listener);
   }
 
+  /** Who started a job (undefined when no call did: start-up, the CLI). */
+  ownerOf(jobId: string): JobOwner | undefined {
+    return this.mustGet(jobId).owner;
+  }
+
   cancel(jobId: string): boolean {
     const job = this.mustGet(jobId);
     if (job.final !== null) return false;

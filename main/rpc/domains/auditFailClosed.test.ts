@@ -10,6 +10,7 @@ import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
 import { AuditLog, type AuditEntry } from '../../core/audit/auditLog';
 import { consoleServices } from '../../core/console/run/consoleServices';
+import { openKey } from '../../core/keys/edit/editTestKit';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { Pool } from '../../core/pool/pool';
 import { ProfileStore } from '../../core/pool/profileStore';
@@ -114,9 +115,10 @@ describe('writes that must be audited fail closed', () => {
   it('on a full disk a key delete and a console SET are refused, unchanged in Redis; once space is back the log holds the refusals and what follows', async () => {
     await other.set('doomed', 'v');
     await other.set('counter', 'old');
+    const seen = await openKey(other, 'doomed');
     disk.fill();
 
-    const del = await refusal(as('ops').invoke('keys.edit', { profileId: 'local', key: b64('doomed'), edit: { op: 'delete', expectType: 'string' } }));
+    const del = await refusal(as('ops').invoke('keys.edit', { profileId: 'local', key: b64('doomed'), edit: { op: 'delete', seen } }));
     expect(del.code).toBe('AUDIT_UNAVAILABLE');
     expect(del.message).toMatch(/audit log cannot be written \(ENOSPC: no space left on device\).*Nothing was changed/);
     const set = await refusal(consoleRun('SET counter new'));

@@ -5,6 +5,7 @@ import { JOB_STREAMS, type JobStream } from '../../../app/jobs';
 import { RpcClient } from '../../../app/rpcClient';
 import type { LoadReport } from '../../../app/schemas/bulk';
 import { cancelAllJobs, createJobs } from '../../core/jobKinds';
+import { asCaller } from '../../core/jobs/jobOwner';
 import { Dispatcher } from '../dispatcher';
 import type { Handlers } from '../handlers';
 import { createMemoryWirePair } from '../wireTestKit';
@@ -126,5 +127,25 @@ describe('every job kind’s progress stream and cancel call', () => {
     const { events, error } = await follow('bulk.progress', jobId);
     expect(error).toBeUndefined();
     expect(events.at(-1)).toMatchObject({ kind: 'phase', phase: 'failed', message: 'load crashed: boom' });
+  });
+
+  it('an analyst cancels only their own jobs: a build ops started, which every user reads, is not theirs to stop', async () => {
+    const { server: analystEnd, client: analystWire } = createMemoryWirePair();
+    dispatcher.attach(analystEnd, { role: 'analyst', user: 'bob' });
+    const analyst = new RpcClient((m) => analystWire.send(m));
+    analystWire.onMessage((m) => analyst.receive(m));
+    const untilCancelled = (signal: AbortSignal) => new Promise<void>((r) => signal.addEventListener('abort', () => r()));
+    const opsBuild = asCaller({ user: 'alice', role: 'analyst' }, () => starts['keys.index.progress'](untilCancelled));
+    const bobsBuild = asCaller({ user: 'bob', role: 'analyst' }, () => starts['keys.index.progress'](untilCancelled));
+
+    const refused = await analyst.invoke('keys.index.cancel', { jobId: opsBuild }).then(
+      () => undefined,
+      (e: unknown) => e as AppError,
+    );
+    expect(refused?.code).toBe('FORBIDDEN');
+    expect(refused?.message).toContain('alice');
+    expect(await analyst.invoke('keys.index.cancel', { jobId: bobsBuild })).toEqual({ cancelled: true });
+    // Ops may stop anyone's: the refused cancel above left the build running.
+    expect(await client.invoke('keys.index.cancel', { jobId: opsBuild })).toEqual({ cancelled: true });
   });
 });

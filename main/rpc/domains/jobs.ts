@@ -1,7 +1,9 @@
 import type { StreamEvent } from '../../../app/contract';
 import { JOB_STREAMS, type CancelCall, type JobStream } from '../../../app/jobs';
 import { jobsOf, type FollowedJobs, type JobManagers } from '../../core/jobKinds';
-import type { Handlers, StreamSink } from '../handlers';
+import { AppError } from '../../../app/errors';
+import type { CallContext, Handlers, StreamSink } from '../handlers';
+import { userKey } from '../session';
 
 /**
  * A job's stream: its history replayed, then each event as it comes. The last word (its
@@ -15,9 +17,19 @@ export function followJob<E>(jobs: FollowedJobs<E>): (args: { jobId: string }, s
     });
 }
 
-/** A job's cancel call: false when it had already ended (its final event says how). */
-export function cancelJob(jobs: FollowedJobs<unknown>): (args: { jobId: string }) => { cancelled: boolean } {
-  return ({ jobId }) => ({ cancelled: jobs.cancel(jobId) });
+/**
+ * A job's cancel call: false when it had already ended (its final event says how). Analysts
+ * may cancel only their own jobs: a shared job (an index build ops started, which every user
+ * reads) is not theirs to stop.
+ */
+export function cancelJob(jobs: FollowedJobs<unknown>): (args: { jobId: string }, ctx: CallContext) => { cancelled: boolean } {
+  return ({ jobId }, { session }) => {
+    const owner = jobs.ownerOf(jobId);
+    if (session.role !== 'ops' && owner !== undefined && owner.user !== userKey(session)) {
+      throw new AppError('FORBIDDEN', `This job was started by ${owner.user}; only they or an ops user may cancel it`, 'jobId');
+    }
+    return { cancelled: jobs.cancel(jobId) };
+  };
 }
 
 type JobHandlers = Pick<Handlers, JobStream | CancelCall>;
