@@ -34,7 +34,8 @@ export function deepPass(reader: KeysReader): DeepPass {
       if (signal.aborted) break;
       const round = Math.max(1, Math.round(pace.batchSize() * ROUND_PER_SCAN_KEY));
       const ids = [...Array(Math.min(round, n - from)).keys()].map((i) => from + i);
-      const probed = await probeKeys(reader, ids.map((id) => Buffer.from(store.name(id))), { memory: true });
+      // fieldTtls: the ttl column records a hash whose fields expire, so the no-TTL filter leaves it out.
+      const probed = await probeKeys(reader, ids.map((id) => Buffer.from(store.name(id))), { memory: true, fieldTtls: true });
       for (const [i, p] of probed.entries()) {
         const id = ids[i] as number;
         cols.type[id] = DEEP_TYPES.indexOf(p.type);
