@@ -6,7 +6,8 @@ import { probeKeys } from './probeKeys';
 
 /**
  * Keys a round of the deep pass probes per key a SCAN of the same pace would return: each key
- * costs three commands (TYPE, PTTL and MEMORY USAGE … SAMPLES 5), so 200 a round at full pace.
+ * costs three commands (TYPE, PTTL and MEMORY USAGE … SAMPLES 5), so 200 a round at full pace
+ * (a hash without a key TTL on a server with hash-field expiration up to three more: its field check).
  */
 const ROUND_PER_SCAN_KEY = 0.2;
 
