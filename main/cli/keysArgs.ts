@@ -24,13 +24,16 @@ export const KEYS_HELP = `Usage: cacheboard keys <tree|ls|get|delete|expire|pers
            --match GLOB    required (unless --resume), typed as for ls
            --type T        only keys of this type
            --no-ttl | --ttl-below S | --ttl-above S
-                           only keys without a TTL, or with one below / above S seconds
+                           only keys without a TTL, or with one below / above S seconds;
+                           a hash whose fields expire (Redis 7.4+, Valkey 9) has one
+                           for --no-ttl (over 64 fields: 64 random ones checked), none
+                           for --ttl-below/--ttl-above (they read the key's own TTL)
            --idle-min S    only keys idle at least S seconds (not under an LFU policy)
            --min-memory B  only keys whose MEMORY USAGE is at least B bytes
            --ttl SECONDS   expire: the TTL to set (required)
            --jitter PCT    expire: spread each key's TTL over ±PCT% (the same for a key
                            every time), so a namespace does not expire in one second
-           --no-ttl-only   expire: only keys without a TTL (EXPIRE … NX)
+           --no-ttl-only   expire: only keys without a key TTL (EXPIRE … NX)
            --out FILE      export: write RESTORE key ttl payload REPLACE commands (RESP;
                            ttl relative, 0 when none) for \`cacheboard load --format resp\`
                            or \`redis-cli --pipe\`; written to a temp file, then renamed

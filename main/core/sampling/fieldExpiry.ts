@@ -1,9 +1,7 @@
 import { RespBuilder } from '../resp/respBuilder';
 import { ReplyError, type Reply } from '../resp/replyReader';
 import type { RespPipe } from '../resp/respPipe';
-
-/** Fields of one hash whose TTL is read: all of a small hash, a random handful of a big one. */
-export const FIELDS_CHECKED = 64;
+import { anyFieldTtl, EXPIRING_ENCODING, FIELDS_CHECKED } from '../pool/fieldTtls';
 
 /**
  * Whether hashes without a key TTL have fields that expire (hash-field expiry: Redis
@@ -22,7 +20,7 @@ export class FieldExpiryCheck {
 
   /** Per hash, whether fields of it expire; `lengths` are their HLENs. */
   async check(keys: readonly Buffer[], encodings: readonly string[], lengths: readonly number[]): Promise<boolean[]> {
-    const out = encodings.map((e) => e === 'listpackex');
+    const out = encodings.map((e) => e === EXPIRING_ENCODING);
     const ask = out.flatMap((yes, i) => (yes || (lengths[i] ?? 0) === 0 ? [] : [i]));
     if (ask.length === 0) return out;
     for (const i of ask) {
@@ -46,7 +44,7 @@ export class FieldExpiryCheck {
       if ((fields[j] as Buffer[]).length === 0) return;
       const r = ttls[next++];
       // -1: no TTL, -2: gone; a TTL is 0 or more. A key gone since answers nil.
-      out[i] = Array.isArray(r) && r.some((t) => typeof t === 'number' && t >= 0);
+      out[i] = anyFieldTtl(r);
     });
     return out;
   }

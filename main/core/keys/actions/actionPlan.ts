@@ -24,6 +24,8 @@ export class ActionPlan {
     readonly action: RunAction,
     /** EXPIRE … NX exists (Redis 7.0+); else "only keys without a TTL" goes through the script's own check. */
     nxCommand: boolean,
+    /** The server has hash-field expiration (COMMAND INFO): the script's "no TTL" then also checks a hash's fields. */
+    private readonly fieldTtls: boolean,
   ) {
     const s = selection;
     this.filtered = s.type !== undefined || s.ttl !== 'any' || s.idleMinSeconds !== undefined || s.minMemoryBytes !== undefined;
@@ -49,7 +51,7 @@ export class ActionPlan {
   /** The script's ARGV for `key` in `mode` (also what a cluster retry sends). */
   scriptArgs(mode: ScriptMode, key: Buffer): string[] {
     const a = this.action;
-    return [mode, ...this.filterArgs, String(this.seconds(key)), a.op === 'expire' && a.onlyNoTtl ? '1' : '0'];
+    return [mode, ...this.filterArgs, String(this.seconds(key)), a.op === 'expire' && a.onlyNoTtl ? '1' : '0', this.fieldTtls ? '1' : '0'];
   }
 
   /** Append the check command for `key`. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { FIELD_TTLS_LUA } from '../../pool/fieldTtls';
 
 /**
  * The per-key check-and-act of a bulk key action, one script per key (KEYS[1]), so the filter
@@ -7,14 +8,23 @@ import { createHash } from 'node:crypto';
  *
  * ARGV: mode (check, delete, expire, persist, export), type ('' any, 'other' a module type),
  * ttl mode (any, none, below, above), ttl bound in ms, idle minimum in s (-1: none), memory
- * minimum in bytes (-1: none), expire seconds, '1' for "only keys without a TTL".
+ * minimum in bytes (-1: none), expire seconds, '1' for "only keys without a TTL", '1' when the
+ * server has hash-field expiration (COMMAND INFO, ../../pool/commandSupport.ts hasFieldTtls).
+ *
+ * TTLs: "no TTL" (ttl mode none) means the key has none AND, on a server with hash-field
+ * expiration, is not a hash whose fields expire (../../pool/fieldTtls.ts: the check sampling makes, a
+ * hash over 64 fields judged by 64 random ones), so "delete/persist keys with no TTL" never
+ * takes a hash that is expiring field by field. "TTL below/above" compare the key's own TTL:
+ * such a hash has none, so matches neither. "Only keys without a TTL" on expire is EXPIRE NX's
+ * rule (the key's own TTL, which a field TTL does not replace), the script's and the plain
+ * command's alike.
  *
  * Returns 1 when it acted (check: the key fits), 0 when it left the key alone (gone, a filter
  * no longer fits, no TTL to persist, a TTL already there under NX); export returns
  * {pttl, DUMP payload}. TYPE, PTTL, OBJECT IDLETIME and MEMORY USAGE do not touch the key's
  * access time, so checking does not change what the idle filter sees.
  */
-export const ACTION_SCRIPT = `
+export const ACTION_SCRIPT = `${FIELD_TTLS_LUA}
 local STANDARD = { string = true, hash = true, list = true, set = true, zset = true, stream = true }
 local k = KEYS[1]
 local mode = ARGV[1]
@@ -29,7 +39,7 @@ end
 local pttl = redis.call('PTTL', k)
 local ttlMode = ARGV[3]
 local bound = tonumber(ARGV[4])
-if ttlMode == 'none' and pttl ~= -1 then return 0 end
+if ttlMode == 'none' and (pttl ~= -1 or (ARGV[9] == '1' and t == 'hash' and fields_expire(k))) then return 0 end
 if ttlMode == 'below' and (pttl < 0 or pttl >= bound) then return 0 end
 if ttlMode == 'above' and (pttl < 0 or pttl <= bound) then return 0 end
 local idle = tonumber(ARGV[5])

@@ -3,6 +3,7 @@ import type { StreamEvent } from '../../../../app/contract';
 import { AppError } from '../../../../app/errors';
 import type { KeyActionCounts, KeyActionReport, KeySelection, Pace } from '../../../../app/schemas/keyActions';
 import type { RawTarget } from '../../resp/rawTarget';
+import { commandInfoHas, FIELD_TTLS_COMMAND } from '../../pool/commandSupport';
 import { estimate } from '../index/folderStats';
 import { keyRef } from '../keyRef';
 import { ActionPlan, type RunAction } from './actionPlan';
@@ -151,7 +152,10 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
     await prepare(run, shards);
     await placeShards(shards, starts, notes, () => (seenSet ??= seenFile?.load() ?? new KeyHashSet()));
     const versions = await Promise.all(shards.map((s) => s.majorVersion()));
-    plan = new ActionPlan(run.selection, run.action, versions.every((v) => v >= 7));
+    // Any master with hash-field expiration turns the check on: on a cluster mid-upgrade an older
+    // master's hashes then fail the check (errors, left alone) rather than skip their fields.
+    const fieldTtls = await Promise.all(shards.map((s) => s.call(['COMMAND', 'INFO', FIELD_TTLS_COMMAND]).then(commandInfoHas, () => false)));
+    plan = new ActionPlan(run.selection, run.action, versions.every((v) => v >= 7), fieldTtls.some(Boolean));
     scannedAtStart = counts().scanned;
     if (run.action.op === 'export' && real) {
       if (run.out === undefined) throw new AppError('VALIDATION', 'an export needs a file to write (--out)', 'out');

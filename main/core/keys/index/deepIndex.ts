@@ -6,7 +6,8 @@ import { probeKeys } from './probeKeys';
 
 /**
  * Keys a round of the deep pass probes per key a SCAN of the same pace would return: each key
- * costs three commands (TYPE, PTTL and MEMORY USAGE … SAMPLES 5), so 200 a round at full pace.
+ * costs three commands (TYPE, PTTL and MEMORY USAGE … SAMPLES 5), so 200 a round at full pace
+ * (a hash without a key TTL on a server with hash-field expiration up to three more: its field check).
  */
 const ROUND_PER_SCAN_KEY = 0.2;
 
@@ -34,7 +35,8 @@ export function deepPass(reader: KeysReader): DeepPass {
       if (signal.aborted) break;
       const round = Math.max(1, Math.round(pace.batchSize() * ROUND_PER_SCAN_KEY));
       const ids = [...Array(Math.min(round, n - from)).keys()].map((i) => from + i);
-      const probed = await probeKeys(reader, ids.map((id) => Buffer.from(store.name(id))), { memory: true });
+      // fieldTtls: the ttl column records a hash whose fields expire, so the no-TTL filter leaves it out.
+      const probed = await probeKeys(reader, ids.map((id) => Buffer.from(store.name(id))), { memory: true, fieldTtls: true });
       for (const [i, p] of probed.entries()) {
         const id = ids[i] as number;
         cols.type[id] = DEEP_TYPES.indexOf(p.type);

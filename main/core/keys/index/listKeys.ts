@@ -6,7 +6,7 @@ import { globMatch, literalPrefix } from './globMatch';
 import type { KeysReader } from './indexTargets';
 import { DEEP_TYPES, type DeepColumns } from './deepColumns';
 import { sortByName, type KeyIndex } from './keyIndex';
-import { probeKeys } from './probeKeys';
+import { probeKeys, shownTtl } from './probeKeys';
 import { scanPage } from './scanPage';
 
 export interface ListQuery {
@@ -35,7 +35,8 @@ const MAX_PROBED = 5000;
  * name index: only the names under the pattern's literal prefix are walked, sorted by name,
  * and `total` is known. Otherwise (no index yet, one still building, names over budget): a
  * paced SCAN MATCH, page order as SCAN gives it (each page sorted), `total` unknown. Each
- * page's keys get TYPE and PTTL (pipelined), which the type and no-TTL filters use. NEVER KEYS.
+ * page's keys get TYPE and PTTL (pipelined), which the type and no-TTL filters use (the latter
+ * also a hash's field TTLs, probeKeys.ts). NEVER KEYS.
  */
 export async function listKeys(index: KeyIndex | null, q: ListQuery, reader: KeysReader): Promise<ListResult> {
   if (q.sort !== 'name') {
@@ -108,9 +109,9 @@ async function fromIndex(index: KeyIndex, q: ListQuery, reader: KeysReader): Pro
     const batch = all.slice(pos, pos + take).map((id) => Buffer.from(store.name(id)));
     probed += batch.length;
     let used = 0;
-    for (const p of await probeKeys(reader, batch)) {
+    for (const p of await probeKeys(reader, batch, { fieldTtls: q.noTtl })) {
       used++;
-      if (keep(q, p.type, p.ttlMs)) keys.push({ key: keyRef(p.key), type: p.type, ttlMs: p.ttlMs, memory: null });
+      if (keep(q, p.type, p.ttlMs)) keys.push({ key: keyRef(p.key), type: p.type, ttlMs: shownTtl(p.ttlMs), memory: null });
       if (keys.length >= q.limit) break;
     }
     pos += used;
@@ -143,7 +144,7 @@ function fromDeep(index: KeyIndex, deep: DeepColumns, q: ListQuery): ListResult 
   const keys: ListedKey[] = page.map((id) => ({
     key: keyRef(Buffer.from(store.name(id))),
     type: DEEP_TYPES[deep.type[id] as number] ?? null,
-    ttlMs: deep.ttl[id] as number,
+    ttlMs: shownTtl(deep.ttl[id] as number),
     memory: deep.memory[id] as number,
   }));
   const end = pos + page.length;
@@ -155,8 +156,8 @@ async function fromScan(q: ListQuery, reader: KeysReader): Promise<ListResult> {
   page.keys.sort(Buffer.compare);
   if (q.order === 'desc') page.keys.reverse();
   const keys: ListedKey[] = [];
-  for (const p of await probeKeys(reader, page.keys)) {
-    if (keep(q, p.type, p.ttlMs)) keys.push({ key: keyRef(p.key), type: p.type, ttlMs: p.ttlMs, memory: null });
+  for (const p of await probeKeys(reader, page.keys, { fieldTtls: q.noTtl })) {
+    if (keep(q, p.type, p.ttlMs)) keys.push({ key: keyRef(p.key), type: p.type, ttlMs: shownTtl(p.ttlMs), memory: null });
   }
   return { keys, cursor: page.cursor, complete: page.cursor === null, source: 'scan', total: null };
 }
@@ -165,7 +166,10 @@ function filtered(q: ListQuery): boolean {
   return q.type !== undefined || q.noTtl;
 }
 
-/** A key gone since it was listed is left out; the filters as asked. */
+/**
+ * A key gone since it was listed is left out; the filters as asked. No TTL is -1 only: a hash
+ * whose fields expire (FIELDS_EXPIRE, probeKeys.ts) has one, as sampling's `fields` bucket says.
+ */
 function keep(q: ListQuery, type: KeyType | null, ttlMs: number | null): boolean {
   if (type === null) return false;
   if (q.type !== undefined && type !== q.type) return false;
