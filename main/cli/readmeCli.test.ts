@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../testing/cli';
 import { USER_HELP } from './user';
@@ -39,5 +39,23 @@ describe('the CLI reference table (docs/cli.md)', () => {
     const row = readmeCliRows().find((r) => commandOf(r) === 'user') ?? '';
     const documented = /^cacheboard user (\S+)/.exec(row)?.[1]?.split('|') ?? [];
     expect(documented.sort()).toEqual([...actions].sort());
+  });
+
+  it("documents, somewhere in docs/, every flag each command's own --help gives", async () => {
+    const dir = new URL('../../docs/', import.meta.url);
+    const docs = readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => readFileSync(new URL(f, dir), 'utf8')).join('\n');
+    const missing: string[] = [];
+    let flags = 0;
+    for (const command of new Set(await helpCommands())) {
+      const r = await runCli([command, '--help']);
+      expect(r.code, `${command} --help: ${r.err}`).toBe(0);
+      for (const flag of new Set(r.out.match(/--[a-z][a-z0-9-]*/g) ?? [])) {
+        flags++;
+        // A flag is documented when it appears whole: `--ttl` is not documented by `--ttl-below`.
+        if (!new RegExp(`${flag}(?![a-z0-9-])`).test(docs)) missing.push(`${command} ${flag}`);
+      }
+    }
+    expect(flags).toBeGreaterThan(40);
+    expect(missing).toEqual([]);
   });
 });
