@@ -7,15 +7,15 @@ const semver = createRequire(import.meta.url)('semver') as { satisfies(version: 
 
 const read = (file: string): string => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
 
-/** The README's paragraph on the Node version: from "Needs Node" to the end of its paragraph. */
+/** The set-up guide's paragraph on the Node version (docs/deployment.md, moved from the README): from "Needs Node" to the end of its paragraph. */
 function nodeParagraph(): string {
-  const readme = read('README.md');
+  const readme = read('docs/deployment.md');
   const at = readme.indexOf('Needs Node');
   expect(at).toBeGreaterThanOrEqual(0);
   return readme.slice(at, readme.indexOf('\n\n', at)).replace(/\s+/g, ' ');
 }
 
-describe("the README's Node version", () => {
+describe("the set-up guide's Node version", () => {
   const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
 
   it("quotes package.json's engines range, and the lowest Node it allows", () => {
@@ -23,6 +23,11 @@ describe("the README's Node version", () => {
     expect(text).toContain(`\`${engines}\``);
     const lowest = semver.minVersion(engines)?.version ?? '';
     expect(text).toContain(`Needs Node ${lowest.replace(/\.0$/, '')} or later`);
+  });
+
+  it("has the README's short line name that same lowest Node", () => {
+    const lowest = semver.minVersion(engines)?.version ?? '';
+    expect(read('README.md').replace(/\s+/g, ' ')).toContain(`Needs Node ${lowest.replace(/\.0$/, '')} or later`);
   });
 
   it('names exactly the locked packages whose engines exclude that lowest Node (what npm install warns about)', () => {

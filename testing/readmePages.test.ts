@@ -1,28 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { anchors, readRepoFile } from './markdown';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens; a repeat gets -1, -2… */
-function anchors(markdown: string): Set<string> {
-  const out = new Set<string>();
-  let fenced = false;
-  for (const line of markdown.split('\n')) {
-    if (line.startsWith('```')) fenced = !fenced;
-    const m = fenced ? null : /^#{1,6} (.+)$/.exec(line);
-    if (m === null) continue;
-    const base = (m[1] ?? '').toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-');
-    let slug = base;
-    for (let i = 1; out.has(slug); i++) slug = `${base}-${i}`;
-    out.add(slug);
-  }
-  return out;
-}
+// The Pages table moved from the README to docs/pages.md; a page's section may live in its topic's file (console.md).
+const pages = readRepoFile('docs/pages.md');
 
 /** The Pages table's rows: the page cell and the description cell. */
 function pageRows(): { page: string; text: string }[] {
-  const section = readme.split(/^## Pages$/m)[1]?.split(/^## /m)[0] ?? '';
-  const table = section.slice(section.indexOf('| page | what it does |'));
+  const table = pages.slice(pages.indexOf('| page | what it does |'));
   return table
     .split('\n')
     .slice(2)
@@ -33,22 +17,15 @@ function pageRows(): { page: string; text: string }[] {
     });
 }
 
-describe('the README', () => {
-  it('links only to headings it has', () => {
-    const known = anchors(readme);
-    const links = [...readme.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1] ?? '');
-    expect(links.length).toBeGreaterThan(0);
-    expect(links.filter((a) => !known.has(a))).toEqual([]);
-  });
-
-  it('has a Pages table of short rows, one sentence each, each linking to its page\'s section below', () => {
+describe('docs/pages.md', () => {
+  it("has a Pages table of short rows, one sentence each, each linking to its page's section", () => {
     const rows = pageRows();
     expect(rows.length).toBeGreaterThanOrEqual(9);
-    const known = anchors(readme);
     for (const { page, text } of rows) {
-      const link = /^\[([^\]]+)\]\(#([^)]+)\)$/.exec(page);
+      const link = /^\[([^\]]+)\]\(([\w-]+\.md)?#([^)]+)\)$/.exec(page);
       expect(link, `${page}: the page name links to its section`).not.toBeNull();
-      expect(known.has(link?.[2] ?? '')).toBe(true);
+      const target = link?.[2] === undefined ? pages : readRepoFile(`docs/${link[2]}`);
+      expect(anchors(target).has(link?.[3] ?? ''), `${page}: its section exists`).toBe(true);
       expect(text.length, `${page}: ${text}`).toBeLessThanOrEqual(140);
       // One sentence: it ends with the only full stop followed by a space or the end.
       expect(text.match(/\.(\s|$)/g), `${page}: ${text}`).toHaveLength(1);

@@ -80,7 +80,7 @@ export const AudienceLayout = z
     /**
      * Where a trial's temporary keys go (each with a TTL, removed at the end of every run).
      * Refused when it could name a data key. The default sits under the `cacheboard:trial:`
-     * prefix the analysts' Redis ACL in the README may write.
+     * prefix the analysts' Redis ACL in docs/security.md may write.
      */
     scratchPrefix: z
       .string()

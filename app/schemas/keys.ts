@@ -344,7 +344,7 @@ const TtlSeconds = z.number().int('must be a whole number of seconds').min(1, 'm
  * had a TTL, and the digest of its value (KeyMeta.digest). Any difference is a CONFLICT.
  * `length` and `ttl` are null only when the view could not show them (a module type has no
  * length); `digest` is null for a value too big to digest on each edit: there the check is the
- * type, length, TTL class and the element edited (see the README).
+ * type, length, TTL class and the element edited (see docs/keys.md).
  */
 export const Seen = z
   .object({

@@ -110,7 +110,7 @@ export const Histogram = z.object({
 
 /**
  * `none`: no key TTL and nothing in it expires; `fields`: no key TTL, but hash fields
- * that expire (hash-field expiry, Redis 7.4+ / Valkey 9; see the README for how it is found).
+ * that expire (hash-field expiry, Redis 7.4+ / Valkey 9; see docs/sampling.md for how it is found).
  */
 export const TtlBucket = z.enum(['none', 'fields', 'lt1m', 'lt1h', 'lt1d', 'longer']);
 export const TtlRow = Share.extend({ bucket: TtlBucket });

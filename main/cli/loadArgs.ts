@@ -8,7 +8,7 @@ export interface LoadArgs extends ConnectionFlags {
   format?: InputFormat;
   mapping?: Mapping;
   mode: LoadMode;
-  /** --mode was given: a cluster load has no default mode (see the README). */
+  /** --mode was given: a cluster load has no default mode (see docs/bulk-load.md). */
   modeGiven: boolean;
   stagingDb?: number;
   force: boolean;

@@ -47,7 +47,7 @@ async function hubOnNewServer(): Promise<{ s: RedisProcess; h: MonitorHub }> {
 
 const ALL: MonitorFilter = { sampleEvery: 1, hideOwn: true };
 
-/** The identities every batch must satisfy, whatever the load (README, Monitor: the counters). */
+/** The identities every batch must satisfy, whatever the load (docs/pages.md, Monitor page: the counters). */
 function addsUp(b: LinesBatch): boolean {
   return b.received === b.unparsed + b.filteredOut + b.matched && b.matched === b.delivered + b.dropped;
 }

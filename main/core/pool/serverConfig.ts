@@ -11,7 +11,7 @@ import { formatIssuePath } from './zodIssues';
 const EnvName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
 const PasswordFile = z.string().min(1, 'must not be empty');
 
-/** The Redis ACL user analysts' sessions connect as (see README, "Redis ACL for analysts"). */
+/** The Redis ACL user analysts' sessions connect as (see docs/security.md, "Redis ACL for analysts"). */
 const AnalystEntry = z
   .object({
     username: z.string().min(1, 'username is required').max(256),

@@ -3,7 +3,7 @@ import type { BatchSink } from './batchSink';
 /**
  * Most key/value pairs one MSET carries, and the bytes past which it closes
  * (a few huge values must not make one huge command). Measured on the bulk
- * bench (1M × 100 B): see the README's `bulk` row.
+ * bench (1M × 100 B): see the `bulk` row of docs/benchmarks.md.
  */
 export const MSET_PAIRS = 64;
 export const MSET_BYTES = 64 * 1024;

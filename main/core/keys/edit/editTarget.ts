@@ -18,7 +18,7 @@ export interface EditTarget {
 }
 
 /**
- * Edits are refused on the embedded server's profile: the README calls it "the read-only
+ * Edits are refused on the embedded server's profile: docs/deployment.md calls it "the read-only
  * profile **Local (embedded)**", the demo Cacheboard starts for itself. Every other profile's
  * data is the ops' to change, as bulk loads and trials do, whether the profile came from the
  * UI or the server's config file (ProfileView.readOnly means the *profile* cannot be edited
