@@ -6,6 +6,7 @@ import { runCli } from '../../testing/cli';
 import { adminClient, closeAdmins, eventually, useRedis } from '../../testing/redis';
 import { addUser } from '../server/auth/users';
 import { apiClient, signIn } from './serveApiTestKit';
+import { countKeys, fillKeys } from './keyActionsTestKit';
 
 const KEYS = 200_000;
 const redis = useRedis();
@@ -25,20 +26,8 @@ afterAll(async () => {
   await closeAdmins();
 });
 
-async function fill(prefix: string, n: number): Promise<void> {
-  await admin.eval(`for i = 1, tonumber(ARGV[2]) do redis.call('SET', ARGV[1] .. ':' .. i, 'v') end`, 0, prefix, String(n));
-}
-
-async function count(glob: string): Promise<number> {
-  let n = 0;
-  let cursor = '0';
-  do {
-    const [next, keys] = await admin.scan(cursor, 'MATCH', glob, 'COUNT', 1000);
-    n += keys.length;
-    cursor = next;
-  } while (cursor !== '0');
-  return n;
-}
+const fill = (prefix: string, n: number) => fillKeys(admin, prefix, n);
+const count = (glob: string) => countKeys(admin, glob);
 
 type Event = { kind: string };
 type Entry = { user: string; action: string; outcome: string; detail?: string };
