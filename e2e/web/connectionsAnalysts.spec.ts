@@ -1,4 +1,3 @@
-import type { Locator } from '@playwright/test';
 import { readmeAclLine } from '../../testing/readmeAcl';
 import { AppShell } from '../pages/AppShell';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
@@ -6,13 +5,6 @@ import { expect, test, webOnly } from '../redisFixture';
 import { ANALYST, OPS, useServeWithRoles } from '../rolesServe';
 
 const ANALYST_PW = 'e2e-cb-analyst-3310';
-
-/** Left edge and vertical middle of a box, rounded to the pixel. */
-async function place(l: Locator): Promise<{ x: number; y: number }> {
-  const b = await l.boundingBox();
-  if (b === null) throw new Error('not laid out');
-  return { x: Math.round(b.x), y: Math.round(b.y + b.height / 2) };
-}
 
 test.describe("Connections: analysts' access per profile", () => {
   webOnly('analysts sign in on the web build only');
@@ -51,17 +43,29 @@ test.describe("Connections: analysts' access per profile", () => {
     await expect(conns.row('ops-only').getByTestId('analysts-none')).toHaveText('ops only');
 
     // Every row's cells sit under their column heads, on one line (they once stacked in the first column).
-    const heads = page.locator('.list-head > span');
+    // The state column is as wide as its widest badge, so the rows settle first ("connecting" is wider
+    // than "ready"), and every box is read in one evaluation, so no re-layout falls between two reads.
+    await expect(page.getByTestId('state-badge')).toHaveText(Array(4).fill('ready'), { timeout: 15_000 });
     const cols = ['col-state', 'col-name', 'col-addr', 'col-user', 'col-tls', 'col-source'];
-    for (const name of ['shared', 'own', 'ops-only']) {
-      const row = conns.row(name);
-      const ys = new Set<number>();
+    const layout = await page.evaluate(
+      ({ cols, names }) => {
+        const left = (e: Element | null) => (e === null ? NaN : Math.round(e.getBoundingClientRect().left));
+        const mid = (e: Element | null) => (e === null ? NaN : Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2));
+        const heads = [...document.querySelectorAll('.list-head > span')].map(left);
+        const rows = names.map((name) => {
+          const row = document.querySelector(`[data-testid="profile-row"][data-profile-name="${name}"]`);
+          const cells = cols.map((c) => row?.querySelector(`.row-main > .${c}`) ?? null);
+          return { name, xs: cells.map(left), ys: cells.map(mid) };
+        });
+        return { heads, rows };
+      },
+      { cols, names: ['shared', 'own', 'ops-only'] },
+    );
+    for (const row of layout.rows) {
       for (const [i, col] of cols.entries()) {
-        const cell = await place(row.locator(`.row-main > .${col}`));
-        expect(Math.abs(cell.x - (await place(heads.nth(i))).x), `${name} ${col}`).toBeLessThanOrEqual(1);
-        ys.add(cell.y);
+        expect(Math.abs((row.xs[i] ?? NaN) - (layout.heads[i] ?? NaN)), `${row.name} ${col}`).toBeLessThanOrEqual(1);
       }
-      expect(Math.max(...ys) - Math.min(...ys), `${name}: one line`).toBeLessThanOrEqual(2);
+      expect(Math.max(...row.ys) - Math.min(...row.ys), `${row.name}: one line`).toBeLessThanOrEqual(2);
     }
     await page.screenshot({ path: testInfo.outputPath('connections-analysts-ops.png'), fullPage: true });
 
