@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 
 /** Tests only: `n` keys `prefix:i` (value "v", a TTL of `ttl` s when not 0) written by one script on the server: fast for 100k+. */
 export async function fillKeys(admin: Redis, prefix: string, n: number, ttl = 0): Promise<void> {
@@ -15,4 +15,11 @@ export async function countKeys(admin: Redis, glob: string): Promise<number> {
     cursor = next;
   } while (cursor !== '0');
   return n;
+}
+
+/** Tests only: `n` keys `prefix:i` (value "v") through a cluster client, `batch` commands in flight at a time. */
+export async function fillClusterKeys(cluster: Cluster, prefix: string, n: number, batch = 5_000): Promise<void> {
+  for (let from = 1; from <= n; from += batch) {
+    await Promise.all(Array.from({ length: Math.min(batch, n - from + 1) }, (_, i) => cluster.set(`${prefix}:${from + i}`, 'v')));
+  }
 }
