@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cluster, type Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliArgs } from '../../testing/cli';
 import { useCluster } from '../../testing/cluster';
 import { adminClient, closeAdmins, eventually, type RedisProcess } from '../../testing/redis';
-import { countKeys, fillClusterKeys } from './keyActionsTestKit';
+import { countKeys, fillClusterKeys, firstDeletes, startCli } from './keyActionsTestKit';
 
 /*
  * Issue 29 ("Trust"): a bulk delete on a 3-master cluster with replicas, one of whose masters
@@ -63,38 +61,17 @@ describe('cacheboard keys delete --cluster across a failover', () => {
     expect(matchingOnMaster).toBeGreaterThan(matching / 5);
 
     // A tight latency budget: small SCAN pages, so the run lasts seconds and the failover lands mid-run.
-    const child = spawn(
-      process.execPath,
-      cliArgs('keys', 'delete', '--url', `redis://${cluster().addresses[0] ?? ''}`, '--cluster', '--match', 'c:*', '--yes', '--json', '--max-latency-ms', '0.5'),
-      { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    let running = true;
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('close', (code) => {
-        running = false;
-        resolve(code);
-      }),
-    );
+    const run = startCli(['keys', 'delete', '--url', `redis://${cluster().addresses[0] ?? ''}`, '--cluster', '--match', 'c:*', '--yes', '--json', '--max-latency-ms', '0.5'], env);
 
     // Once the run has deleted some of this master's keys, not most, its replica takes over.
-    let before = atStart;
-    expect(
-      await eventually(async () => {
-        before = await onMaster.dbsize();
-        return before < atStart;
-      }, 60_000, 2),
-    ).toBe(true);
+    const before = await firstDeletes(onMaster, atStart);
     expect(before - (atStart - matchingOnMaster)).toBeGreaterThan(matchingOnMaster / 4);
     expect(await onReplica.call('CLUSTER', 'FAILOVER')).toBe('OK');
     expect(await eventually(async () => (await role(onReplica)) === 'master' && (await role(onMaster)) === 'slave', 30_000, 5)).toBe(true);
     // The failover happened while the run went on.
-    expect(running).toBe(true);
+    expect(run.running()).toBe(true);
 
-    const code = await exited;
+    const { code, out, err } = await run.exited;
     // The report first: on a failure its error and error samples say what went wrong.
     const r = JSON.parse(out) as Record<string, unknown>;
     expect(r).toMatchObject({ action: 'delete', complete: true, matched: matching, acted: matching, deleted: matching, skipped: 0, errors: 0, exact: true, short_by_at_most: 0 });

@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cliArgs } from '../../testing/cli';
-import { adminClient, closeAdmins, eventually, startRedis, type RedisProcess } from '../../testing/redis';
-import { countKeys, fillKeys } from './keyActionsTestKit';
+import { adminClient, closeAdmins, startRedis, type RedisProcess } from '../../testing/redis';
+import { countKeys, fillKeys, firstDeletes, startCli } from './keyActionsTestKit';
 
 /*
  * Issue 29 ("Trust"): a bulk delete whose Redis server is frozen mid-run (SIGSTOP, then SIGCONT)
@@ -22,23 +20,6 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** `keys delete --match glob` in a child process, its exit and stdout (the --json object). */
-function startDelete(url: string, glob: string, ...flags: string[]) {
-  const child = spawn(process.execPath, cliArgs('keys', 'delete', '--match', glob, '--yes', '--json', '--url', url, ...flags), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  let done = false;
-  const exited = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
-    child.on('close', (code) => {
-      done = true;
-      resolve({ code, out, err });
-    }),
-  );
-  return { exited, running: () => !done };
-}
 
 describe('cacheboard keys delete while the server is SIGSTOPped', () => {
   it('a delete whose server was frozen ~2.5 s mid-run and then went on completes with exact counts, no matching key left and every other key kept', async () => {
@@ -56,14 +37,8 @@ describe('cacheboard keys delete while the server is SIGSTOPped', () => {
     expect(await admin.dbsize()).toBe(n);
 
     // A tight latency budget: small SCAN pages, so the run lasts seconds and the freeze lands mid-run.
-    const run = startDelete(`${proc.url}/0`, 'm:*', '--max-latency-ms', '0.5');
-    let before = n;
-    expect(
-      await eventually(async () => {
-        before = await admin.dbsize();
-        return before < n;
-      }, 60_000, 2),
-    ).toBe(true);
+    const run = startCli(['keys', 'delete', '--match', 'm:*', '--yes', '--json', '--url', `${proc.url}/0`, '--max-latency-ms', '0.5'], env);
+    const before = await firstDeletes(admin, n);
     proc.kill('SIGSTOP');
     const frozenAt = Date.now();
     // The freeze is mid-run: the run had deleted some keys, not most, and had not finished.
