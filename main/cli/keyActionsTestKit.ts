@@ -1,4 +1,7 @@
-import type { Redis } from 'ioredis';
+import { spawn } from 'node:child_process';
+import type { Cluster, Redis } from 'ioredis';
+import { cliArgs } from '../../testing/cli';
+import { eventually } from '../../testing/redis';
 
 /** Tests only: `n` keys `prefix:i` (value "v", a TTL of `ttl` s when not 0) written by one script on the server: fast for 100k+. */
 export async function fillKeys(admin: Redis, prefix: string, n: number, ttl = 0): Promise<void> {
@@ -15,4 +18,36 @@ export async function countKeys(admin: Redis, glob: string): Promise<number> {
     cursor = next;
   } while (cursor !== '0');
   return n;
+}
+
+/** Tests only: `n` keys `prefix:i` (value "v") through a cluster client, `batch` commands in flight at a time. */
+export async function fillClusterKeys(cluster: Cluster, prefix: string, n: number, batch = 5_000): Promise<void> {
+  for (let from = 1; from <= n; from += batch) {
+    await Promise.all(Array.from({ length: Math.min(batch, n - from + 1) }, (_, i) => cluster.set(`${prefix}:${from + i}`, 'v')));
+  }
+}
+
+/** Tests only: the CLI (`args`) in a child process; `exited` gives its exit code and output, `running()` whether it still runs. */
+export function startCli(args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, cliArgs(...args), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  let done = false;
+  const exited = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+    child.on('close', (code) => {
+      done = true;
+      resolve({ code, out, err });
+    }),
+  );
+  return { exited, running: () => !done };
+}
+
+/** Tests only: the DBSIZE of `admin`'s server once it is below `from` (a run began deleting), polled every 2 ms. */
+export async function firstDeletes(admin: Redis, from: number): Promise<number> {
+  let now = from;
+  const seen = await eventually(async () => (now = await admin.dbsize()) < from, 60_000, 2);
+  if (!seen) throw new Error(`DBSIZE stayed at ${from}: the run deleted nothing in 60 s`);
+  return now;
 }
