@@ -156,6 +156,8 @@ test.describe('Keys value panel', () => {
     await panel.fill('kv-hash-value', '0150');
     await panel.click('kv-hash-save');
     await expect.poll(() => admin.hget('h:user', 'zip')).toBe('0150');
+    // The form clears once the page has the edit's answer: the next fill must come after it.
+    await expect(panel.testId('kv-hash-field')).toHaveValue('');
     await panel.row('city').getByRole('button', { name: 'Edit' }).click();
     await panel.fill('kv-hash-value', 'Bergen');
     await panel.click('kv-hash-save');
@@ -175,9 +177,11 @@ test.describe('Keys value panel', () => {
     await panel.fill('kv-list-value', 'first');
     await panel.click('kv-list-push-head');
     await expect.poll(() => admin.lindex('l:jobs', 0)).toBe('first');
+    await expect(panel.testId('kv-list-value')).toHaveValue('');
     await panel.fill('kv-list-value', 'last');
     await panel.click('kv-list-push-tail');
     await expect.poll(() => admin.lindex('l:jobs', -1)).toBe('last');
+    await expect(panel.testId('kv-list-value')).toHaveValue('');
     await panel.row('job-1').first().getByRole('button', { name: 'Edit' }).click();
     await panel.fill('kv-list-value', 'job-one');
     await panel.click('kv-list-set');
@@ -199,6 +203,7 @@ test.describe('Keys value panel', () => {
     await panel.fill('kv-zset-score', '7');
     await panel.click('kv-zset-add');
     await expect.poll(() => admin.zscore('z:scores', 'dave')).toBe('7');
+    await expect(panel.testId('kv-zset-member')).toHaveValue('');
     await panel.fill('kv-zset-member', 'alice');
     await panel.fill('kv-zset-score', '2.5');
     await panel.click('kv-zset-incr');
