@@ -1,26 +1,18 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliArgs, runCli } from '../../testing/cli';
-import { adminClient, closeAdmins, eventually, startRedis, type RedisProcess } from '../../testing/redis';
-import { countKeys, fillKeys } from './keyActionsTestKit';
+import { adminClient, eventually, startRedis, type RedisProcess } from '../../testing/redis';
+import { countKeys, fillKeys, useCliRuns } from './keyActionsTestKit';
 
 /*
  * Bulk key actions across a kill -9: of the Redis server (restarted on its port from its RDB,
  * a new process a SCAN cursor means nothing to) and of the cacheboard process itself.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'cb-cli-key-actions-crash-'));
-const env = { CACHEBOARD_DATA_DIR: join(dir, 'data') };
-const servers: RedisProcess[] = [];
-afterEach(async () => {
-  await closeAdmins();
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir, env, servers } = useCliRuns('cb-cli-key-actions-crash-');
 
 /** A server whose RDB lives in `at` (kept across its restarts). */
 async function server(at: string, port?: number): Promise<{ proc: RedisProcess; admin: Redis }> {

@@ -1,25 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { adminClient, closeAdmins, startRedis, type RedisProcess } from '../../testing/redis';
-import { countKeys, fillKeys, firstDeletes, startCli } from './keyActionsTestKit';
+import { describe, expect, it } from 'vitest';
+import { adminClient, startRedis } from '../../testing/redis';
+import { countKeys, fillKeys, firstDeletes, startCli, useCliRuns } from './keyActionsTestKit';
 
 /*
  * Issue 29 ("Trust"): a bulk delete whose Redis server is frozen mid-run (SIGSTOP, then SIGCONT)
  * finishes with exact counts, every matching key gone and every other key kept.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'cb-cli-key-actions-held-'));
-const env = { CACHEBOARD_DATA_DIR: join(dir, 'data') };
-const servers: RedisProcess[] = [];
-afterEach(async () => {
-  await closeAdmins();
-  // stop() sends SIGCONT first: a server a failed test left frozen still exits.
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { env, servers } = useCliRuns('cb-cli-key-actions-held-');
 
 describe('cacheboard keys delete while the server is SIGSTOPped', () => {
   it('a delete whose server was frozen ~2.5 s mid-run and then went on completes with exact counts, no matching key left and every other key kept', async () => {

@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Cluster, Redis } from 'ioredis';
 import { cliArgs } from '../../testing/cli';
-import { eventually } from '../../testing/redis';
+import { afterAll, afterEach } from 'vitest';
+import { closeAdmins, eventually, type RedisProcess } from '../../testing/redis';
 
 /** Tests only: `n` keys `prefix:i` (value "v", a TTL of `ttl` s when not 0) written by one script on the server: fast for 100k+. */
 export async function fillKeys(admin: Redis, prefix: string, n: number, ttl = 0): Promise<void> {
@@ -50,4 +54,20 @@ export async function firstDeletes(admin: Redis, from: number): Promise<number> 
   const seen = await eventually(async () => (now = await admin.dbsize()) < from, 60_000, 2);
   if (!seen) throw new Error(`DBSIZE stayed at ${from}: the run deleted nothing in 60 s`);
   return now;
+}
+
+/**
+ * Tests only: a temporary folder for a file's runs (`env` points the CLI's data dir into it) and
+ * the servers its tests start, stopped after each test (stop() sends SIGCONT first, so a server a
+ * failed test left frozen still exits); the folder goes after the file.
+ */
+export function useCliRuns(prefix: string): { dir: string; env: { CACHEBOARD_DATA_DIR: string }; servers: RedisProcess[] } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const servers: RedisProcess[] = [];
+  afterEach(async () => {
+    await closeAdmins();
+    await Promise.all(servers.splice(0).map((s) => s.stop()));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return { dir, env: { CACHEBOARD_DATA_DIR: join(dir, 'data') }, servers };
 }
