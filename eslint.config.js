@@ -110,9 +110,9 @@ export default tseslint.config(
   },
   {
     // A page folder holds one page's parts; what two pages share lives in renderer/lib or
-    // renderer/components. From renderer/pages/<a>/, `../<b>/...` (another page's folder),
-    // `../<Page>` (a top-level page component) and `../pages` all go up one level: refused.
-    // The top-level renderer/pages/X.tsx are outside this glob, so they may import their folder.
+    // renderer/components. Each page's component lives in its folder (pages/<domain>/<Domain>Page.tsx).
+    // From renderer/pages/<a>/, `../<b>/...` (another page's folder) goes up one level: refused;
+    // the shell (renderer/shell/) imports the pages, so no page imports it back.
     // The @typescript-eslint twin of the rule, so that renderer/'s boundary above still applies.
     files: ['renderer/pages/*/**'],
     rules: {
@@ -122,6 +122,26 @@ export default tseslint.config(
           patterns: [
             { regex: '^\\.\\./(?!\\.\\./)', message: pageFolderOnly },
             { group: ['**/pages/**'], message: pageFolderOnly },
+            { group: ['**/shell/**'], message: 'renderer/shell/ imports the pages: a page does not import it back' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Imports point one way: renderer/shell/ (frame, sidebar, page table) -> pages/ -> the shared
+    // folders. A shared part that imported a page or the shell would close a loop through every page.
+    // The @typescript-eslint twin of the rule, so that renderer/'s boundary above still applies.
+    files: ['renderer/{components,lib,bridge,auth,profiles}/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/pages/**', '**/shell/**'],
+              message: "renderer/'s shared folders import no page and not the shell: pages and shell/ build on them",
+            },
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import './zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App } from './shell/App';
 import { AuthGate } from './auth/AuthGate';
 import './auth/auth.css';
 import { BridgeProvider } from './bridge/BridgeContext';

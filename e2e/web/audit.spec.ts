@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { addUser } from '../../main/server/auth/users';
 import { AuditPage } from '../pages/AuditPage';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
-import { OverviewPage } from '../pages/OverviewPage';
+import { MetricsPage } from '../pages/MetricsPage';
 import { expect, test, webOnly } from '../redisFixture';
 import { startServe, type ServeProcess } from '../serveProcess';
 
@@ -13,7 +13,7 @@ test.describe('Audit log page', () => {
     test.skip(shell === 'electron', "web build only: its user is the web build's `local`, and it opens a second tab");
     const conns = new ConnectionsPage(page);
     const name = await conns.addServer('audit', redis);
-    const overview = new OverviewPage(page);
+    const overview = new MetricsPage(page);
     await overview.open(name);
     await overview.runAction('bgsave');
 
@@ -45,7 +45,7 @@ test.describe('Audit log page', () => {
     // A BGSAVE run from another tab appears on Refresh, without reopening the page.
     await audit.filter('');
     const other = await page.context().newPage();
-    const otherOverview = new OverviewPage(other);
+    const otherOverview = new MetricsPage(other);
     await otherOverview.open(name);
     await otherOverview.runAction('bgsave');
     await other.close();

@@ -1,6 +1,6 @@
-import { BulkLoadPage } from '../pages/BulkLoadPage';
+import { BulkPage } from '../pages/BulkPage';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
-import { OverviewPage } from '../pages/OverviewPage';
+import { MetricsPage } from '../pages/MetricsPage';
 import { setKeys } from '../../main/core/bulk/job/appWritesTestKit';
 import { CLAIMING, holdWrites, LOADING, writeDuringPause } from '../heldWrites';
 import { expect, test } from '../redisFixture';
@@ -10,12 +10,12 @@ test.describe('Bulk load page', () => {
     await admin.set('live:old', 'before the load');
     await admin.config('SET', 'save', '3600 1'); // switched off during the load, restored after
     const name = await new ConnectionsPage(page).addServer('bulk', redis);
-    await new OverviewPage(page).open(name); // selects the profile in the header
+    await new MetricsPage(page).open(name); // selects the profile in the header
 
     const n = 500 + (redis.port % 200);
     const rows = Array.from({ length: n }, (_, i) => `${i},name-${i}-${(i * 7919) % 1000}`);
     const file = `users-${redis.port}.csv`;
-    const bulk = new BulkLoadPage(page);
+    const bulk = new BulkPage(page);
     await bulk.open();
     await bulk.upload(file, `id,name\n${rows.join('\n')}\n`);
     await bulk.mapString('user:{id}', 'name');
@@ -39,12 +39,12 @@ test.describe('Bulk load page', () => {
   test('an error reply at line k fails the load at line k and leaves the live DB untouched', async ({ page, redis, admin }) => {
     await admin.mset('live:a', '1', 'live:b', '2');
     const name = await new ConnectionsPage(page).addServer('bulkerr', redis);
-    await new OverviewPage(page).open(name);
+    await new MetricsPage(page).open(name);
 
     const k = 40 + (redis.port % 30);
     const lines = Array.from({ length: 100 }, (_, i) => (i + 1 === k ? 'INCR not:a:number:0' : `SET not:a:number:${i} "v ${i}"`));
     const file = `updates-${redis.port}.txt`;
-    const bulk = new BulkLoadPage(page);
+    const bulk = new BulkPage(page);
     await bulk.open();
     await bulk.upload(file, `${lines.join('\n')}\n`);
     await expect(bulk.preview()).toContainText('not:a:number:0');
@@ -64,10 +64,10 @@ test.describe('Bulk load page', () => {
     const live = 20 + (redis.port % 30);
     await admin.mset(Object.fromEntries(Array.from({ length: live }, (_, i) => [`live:${i}`, `v${i}`])));
     const name = await new ConnectionsPage(page).addServer('bulkempty', redis);
-    await new OverviewPage(page).open(name);
+    await new MetricsPage(page).open(name);
 
     const file = `header-only-${redis.port}.csv`;
-    const bulk = new BulkLoadPage(page);
+    const bulk = new BulkPage(page);
     await bulk.open();
     await bulk.upload(file, 'id,name\n');
     await bulk.mapString('user:{id}', 'name');
@@ -103,10 +103,10 @@ test.describe('Bulk load page', () => {
     await stale.select(3);
     await stale.mset(Object.fromEntries([['__cacheboard:staging-marker__', marker], ...Array.from({ length: partial }, (_, i) => [`user:${i}`, 'half'])]));
     const name = await new ConnectionsPage(page).addServer('bulkstale', redis);
-    await new OverviewPage(page).open(name);
+    await new MetricsPage(page).open(name);
 
     const file = `rerun-${redis.port}.csv`;
-    const bulk = new BulkLoadPage(page);
+    const bulk = new BulkPage(page);
     await bulk.open();
     await bulk.upload(file, 'id,name\n1,a\n2,b\n');
     await bulk.mapString('user:{id}', 'name');
@@ -123,11 +123,11 @@ test.describe('Bulk load page', () => {
     const live = 20 + (redis.port % 30);
     await admin.mset(Object.fromEntries(Array.from({ length: live }, (_, i) => [`live:${i}`, `v${i}`])));
     const name = await new ConnectionsPage(page).addServer('bulklivewrites', redis);
-    await new OverviewPage(page).open(name);
+    await new MetricsPage(page).open(name);
 
     const rows = 200 + (redis.port % 100);
     const file = `users-lw-${redis.port}.csv`;
-    const bulk = new BulkLoadPage(page);
+    const bulk = new BulkPage(page);
     await bulk.open();
     await bulk.upload(file, `id,name\n${Array.from({ length: rows }, (_, i) => `${i},n${i}`).join('\n')}\n`);
     await bulk.mapString('user:{id}', 'name');
@@ -162,11 +162,11 @@ test.describe('Bulk load page', () => {
   test('a staging DB another client wrote into is left as it is, with the command to empty it', async ({ page, redis, admin }) => {
     await admin.set('live:old', 'before the load');
     const name = await new ConnectionsPage(page).addServer('bulkforeign', redis);
-    await new OverviewPage(page).open(name);
+    await new MetricsPage(page).open(name);
 
     const rows = 200_000;
     const file = `big-${redis.port}.csv`;
-    const bulk = new BulkLoadPage(page);
+    const bulk = new BulkPage(page);
     await bulk.open();
     await bulk.upload(file, `id,name\n${Array.from({ length: rows }, (_, i) => `${i},n${i}`).join('\n')}\n`);
     await bulk.mapString('user:{id}', 'name');

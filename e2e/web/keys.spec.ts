@@ -4,7 +4,7 @@ import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { KeysPage, keyParam } from '../pages/KeysPage';
 import { longestTask, resetLongestTask, watchLongTasks } from '../pages/longTasks';
 import { MonitorPage } from '../pages/MonitorPage';
-import { OverviewPage } from '../pages/OverviewPage';
+import { MetricsPage } from '../pages/MetricsPage';
 import { SamplingPage } from '../pages/SamplingPage';
 import { expect, test, webOnly } from '../redisFixture';
 import { ANALYST, OPS, useServeWithRoles } from '../rolesServe';
@@ -262,7 +262,7 @@ test.describe('Keys page: tree, finding, names, links', () => {
     await expect(page).toHaveURL(/#\/keys\?/);
     await keys.expectOpen(BINARY_KEY);
 
-    await new OverviewPage(page).open(name);
+    await new MetricsPage(page).open(name);
     const entry = page.getByTestId('slowlog').locator('tr', { hasText: 'bin:\\xff\\r\\n' }).first();
     await entry.getByTestId('key-open-link').click({ timeout: 15_000 });
     await keys.expectOpen(BINARY_KEY);

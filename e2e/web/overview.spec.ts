@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
-import { OverviewPage } from '../pages/OverviewPage';
+import { MetricsPage } from '../pages/MetricsPage';
 import { expect, serverVersion, test } from '../redisFixture';
 
 test.describe('Overview page', () => {
@@ -8,7 +8,7 @@ test.describe('Overview page', () => {
     // The embedded server is whatever redis-server is on PATH: ask the binary, don't assume.
     const banner = execFileSync('redis-server', ['--version'], { encoding: 'utf8' });
     const version = /v=(\S+)/.exec(banner)?.[1] ?? 'unknown';
-    const overview = new OverviewPage(page);
+    const overview = new MetricsPage(page);
     await overview.open('Local (embedded)');
     await expect(overview.stat('version')).toContainText(version);
     await expect(overview.stat('role')).toContainText('master');
@@ -18,7 +18,7 @@ test.describe('Overview page', () => {
     const conns = new ConnectionsPage(page);
     const name = await conns.addServer('overview', redis);
 
-    const overview = new OverviewPage(page);
+    const overview = new MetricsPage(page);
     await overview.open(name);
     await expect(overview.stat('version')).toContainText(await serverVersion(admin));
 
@@ -41,7 +41,7 @@ test.describe('Overview page', () => {
   test('shows the error when the server goes away', async ({ page, redis }) => {
     const conns = new ConnectionsPage(page);
     const name = await conns.addServer('dies', redis);
-    const overview = new OverviewPage(page);
+    const overview = new MetricsPage(page);
     await overview.open(name);
     await expect(overview.stat('role')).toContainText('master');
     await redis.stop();

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { startCluster, type TestCluster } from '../../testing/cluster';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
-import { OverviewPage } from '../pages/OverviewPage';
+import { MetricsPage } from '../pages/MetricsPage';
 import { shootBothThemes } from '../pages/themeShots';
 import { expect, test } from '../redisFixture';
 
@@ -25,7 +25,7 @@ test.describe('Overview of a Redis Cluster', () => {
     const name = `cluster-${port}`;
     await conns.add({ name, topology: 'cluster', host, port, seeds: others.slice(0, 2).join(', ') });
 
-    const overview = new OverviewPage(page);
+    const overview = new MetricsPage(page);
     await overview.open(name);
     const panel = page.getByTestId('cluster-panel');
     await expect(panel.getByTestId('cluster-state')).toContainText('ok', { timeout: 15_000 });

@@ -3,7 +3,7 @@ import { writeTraffic } from '../../testing/traffic';
 import { AuditPage } from '../pages/AuditPage';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { openRoute } from '../pages/openRoute';
-import { OverviewPage } from '../pages/OverviewPage';
+import { MetricsPage } from '../pages/MetricsPage';
 import { expect, test, webOnly } from '../redisFixture';
 import { startServe } from '../serveProcess';
 
@@ -26,7 +26,7 @@ test.describe('Overview history', () => {
       await page.waitForTimeout(3_000);
 
       const opened = Date.now();
-      const overview = new OverviewPage(page);
+      const overview = new MetricsPage(page);
       await overview.open(name);
       const ops = page.getByTestId('chart-ops');
       await expect(ops).toHaveAttribute('data-first-at', /^\d+$/);

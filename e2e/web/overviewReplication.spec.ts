@@ -1,7 +1,7 @@
 import { spawnRedisServer, type RedisProcess } from '../../main/core/redisProcess/spawnRedisServer';
 import { replicaArgs, startReplicaSet, waitForReplication, type ReplicaSet } from '../../testing/replication';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
-import { OverviewPage } from '../pages/OverviewPage';
+import { MetricsPage } from '../pages/MetricsPage';
 import { expect, test } from '../redisFixture';
 
 const at = (p: RedisProcess) => `${p.host}:${p.port}`;
@@ -26,7 +26,7 @@ test.describe('Overview of a master with two replicas', () => {
     const conns = new ConnectionsPage(page);
     // The profile names the master only: the replicas are found through INFO replication.
     const name = await conns.addServer('replset', master);
-    const overview = new OverviewPage(page);
+    const overview = new MetricsPage(page);
     await overview.open(name);
 
     for (const node of [master, alive, victim]) {

@@ -1,6 +1,6 @@
 import { startSentinelSet, type SentinelSet } from '../../testing/sentinel';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
-import { OverviewPage } from '../pages/OverviewPage';
+import { MetricsPage } from '../pages/MetricsPage';
 import { expect, test } from '../redisFixture';
 
 test.describe('Overview through Sentinel', () => {
@@ -23,7 +23,7 @@ test.describe('Overview through Sentinel', () => {
     const name = `sentinel-${port}`;
     await conns.add({ name, topology: 'sentinel', host, port, sentinels: others.join(', '), masterName: set.masterName });
 
-    const overview = new OverviewPage(page);
+    const overview = new MetricsPage(page);
     await overview.open(name);
     const before = await set.currentMaster();
     await expect(overview.card(before)).toHaveAttribute('data-up', 'true', { timeout: 15_000 });

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { spawnRedisServer, type RedisProcess } from '../../main/core/redisProcess/spawnRedisServer';
 import { replicaArgs, startReplicaSet, waitForReplication, type ReplicaSet } from '../../testing/replication';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
-import { OverviewPage } from '../pages/OverviewPage';
+import { MetricsPage } from '../pages/MetricsPage';
 import { expect, test } from '../redisFixture';
 
 const at = (p: RedisProcess) => `${p.host}:${p.port}`;
@@ -29,7 +29,7 @@ test.describe('Overview: slow, unreachable and restarted told apart', () => {
     const { master } = set;
     const replica = set.replicas[0]!;
     const name = await new ConnectionsPage(page).addServer('status', master);
-    const overview = new OverviewPage(page);
+    const overview = new MetricsPage(page);
     await overview.open(name);
     for (const node of [master, replica]) await expect(overview.status(at(node))).toHaveText('up');
     await expect(page.getByTestId('alerts-nodes')).toHaveText('All 2 nodes up.');

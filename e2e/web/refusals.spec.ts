@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
-import { BulkLoadPage } from '../pages/BulkLoadPage';
+import { BulkPage } from '../pages/BulkPage';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
-import { OverviewPage } from '../pages/OverviewPage';
+import { MetricsPage } from '../pages/MetricsPage';
 import { TrialsPage } from '../pages/TrialsPage';
 import { useReplicaSet } from '../replicaSet';
 import { expect, test } from '../redisFixture';
@@ -29,8 +29,8 @@ test.describe('Refusals said before Start', () => {
     const conns = new ConnectionsPage(page);
     const replicaName = await conns.addServer('bulkreplica', replica);
     const masterName = await conns.addServer('bulkmaster', master);
-    await new OverviewPage(page).open(replicaName);
-    const bulk = new BulkLoadPage(page);
+    await new MetricsPage(page).open(replicaName);
+    const bulk = new BulkPage(page);
     await bulk.open();
     await bulk.upload(`r-${master.port}.txt`, 'SET a 1\n');
 

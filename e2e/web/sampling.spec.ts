@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { OverviewPage } from '../pages/OverviewPage';
+import { MetricsPage } from '../pages/MetricsPage';
 import { SamplingPage } from '../pages/SamplingPage';
 import { expect, test } from '../redisFixture';
 
@@ -106,7 +106,7 @@ test.describe('Sampling page', () => {
     await sampling.screenshot(testInfo.outputPath('sampling.png'));
 
     // The run is kept for the profile: another page and back shows the same report.
-    await new OverviewPage(page).open();
+    await new MetricsPage(page).open();
     await sampling.open();
     await expect(sampling.state()).toHaveText('done');
     await expect(sampling.typeCell('hash', 'count')).toHaveText(String(mix.hashes));

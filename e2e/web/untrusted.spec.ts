@@ -5,7 +5,7 @@ import { spawnRedisServer, type RedisProcess } from '../../main/core/redisProces
 import { addUser } from '../../main/server/auth/users';
 import { AppShell } from '../pages/AppShell';
 import { AuditPage } from '../pages/AuditPage';
-import { BulkLoadPage } from '../pages/BulkLoadPage';
+import { BulkPage } from '../pages/BulkPage';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { MonitorPage } from '../pages/MonitorPage';
 import { PageWatch } from '../pages/PageWatch';
@@ -115,7 +115,7 @@ test.describe('Untrusted data on every page', () => {
 
     // Bulk load: a file named with markup, holding hostile commands, previewed and merged in.
     await shell.go('Bulk load');
-    const bulk = new BulkLoadPage(page);
+    const bulk = new BulkPage(page);
     const fileName = `${IMG}.txt`;
     await bulk.upload(fileName, `SET "${JS}" "${SCRIPT}"\nHSET __proto__ polluted "{\\"polluted\\":1}"\nSET "${BIDI}" "${ZERO_WIDTH}"\n`);
     await expect(bulk.file(fileName)).toContainText(IMG);

@@ -1,33 +1,33 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { ErrorCode } from '../../app/errors';
-import type { ProfileView } from '../../app/schemas/connections';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { NoProfile } from '../components/NoProfile';
-import { Segmented } from '../components/Segmented';
-import { useProfiles } from '../profiles/ProfilesContext';
-import { AlertsBar, type Stale } from './overview/AlertsBar';
-import { AsOf, useLinkLost, type LinkLost } from '../components/LiveState';
-import { ClusterPanel } from './overview/ClusterPanel';
-import { FailoverList } from './overview/FailoverList';
-import { FailoverBanner, lastMasterSwitch, SentinelList } from './overview/SentinelPanel';
-import type { ChartNode } from './overview/Charts';
-import { clock } from '../lib/display';
-import { isReplicaRole, profileAddress, sameAddress } from '../lib/nodes';
-import { NodeCards } from './overview/NodeCards';
-import { NodeDetails } from './overview/NodeDetails';
-import { pageModel, type PageModel } from './overview/pageModel';
-import { PersistencePanel } from './overview/PersistencePanel';
-import { SlowlogPanel } from './overview/SlowlogPanel';
-import { TopCommands } from './overview/TopCommands';
-import { TopologyGraph } from './overview/TopologyGraph';
-import { POLL_MS, useMetricsWatch, type MetricsWatch } from './overview/useMetricsWatch';
-import { useOpsActions } from './overview/useOpsActions';
-import { gapCaption, gapSpans } from './overview/gapSpans';
-import { nodeStatus } from './overview/nodeStatus';
-import './overview/overview.css';
+import type { ErrorCode } from '../../../app/errors';
+import type { ProfileView } from '../../../app/schemas/connections';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { NoProfile } from '../../components/NoProfile';
+import { Segmented } from '../../components/Segmented';
+import { useProfiles } from '../../profiles/ProfilesContext';
+import { AlertsBar, type Stale } from './AlertsBar';
+import { AsOf, useLinkLost, type LinkLost } from '../../components/LiveState';
+import { ClusterPanel } from './ClusterPanel';
+import { FailoverList } from './FailoverList';
+import { FailoverBanner, lastMasterSwitch, SentinelList } from './SentinelPanel';
+import type { ChartNode } from './Charts';
+import { clock } from '../../lib/display';
+import { isReplicaRole, profileAddress, sameAddress } from '../../lib/nodes';
+import { NodeCards } from './NodeCards';
+import { NodeDetails } from './NodeDetails';
+import { pageModel, type PageModel } from './pageModel';
+import { PersistencePanel } from './PersistencePanel';
+import { SlowlogPanel } from './SlowlogPanel';
+import { TopCommands } from './TopCommands';
+import { TopologyGraph } from './TopologyGraph';
+import { POLL_MS, useMetricsWatch, type MetricsWatch } from './useMetricsWatch';
+import { useOpsActions } from './useOpsActions';
+import { gapCaption, gapSpans } from './gapSpans';
+import { nodeStatus } from './nodeStatus';
+import './metrics.css';
 
 // Recharts is most of the bundle's weight; load it with the first page that draws a chart.
-const Charts = lazy(() => import('./overview/Charts').then((m) => ({ default: m.Charts })));
+const Charts = lazy(() => import('./Charts').then((m) => ({ default: m.Charts })));
 
 const WINDOWS: readonly { label: string; value: number }[] = [
   { label: '1 min', value: 60_000 },
@@ -71,7 +71,7 @@ function NodeError({ model, watch, address }: { model: PageModel; watch: Metrics
   );
 }
 
-export function OverviewPage() {
+export function MetricsPage() {
   const { profiles, selected, loading, error: listError } = useProfiles();
   const profileId = selected?.id;
   const watch = useMetricsWatch(profileId);

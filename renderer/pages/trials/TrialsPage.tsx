@@ -1,25 +1,25 @@
 import { useMemo, useState } from 'react';
-import type { ProfileView } from '../../app/schemas/connections';
-import { DroppedNote } from '../components/DroppedNote';
-import { JobLost } from '../components/JobLost';
-import { WithProfile } from '../components/WithProfile';
-import { useJobRun } from '../lib/useJobRun';
-import { controlOf, DEFAULT_FORM, type TrialForm } from './trials/form';
-import { KeptRunsPanel } from './trials/KeptRunsPanel';
-import { currentRun, formOf, keepForm, keepRun, setCurrentRun, trialRuns, useKeptRuns, type CurrentRun } from './trials/pageSession';
-import { reportResults, resultsOf } from './trials/results';
-import { TrialControls } from './trials/TrialControls';
-import { TrialResults } from './trials/TrialResults';
-import { TrialStatus } from './trials/TrialStatus';
-import '../components/jobPage.css';
-import './trials/trials.css';
+import type { ProfileView } from '../../../app/schemas/connections';
+import { DroppedNote } from '../../components/DroppedNote';
+import { JobLost } from '../../components/JobLost';
+import { WithProfile } from '../../components/WithProfile';
+import { useJobRun } from '../../lib/useJobRun';
+import { controlOf, DEFAULT_FORM, type TrialForm } from './form';
+import { KeptRunsPanel } from './KeptRunsPanel';
+import { currentRun, formOf, keepForm, keepRun, setCurrentRun, trialRuns, useKeptRuns, type CurrentRun } from './pageSession';
+import { reportResults, resultsOf } from './results';
+import { TrialControls } from './TrialControls';
+import { TrialResults } from './TrialResults';
+import { TrialStatus } from './TrialStatus';
+import '../../components/jobPage.css';
+import './trials.css';
 
 /**
  * Pipeline trials: round trips against pipelines, MULTI/EXEC and multiplexing,
  * measured on the real server. One trial runs at a time per profile; every
  * finished run is kept for the page session so runs can be compared.
  */
-export function PipelineTrialsPage() {
+export function TrialsPage() {
   return (
     <WithProfile purpose="time round trips, pipelines and transactions on it" testId="trials-no-profile">
       {(profile) => <ProfileTrials profile={profile} />}

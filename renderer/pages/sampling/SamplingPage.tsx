@@ -1,16 +1,16 @@
 import { useCallback, useState } from 'react';
-import type { ProfileView } from '../../app/schemas/connections';
-import { DroppedNote } from '../components/DroppedNote';
-import { JobLost } from '../components/JobLost';
-import { WithProfile } from '../components/WithProfile';
-import { useJobRun } from '../lib/useJobRun';
-import { DEFAULT_FORM, type RunForm } from './sampling/form';
-import { ReportView } from './sampling/ReportView';
-import { RunControls } from './sampling/RunControls';
-import { readRun, samplingRuns, writeRun, type KeptRun } from './sampling/runStore';
-import { RunStatus } from './sampling/RunStatus';
-import '../components/jobPage.css';
-import './sampling/sampling.css';
+import type { ProfileView } from '../../../app/schemas/connections';
+import { DroppedNote } from '../../components/DroppedNote';
+import { JobLost } from '../../components/JobLost';
+import { WithProfile } from '../../components/WithProfile';
+import { useJobRun } from '../../lib/useJobRun';
+import { DEFAULT_FORM, type RunForm } from './form';
+import { ReportView } from './ReportView';
+import { RunControls } from './RunControls';
+import { readRun, samplingRuns, writeRun, type KeptRun } from './runStore';
+import { RunStatus } from './RunStatus';
+import '../../components/jobPage.css';
+import './sampling.css';
 
 /** The run controls as last typed, per profile, for as long as the page's code is loaded. */
 const forms = new Map<string, RunForm>();

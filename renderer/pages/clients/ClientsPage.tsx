@@ -1,27 +1,27 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_IDLE_SECONDS, type ClientMark } from '../../app/schemas/clients';
-import type { ProfileView } from '../../app/schemas/connections';
-import { usePermission } from '../auth/usePermission';
-import { useCall } from '../bridge/useCall';
-import { ChartLoading } from '../components/charts/ChartFrame';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { Segmented } from '../components/Segmented';
-import { WithProfile } from '../components/WithProfile';
-import { clock } from '../lib/display';
-import { formatCount } from '../lib/format';
-import { ClientTable } from './clients/ClientTable';
-import { ConfirmDialog } from './clients/ConfirmDialog';
-import { KillDialog } from './clients/KillDialog';
-import { Legend } from './clients/Legend';
-import { memoryRows } from './clients/memoryRows';
-import { NodeCards } from './clients/NodeCards';
-import { PauseDialog } from './clients/PauseDialog';
-import { DEFAULT_VIEW, rowAt, sortBy, tableData, viewRefs, type Row, type SortKey, type TableView } from './clients/rows';
-import { useUnpause } from './clients/useUnpause';
-import './clients/clients.css';
+import { DEFAULT_IDLE_SECONDS, type ClientMark } from '../../../app/schemas/clients';
+import type { ProfileView } from '../../../app/schemas/connections';
+import { usePermission } from '../../auth/usePermission';
+import { useCall } from '../../bridge/useCall';
+import { ChartLoading } from '../../components/charts/ChartFrame';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Segmented } from '../../components/Segmented';
+import { WithProfile } from '../../components/WithProfile';
+import { clock } from '../../lib/display';
+import { formatCount } from '../../lib/format';
+import { ClientTable } from './ClientTable';
+import { ConfirmDialog } from './ConfirmDialog';
+import { KillDialog } from './KillDialog';
+import { Legend } from './Legend';
+import { memoryRows } from './memoryRows';
+import { NodeCards } from './NodeCards';
+import { PauseDialog } from './PauseDialog';
+import { DEFAULT_VIEW, rowAt, sortBy, tableData, viewRefs, type Row, type SortKey, type TableView } from './rows';
+import { useUnpause } from './useUnpause';
+import './clients.css';
 
 // Recharts is most of the bundle; it shares its lazy chunk with the other pages' charts.
-const loadChart = () => import('./clients/MemoryChart');
+const loadChart = () => import('./MemoryChart');
 const MemoryChart = lazy(() => loadChart().then((m) => ({ default: m.MemoryChart })));
 
 /** How often the list is read again while live. */

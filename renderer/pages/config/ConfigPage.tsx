@@ -1,6 +1,6 @@
-import { WithProfile } from '../components/WithProfile';
-import { ProfileConfig } from './config/ProfileConfig';
-import './config/config.css';
+import { WithProfile } from '../../components/WithProfile';
+import { ProfileConfig } from './ProfileConfig';
+import './config.css';
 
 /**
  * Every node's CONFIG GET *, side by side and grouped, with the differences between nodes

@@ -1,22 +1,22 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ProfileView } from '../../app/schemas/connections';
-import type { ConsoleTarget } from '../../app/schemas/console';
-import { roleOf } from '../auth/permissions';
-import { useSession } from '../auth/SessionContext';
-import { useCall } from '../bridge/useCall';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { Segmented } from '../components/Segmented';
-import { WithProfile } from '../components/WithProfile';
-import { besideField } from '../lib/formInput';
-import { CommandInput } from './console/CommandInput';
-import { entryStatus } from './console/entryStatus';
-import { consoleId } from './console/ids';
-import { commandLines } from './console/lineTokens';
-import { ConsoleNotes } from './console/ConsoleNotes';
-import { RunEntry } from './console/RunEntry';
-import { TargetPicker } from './console/TargetPicker';
-import { MAX_ENTRIES, useConsoleRuns } from './console/useConsoleRuns';
-import './console/console.css';
+import type { ProfileView } from '../../../app/schemas/connections';
+import type { ConsoleTarget } from '../../../app/schemas/console';
+import { roleOf } from '../../auth/permissions';
+import { useSession } from '../../auth/SessionContext';
+import { useCall } from '../../bridge/useCall';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Segmented } from '../../components/Segmented';
+import { WithProfile } from '../../components/WithProfile';
+import { besideField } from '../../lib/formInput';
+import { CommandInput } from './CommandInput';
+import { entryStatus } from './entryStatus';
+import { consoleId } from './ids';
+import { commandLines } from './lineTokens';
+import { ConsoleNotes } from './ConsoleNotes';
+import { RunEntry } from './RunEntry';
+import { TargetPicker } from './TargetPicker';
+import { MAX_ENTRIES, useConsoleRuns } from './useConsoleRuns';
+import './console.css';
 
 /**
  * Console: any command in redis-cli syntax against the chosen profile, with that server's own

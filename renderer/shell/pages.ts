@@ -1,18 +1,18 @@
 import type { ComponentType } from 'react';
 import type { Name } from '../../app/contract';
-import { AudienceTrialsPage } from './AudienceTrials';
-import { AuditPage } from './Audit';
-import { BulkLoadPage } from './BulkLoad';
-import { ClientsPage } from './Clients';
-import { ConfigPage } from './Config';
-import { ConnectionsPage } from './Connections';
-import { ConsolePage } from './Console';
-import { KeysPage } from './Keys';
-import { MonitorPage } from './Monitor';
-import { OverviewPage } from './Overview';
-import { PipelineTrialsPage } from './PipelineTrials';
-import { PubSubPage } from './PubSub';
-import { SamplingPage } from './Sampling';
+import { AudiencePage } from '../pages/audience/AudiencePage';
+import { AuditPage } from '../pages/audit/AuditPage';
+import { BulkPage } from '../pages/bulk/BulkPage';
+import { ClientsPage } from '../pages/clients/ClientsPage';
+import { ConfigPage } from '../pages/config/ConfigPage';
+import { ConnectionsPage } from '../pages/connections/ConnectionsPage';
+import { ConsolePage } from '../pages/console/ConsolePage';
+import { KeysPage } from '../pages/keys/KeysPage';
+import { MetricsPage } from '../pages/metrics/MetricsPage';
+import { MonitorPage } from '../pages/monitor/MonitorPage';
+import { PubSubPage } from '../pages/pubsub/PubSubPage';
+import { SamplingPage } from '../pages/sampling/SamplingPage';
+import { TrialsPage } from '../pages/trials/TrialsPage';
 
 /**
  * Every page, in navigation order: the one table the sidebar draws and the
@@ -36,13 +36,13 @@ export interface PageEntry {
 
 export const PAGES: readonly PageEntry[] = [
   { route: 'connections', label: 'Connections', component: ConnectionsPage },
-  { route: 'overview', label: 'Overview', component: OverviewPage },
+  { route: 'overview', label: 'Overview', component: MetricsPage },
   { route: 'keys', label: 'Keys', component: KeysPage },
   { route: 'console', label: 'Console', component: ConsolePage },
-  { route: 'bulk-load', label: 'Bulk load', component: BulkLoadPage, needs: 'bulk.start', purpose: 'Bulk load replaces or merges the keys of a DB.' },
+  { route: 'bulk-load', label: 'Bulk load', component: BulkPage, needs: 'bulk.start', purpose: 'Bulk load replaces or merges the keys of a DB.' },
   { route: 'sampling', label: 'Sampling', component: SamplingPage },
-  { route: 'audience-trials', label: 'Audience trials', component: AudienceTrialsPage },
-  { route: 'pipeline-trials', label: 'Pipeline trials', component: PipelineTrialsPage, needs: 'trials.start', purpose: 'Pipeline trials write scratch keys and load the server while they run.' },
+  { route: 'audience-trials', label: 'Audience trials', component: AudiencePage },
+  { route: 'pipeline-trials', label: 'Pipeline trials', component: TrialsPage, needs: 'trials.start', purpose: 'Pipeline trials write scratch keys and load the server while they run.' },
   { route: 'monitor', label: 'Monitor', component: MonitorPage, needs: 'monitor.watch', purpose: 'Monitor shows every command with its values, and costs the server while it runs.' },
   { route: 'pubsub', label: 'Pub/Sub', component: PubSubPage },
   { route: 'clients', label: 'Clients', component: ClientsPage },

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { LeftoversNotice } from './bulk/LeftoversNotice';
-import { LoadJob } from './bulk/LoadJob';
-import { EMPTY_DRAFT, LoadSetup, type SetupDraft } from './bulk/LoadSetup';
-import { readJob, writeJob, type KeptJob } from './bulk/jobStore';
+import { LeftoversNotice } from './LeftoversNotice';
+import { LoadJob } from './LoadJob';
+import { EMPTY_DRAFT, LoadSetup, type SetupDraft } from './LoadSetup';
+import { readJob, writeJob, type KeptJob } from './jobStore';
 
 /** The draft to go back to, pointing at this load's refusal only (never at an older one it still carries). */
 function pointingAt(draft: SetupDraft, refusal: SetupDraft['pointAt']): SetupDraft {
@@ -16,7 +16,7 @@ function pointingAt(draft: SetupDraft, refusal: SetupDraft['pointAt']): SetupDra
  * the load to its report. The job id is kept for the tab, so leaving the page
  * mid-load and coming back picks the same load up again.
  */
-export function BulkLoadPage() {
+export function BulkPage() {
   const [job, setJob] = useState<KeptJob | undefined>(() => readJob());
   // The settings of the last start, for "Change settings and load again"; gone after a reload.
   const [draft, setDraft] = useState<SetupDraft>();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { usePermission } from '../auth/usePermission';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { useProfiles } from '../profiles/ProfilesContext';
-import { ProfileForm } from './connections/ProfileForm';
-import { ProfileRow } from './connections/ProfileRow';
-import { useConnectionStates } from './connections/useConnectionStates';
+import { usePermission } from '../../auth/usePermission';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useProfiles } from '../../profiles/ProfilesContext';
+import { ProfileForm } from './ProfileForm';
+import { ProfileRow } from './ProfileRow';
+import { useConnectionStates } from './useConnectionStates';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; id: string };
 

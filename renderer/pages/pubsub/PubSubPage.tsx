@@ -1,24 +1,24 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import type { ProfileView } from '../../app/schemas/connections';
-import { useLinkStatus } from '../bridge/BridgeContext';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { NoProfile } from '../components/NoProfile';
-import { PauseButtons } from '../components/PauseButtons';
-import { downloadText } from '../lib/download';
-import { formatCount } from '../lib/format';
-import { useProfiles } from '../profiles/ProfilesContext';
-import { Counters } from './pubsub/Counters';
-import { exportName, toNdjson } from './pubsub/exportMessages';
-import { MessageDetail } from './pubsub/MessageDetail';
-import { MessageList } from './pubsub/MessageList';
-import { OverviewPanel } from './pubsub/OverviewPanel';
-import { PublishBox } from './pubsub/PublishBox';
-import { draftNames, EMPTY_DRAFT, NodeStates, SubscribeFields, type NamesDraft } from './pubsub/SubscribeForm';
-import { usePubSubSession } from './pubsub/usePubSubSession';
-import './pubsub/pubsub.css';
+import type { ProfileView } from '../../../app/schemas/connections';
+import { useLinkStatus } from '../../bridge/BridgeContext';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { NoProfile } from '../../components/NoProfile';
+import { PauseButtons } from '../../components/PauseButtons';
+import { downloadText } from '../../lib/download';
+import { formatCount } from '../../lib/format';
+import { useProfiles } from '../../profiles/ProfilesContext';
+import { Counters } from './Counters';
+import { exportName, toNdjson } from './exportMessages';
+import { MessageDetail } from './MessageDetail';
+import { MessageList } from './MessageList';
+import { OverviewPanel } from './OverviewPanel';
+import { PublishBox } from './PublishBox';
+import { draftNames, EMPTY_DRAFT, NodeStates, SubscribeFields, type NamesDraft } from './SubscribeForm';
+import { usePubSubSession } from './usePubSubSession';
+import './pubsub.css';
 
 // Recharts is most of the bundle; it shares its lazy chunk with the other pages' charts.
-const RateChart = lazy(() => import('./pubsub/RateChart').then((m) => ({ default: m.RateChart })));
+const RateChart = lazy(() => import('./RateChart').then((m) => ({ default: m.RateChart })));
 
 /** Channels the overview counts even unlisted: most recently named first, a bounded few. */
 const MAX_CHECKED = 50;

@@ -1,14 +1,14 @@
-import { permissionOf } from './auth/permissions';
-import { useSession } from './auth/SessionContext';
-import { ConnectionBanner } from './components/ConnectionBanner';
-import { useLinkLost } from './components/LiveState';
-import { ProfileSelector } from './components/ProfileSelector';
-import { RoleNotice } from './components/RoleNotice';
-import { Sidebar } from './components/Sidebar';
-import { SkipLink } from './components/SkipLink';
-import { useHashRoute } from './lib/route';
-import { DEFAULT_ROUTE, PAGES, type PageEntry } from './pages/pages';
-import { ProfilesProvider } from './profiles/ProfilesContext';
+import { permissionOf } from '../auth/permissions';
+import { useSession } from '../auth/SessionContext';
+import { ConnectionBanner } from '../components/ConnectionBanner';
+import { useLinkLost } from '../components/LiveState';
+import { ProfileSelector } from '../components/ProfileSelector';
+import { RoleNotice } from '../components/RoleNotice';
+import { Sidebar } from './Sidebar';
+import { SkipLink } from '../components/SkipLink';
+import { useHashRoute } from '../lib/route';
+import { DEFAULT_ROUTE, PAGES, type PageEntry } from './pages';
+import { ProfilesProvider } from '../profiles/ProfilesContext';
 
 function NoSuchPage({ route }: { route: string }) {
   return (

@@ -1,22 +1,22 @@
 import { useMemo, useState } from 'react';
-import type { ProfileView } from '../../app/schemas/connections';
-import { useCall } from '../bridge/useCall';
-import { DroppedNote } from '../components/DroppedNote';
-import { JobLost } from '../components/JobLost';
-import { WithProfile } from '../components/WithProfile';
-import { useJobRun } from '../lib/useJobRun';
-import { useSettled } from '../lib/useSettled';
-import { AudienceControls } from './audience/AudienceControls';
-import { DemoPanel } from './audience/DemoPanel';
-import { targetOf, withDiscoveredRange, type AudienceForm } from './audience/form';
-import { whenText } from './audience/history';
-import { HistoryPanel } from './audience/HistoryPanel';
-import { audienceRuns, currentRun, formOf, keepForm, setCurrentRun, type CurrentRun } from './audience/pageSession';
-import { ResultsView } from './audience/ResultsView';
-import { RunStatus } from './audience/RunStatus';
-import { reportResults, shownResults } from './audience/shownResults';
-import '../components/jobPage.css';
-import './audience/audience.css';
+import type { ProfileView } from '../../../app/schemas/connections';
+import { useCall } from '../../bridge/useCall';
+import { DroppedNote } from '../../components/DroppedNote';
+import { JobLost } from '../../components/JobLost';
+import { WithProfile } from '../../components/WithProfile';
+import { useJobRun } from '../../lib/useJobRun';
+import { useSettled } from '../../lib/useSettled';
+import { AudienceControls } from './AudienceControls';
+import { DemoPanel } from './DemoPanel';
+import { targetOf, withDiscoveredRange, type AudienceForm } from './form';
+import { whenText } from './history';
+import { HistoryPanel } from './HistoryPanel';
+import { audienceRuns, currentRun, formOf, keepForm, setCurrentRun, type CurrentRun } from './pageSession';
+import { ResultsView } from './ResultsView';
+import { RunStatus } from './RunStatus';
+import { reportResults, shownResults } from './shownResults';
+import '../../components/jobPage.css';
+import './audience.css';
 
 const LAYOUT_SETTLE_MS = 500;
 
@@ -25,7 +25,7 @@ const LAYOUT_SETTLE_MS = 500;
  * activity, and time four storage/query strategies side by side on the real
  * server. One trial at a time per profile; the server keeps recent reports to compare.
  */
-export function AudienceTrialsPage() {
+export function AudiencePage() {
   return (
     <WithProfile purpose="build audiences from its user attributes and time how each strategy answers" testId="aud-no-profile">
       {(profile) => <ProfileAudience profile={profile} />}

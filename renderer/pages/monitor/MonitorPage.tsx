@@ -1,23 +1,23 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { ProfileView } from '../../app/schemas/connections';
-import { useLinkStatus } from '../bridge/BridgeContext';
-import { useCall } from '../bridge/useCall';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { NoProfile } from '../components/NoProfile';
-import { PauseButtons } from '../components/PauseButtons';
-import { besideField } from '../lib/formInput';
-import { colorAt, isReplicaRole } from '../lib/nodes';
-import { useProfiles } from '../profiles/ProfilesContext';
-import { controlOf, DEFAULT_FILTER, toFilter, type FilterControl, type FilterForm } from './monitor/filterForm';
-import { FilterPanel } from './monitor/FilterPanel';
-import { NodePicker } from './monitor/NodePicker';
-import { PaneView } from './monitor/PaneView';
-import type { Pane } from './monitor/session';
-import { useMonitorSession } from './monitor/useMonitorSession';
-import './monitor/monitor.css';
+import type { ProfileView } from '../../../app/schemas/connections';
+import { useLinkStatus } from '../../bridge/BridgeContext';
+import { useCall } from '../../bridge/useCall';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { NoProfile } from '../../components/NoProfile';
+import { PauseButtons } from '../../components/PauseButtons';
+import { besideField } from '../../lib/formInput';
+import { colorAt, isReplicaRole } from '../../lib/nodes';
+import { useProfiles } from '../../profiles/ProfilesContext';
+import { controlOf, DEFAULT_FILTER, toFilter, type FilterControl, type FilterForm } from './filterForm';
+import { FilterPanel } from './FilterPanel';
+import { NodePicker } from './NodePicker';
+import { PaneView } from './PaneView';
+import type { Pane } from './session';
+import { useMonitorSession } from './useMonitorSession';
+import './monitor.css';
 
 // Recharts is most of the bundle; it shares its lazy chunk with the other pages' charts.
-const RateChart = lazy(() => import('./monitor/RateChart').then((m) => ({ default: m.RateChart })));
+const RateChart = lazy(() => import('./RateChart').then((m) => ({ default: m.RateChart })));
 
 /**
  * Live MONITOR of one node, or of a master and its replicas side by side. The

@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openRoute } from './openRoute';
 
-export class OverviewPage {
+/** The metrics domain's page, labelled Overview in the UI (route `#/overview`). */
+export class MetricsPage {
   constructor(private readonly page: Page) {}
 
   async open(profileName?: string): Promise<void> {

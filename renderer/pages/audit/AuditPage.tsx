@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { useCall } from '../bridge/useCall';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { Segmented } from '../components/Segmented';
-import { clock } from '../lib/display';
-import { formatCount } from '../lib/format';
-import { AuditTable } from './audit/AuditTable';
-import { filterEntries, OUTCOMES, outcomeCounts, type OutcomeChoice } from './audit/entries';
-import './audit/audit.css';
+import { useCall } from '../../bridge/useCall';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Segmented } from '../../components/Segmented';
+import { clock } from '../../lib/display';
+import { formatCount } from '../../lib/format';
+import { AuditTable } from './AuditTable';
+import { filterEntries, OUTCOMES, outcomeCounts, type OutcomeChoice } from './entries';
+import './audit.css';
 
 /** The most the contract lets one call read: the file keeps the rest. */
 const LIMIT = 1000;

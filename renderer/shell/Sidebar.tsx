@@ -2,8 +2,8 @@ import { SessionBadge } from '../auth/SessionBadge';
 import { isRestricted, permissionOf, roleNeeded } from '../auth/permissions';
 import { useSession } from '../auth/SessionContext';
 import { hrefOf } from '../lib/route';
-import { PAGES, type PageEntry } from '../pages/pages';
-import { ThemeSwitch } from './ThemeSwitch';
+import { PAGES, type PageEntry } from './pages';
+import { ThemeSwitch } from '../components/ThemeSwitch';
 
 /** The role tag beside a page some users may not open, and whether this user may. */
 function useGate(page: PageEntry) {

@@ -5,7 +5,7 @@ import { electronAppOf } from '../appFixture';
 import { openRoute } from './openRoute';
 
 /** The Bulk load page, as an ops engineer drives it. */
-export class BulkLoadPage {
+export class BulkPage {
   constructor(private readonly page: Page) {}
 
   async open(): Promise<void> {
