@@ -23,7 +23,7 @@ const coreBoundary = {
  * only shared folders and itself; a shared folder imports no job folder. A new folder is a job
  * until it is listed here.
  */
-const sharedCore = ['resp', 'pool', 'info', 'text', 'jobs', 'redisProcess', 'live'];
+const sharedCore = ['resp', 'pool', 'info', 'text', 'jobs', 'redisProcess', 'live', 'redis'];
 const jobFolders = readdirSync(new URL('./main/core/', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory() && !sharedCore.includes(d.name))
   .map((d) => d.name);

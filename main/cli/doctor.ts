@@ -5,8 +5,8 @@ import { journalFile, readJournal } from '../core/bulk/job/saveJournal';
 import { findStampedDbs, type StampedDb } from '../core/bulk/job/staleStaging';
 import { cleanCommand } from '../core/bulk/job/stagingHold';
 import { listStagingJournals } from '../core/bulk/job/stagingJournal';
-import { listedClients } from '../core/info/clientList';
 import { parseInfo } from '../core/info/parseInfo';
+import { parseClientList } from '../core/redis/clientList';
 import { keyspaceOf } from '../core/bulk/job/serverFacts';
 import { SCRATCH_ROOT } from '../core/trials/scratch';
 import { auditLeftovers } from './cliLeftovers';
@@ -99,11 +99,9 @@ async function examine(redis: Redis, where: { host: string; port: number }, jour
   const r: ServerReport = { address, journal: [], stagingDbs: [], scratch: [], connections: [], fixed: [], notes: [] };
   const own = String(await redis.client('ID'));
   const list = String(await redis.client('LIST'));
-  r.connections = list
-    .split('\n')
-    .filter((line) => !new RegExp(`(?:^| )id=${own}(?: |$)`).test(line))
-    .flatMap((line) => listedClients(line))
-    .filter((c) => c.name.startsWith('cacheboard'));
+  r.connections = parseClientList(list)
+    .clients.filter((c) => c.id !== own && c.name.startsWith('cacheboard'))
+    .map(({ name, addr }) => ({ name, addr }));
   // Trials, audience trials and the audience page's live queries all write scratch keys under SCRATCH_ROOT.
   const trialRunning = r.connections.some((c) => c.name.startsWith('cacheboard:trial:') || c.name.startsWith('cacheboard:audience:'));
 

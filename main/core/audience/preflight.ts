@@ -1,5 +1,5 @@
 import { AppError } from '../../../app/errors';
-import { clientListRefused, otherNamed } from '../info/clientList';
+import { clientListRefused, otherNamed } from '../redis/clientList';
 import type { LayoutKind } from '../../../app/schemas/audience';
 import { int, type AudienceLink } from './audienceLink';
 import type { Term } from './expression';
@@ -121,5 +121,5 @@ export async function otherClientNamed(link: AudienceLink, prefix: string, own: 
     if (clientListRefused(list.message)) return undefined;
     throw new AppError('INTERNAL', `CLIENT LIST failed: ${list.message}`);
   }
-  return otherNamed(Buffer.isBuffer(list) ? list.toString('utf8') : String(list ?? ''), prefix, own);
+  return otherNamed(Buffer.isBuffer(list) ? list : String(list ?? ''), prefix, own);
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../../app/errors';
 import { BIG_OMEM_BYTES, NEAR_LIMIT_SHARE, type ClientRow, type ClientsList, type NodeClients, type PauseMode } from '../../../app/schemas/clients';
 import { toAppError, toAppErrorFor } from '../pool/redisErrors';
 import type { PoolApi } from '../pool/types';
-import { parseClientList } from './clientList';
+import { parseClientList } from '../redis/clientList';
 import { markClient } from './highlights';
 import { keepMost, nodeTotals } from './nodeTotals';
 import { PauseBook, type Pause } from './pauseBook';

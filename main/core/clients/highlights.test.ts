@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BIG_OMEM_BYTES } from '../../../app/schemas/clients';
 import { parseBufferLimits } from './bufferLimits';
-import type { ListedClient } from './clientList';
+import type { ListedClient } from '../redis/clientList';
 import { kindOf, markClient } from './highlights';
 import { keepMost, nodeTotals } from './nodeTotals';
 

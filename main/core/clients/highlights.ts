@@ -1,6 +1,6 @@
 import { BIG_OMEM_BYTES, NEAR_LIMIT_SHARE, type BufferLimits, type ClientKind, type ClientMark, type ClientRow } from '../../../app/schemas/clients';
 import { firstLimit, limitOf } from './bufferLimits';
-import type { ListedClient } from './clientList';
+import type { ListedClient } from '../redis/clientList';
 
 /**
  * The class CLIENT LIST's flags put a client in, as Redis picks the output-buffer limit:

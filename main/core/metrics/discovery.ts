@@ -1,5 +1,6 @@
 import type { InfoSections } from '../info/parseInfo';
-import { replicaLinksOf, replicationOf } from './replicationInfo';
+import { replicaLinksOf } from '../info/replicaLinks';
+import { replicationOf } from './replicationInfo';
 import { treeOrder } from './treeOrder';
 
 export const MAX_NODES = 64;

@@ -1,16 +1,7 @@
-import { parseInfoPairs, type InfoSections } from '../info/parseInfo';
+import type { InfoSections } from '../info/parseInfo';
 import { infoNumber } from '../info/infoSnapshot';
+import { replicaLinksOf, type RawReplicaLink } from '../info/replicaLinks';
 import { nodeAddress } from './address';
-
-/** One slaveN line of a master's INFO replication. */
-export interface RawReplicaLink {
-  address: string;
-  state: string;
-  /** The offset the replica last acknowledged (REPLCONF ACK, about once a second). */
-  offset: number;
-  /** Seconds since that acknowledgement. */
-  lag: number;
-}
 
 export interface ReplicationFacts {
   role: string;
@@ -26,27 +17,6 @@ export interface ReplicationFacts {
 export function normaliseRole(role: string | undefined): string {
   if (role === undefined || role === '') return 'unknown';
   return role === 'slave' ? 'replica' : role;
-}
-
-/**
- * slaveN lines, in N order. A replica lists its own sub-replicas the same way
- * (chained replication), so this works on any node.
- */
-export function replicaLinksOf(sections: InfoSections): RawReplicaLink[] {
-  const repl = sections['replication'] ?? {};
-  const out: RawReplicaLink[] = [];
-  for (const [field, value] of Object.entries(repl)) {
-    if (!/^slave\d+$/.test(field)) continue;
-    const p = parseInfoPairs(value);
-    if (p['ip'] === undefined || p['port'] === undefined) continue;
-    out.push({
-      address: nodeAddress(p['ip'], p['port']),
-      state: p['state'] ?? 'unknown',
-      offset: infoNumber(p['offset']),
-      lag: infoNumber(p['lag']),
-    });
-  }
-  return out;
 }
 
 export function replicationOf(sections: InfoSections): ReplicationFacts {

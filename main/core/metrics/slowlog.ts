@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { takesKey } from '../resp/commandKey';
+import { hasSubcommand, takesKey } from '../../../app/redis/commands';
 import { escapeBytes } from '../text/escapeBytes';
 import type { SlowlogRecord } from './types';
 
@@ -55,12 +55,6 @@ export async function readLatency(redis: Redis): Promise<LatencyRecord[]> {
   });
 }
 
-/** Commands whose first argument names a subcommand (CONFIG SET, CLIENT KILL, ACL SETUSER…), not a key. */
-const WITH_SUBCOMMAND = new Set([
-  'ACL', 'CLIENT', 'CLUSTER', 'COMMAND', 'CONFIG', 'FUNCTION', 'LATENCY', 'MEMORY', 'MODULE', 'OBJECT', 'PUBSUB',
-  'SCRIPT', 'SLOWLOG', 'XGROUP', 'XINFO',
-]);
-
 /** Redis keeps at most 32 arguments and makes the last one "... (N more arguments)", N counting itself. */
 const MORE_ARGS = /^\.\.\. \((\d+) more arguments\)$/;
 
@@ -75,7 +69,7 @@ export function withoutValues(e: SlowlogRecord): SlowlogRecord & { argsHidden: n
   const command = e.args[0];
   if (command === undefined) return { ...e, argsHidden: 0 };
   const name = command.toUpperCase();
-  const shown = WITH_SUBCOMMAND.has(name) || takesKey(name) ? e.args.slice(0, 2) : [command];
+  const shown = hasSubcommand(name) || takesKey(name) ? e.args.slice(0, 2) : [command];
   const more = MORE_ARGS.exec(e.args.at(-1) ?? '');
   const total = more === null ? e.args.length : e.args.length - 1 + Number(more[1]);
   return { ...e, args: shown, argsHidden: Math.max(0, total - shown.length) };

@@ -1,4 +1,4 @@
-import { compileGlob } from './globMatch';
+import { compileGlob } from '../redis/glob';
 import { keyOf, type MonitorEntry } from './monitorLine';
 
 export interface MonitorFilter {

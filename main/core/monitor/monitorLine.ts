@@ -1,4 +1,4 @@
-import { takesKey } from '../resp/commandKey';
+import { takesKey } from '../../../app/redis/commands';
 
 /** Longest argument kept for display; MONITOR repeats values verbatim, and values can be megabytes. */
 export const MAX_ARG_CHARS = 1024;

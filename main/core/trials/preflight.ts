@@ -1,5 +1,5 @@
 import { AppError } from '../../../app/errors';
-import { clientListRefused, otherNamed } from '../info/clientList';
+import { clientListRefused, otherNamed } from '../redis/clientList';
 import { parseInfo } from '../info/parseInfo';
 import { SCRATCH_ROOT, foreignKeys } from './scratch';
 import type { TrialPipe } from './trialPipe';

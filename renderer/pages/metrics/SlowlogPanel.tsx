@@ -1,4 +1,4 @@
-import { takesKey } from '../../../app/commandKey';
+import { takesKey } from '../../../app/redis/commands';
 import { useCall } from '../../bridge/useCall';
 import { KeyOpenLink } from '../../components/KeyOpenLink';
 import { clock, commandLine, formatMicros, hiddenArgsNote } from '../../lib/display';

@@ -1,22 +1,6 @@
 import type { MonitorLine } from '../../../app/schemas/monitor';
+import { replicates } from '../../../app/redis/commands';
 import { Ring } from '../../lib/ring';
-
-/**
- * Commands that never reach a replica's stream: skipped on both sides so they
- * do not fill the pending sets. Anything else may be a write; one that is not
- * just ages out unmatched.
- */
-const NOT_REPLICATED = new Set([
-  'GET', 'MGET', 'GETRANGE', 'STRLEN', 'EXISTS', 'TYPE', 'TTL', 'PTTL', 'EXPIRETIME', 'PEXPIRETIME', 'DBSIZE',
-  'HGET', 'HMGET', 'HGETALL', 'HKEYS', 'HVALS', 'HLEN', 'HEXISTS', 'HSTRLEN', 'HSCAN', 'HRANDFIELD',
-  'LRANGE', 'LINDEX', 'LLEN', 'LPOS', 'SMEMBERS', 'SISMEMBER', 'SMISMEMBER', 'SCARD', 'SSCAN', 'SRANDMEMBER',
-  'SINTER', 'SUNION', 'SDIFF', 'SINTERCARD', 'ZRANGE', 'ZRANGEBYSCORE', 'ZREVRANGE', 'ZREVRANGEBYSCORE', 'ZRANK',
-  'ZREVRANK', 'ZSCORE', 'ZMSCORE', 'ZCARD', 'ZCOUNT', 'ZLEXCOUNT', 'ZSCAN', 'ZRANDMEMBER', 'XRANGE', 'XREVRANGE',
-  'XLEN', 'XINFO', 'XREAD', 'XPENDING', 'BITCOUNT', 'BITPOS', 'GETBIT', 'PFCOUNT', 'GEOPOS', 'GEODIST', 'GEOSEARCH',
-  'SCAN', 'KEYS', 'RANDOMKEY', 'INFO', 'PING', 'ECHO', 'CLIENT', 'CONFIG', 'COMMAND', 'SLOWLOG', 'LATENCY',
-  'MEMORY', 'OBJECT', 'ROLE', 'TIME', 'LASTSAVE', 'DUMP', 'AUTH', 'HELLO', 'SELECT', 'WATCH', 'UNWATCH', 'MULTI',
-  'EXEC', 'DISCARD', 'SUBSCRIBE', 'PSUBSCRIBE', 'UNSUBSCRIBE', 'PUNSUBSCRIBE', 'PUBSUB', 'REPLCONF', 'WAIT',
-]);
 
 export type Side = 'master' | 'replica';
 
@@ -90,7 +74,9 @@ export class WriteMatcher {
       this.masterFirst = Math.min(this.masterFirst, line.ts);
       this.masterNewest = Math.max(this.masterNewest, line.ts);
     }
-    if (NOT_REPLICATED.has(line.command) || line.truncated || line.moreArgs > 0) return this.drain();
+    // Commands that never reach a replica's stream are skipped on both sides, so they do not fill the
+    // pending sets. Anything else may be a write; one that is not just ages out unmatched.
+    if (!replicates(line.command) || line.truncated || line.moreArgs > 0) return this.drain();
     const key = `${line.db} ${line.command} ${line.args.join('\u0000')}`;
     if (side === 'master') {
       const w: Write = { key, ts: line.ts, seq: this.seq++ };

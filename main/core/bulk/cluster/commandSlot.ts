@@ -1,38 +1,8 @@
+import { FIRST_KEY as FIRST, inTransaction, keysOf, type KeySpec as CommandKeys, type KeyRange, type NumKeys } from '../../../../app/redis/commands';
 import { keySlot } from '../../resp/slot';
 
-/** Where a command's keys are, as COMMAND INFO's first/last/step (last < 0 counts from the end). */
-interface KeyRange {
-  first: number;
-  last: number;
-  step: number;
-}
-/** numkeys at `at`, then that many keys; `dest` is a key before numkeys (ZUNIONSTORE's destination). */
-interface NumKeys {
-  at: number;
-  dest: boolean;
-}
-type KeySpec = KeyRange | NumKeys | 'none' | 'transaction';
-
-const FIRST: KeyRange = { first: 1, last: 1, step: 1 };
-const ALL: KeyRange = { first: 1, last: -1, step: 1 };
-
-const SPECS = new Map<string, KeySpec>([
-  ...['DEL', 'UNLINK', 'EXISTS', 'TOUCH', 'MGET', 'SINTERSTORE', 'SUNIONSTORE', 'SDIFFSTORE', 'SINTER', 'SUNION', 'SDIFF', 'PFMERGE', 'PFCOUNT'].map(
-    (n): [string, KeySpec] => [n, ALL],
-  ),
-  ['MSET', { first: 1, last: -1, step: 2 }],
-  ['MSETNX', { first: 1, last: -1, step: 2 }],
-  ...['RENAME', 'RENAMENX', 'RPOPLPUSH', 'LMOVE', 'BLMOVE', 'SMOVE', 'COPY', 'GEOSEARCHSTORE', 'ZRANGESTORE'].map(
-    (n): [string, KeySpec] => [n, { first: 1, last: 2, step: 1 }],
-  ),
-  ['BITOP', { first: 2, last: -1, step: 1 }],
-  ...['ZUNIONSTORE', 'ZINTERSTORE', 'ZDIFFSTORE'].map((n): [string, KeySpec] => [n, { at: 2, dest: true }]),
-  ...['ZUNION', 'ZINTER', 'ZDIFF', 'SINTERCARD', 'ZINTERCARD', 'LMPOP', 'ZMPOP'].map((n): [string, KeySpec] => [n, { at: 1, dest: false }]),
-  ...['EVAL', 'EVALSHA', 'EVAL_RO', 'EVALSHA_RO', 'FCALL', 'FCALL_RO'].map((n): [string, KeySpec] => [n, { at: 2, dest: false }]),
-  ...['PING', 'ECHO', 'SCRIPT', 'FUNCTION'].map((n): [string, KeySpec] => [n, 'none']),
-  // A transaction runs on one node; its commands would be split across pipes.
-  ...['MULTI', 'EXEC', 'DISCARD', 'WATCH', 'UNWATCH'].map((n): [string, KeySpec] => [n, 'transaction']),
-]);
+/** The command's keys (from the one command table), or a transaction the load refuses. */
+type KeySpec = CommandKeys | 'transaction';
 
 const MAX_NAME = 32;
 /** The command has no key: any master may run it. */
@@ -49,8 +19,8 @@ export class SlotRefusal extends Error {
 /**
  * Reads one RESP command (`*N` then N bulk strings, as the sources encode
  * them) at `pos` and finds its slot. Not a validator: sources already framed
- * the bytes. Commands not listed take their key at argument 1, as most Redis
- * commands do (COMMAND INFO's first key).
+ * the bytes. Where the keys are comes from the command table (app/redis/commands.ts):
+ * argument 1 for commands it does not name, as most Redis commands do.
  */
 export class CommandSlots {
   /** Byte offset just past the command last read. */
@@ -128,7 +98,7 @@ export class CommandSlots {
       const b = buf[i] as number;
       upper += String.fromCharCode(b >= 97 && b <= 122 ? b - 32 : b);
     }
-    const spec = SPECS.get(upper) ?? FIRST;
+    const spec = inTransaction(upper) ? 'transaction' : keysOf(upper);
     if (len <= MAX_NAME) {
       buf.copy(this.lastName, 0, start, end);
       this.lastLen = len;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { atomicWriteFileSync } from '../../pool/atomicWrite';
 import { closeRedis } from '../../pool/closeRedis';
+import { parseClientList } from '../../redis/clientList';
 import { commandRefusal, errorText } from './commandRefusal';
 import { BULK_NAME_PREFIX, parseBulkConnectionName } from './targetLock';
 
@@ -122,11 +123,7 @@ async function loadStillRunning(redis: Redis, jobId: string): Promise<boolean> {
     if (commandRefusal(err) !== undefined) return false; // cannot tell: restoring is the safer default
     throw err;
   }
-  for (const line of list.split('\n')) {
-    const name = /(?:^| )name=(\S*)/.exec(line)?.[1] ?? '';
-    if (name.startsWith(BULK_NAME_PREFIX) && parseBulkConnectionName(name)?.jobId === jobId) return true;
-  }
-  return false;
+  return parseClientList(list).clients.some(({ name }) => name.startsWith(BULK_NAME_PREFIX) && parseBulkConnectionName(name)?.jobId === jobId);
 }
 
 async function restoreOne(file: string, entry: SaveJournalEntry, redis: Redis): Promise<PendingSaveResult> {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../../../../app/errors';
-import { listedClients } from '../../info/clientList';
+import { parseClientList } from '../../redis/clientList';
 import { commandRefusal } from './commandRefusal';
 
 /**
@@ -68,7 +68,7 @@ export async function otherLoads(
     if (refused === undefined) throw err;
     return { loads, warning: `CLIENT LIST is not available (${refused}): loads from other processes cannot be detected` };
   }
-  for (const { name, addr } of listedClients(list)) {
+  for (const { name, addr } of parseClientList(list).clients) {
     const parsed = name.startsWith(BULK_NAME_PREFIX) ? parseBulkConnectionName(name) : undefined;
     if (parsed === undefined || parsed.jobId === where.jobId) continue;
     if (loads.some((l) => l.jobId === parsed.jobId && l.stagingDb !== undefined)) continue;

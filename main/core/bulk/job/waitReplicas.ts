@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { LoadReport } from '../../../../app/schemas/bulk';
 import { infoNumber } from '../../info/infoSnapshot';
-import { parseInfoPairs } from '../../info/parseInfo';
+import { replicaLinksOf } from '../../info/replicaLinks';
 import { commandRefusal } from './commandRefusal';
 import { readInfo } from './serverFacts';
 
@@ -18,16 +18,9 @@ export interface ReplicaWait {
   warning?: string;
 }
 
-/** slave0:ip=…,port=…,state=online,offset=…,lag=… lines of INFO replication. */
+/** The replicas INFO replication lists, each acknowledged or not up to `masterOffset`. */
 export function replicasOf(replication: Record<string, string>, masterOffset: number): ReplicaAck[] {
-  const out: ReplicaAck[] = [];
-  for (const [name, value] of Object.entries(replication)) {
-    if (!/^slave\d+$/.test(name)) continue;
-    const p = parseInfoPairs(value);
-    const offset = infoNumber(p['offset']);
-    out.push({ addr: `${p['ip'] ?? '?'}:${p['port'] ?? '?'}`, offset, acked: offset >= masterOffset });
-  }
-  return out;
+  return replicaLinksOf({ replication }).map(({ address, offset }) => ({ addr: address, offset, acked: offset >= masterOffset }));
 }
 
 /**

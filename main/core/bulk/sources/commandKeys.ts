@@ -1,37 +1,8 @@
+import { keyCountOf, type KeyCountEffect } from '../../../../app/redis/commands';
 import type { KeyTracker } from '../../resp/types';
 import type { Row } from './row';
 
-/** args[1] is a key the command creates (or writes). */
-const KEY1 = 1;
-/** args[1], args[3], … are keys (MSET). */
-const PAIRS = 2;
-/** EXPIRE/PEXPIRE: keeps the key count unless the timeout is not positive, which deletes. */
-const TIMEOUT = 3;
-/** Leaves the set of keys as it is. */
-const NEUTRAL = 4;
-/**
- * Anything else may delete, rename or move keys, or may or may not create one
- * (BITFIELD with only GET): the count is then unusable, which skips the check
- * rather than reporting a false mismatch.
- */
-const OTHER = 0;
-
-const KINDS = new Map<string, number>([
-  ...[
-    'SET', 'SETEX', 'PSETEX', 'SETNX', 'GETSET', 'APPEND', 'SETRANGE', 'SETBIT',
-    'INCR', 'INCRBY', 'INCRBYFLOAT', 'DECR', 'DECRBY',
-    'HSET', 'HMSET', 'HSETNX', 'HINCRBY', 'HINCRBYFLOAT',
-    'SADD', 'ZADD', 'ZINCRBY', 'RPUSH', 'LPUSH', 'XADD', 'PFADD', 'GEOADD', 'RESTORE',
-  ].map((n): [string, number] => [n, KEY1]),
-  ['MSET', PAIRS],
-  ['MSETNX', PAIRS],
-  ['EXPIRE', TIMEOUT],
-  ['PEXPIRE', TIMEOUT],
-  // RPUSHX/LPUSHX/LSET only touch existing keys; MULTI/EXEC wrap commands judged on their own.
-  ...['PERSIST', 'RPUSHX', 'LPUSHX', 'LSET', 'PING', 'ECHO', 'MULTI', 'EXEC'].map((n): [string, number] => [n, NEUTRAL]),
-]);
-
-/** Longest name worth looking up; longer ones are OTHER. */
+/** Longest name worth looking up; longer ones are 'unknown'. */
 const MAX_NAME = 32;
 
 /**
@@ -46,7 +17,7 @@ export class CommandKeys {
   // Files repeat one command: remember the last name's bytes and skip the lookup.
   private readonly lastName = Buffer.alloc(MAX_NAME);
   private lastLen = -1;
-  private lastKind = OTHER;
+  private lastKind: KeyCountEffect = 'unknown';
   private lastUpper = '';
 
   constructor(private readonly tracker: KeyTracker) {}
@@ -55,19 +26,20 @@ export class CommandKeys {
   track(row: Row, argc: number): void {
     const kind = this.kindOf(row.bufs[0] as Buffer, row.starts[0] as number, row.ends[0] as number);
     switch (kind) {
-      case KEY1:
+      case 'creates':
         if (argc >= 2) this.tracker.add(row.bufs[1] as Buffer, row.starts[1] as number, row.ends[1] as number);
         return;
-      case PAIRS:
+      case 'pairs':
         for (let i = 1; i < argc; i += 2) this.tracker.add(row.bufs[i] as Buffer, row.starts[i] as number, row.ends[i] as number);
         return;
-      case TIMEOUT:
+      case 'timeout':
         if (argc >= 3 && isPositive(row.bufs[2] as Buffer, row.starts[2] as number, row.ends[2] as number)) return;
         this.untrackable(this.lastUpper);
         return;
-      case NEUTRAL:
+      case 'neutral':
         return;
       default:
+        // 'unknown': the count is unusable, which skips the check rather than reporting a false mismatch.
         this.untrackable(this.lastUpper);
     }
   }
@@ -78,7 +50,7 @@ export class CommandKeys {
     this.tracker.untrackable(name);
   }
 
-  private kindOf(buf: Buffer, start: number, end: number): number {
+  private kindOf(buf: Buffer, start: number, end: number): KeyCountEffect {
     const len = end - start;
     const last = this.lastName;
     if (len === this.lastLen) {
@@ -96,7 +68,7 @@ export class CommandKeys {
       const b = buf[i] as number;
       upper += String.fromCharCode(b >= 97 && b <= 122 ? b - 32 : b);
     }
-    const kind = len > MAX_NAME ? OTHER : (KINDS.get(upper) ?? OTHER);
+    const kind = len > MAX_NAME ? 'unknown' : keyCountOf(upper);
     if (len <= MAX_NAME) {
       buf.copy(last, 0, start, end);
       this.lastLen = len;

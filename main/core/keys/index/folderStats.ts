@@ -1,5 +1,5 @@
 import type { KeyType } from '../../../../app/schemas/sampling';
-import { prefixGlob } from './globMatch';
+import { prefixGlob } from '../../redis/glob';
 import type { KeysReader } from './indexTargets';
 import type { KeyIndex } from './keyIndex';
 import { probeKeys } from './probeKeys';

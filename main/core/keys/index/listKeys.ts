@@ -2,7 +2,7 @@ import { AppError } from '../../../../app/errors';
 import type { ListedKey } from '../../../../app/schemas/keys';
 import type { KeyType } from '../../../../app/schemas/sampling';
 import { keyRef } from '../keyRef';
-import { globMatch, literalPrefix } from './globMatch';
+import { globMatch, literalPrefix } from '../../redis/glob';
 import type { KeysReader } from './indexTargets';
 import { DEEP_TYPES, type DeepColumns } from './deepColumns';
 import { sortByName, type KeyIndex } from './keyIndex';
@@ -31,7 +31,7 @@ export interface ListResult {
 const MAX_PROBED = 5000;
 
 /**
- * Keys matching a glob (Redis' own matcher, globMatch.ts), a page at a time. From a complete
+ * Keys matching a glob (Redis' own matcher, redis/glob.ts), a page at a time. From a complete
  * name index: only the names under the pattern's literal prefix are walked, sorted by name,
  * and `total` is known. Otherwise (no index yet, one still building, names over budget): a
  * paced SCAN MATCH, page order as SCAN gives it (each page sorted), `total` unknown. Each

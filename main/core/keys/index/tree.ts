@@ -1,6 +1,6 @@
 import type { TreeNode } from '../../../../app/schemas/keys';
 import { keyRef } from '../keyRef';
-import { prefixGlob } from './globMatch';
+import { prefixGlob } from '../../redis/glob';
 import type { KeysReader } from './indexTargets';
 import type { Folder, KeyIndex } from './keyIndex';
 import { scanPage } from './scanPage';

@@ -4,7 +4,8 @@
  * `*`, `?`, `[abc]`, `[^a]`, `[a-z]` (ends swapped when reversed), `\x` for a literal x, an
  * unclosed `[` running to the pattern's end. Byte ranges compare as C's signed char does on
  * x86 and ARM64 Linux builds (so `[a-\xff]` matches what the server matches). Parity with the
- * real server is tested in globMatch.test.ts.
+ * real server is tested in glob.test.ts. The one glob of the code base: the Keys page's index,
+ * SCAN MATCH patterns and MONITOR's key filter all match as the server would.
  */
 export function globMatch(pattern: Uint8Array, key: Uint8Array): boolean {
   // SCAN skips matching for a lone `*`, so it keeps even the empty name (which `*` alone would not match).
@@ -112,4 +113,13 @@ export function prefixGlob(prefix: Uint8Array): Buffer {
   }
   out.push(STAR);
   return Buffer.from(out);
+}
+
+/**
+ * The glob over text (MONITOR's arguments, which the server escapes to printable ASCII),
+ * compiled once per filter: both sides as the UTF-8 bytes the server would see.
+ */
+export function compileGlob(pattern: string): (text: string) => boolean {
+  const bytes = Buffer.from(pattern);
+  return (text) => globMatch(bytes, Buffer.from(text));
 }

@@ -4,7 +4,10 @@ import { escapeBytes } from '../text/escapeBytes';
 /** Longest text field kept (a client may name itself with kilobytes). */
 export const MAX_FIELD_CHARS = 200;
 
-/** One CLIENT LIST line, read defensively: text fields escaped, numbers that are not numbers read as 0. The page's row without what highlights.ts adds. */
+/**
+ * One CLIENT LIST line, read defensively: text fields escaped, numbers that are not numbers read as 0.
+ * The Clients page's row without what the page adds (kind, limit share, marks).
+ */
 export type ListedClient = Omit<ClientRow, 'kind' | 'limitShare' | 'marks'>;
 
 export interface ParsedList {
@@ -104,3 +107,15 @@ export function parseClientList(reply: Buffer | string): ParsedList {
   }
   return { clients, unparsed };
 }
+
+/**
+ * The first client named `prefix<id>` other than `own`: how a job sees another
+ * process's job of its kind on the same server (each names its connections).
+ */
+export function otherNamed(list: Buffer | string, prefix: string, own: string): { id: string; addr: string } | undefined {
+  const c = parseClientList(list).clients.find((x) => x.name.startsWith(prefix) && x.name !== own);
+  return c === undefined ? undefined : { id: c.name.slice(prefix.length), addr: c.addr };
+}
+
+/** CLIENT LIST refused by the ACL, or not there (a proxy, a renamed command): nothing to see. */
+export const clientListRefused = (message: string): boolean => /^NOPERM\b|unknown (sub)?command/i.test(message);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
-import { adminClient, closeAdmins, useRedis } from '../../../../testing/redis';
-import { globMatch, literalPrefix, prefixGlob } from './globMatch';
+import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
+import { compileGlob, globMatch, literalPrefix, prefixGlob } from './glob';
 
 const redis = useRedis();
 let admin: Redis;
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeAdmins());
 
-/** What the server's own SCAN MATCH keeps of NAMES. */
+/** What the server's own SCAN MATCH keeps of the DB's keys (NAMES in DB 0). */
 async function serverMatches(pattern: Buffer): Promise<string[]> {
   const out: string[] = [];
   let cursor = '0';
@@ -53,5 +53,50 @@ describe('globMatch is Redis SCAN MATCH', () => {
       const want = NAMES.filter((n) => n.subarray(0, p.length).equals(p)).map((n) => n.toString('hex')).sort();
       expect(await serverMatches(prefixGlob(p))).toEqual(want);
     }
+  });
+});
+
+describe('compileGlob: the same glob over text (MONITOR key filters)', () => {
+  // Each answer is checked against the server too: `text` alone in DB 1, then SCAN MATCH.
+  it.each([
+    ['user:*', 'user:1', true],
+    ['user:*', 'session:1', false],
+    ['*:cart', 'u:1:cart', true],
+    ['h?llo', 'hello', true],
+    ['h?llo', 'hllo', false],
+    ['h[ae]llo', 'hallo', true],
+    ['h[ae]llo', 'hillo', false],
+    ['h[^e]llo', 'hallo', true],
+    ['h[^e]llo', 'hello', false],
+    ['h[a-b]llo', 'hbllo', true],
+    ['h[a-b]llo', 'hcllo', false],
+    ['a\\*b', 'a*b', true],
+    ['a\\*b', 'axb', false],
+    ['*', '', true],
+    ['', '', true],
+    ['', 'x', false],
+    ['a*b*c', 'axxbyyc', true],
+    ['a*b*c', 'axxbyy', false],
+    // An unclosed [ is a class running to the pattern's end, as in the server: `[` itself is not in it.
+    ['[unclosed', '[unclosed', false],
+    ['[unclosed', 'n', true],
+  ])('%j vs %j -> %s', async (pattern, text, want) => {
+    expect(compileGlob(pattern)(text)).toBe(want);
+    await admin.select(1);
+    try {
+      await admin.flushdb();
+      await admin.set(text, '1');
+      expect(await serverMatches(Buffer.from(pattern))).toEqual(want ? [Buffer.from(text).toString('hex')] : []);
+    } finally {
+      await admin.select(0);
+    }
+  });
+
+  it('answers a pathological pattern quickly (no exponential backtracking)', () => {
+    const m = compileGlob('*a*a*a*a*a*a*a*a*b');
+    const text = 'a'.repeat(5000);
+    const t0 = performance.now();
+    expect(m(text)).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(500);
   });
 });

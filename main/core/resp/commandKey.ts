@@ -1,2 +1,0 @@
-/** Which commands name a key first: shared with the renderer (SLOWLOG links), so it lives in app/. */
-export { takesKey } from '../../../app/commandKey';
