@@ -20,8 +20,8 @@ const coreBoundary = {
 /**
  * main/core/ holds one folder per job and the shared folders jobs build on (RESP sockets and
  * parsers, ioredis pool, INFO, text, job manager, redis-server spawning, live pushed streams). A job folder imports
- * only shared folders and itself; a shared folder imports no job folder. A new folder is a job
- * until it is listed here.
+ * shared folders, itself, and another job only through that job's public index.ts; a shared
+ * folder imports no job folder. A new folder is a job until it is listed here.
  */
 const sharedCore = ['resp', 'pool', 'info', 'text', 'jobs', 'redisProcess', 'live', 'redis'];
 const jobFolders = readdirSync(new URL('./main/core/', import.meta.url), { withFileTypes: true })
@@ -29,6 +29,8 @@ const jobFolders = readdirSync(new URL('./main/core/', import.meta.url), { withF
   .map((d) => d.name);
 /** A relative import climbing into one of `folders` (imports are relative: no path aliases). */
 const intoFolders = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+/** The same, past the folder's index: `../<job>` and `../<job>/index` are its public face, nothing deeper is. */
+const insideFolders = (folders) => `^(\\.\\./)+(${folders.join('|')})/(?!index$)`;
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'test-results/', 'playwright-report/'] },
@@ -68,8 +70,8 @@ export default tseslint.config(
   ...jobFolders.map((job) => ({
     files: [`main/core/${job}/**`],
     rules: restrict(coreBoundary, {
-      regex: intoFolders(jobFolders.filter((other) => other !== job)),
-      message: `main/core/${job}/ is a job: it imports only its own folder and the shared ones (${sharedCore.join(', ')})`,
+      regex: insideFolders(jobFolders.filter((other) => other !== job)),
+      message: `main/core/${job}/ is a job: it imports its own folder, the shared ones (${sharedCore.join(', ')}) and another job only through its index.ts (../<job>)`,
     }),
   })),
   {

@@ -3,6 +3,7 @@ import { toColumns } from '../../../app/clientColumns';
 import { AppError } from '../../../app/errors';
 import { BIG_OMEM_BYTES, NEAR_LIMIT_SHARE, type ClientRow, type ClientsList, type NodeClients, type PauseMode } from '../../../app/schemas/clients';
 import { toAppError, toAppErrorFor } from '../pool/redisErrors';
+import type { ProfileNode } from '../pool/profileNodes';
 import type { PoolApi } from '../pool/types';
 import { parseClientList } from '../redis/clientList';
 import { markClient } from './highlights';
@@ -17,13 +18,7 @@ export const MAX_SHOWN_TOTAL = 50_000;
 const NODE_CONCURRENCY = 8;
 
 /** A data node of the profile, as its servers list it. */
-export interface ListedNode {
-  address: string;
-  role: string;
-  up: boolean;
-  /** Cluster replicas: their master's address. */
-  master?: string;
-}
+type ListedNode = ProfileNode;
 
 /**
  * What the service is given rather than imports: how the Monitor and the Overview find a

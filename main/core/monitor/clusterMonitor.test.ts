@@ -7,7 +7,7 @@ import { eventually } from '../../../testing/redis';
 import { slotOf } from '../resp/slot';
 import { Pool } from '../pool/pool';
 import type { ProfileSpec } from '../pool/types';
-import { clusterMonitorNodes } from './clusterMonitorNodes';
+import { pageNodes } from '../pool/profileNodes';
 import { MonitorHub, type LinesBatch, type Viewer } from './monitorHub';
 import { monitorTargets } from './monitorTargets';
 
@@ -16,14 +16,15 @@ let spec: ProfileSpec;
 let pool: Pool;
 let hub: MonitorHub;
 let writer: Cluster;
+// MetricsHub's discovery serves replication trees; a cluster's nodes come from CLUSTER NODES.
+const notForCluster = () => Promise.reject(new AppError('INTERNAL', 'not for a cluster'));
+const metrics = { nodeOf: notForCluster, nodes: notForCluster };
 
 beforeAll(async () => {
   const [host = '127.0.0.1', port] = (cluster().addresses[0] ?? '').split(':');
   const seed = { host, port: Number(port) };
   spec = specFor(seed, { name: 'shards', topology: { kind: 'cluster', seeds: [seed] } });
   pool = new Pool(profileRegistry({ c: spec }));
-  // metrics.nodeOf serves replication trees; a cluster's nodes come from CLUSTER NODES.
-  const metrics = { nodeOf: () => Promise.reject(new AppError('INTERNAL', 'not for a cluster')) };
   hub = new MonitorHub({ resolve: monitorTargets({ profile: (id) => (id === 'c' ? { id, source: 'config', spec } : undefined), metrics, pool }) });
   writer = new Cluster([seed], { lazyConnect: true });
   await writer.connect();
@@ -46,7 +47,7 @@ function pane(): { viewer: Viewer; lines: () => LinesBatch['lines']; states: str
 
 describe('MONITOR on a Redis Cluster', () => {
   it('lists every node, each master followed by its replicas', async () => {
-    const nodes = await clusterMonitorNodes(pool, 'c');
+    const nodes = await pageNodes(pool, metrics, 'listed').nodes('c');
     expect(nodes).toHaveLength(6);
     expect(nodes.filter((n) => n.role === 'master')).toHaveLength(3);
     nodes.forEach((n, i) => {
@@ -57,7 +58,7 @@ describe('MONITOR on a Redis Cluster', () => {
   it('watches two nodes at once: a write shows on the master owning its slot and on that master\'s replica, not elsewhere', async () => {
     const key = 'mon:{here}';
     const owner = (await pool.masters('c')).find((m) => (m.slots ?? []).some(([a, b]) => slotOf(key) >= a && slotOf(key) <= b));
-    const replica = (await clusterMonitorNodes(pool, 'c')).find((n) => n.master === owner?.address);
+    const replica = (await pageNodes(pool, metrics, 'listed').nodes('c')).find((n) => n.master === owner?.address);
     expect(owner).toBeDefined();
     expect(replica).toBeDefined();
     // A key another shard owns: it must show in neither pane.

@@ -2,8 +2,8 @@ import { AppError } from '../../../app/errors';
 import { openRawConnection } from '../resp/rawConnection';
 import { specAtAddress } from '../pool/pool';
 import { currentMasterSpec } from '../pool/sentinels';
+import { pageNodes, type NodeDiscovery } from '../pool/profileNodes';
 import type { PoolApi, StoredProfile } from '../pool/types';
-import { clusterMonitorNode } from './clusterMonitorNodes';
 import { OWN_NAME_PREFIX, type MonitorTarget } from './monitorHub';
 
 /**
@@ -14,18 +14,16 @@ import { OWN_NAME_PREFIX, type MonitorTarget } from './monitorHub';
  */
 export function monitorTargets(deps: {
   profile(id: string): StoredProfile | undefined;
-  /** MetricsHub.nodeOf: the node an address names, checked against the profile's replication tree. */
-  metrics: { nodeOf(profileId: string, address: string | undefined): Promise<string> };
-  pool: Pick<PoolApi, 'node' | 'nodes'>;
+  /** MetricsHub: the node an address names, checked against the profile's replication tree. */
+  metrics: NodeDiscovery;
+  pool: Pick<PoolApi, 'node' | 'nodes' | 'topology'>;
 }): (profileId: string, address?: string) => Promise<MonitorTarget> {
+  // A cluster: any master or replica CLUSTER NODES lists, each watched on its own socket.
+  const nodes = pageNodes(deps.pool, deps.metrics, 'listed');
   return async (profileId, address) => {
     const profile = deps.profile(profileId);
     if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}"`, 'profileId');
-    // A cluster: any master or replica CLUSTER NODES lists, each watched on its own socket.
-    const node =
-      profile.spec.topology?.kind === 'cluster'
-        ? await clusterMonitorNode(deps.pool, profileId, address)
-        : await deps.metrics.nodeOf(profileId, address);
+    const node = await nodes.node(profileId, address);
     const own = `${profile.spec.host}:${profile.spec.port}`;
     // A sentinel profile's own address is its first sentinel, which the pool's monitoring
     // connection reaches the master through: MONITOR goes to that master, named afresh.

@@ -1,4 +1,4 @@
-import { foldRuns } from '../../core/audit/auditLog';
+import { foldRuns } from '../../core/audit';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
 

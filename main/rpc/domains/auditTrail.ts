@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AuditEntry, AuditFigure, AuditLog } from '../../core/audit/auditLog';
+import type { AuditEntry, AuditFigure, AuditLog } from '../../core/audit';
 import { userKey, type Session } from '../session';
 
 /** Who the audit log names: the signed-in user, else the shell's single user. */

@@ -1,8 +1,5 @@
 import { AppError } from '../../../app/errors';
-import { ClientsService, type KilledClient } from '../../core/clients/clientsService';
-import { clusterMonitorNode, clusterMonitorNodes } from '../../core/monitor/clusterMonitorNodes';
-import { OWN_NAME_PREFIX } from '../../core/monitor/monitorHub';
-import { ownClients } from '../../core/monitor/ownClients';
+import { profileClients, type KilledClient } from '../../core/clients';
 import type { StoredProfile } from '../../core/pool/types';
 import type { Handlers } from '../handlers';
 import type { Session } from '../session';
@@ -58,14 +55,7 @@ async function audited<T>(
  * `confirm` echo checked by the contract, and each on the audit log.
  */
 export function clientsHandlers({ pool, metrics, profiles, audit }: Pick<CoreServices, 'pool' | 'metrics' | 'profiles' | 'audit'>): ClientsHandlers {
-  // The nodes as the Monitor finds them (a cluster from CLUSTER NODES, else the Overview's discovery), ours as MONITOR tells them.
-  const cluster = (id: string) => pool.topology(id) === 'cluster';
-  const service = new ClientsService({
-    pool,
-    nodes: (id) => (cluster(id) ? clusterMonitorNodes(pool, id) : metrics.nodes(id)),
-    nodeOf: (id, address) => (cluster(id) ? clusterMonitorNode(pool, id, address) : metrics.nodeOf(id, address)),
-    own: (list) => ownClients(list, OWN_NAME_PREFIX, undefined).own,
-  });
+  const service = profileClients(pool, metrics);
   const opsTarget = (profileId: string, session: Session): string => {
     const { id, profile } = sessionProfile(profiles, profileId, session);
     refuseEmbedded(profile);

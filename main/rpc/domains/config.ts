@@ -1,10 +1,5 @@
 import { AppError } from '../../../app/errors';
-import { eachNode, MAX_CONFIG_NODES, targetNodes, type NodeAccess } from '../../core/config/configNodes';
-import { configView } from '../../core/config/configView';
-import { readNode } from '../../core/config/readConfig';
-import { rewriteOnNode } from '../../core/config/rewriteConfig';
-import { isSecret } from '../../core/text/configSecrets';
-import { setOnNode } from '../../core/config/setConfig';
+import { configAccess, readProfileConfig, rewriteProfileConfig, setProfileConfig } from '../../core/config';
 import type { StoredProfile } from '../../core/pool/types';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
@@ -34,47 +29,20 @@ function refuseReadOnly(profile: StoredProfile): void {
  * is an audit entry of its own (action config.set, as a bulk load's save-config change is).
  */
 export function configHandlers({ profiles, pool, metrics, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'metrics' | 'audit'>): ConfigHandlers {
-  const access = (connectionId: string): NodeAccess => ({
-    topology: pool.topology(connectionId),
-    list: async () => (await metrics.nodes(connectionId)).filter((n) => n.role !== 'sentinel'),
-    connect: (address) => pool.node(connectionId, address),
-  });
+  const access = (connectionId: string) => configAccess(pool, metrics, connectionId);
   return {
-    'config.get': async ({ profileId }, { session }) => {
-      const nodes = access(sessionProfile(profiles, profileId, session).id);
-      const listed = await nodes.list();
-      const read = listed.slice(0, MAX_CONFIG_NODES);
-      const reads = await eachNode(read, (n) => readNode(nodes, n));
-      return configView(reads, nodes.topology, listed.length - read.length);
-    },
+    'config.get': async ({ profileId }, { session }) => readProfileConfig(access(sessionProfile(profiles, profileId, session).id)),
 
     'config.set': async ({ profileId, name, value, target }, { session }) => {
       const { id, profile } = sessionProfile(profiles, profileId, session);
       refuseReadOnly(profile);
-      const nodes = access(id);
-      const results = await eachNode(await targetNodes(nodes, target), async (n) => {
-        const trail = auditFor(audit, session, 'config.set', n.address);
-        trail('started');
-        const { result, detail } = await setOnNode(nodes, n, name, value);
-        trail(result.ok ? 'ok' : 'failed', detail);
-        return result;
-      });
-      return { name, secret: isSecret(name, [value]), results };
+      return setProfileConfig(access(id), target, name, value, (address) => auditFor(audit, session, 'config.set', address));
     },
 
     'config.rewrite': async ({ profileId, target }, { session }) => {
       const { id, profile } = sessionProfile(profiles, profileId, session);
       refuseReadOnly(profile);
-      const nodes = access(id);
-      const results = await eachNode(await targetNodes(nodes, target), async (n) => {
-        const trail = auditFor(audit, session, 'config.rewrite', n.address);
-        trail('started');
-        const r = await rewriteOnNode(nodes, n);
-        const file = r.configFile === undefined || r.configFile === '' ? 'the config file' : r.configFile;
-        trail(r.ok ? 'ok' : 'failed', r.ok ? `rewrote ${file}` : r.error?.message);
-        return r;
-      });
-      return { results };
+      return rewriteProfileConfig(access(id), target, (address) => auditFor(audit, session, 'config.rewrite', address));
     },
   };
 }

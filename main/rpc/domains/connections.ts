@@ -1,7 +1,7 @@
 import { AppError } from '../../../app/errors';
 import type { ConnectionState } from '../../../app/schemas/connections';
 import { analystIdOf } from '../../core/pool/roleProfiles';
-import { sameDestination } from '../../core/pool/topology';
+import { draftWithSavedSecrets } from '../../core/pool/draftSecrets';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
 import { connectionOf, roleOf, storedProfile } from './sessionProfile';
@@ -51,21 +51,8 @@ export function connectionHandlers({ profiles, pool }: CoreServices): Connection
       if (session.role !== 'ops') {
         throw new AppError('FORBIDDEN', 'Analysts can test saved connections only; ask an ops user to add this one.', 'draft');
       }
-      const spec = { ...draft };
-      if (id !== undefined) {
-        const saved = mustGet(id).spec;
-        // The saved passwords go only where the saved profile points (same topology, addresses,
-        // master name and TLS): never to a host the draft just changed, or the form would send a
-        // stored secret anywhere it is told.
-        if (sameDestination(saved, spec)) {
-          if (spec.password === undefined && saved.password !== undefined) spec.password = saved.password;
-          const [st, dt] = [saved.topology, spec.topology];
-          if (st?.kind === 'sentinel' && dt?.kind === 'sentinel' && dt.sentinelPassword === undefined && st.sentinelPassword !== undefined) {
-            spec.topology = { ...dt, sentinelPassword: st.sentinelPassword };
-          }
-        }
-      }
-      return pool.test(spec);
+      // A saved profile's blank passwords follow the draft only where the profile points.
+      return pool.test(id === undefined ? { ...draft } : draftWithSavedSecrets(mustGet(id).spec, draft));
     },
 
     'connections.state': (_args, sink, { session }) => {

@@ -5,7 +5,7 @@ import { contract, type Name } from '../../../app/contract';
 import type { Role } from '../../../app/define';
 import { RpcClient } from '../../../app/rpcClient';
 import type { ServerMessage } from '../../../app/wire';
-import { AuditLog, type AuditEntry } from '../../core/audit/auditLog';
+import { AuditLog, type AuditEntry } from '../../core/audit';
 import { noSecretBox } from '../../core/pool/noSecretBox';
 import { Pool } from '../../core/pool/pool';
 import { ProfileStore } from '../../core/pool/profileStore';

@@ -1,5 +1,5 @@
 import { roleAllows } from '../../../app/define';
-import { withoutValues } from '../../core/metrics/slowlog';
+import { withoutValues } from '../../core/metrics';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';

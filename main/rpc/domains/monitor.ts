@@ -1,4 +1,4 @@
-import { clusterMonitorNodes } from '../../core/monitor/clusterMonitorNodes';
+import { pageNodes } from '../../core/pool/profileNodes';
 import type { Handlers } from '../handlers';
 import { MonitorAudit } from './monitorAudit';
 import type { CoreServices } from './services';
@@ -14,10 +14,10 @@ const MAX_BACKLOG = 4;
 
 export function monitorHandlers({ metrics, pool, monitor, audit }: CoreServices): MonitorHandlers {
   const views = new MonitorAudit(audit);
+  // The nodes MONITOR may watch: a cluster's as CLUSTER NODES lists them, else the Overview's discovery.
+  const nodes = pageNodes(pool, metrics, 'listed');
   return {
-    'monitor.nodes': async ({ profileId }) => ({
-      nodes: pool.topology(profileId) === 'cluster' ? await clusterMonitorNodes(pool, profileId) : await metrics.nodes(profileId),
-    }),
+    'monitor.nodes': async ({ profileId }) => ({ nodes: await nodes.nodes(profileId) }),
 
     'monitor.watch': async ({ profileId, address, filter }, sink, { session }) => {
       // MONITOR shows values: who watched which nodes with which filter, and for how long, is on the

@@ -1,5 +1,5 @@
 import type { MonitorFilter } from '../../../app/schemas/monitor';
-import type { AuditLog } from '../../core/audit/auditLog';
+import type { AuditLog } from '../../core/audit';
 import { userKey, type Session } from '../session';
 import { auditFor } from './auditTrail';
 

@@ -1,7 +1,4 @@
-import { pubsubOverview } from '../../core/pubsub/overview';
-import { publish } from '../../core/pubsub/publish';
-import { shownBytes, shownMessage } from '../../core/pubsub/shownMessage';
-import { namesText } from '../../core/pubsub/subscriberNode';
+import { namesText, profileOverview, publishOn, shownBytes, shownMessage, subscribedText, subscriptionNames } from '../../core/pubsub';
 import type { Handlers } from '../handlers';
 import { auditFor, auditTrail } from './auditTrail';
 import type { CoreServices } from './services';
@@ -16,23 +13,6 @@ type PubSubHandlers = Pick<Handlers, 'pubsub.subscribe' | 'pubsub.overview' | 'p
  */
 const MAX_BACKLOG = 4;
 
-/** What a subscription listens to, for the audit log: names escaped, at most three of each kind. */
-function subscribedText(n: { channels: Buffer[]; patterns: Buffer[]; shardChannels: Buffer[] }): string {
-  const parts = [
-    ...(n.channels.length > 0 ? [`channels ${namesText(n.channels)}`] : []),
-    ...(n.patterns.length > 0 ? [`patterns ${namesText(n.patterns)}`] : []),
-    ...(n.shardChannels.length > 0 ? [`shard channels ${namesText(n.shardChannels)}`] : []),
-  ];
-  return parts.join('; ');
-}
-
-/** Distinct byte strings, in the order given: a name asked twice is subscribed once. */
-function distinct(b64s: readonly string[]): Buffer[] {
-  const seen = new Map<string, Buffer>();
-  for (const s of b64s) seen.set(s, Buffer.from(s, 'base64'));
-  return [...seen.values()];
-}
-
 const shown = (b: Buffer) => shownBytes({ bytes: b, length: b.length });
 
 /**
@@ -43,7 +23,7 @@ const shown = (b: Buffer) => shownBytes({ bytes: b, length: b.length });
 export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'metrics' | 'pubsub' | 'audit'>): PubSubHandlers {
   return {
     'pubsub.subscribe': async ({ profileId, channels, patterns, shardChannels }, sink, { session }) => {
-      const names = { channels: distinct(channels), patterns: distinct(patterns), shardChannels: distinct(shardChannels) };
+      const names = subscriptionNames({ channels, patterns, shardChannels });
       const id = connectionOf(profiles, profileId, session);
       // Subscribing shows message payloads, as MONITOR shows values: who listened to what, and
       // for how long, is on the record (one row: its start folded into its end).
@@ -85,13 +65,8 @@ export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: Pick<
     },
 
     'pubsub.overview': ({ profileId, check }, { session }) =>
-      pubsubOverview(
-        {
-          nodes: (id) => metrics.nodes(id),
-          client: (id, address) => pool.node(id, address),
-          topology: (id) => pool.topology(id),
-          ours: (address, kind, name) => pubsub.ours(address, kind, name),
-        },
+      profileOverview(
+        { pool, discovery: metrics, hub: pubsub },
         connectionOf(profiles, profileId, session),
         check.map((c) => ({ channel: Buffer.from(c.channel, 'base64'), shard: c.shard })),
       ),
@@ -107,7 +82,7 @@ export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: Pick<
       const trail = auditTrail(audit, session, `pubsub.${command}`);
       trail('started', `profile ${profileId}`);
       try {
-        const r = await publish({ masters: (i) => pool.masters(i), client: (i, a) => pool.node(i, a), topology: (i) => pool.topology(i) }, id, name, bytes, shard);
+        const r = await publishOn(pool, id, name, bytes, shard);
         const receivers = { n: r.receivers, unit: r.receivers === 1 ? 'receiver' : 'receivers' };
         trail('ok', r.node, what, { figures: [size, receivers] });
         return r;

@@ -1,5 +1,4 @@
-import { toInfoSnapshot } from '../../core/info/infoSnapshot';
-import { parseInfo } from '../../core/info/parseInfo';
+import { serverInfo } from '../../core/metrics';
 import type { Handlers } from '../handlers';
 import type { CoreServices } from './services';
 import { sessionProfile } from './sessionProfile';
@@ -8,11 +7,7 @@ export function serverHandlers({ profiles, pool }: CoreServices): Pick<Handlers,
   return {
     'server.info': async ({ profileId, db }, { session }) => {
       const { id, profile: p } = sessionProfile(profiles, profileId, session);
-      // The monitoring connection: short timeout and no offline queue, so a dead
-      // server answers with an error now instead of queueing polls.
-      const redis = await pool.monitoring(id, db ?? p.spec.db);
-      const text = await redis.info();
-      return toInfoSnapshot(parseInfo(text), Date.now());
+      return serverInfo(pool, id, db ?? p.spec.db);
     },
   };
 }

@@ -1,13 +1,13 @@
 import type { StartupCleanup } from '../../../app/schemas/bulk';
 import type { AudienceQueryLinks } from '../../core/audience/queryLinks';
-import type { AuditLog } from '../../core/audit/auditLog';
+import type { AuditLog } from '../../core/audit';
 import type { ConsoleServices } from '../../core/console/run/consoleServices';
 import type { FileRegistry } from '../../core/bulk/fileRegistry';
 import type { Jobs } from '../../core/jobKinds';
-import type { MetricsHub } from '../../core/metrics/metricsHub';
-import type { MonitorHub } from '../../core/monitor/monitorHub';
+import type { MetricsHub } from '../../core/metrics';
+import type { MonitorHub } from '../../core/monitor';
 import type { ProfileStore } from '../../core/pool/profileStore';
-import type { PubSubHub } from '../../core/pubsub/pubsubHub';
+import type { PubSubHub } from '../../core/pubsub';
 import type { PoolApi } from '../../core/pool/types';
 
 export interface BulkServices {

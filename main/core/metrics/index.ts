@@ -1,0 +1,5 @@
+// The metrics (Overview) job's public face: what other job folders and the rpc binding may import.
+export { snapshotProfile, toInfoJson, type InfoSnapshot } from './infoReport';
+export { MetricsHub, type MetricsHubOptions, type RecordOptions, type WatchOptions } from './metricsHub';
+export { serverInfo } from './serverInfo';
+export { withoutValues } from './slowlog';
