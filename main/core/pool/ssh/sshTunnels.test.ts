@@ -193,6 +193,22 @@ describe('SSH tunnels against a real sshd', () => {
     lease.release();
   }, 30_000);
 
+  it('notices a silent SSH server by keepalive, and serves again once it answers', async () => {
+    const lease = tunnels.lease({ hops: [hop(sshd)], knownHostsFile: knownHosts, keepaliveMs: 300 });
+    const local = lease.forward(`${redis.host}:${redis.port}`);
+    expect((await ping(local)).pong).toBe('PONG');
+    sshd.freeze(true);
+    try {
+      // The TCP connection stays open: only keepalive (3 missed at 300 ms) can tell the chain is dead.
+      await waitFor(() => lease.state().state === 'down', 5000);
+      expect(lease.state().error).toMatch(/SSH connection lost/);
+    } finally {
+      sshd.freeze(false);
+    }
+    expect((await ping(local)).pong).toBe('PONG');
+    lease.release();
+  }, 20_000);
+
   it('shares one chain between leases of a route and closes every port with the last lease', async () => {
     const route: SshRoute = { hops: [hop(sshd)], knownHostsFile: knownHosts };
     const a = tunnels.lease(route);
