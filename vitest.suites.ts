@@ -17,13 +17,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 const roots = ['app', 'main', 'renderer', 'testing'];
 const here = dirname(new URL(import.meta.url).pathname);
 
-const startsSomething = [
-  /^\s*import\s+(?!type\b)[^;]*?from\s*['"](node:)?child_process['"]/m,
-  /\bcreateServer\(/,
-  /\.listen\(\s*(\{\s*port\b|0\b)/,
-];
-const relativeImport =
-  /(?:^\s*(?:import|export)\s+(?!type\b)(?:[^;'"]*?\sfrom\s*)?|(?<!typeof\s+)\bimport\(\s*)['"](\.{1,2}\/[^'"]+)['"]/gm;
+const startsSomething = [/^\s*import\s+(?!type\b)[^;]*?from\s*['"](node:)?child_process['"]/m, /\bcreateServer\(/, /\.listen\(\s*(\{\s*port\b|0\b)/];
+const relativeImport = /(?:^\s*(?:import|export)\s+(?!type\b)(?:[^;'"]*?\sfrom\s*)?|(?<!typeof\s+)\bimport\(\s*)['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 function resolveImport(from: string, spec: string): string | undefined {
   const base = resolve(dirname(from), spec.replace(/\.js$/, ''));
