@@ -21,8 +21,6 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: unit,
-          // Worker threads start faster than forked processes, and a unit test needs no process of its own.
-          pool: 'threads',
           // Fails a test that starts a process, listens, or connects (see testing/unitGuard.ts).
           setupFiles: ['testing/unitGuard.ts'],
         },
