@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Which test files need real servers, decided from the sources so nobody keeps a list or
@@ -15,7 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
  */
 
 const roots = ['app', 'main', 'renderer', 'testing'];
-const here = dirname(new URL(import.meta.url).pathname);
+const here = dirname(fileURLToPath(import.meta.url));
 
 const startsSomething = [/^\s*import\s+(?!type\b)[^;]*?from\s*['"](node:)?child_process['"]/m, /\bcreateServer\(/, /\.listen\(\s*(\{\s*port\b|0\b)/];
 const relativeImport = /(?:^\s*(?:import|export)\s+(?!type\b)(?:[^;'"]*?\sfrom\s*)?|(?<!typeof\s+)\bimport\(\s*)['"](\.{1,2}\/[^'"]+)['"]/gm;
