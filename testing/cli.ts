@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { refuseInUnitSuite } from './suiteGuard';
 
 /**
  * The node flags on bin/cacheboard.js's shebang line (`#!/usr/bin/env -S node <flags>`),
@@ -24,6 +25,7 @@ export interface CliRun {
  * child once it started; `env` is added to this process's environment.
  */
 export function runCli(args: string[], whenRunning?: (child: ChildProcessWithoutNullStreams) => void, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  refuseInUnitSuite(`run cacheboard ${args.join(' ')}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, cliArgs(...args), { stdio: 'pipe', env: { ...process.env, ...env } });
     let out = '';

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { spawnRedisServer, type RedisProcess, type SpawnRedisOptions } from '../main/core/redisProcess/spawnRedisServer';
+import { refuseInUnitSuite } from './suiteGuard';
 
 export type { RedisProcess, SpawnRedisOptions };
 
@@ -8,6 +9,7 @@ const started = new Set<RedisProcess>();
 
 /** Spawn a private redis-server on a free port; stop it yourself or with stopAllRedis(). */
 export async function startRedis(opts: SpawnRedisOptions = {}): Promise<RedisProcess> {
+  refuseInUnitSuite('start redis-server');
   const proc = await spawnRedisServer(opts);
   started.add(proc);
   return proc;

@@ -15,9 +15,9 @@ interface Waiter {
 /**
  * Pipelined request/reply over a raw socket: send() writes ready-encoded
  * commands and resolves with their replies, in order, however many writes
- * are in flight. ioredis builds a Command object and a promise per command;
- * at the five commands a key a census sends, that alone was ~6x slower than
- * the server (64 s against 11 s for a million keys).
+ * are in flight. ioredis builds a Command object and a promise per command,
+ * and at the five commands a key a census sends that costs the client several
+ * times the server's own work (docs/benchmarks.md, sampling).
  */
 export class RespPipe {
   private readonly waiting: Waiter[] = [];

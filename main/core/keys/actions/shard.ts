@@ -13,13 +13,13 @@ import type { ShardCheckpoint } from './checkpoints';
 import { ExportFile } from './exportFile';
 
 /**
- * SCAN COUNT for a bulk action. Redis 7.0's SCAN makes an object of every key it walks before
- * MATCH drops most: ~0.5 µs a key on a quiet server, ~0.9 on a loaded 2-core box (INFO
- * commandstats). Paced, 250 keys per ms of budget (500 at the default 2 ms: ~0.5 ms a call with
- * its UNLINKs). At 1,000 a call took ~1 ms, and on a busy machine such a call is often cut by the
- * OS scheduler mid-way: the pacer's probe saw ~4% of its PINGs past the line and paused the run
- * to a crawl (10-13 s against 1.7 s at 500, same minute). Full speed: 4,000 a call, a quarter of
- * the round trips (1.35 s against 1.6 s at 1,000 over 1M keys).
+ * SCAN COUNT for a bulk action. SCAN makes an object of every key it walks before MATCH drops
+ * most, so a call's server time grows with its COUNT. Paced, the count follows the latency budget
+ * (keys per ms of budget) so a call with its UNLINKs stays well under a millisecond: a longer call
+ * is more often cut mid-way by the OS scheduler on a busy machine, which the pacer's PING probe
+ * reads as latency, and it slows the run to a crawl. At full speed latency is not the goal, and a
+ * larger count saves round trips. The measurements behind both numbers: docs/benchmarks.md
+ * (key-actions, SCAN COUNT).
  */
 const SIZING: BatchSizing = { fullCount: 4000, keysPerMs: 250 };
 /** Keys a multi-key UNLINK names: a command's server time stays in the tens of µs. */
