@@ -2,15 +2,14 @@ import { AppError } from '../../../app/errors';
 import { CatalogCache } from '../../core/console/run/catalogCache';
 import { ConsoleRuns } from '../../core/console/run/consoleRuns';
 import { ConsoleTopology, consoleNodes } from '../../core/console/run/consoleTopology';
+import { parseLine } from '../../core/console/run/parseLine';
 import { runLine } from '../../core/console/run/runLine';
-import { refuseReadOnly } from '../../core/keys/edit/editTarget';
+import { downloadReply } from '../../core/console/reply/downloadReply';
+import { readOnlyWhy } from '../../core/keys/edit/editTarget';
 import { topologyKind } from '../../core/pool/topology';
-import type { StoredProfile } from '../../core/pool/types';
 import type { Handlers } from '../handlers';
 import { userKey } from '../session';
 import { auditTrail } from './auditTrail';
-import { downloadReply } from './consoleDownload';
-import { parseLine } from './consoleLine';
 import type { CoreServices } from './services';
 import { roleOf, sessionProfile } from './sessionProfile';
 
@@ -62,14 +61,4 @@ export function consoleHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | '
       return () => undefined;
     },
   };
-}
-
-/** Why a profile's data may not be written (keys.edit's rule: the embedded server), or undefined. */
-function readOnlyWhy(profile: StoredProfile): string | undefined {
-  try {
-    refuseReadOnly(profile);
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
-  }
 }
