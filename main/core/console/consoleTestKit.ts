@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
-import { contract, type CallInput } from '../../../app/contract';
+import { contract, type CallInput, type CallOutput } from '../../../app/contract';
 import type { Role } from '../../../app/define';
 import type { AppError } from '../../../app/errors';
 import type { ReplyNode, RunResult } from '../../../app/schemas/console';
@@ -79,6 +79,10 @@ export interface ConsoleAuditEntry {
 
 /** Tests only: the console's core (runLine, history, reply downloads) over a pool, users `ops-user` and `analyst-user`. */
 export interface ConsoleCore extends ConsoleRunner {
+  /** console.catalog as `role` reaches the profile. */
+  catalog(role: Role, profileId?: string): Promise<CallOutput<'console.catalog'>>;
+  /** console.targets as `role` reaches the profile. */
+  targets(role: Role, profileId?: string): Promise<CallOutput<'console.targets'>>;
   history(role: Role, profileId?: string): string[];
   /** A cut reply's download, as the page would save it. */
   download(role: Role, downloadId: string): Promise<Buffer>;
@@ -97,12 +101,17 @@ export function consoleCore(builtin: StoredProfile[]): ConsoleCore {
   const deps = { pool, console: services, catalogs: new CatalogCache(pool), topology: new ConsoleTopology(pool), runs: new ConsoleRuns() };
   const entries: ConsoleAuditEntry[] = [];
   const user = (role: Role): string => `${role}-user`;
+  /** The connection id and profile `role` reaches `profileId` with (an analyst's carries the analyst credentials). */
+  const reach = (role: Role, profileId: string) => {
+    const connectionId = profiles.forRole(profileId, role);
+    const profile = profiles.get(connectionId);
+    if (profile === undefined) throw new Error(`no profile ${profileId}`);
+    return { connectionId, profile };
+  };
   const run = async (role: Role, asked: RunInput): Promise<RunResult> => {
     // Parsed as the dispatcher parses it: the contract's defaults filled in.
     const input = contract['console.run'].input.parse(runInput(asked));
-    const connectionId = profiles.forRole(input.profileId, role);
-    const profile = profiles.get(connectionId);
-    if (profile === undefined) throw new Error(`no profile ${input.profileId}`);
+    const { connectionId, profile } = reach(role, input.profileId);
     return runLine(deps, input, parseLine(input.line), {
       user: user(role),
       role,
@@ -115,6 +124,11 @@ export function consoleCore(builtin: StoredProfile[]): ConsoleCore {
   };
   return {
     ...runner(run),
+    catalog: (role, profileId = 'p') => deps.catalogs.get(reach(role, profileId).connectionId),
+    targets: (role, profileId = 'p') => {
+      const { connectionId, profile } = reach(role, profileId);
+      return deps.topology.targets(connectionId, profile.spec);
+    },
     history: (role, profileId = 'p') => services.history.list(user(role), profileId),
     async download(role, downloadId) {
       const chunks: Buffer[] = [];

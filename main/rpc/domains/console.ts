@@ -1,12 +1,11 @@
 import { AppError } from '../../../app/errors';
 import { CatalogCache } from '../../core/console/run/catalogCache';
 import { ConsoleRuns } from '../../core/console/run/consoleRuns';
-import { ConsoleTopology, consoleNodes } from '../../core/console/run/consoleTopology';
+import { ConsoleTopology } from '../../core/console/run/consoleTopology';
 import { parseLine } from '../../core/console/run/parseLine';
 import { runLine } from '../../core/console/run/runLine';
 import { downloadReply } from '../../core/console/reply/downloadReply';
 import { readOnlyWhy } from '../../core/keys/edit/editTarget';
-import { topologyKind } from '../../core/pool/topology';
 import type { Handlers } from '../handlers';
 import { userKey } from '../session';
 import { auditTrail } from './auditTrail';
@@ -33,7 +32,7 @@ export function consoleHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | '
     'console.catalog': async ({ profileId }, { session }) => catalogs.get(sessionProfile(profiles, profileId, session).id),
     'console.targets': async ({ profileId }, { session }) => {
       const { id, profile } = sessionProfile(profiles, profileId, session);
-      return { topology: topologyKind(profile.spec), nodes: consoleNodes(await topology.nodes(id)) };
+      return topology.targets(id, profile.spec);
     },
     'console.run': async (input, { session, signal }) => {
       const { id, profile } = sessionProfile(profiles, input.profileId, session);

@@ -8,9 +8,18 @@ const { rpc } = useConsoleOnServer({
   arrange: (admin) => admin.rpush('big', ...Array.from({ length: ELEMENTS }, (_, i) => `e-${i}`)),
 });
 
-// The download itself is core/console/reply's (cutReplies, downloadQuota): this is the stream binding over the dispatcher.
-describe('console.download over the contract', () => {
-  it("streams a cut reply to the session's user, and ends another user's stream, or one for an unknown id, with NOT_FOUND", async () => {
+// What the console does is core/console's to test (over consoleTestKit); these are its calls over the dispatcher.
+describe("the console's calls over the contract", () => {
+  it("console.catalog and console.history answer for the session's user and role", async () => {
+    const catalog = await rpc().as('analyst').invoke('console.catalog', { profileId: 'p' });
+    expect(catalog.commands.find((c) => c.name === 'GET')).toMatchObject({ categories: expect.arrayContaining(['@read']) });
+    await rpc().done('analyst', { line: 'GET nothing' });
+    expect(await rpc().history('analyst')).toEqual(['GET nothing']);
+    expect(await rpc().history('ops')).toEqual([]);
+  });
+
+
+  it("console.download streams a cut reply to the session's user, and ends another user's stream, or one for an unknown id, with NOT_FOUND", async () => {
     const r = await rpc().done('ops', { line: 'LRANGE big 0 -1' });
     const id = r.replies[0]?.cut?.downloadId ?? 'missing';
     const file = await rpc().download('ops', id);
