@@ -1,7 +1,7 @@
 import { AppError } from '../../../app/errors';
 import type { LoadOptions, Mapping } from '../../../app/schemas/bulk';
 import type { InputFile } from './inputFile';
-import { detectFormat, unknownFormatMessage } from './sources/openSource';
+import { formatOf } from './sources/openSource';
 import type { InputFormat, LoadMode } from './types';
 
 /** The input file (opened with its folder's rules, see inputFile.ts) and the load's settled options. */
@@ -36,10 +36,7 @@ const TABULAR = new Set<InputFormat>(['csv', 'tsv', 'ndjson']);
 
 /** Checks that need no server: format, mapping, confirmation. Used by the API and the CLI alike. */
 export function prepareLoad(o: PrepareInput): PreparedLoad {
-  const format = o.format ?? detectFormat(o.fileLabel);
-  if (format === undefined) {
-    throw new AppError('VALIDATION', unknownFormatMessage(o.fileLabel), 'format');
-  }
+  const format = formatOf(o.fileLabel, o.format);
   if (TABULAR.has(format) && o.mapping === undefined) {
     throw new AppError('VALIDATION', `${format} input needs a key template, e.g. user:{id}`, 'mapping.key');
   }

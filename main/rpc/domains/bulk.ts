@@ -1,9 +1,9 @@
 import { AppError } from '../../../app/errors';
 import { loadSummary } from '../../core/audit/loadSummary';
-import { refuseClusterPlan } from '../../core/bulk/cluster/clusterLoadJob';
+import { refuseForTopology } from '../../core/bulk/cluster/clusterLoadJob';
 import { prepareLoad } from '../../core/bulk/prepareLoad';
 import { loadSpec, startLoad } from '../../core/bulk/startLoad';
-import { detectFormat, previewSource, unknownFormatMessage } from '../../core/bulk/sources/openSource';
+import { formatOf, previewSource } from '../../core/bulk/sources/openSource';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
@@ -33,10 +33,7 @@ export function bulkHandlers({ profiles, pool, bulk, audit, jobs: { bulk: jobs }
 
     'bulk.preview': async ({ fileId, format, mapping, rows }) => {
       const file = files.resolve(fileId);
-      const fmt = format ?? detectFormat(file.name);
-      if (fmt === undefined) {
-        throw new AppError('VALIDATION', unknownFormatMessage(file.name), 'format');
-      }
+      const fmt = formatOf(file.name, format);
       const preview = await previewSource(file, { file: file.name, format: fmt, ...(mapping ? { mapping } : {}) }, rows);
       return { format: fmt, ...preview };
     },
@@ -45,7 +42,7 @@ export function bulkHandlers({ profiles, pool, bulk, audit, jobs: { bulk: jobs }
       const profile = storedProfile(profiles, o.profileId);
       const file = files.resolve(o.fileId);
       const targetDb = o.targetDb ?? profile.spec.db;
-      if (profile.spec.topology?.kind === 'cluster') refuseClusterPlan(o.mode, targetDb);
+      refuseForTopology(profile.spec, o.mode, targetDb);
       const prepared = prepareLoad({ ...o, targetDb, path: file.path, folder: file.folder, fileLabel: file.name, requireConfirm: true });
       const load = startLoad(await loadSpec(profile.spec), prepared, { pool, profileId: o.profileId, journalDir: bulk.journalDir, clusterName: o.profileId });
       const { target } = load;

@@ -1,16 +1,14 @@
 import { AppError } from '../../../app/errors';
 import { CatalogCache } from '../../core/console/run/catalogCache';
 import { ConsoleRuns } from '../../core/console/run/consoleRuns';
-import { ConsoleTopology, consoleNodes } from '../../core/console/run/consoleTopology';
+import { ConsoleTopology } from '../../core/console/run/consoleTopology';
+import { parseLine } from '../../core/console/run/parseLine';
 import { runLine } from '../../core/console/run/runLine';
-import { refuseReadOnly } from '../../core/keys/edit/editTarget';
-import { topologyKind } from '../../core/pool/topology';
-import type { StoredProfile } from '../../core/pool/types';
+import { downloadReply } from '../../core/console/reply/downloadReply';
+import { readOnlyWhy } from '../../core/keys/edit/editTarget';
 import type { Handlers } from '../handlers';
 import { userKey } from '../session';
 import { auditTrail } from './auditTrail';
-import { downloadReply } from './consoleDownload';
-import { parseLine } from './consoleLine';
 import type { CoreServices } from './services';
 import { roleOf, sessionProfile } from './sessionProfile';
 
@@ -34,7 +32,7 @@ export function consoleHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | '
     'console.catalog': async ({ profileId }, { session }) => catalogs.get(sessionProfile(profiles, profileId, session).id),
     'console.targets': async ({ profileId }, { session }) => {
       const { id, profile } = sessionProfile(profiles, profileId, session);
-      return { topology: topologyKind(profile.spec), nodes: consoleNodes(await topology.nodes(id)) };
+      return topology.targets(id, profile.spec);
     },
     'console.run': async (input, { session, signal }) => {
       const { id, profile } = sessionProfile(profiles, input.profileId, session);
@@ -62,14 +60,4 @@ export function consoleHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | '
       return () => undefined;
     },
   };
-}
-
-/** Why a profile's data may not be written (keys.edit's rule: the embedded server), or undefined. */
-function readOnlyWhy(profile: StoredProfile): string | undefined {
-  try {
-    refuseReadOnly(profile);
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
-  }
 }

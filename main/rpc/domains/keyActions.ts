@@ -1,14 +1,12 @@
 import { dirname, join } from 'node:path';
-import { AppError } from '../../../app/errors';
-import type { ResumableRun } from '../../../app/schemas/keyActions';
-import type { z } from 'zod';
-import { CheckpointStore, newRunId, type Checkpoint } from '../../core/keys/actions/checkpoints';
-import { clusterRetry } from '../../core/keys/actions/clusterRetry';
-import { countsText, matchText, runText, wholeDb } from '../../core/keys/actions/describeRun';
+import { actionTargets } from '../../core/keys/actions/actionTargets';
+import { CheckpointStore } from '../../core/keys/actions/checkpoints';
+import { countsText, matchText, runText } from '../../core/keys/actions/describeRun';
+import { toResumable } from '../../core/keys/actions/resumableRuns';
 import { runKeyActions } from '../../core/keys/actions/runKeyActions';
+import { startPlan } from '../../core/keys/actions/startPlan';
 import { refuseReadOnly } from '../../core/keys/edit/editTarget';
 import type { IndexRegistry } from '../../core/keys/index/indexRegistry';
-import { indexTargets } from '../../core/keys/index/indexTargets';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
@@ -41,18 +39,8 @@ export function keyActionHandlers(
     'keys.actions.start': async (input, { session }) => {
       const { id, profile } = sessionProfile(profiles, input.profileId, session);
       refuseReadOnly(profile);
-      const resume = input.resume === undefined ? undefined : resumable(store.load(input.resume), input.profileId, active);
-      const db = resume?.db ?? input.db ?? profile.spec.db;
-      const selection = resume?.selection ?? input.selection;
-      const action = resume?.action ?? input.action;
-      if (action.op === 'export') throw new AppError('VALIDATION', 'An export writes a file where it runs: use `cacheboard keys export` on the command line', 'resume');
-      const dryRun = resume === undefined ? input.dryRun : false;
-      if (!dryRun && wholeDb(selection) && input.confirmDb !== db) {
-        throw new AppError('VALIDATION', `"${matchText(selection)}" with no filter is every key of DB ${db}: type ${db} to confirm`, 'confirmDb');
-      }
-      const targets = await indexTargets(pool, id, profile.spec, db);
-      const cluster = profile.spec.topology?.kind === 'cluster';
-      const runId = resume?.runId ?? newRunId();
+      const { runId, resume, db, selection, action, pace, dryRun } = startPlan(input, profile.spec.db, store, active);
+      const { targets, retry } = await actionTargets(pool, id, profile.spec, db);
       const where = `profile ${input.profileId} db ${db}`;
       const trail = dryRun ? null : auditFor(audit, session, `keys.actions.${action.op}`, where);
       trail?.('started', `${runText(selection, action)}; run ${runId}${resume === undefined ? '' : ' (resumed)'}`);
@@ -68,11 +56,11 @@ export function keyActionHandlers(
               targets: targets(`cacheboard-keyactions:${jobId}`),
               selection,
               action,
-              pace: resume?.pace ?? input.pace,
+              pace,
               dryRun,
               store,
               ...(resume === undefined ? {} : { resume }),
-              ...(cluster ? { retry: clusterRetry(pool, id) } : {}),
+              ...(retry === undefined ? {} : { retry }),
               ...(hooks.beforeAct === undefined ? {} : { beforeAct: hooks.beforeAct }),
             },
             emit,
@@ -95,36 +83,6 @@ export function keyActionHandlers(
     'keys.actions.resumable': async ({ profileId }, { session }) => {
       sessionProfile(profiles, profileId, session);
       return { runs: store.resumable(profileId, active).map(toResumable) };
-    },
-  };
-}
-
-/** The checkpoint, if it belongs to this profile and no run of this process holds it. */
-function resumable(cp: Checkpoint, profileId: string, active: ReadonlySet<string>): Checkpoint {
-  if (cp.profileId !== profileId) throw new AppError('VALIDATION', `Run ${cp.runId} belongs to another profile`, 'resume');
-  if (active.has(cp.runId)) throw new AppError('CONFLICT', `Run ${cp.runId} is running now`, 'resume');
-  return cp;
-}
-
-function toResumable(cp: Checkpoint): z.output<typeof ResumableRun> {
-  const sum = (f: (s: Checkpoint['shards'][number]) => number) => cp.shards.reduce((a, s) => a + f(s), 0);
-  return {
-    runId: cp.runId,
-    profileId: cp.profileId,
-    db: cp.db,
-    op: cp.op,
-    match: matchText(cp.selection),
-    startedAt: cp.startedAt,
-    counts: {
-      scanned: sum((s) => s.scanned),
-      total: cp.total,
-      matched: sum((s) => s.matched),
-      acted: sum((s) => s.acted),
-      skipped: sum((s) => s.skipped),
-      errors: sum((s) => s.errors),
-      short: sum((s) => s.short + s.inFlight),
-      seconds: cp.seconds,
-      shards: cp.shards.map(({ cursor: _cursor, ...c }) => c),
     },
   };
 }

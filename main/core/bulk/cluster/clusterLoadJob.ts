@@ -1,7 +1,7 @@
 import { AppError } from '../../../../app/errors';
 import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
 import { requireDbZero } from '../../pool/topology';
-import type { MasterNode } from '../../pool/types';
+import type { MasterNode, ProfileSpec } from '../../pool/types';
 import { throwIfCancelled } from '../job/cancellation';
 import { flushDb } from '../job/dbOps';
 import { emptyReport } from '../job/emptyReport';
@@ -37,6 +37,11 @@ export interface RunClusterLoadInput extends PreparedLoad, MastersInput {
 export function refuseClusterPlan(mode: string, targetDb: number): void {
   if (mode === 'swap') throw new AppError('UNSUPPORTED', SWAP_REFUSED, 'mode');
   requireDbZero(targetDb, 'targetDb');
+}
+
+/** A profile's load refused before it starts when its topology cannot take the plan (a cluster: refuseClusterPlan). */
+export function refuseForTopology(spec: ProfileSpec, mode: string, targetDb: number): void {
+  if (spec.topology?.kind === 'cluster') refuseClusterPlan(mode, targetDb);
 }
 
 /**

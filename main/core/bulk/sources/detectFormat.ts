@@ -1,3 +1,4 @@
+import { AppError } from '../../../../app/errors';
 import type { InputFormat } from '../types';
 
 const BY_EXTENSION: Record<string, InputFormat> = {
@@ -35,4 +36,11 @@ export function unknownFormatMessage(fileName: string): string {
     .map((e) => `.${e}`)
     .join(' ');
   return `Cannot tell the format of "${fileName}" from its extension (known: ${known}); choose one of ${INPUT_FORMATS.join(', ')}`;
+}
+
+/** The format asked for, else the one the extension implies; a VALIDATION error on `format` when neither says. */
+export function formatOf(fileName: string, asked: InputFormat | undefined): InputFormat {
+  const format = asked ?? detectFormat(fileName);
+  if (format === undefined) throw new AppError('VALIDATION', unknownFormatMessage(fileName), 'format');
+  return format;
 }

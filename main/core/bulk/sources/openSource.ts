@@ -3,7 +3,7 @@ import { openInputFile, type InputFile } from '../inputFile';
 import type { CommandSource, SourceOptions } from '../types';
 import { fileBatches, type ReadOptions } from './fileBatches';
 
-export { detectFormat, INPUT_FORMATS, unknownFormatMessage } from './detectFormat';
+export { detectFormat, formatOf, INPUT_FORMATS, unknownFormatMessage } from './detectFormat';
 export { previewSource, type SourcePreview } from './previewSource';
 
 /** csv, tsv and ndjson are records that a mapping turns into commands; resp and commands already are commands. */

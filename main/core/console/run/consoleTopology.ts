@@ -1,6 +1,8 @@
+import type { CallOutput } from '../../../../app/contract';
 import type { ConsoleNode } from '../../../../app/schemas/console';
 import { byAddress, inShardOrder } from '../../pool/shardOrder';
-import type { PoolApi, TopologyNode } from '../../pool/types';
+import { topologyKind } from '../../pool/topology';
+import type { PoolApi, ProfileSpec, TopologyNode } from '../../pool/types';
 
 /** How long a profile's node list serves runs before it is asked again (a sentinel set's master is asked every run: route.ts). */
 const TTL_MS = 5_000;
@@ -27,6 +29,11 @@ export class ConsoleTopology {
 
   forget(connectionId: string): void {
     this.cache.delete(connectionId);
+  }
+
+  /** console.targets: the profile's topology and the nodes a command can be sent to (consoleNodes). */
+  async targets(connectionId: string, spec: ProfileSpec): Promise<CallOutput<'console.targets'>> {
+    return { topology: topologyKind(spec), nodes: consoleNodes(await this.nodes(connectionId)) };
   }
 }
 

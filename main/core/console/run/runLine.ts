@@ -12,16 +12,10 @@ import { commandKeys, crossSlotHint } from './consoleKeys';
 import type { ConsoleRuns } from './consoleRuns';
 import type { ConsoleServices } from './consoleServices';
 import type { ConsoleTopology } from './consoleTopology';
+import type { ParsedLine } from './parseLine';
 import { execOn, unanswered, type ExecContext, type HopResult } from './execute';
 import { refusal, refuseElsewhere } from './guard';
 import { route, type Hop } from './route';
-
-/** One typed line split into arguments (redis-cli's rules): their bytes, what Redis gets, and as text. */
-export interface ParsedLine {
-  args: Buffer[];
-  /** UTF-8 text of each argument, for the catalog and redaction; a byte that is not UTF-8 reads as U+FFFD here, never in `args`. */
-  text: string[];
-}
 
 export interface RunDeps {
   pool: PoolApi;

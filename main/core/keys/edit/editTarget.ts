@@ -30,6 +30,16 @@ export function refuseReadOnly(profile: StoredProfile): void {
   }
 }
 
+/** Why a profile's data may not be written (refuseReadOnly's reason), or undefined when it may: the console's check before a write. */
+export function readOnlyWhy(profile: StoredProfile): string | undefined {
+  try {
+    refuseReadOnly(profile);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
 /** Where an edit runs: the key's connection (../keyConnection.ts), with how its errors name the server. */
 export async function editTarget(pool: Pick<PoolApi, 'shared' | 'cluster'>, connectionId: string, spec: ProfileSpec, db: number): Promise<EditTarget> {
   const client = await keyConnection(pool, connectionId, spec, db);

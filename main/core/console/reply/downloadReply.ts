@@ -1,5 +1,5 @@
-import { DOWNLOAD_CHUNK_BYTES, DOWNLOAD_MAX_BACKLOG, roomIn, type ChunkSink } from '../../core/keys/values/download';
-import type { ReplyFiles } from '../../core/console/reply/replyFiles';
+import { DOWNLOAD_CHUNK_BYTES, DOWNLOAD_MAX_BACKLOG, roomIn, type ChunkSink } from '../../keys/index';
+import type { ReplyFiles } from './replyFiles';
 
 /**
  * A cut reply's whole text, streamed from its download file in the same chunks and with the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { onlyReply, useConsoleOnServer } from './consoleRpcTestKit';
+import { onlyReply, useConsoleCore } from '../consoleTestKit';
 
-const { rpc } = useConsoleOnServer({
+const { core } = useConsoleCore({
   // DEBUG PROTOCOL answers each RESP3 type on demand (booleans, big numbers, attributes have no everyday command).
   server: { args: ['--enable-debug-command', 'yes'] },
   arrange: async (admin) => {
@@ -13,11 +13,11 @@ const { rpc } = useConsoleOnServer({
   },
 });
 
-const reply = async (line: string, protocol: 2 | 3 = 3) => onlyReply(await rpc().confirmed('ops', { line, protocol }));
+const reply = async (line: string, protocol: 2 | 3 = 3) => onlyReply(await core().confirmed('ops', { line, protocol }));
 
 describe('console.run gives each RESP3 reply its type', () => {
   it('speaks RESP3 when asked and says so', async () => {
-    const r = await rpc().done('ops', { line: 'PING' });
+    const r = await core().done('ops', { line: 'PING' });
     expect(r.protocol).toBe(3);
     expect(onlyReply(r)).toEqual({ t: 'simple', v: 'PONG' });
   });
@@ -47,7 +47,7 @@ describe('console.run gives each RESP3 reply its type', () => {
   it('gives RESP2 shapes on protocol 2: a map is a flat array, a double a string', async () => {
     expect(await reply('HGETALL h', 2)).toMatchObject({ t: 'array', total: 4 });
     expect(await reply('ZSCORE z m', 2)).toEqual({ t: 'bulk', v: '1.5', bytes: 3 });
-    const r = await rpc().done('ops', { line: 'PING', protocol: 2 });
+    const r = await core().done('ops', { line: 'PING', protocol: 2 });
     expect(r.protocol).toBe(2);
   });
 });

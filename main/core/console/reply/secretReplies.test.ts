@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { REPLY_DISPLAY_ELEMENTS } from '../../../app/schemas/console';
-import { specFor } from '../../../testing/profiles';
-import { useConsoleOnServer } from './consoleRpcTestKit';
+import { REPLY_DISPLAY_ELEMENTS } from '../../../../app/schemas/console';
+import { specFor } from '../../../../testing/profiles';
+import { useConsoleCore } from '../consoleTestKit';
 
 const REQUIREPASS = 'requirepass-Exec-7731';
 const MASTERAUTH = 'masterauth-Exec-9052';
 const BIG = REPLY_DISPLAY_ELEMENTS + 5_000;
 
-const { admin, rpc } = useConsoleOnServer({
+const { admin, core } = useConsoleCore({
   server: { password: REQUIREPASS },
   arrange: async (admin) => {
     await admin.config('SET', 'masterauth', MASTERAUTH);
@@ -19,7 +19,7 @@ const { admin, rpc } = useConsoleOnServer({
 /** Runs the lines in order on one console (MULTI … EXEC), each typed back when held; the last run's result. */
 async function script(lines: string[], extra: { protocol?: 2 | 3 } = {}) {
   let last;
-  for (const line of lines) last = await rpc().confirmed('ops', { line, consoleId: 'console-multi', ...extra });
+  for (const line of lines) last = await core().confirmed('ops', { line, consoleId: 'console-multi', ...extra });
   if (last === undefined) throw new Error('no lines');
   return last;
 }
@@ -52,14 +52,14 @@ describe('secret parameters in a reply, whatever command brought it', () => {
     const r = await script(['MULTI', 'LRANGE big 0 -1', 'CONFIG GET masterauth', 'CONFIG GET requirepass', 'EXEC']);
     const cut = r.replies[0]?.cut;
     expect(cut?.downloadId).toEqual(expect.any(String));
-    const file = (await rpc().download('ops', cut?.downloadId ?? 'missing')).toString('utf8');
+    const file = (await core().download('ops', cut?.downloadId ?? 'missing')).toString('utf8');
     expect(file).toContain(`element-${BIG - 1}`);
     noSecret(file);
     expect(file.split('(secret)').length - 1).toBe(2);
     // The raw form (redis-cli --raw) of the same.
     await script(['MULTI', 'LRANGE big 0 -1', 'CONFIG GET masterauth']);
-    const raw = await rpc().confirmed('ops', { line: 'EXEC', consoleId: 'console-multi', raw: true });
-    const rawFile = (await rpc().download('ops', raw.replies[0]?.cut?.downloadId ?? 'missing')).toString('utf8');
+    const raw = await core().confirmed('ops', { line: 'EXEC', consoleId: 'console-multi', raw: true });
+    const rawFile = (await core().download('ops', raw.replies[0]?.cut?.downloadId ?? 'missing')).toString('utf8');
     noSecret(rawFile);
     expect(rawFile).toContain('(secret)');
   });
@@ -69,11 +69,11 @@ describe('secret parameters in a reply, whatever command brought it', () => {
     const huge = `huge-${'S'.repeat(10 * 1024 * 1024)}`;
     await admin().config('SET', 'masterauth', huge);
     try {
-      const r = await rpc().confirmed('ops', { line: 'CONFIG GET masterauth' });
+      const r = await core().confirmed('ops', { line: 'CONFIG GET masterauth' });
       expect(JSON.stringify(r)).not.toContain('SSSSSSSS');
       const id = r.replies[0]?.cut?.downloadId;
       expect(id).toEqual(expect.any(String));
-      const file = (await rpc().download('ops', id ?? 'missing')).toString('utf8');
+      const file = (await core().download('ops', id ?? 'missing')).toString('utf8');
       expect(file).not.toContain('SSSSSSSS');
       expect(file).toContain('(secret)');
     } finally {
@@ -82,7 +82,7 @@ describe('secret parameters in a reply, whatever command brought it', () => {
   });
 
   it('are masked in a plain CONFIG GET too, and the server keeps its value', async () => {
-    const r = await rpc().confirmed('ops', { line: 'CONFIG GET masterauth' });
+    const r = await core().confirmed('ops', { line: 'CONFIG GET masterauth' });
     noSecret(JSON.stringify(r));
     expect(await admin().config('GET', 'masterauth')).toEqual(['masterauth', MASTERAUTH]);
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { clientsNamed, eventually } from '../../../testing/redis';
-import { CONSOLE_IDLE_MS, CONSOLES_PER_USER } from '../../core/console/run/consoleLinks';
-import { useConsoleOnServer } from './consoleRpcTestKit';
+import { clientsNamed, eventually } from '../../../../testing/redis';
+import { CONSOLE_IDLE_MS, CONSOLES_PER_USER } from './consoleLinks';
+import { useConsoleCore } from '../consoleTestKit';
 
-const { admin, rpc } = useConsoleOnServer({
+const { admin, core } = useConsoleCore({
   // No HELLO, as on a server before 6.0 (ACL cannot take it away: HELLO runs before AUTH): the console falls back to RESP2.
   server: { args: ['--rename-command', 'HELLO', ''] },
 });
@@ -12,33 +12,33 @@ const ours = async (profileId = 'p') => (await clientsNamed(admin(), `cacheboard
 
 describe("the console's connections", () => {
   it(`keeps ${CONSOLES_PER_USER} consoles a user, closing the least recently used for a new one`, async () => {
-    for (let i = 1; i <= CONSOLES_PER_USER; i++) await rpc().done('ops', { line: 'PING', consoleId: `cap-console-${i}` });
+    for (let i = 1; i <= CONSOLES_PER_USER; i++) await core().done('ops', { line: 'PING', consoleId: `cap-console-${i}` });
     expect(await ours()).toBe(CONSOLES_PER_USER);
     // Console 1 is used again, so console 2 is now the least recently used.
-    await rpc().done('ops', { line: 'CLIENT SETNAME first-console', consoleId: 'cap-console-1' });
-    await rpc().done('ops', { line: 'PING', consoleId: 'cap-console-new' });
+    await core().done('ops', { line: 'CLIENT SETNAME first-console', consoleId: 'cap-console-1' });
+    await core().done('ops', { line: 'PING', consoleId: 'cap-console-new' });
     expect(await eventually(async () => (await ours()) === CONSOLES_PER_USER - 1)).toBe(true);
     expect(await clientsNamed(admin(), 'first-console')).toHaveLength(1);
     // Another user's consoles are counted apart.
-    await rpc().done('analyst', { line: 'GET x', consoleId: 'cap-console-1' });
+    await core().done('analyst', { line: 'GET x', consoleId: 'cap-console-1' });
     expect(await ours()).toBe(CONSOLES_PER_USER);
   });
 
   it('closes connections left idle, and opens a new one when the console comes back', async () => {
-    rpc().services.links.sweep(Date.now() + CONSOLE_IDLE_MS + 1);
+    core().services.links.sweep(Date.now() + CONSOLE_IDLE_MS + 1);
     expect(await eventually(async () => (await ours()) === 0 && (await clientsNamed(admin(), 'first-console')).length === 0)).toBe(true);
-    await rpc().done('ops', { line: 'PING', consoleId: 'cap-console-1' });
+    await core().done('ops', { line: 'PING', consoleId: 'cap-console-1' });
     expect(await ours()).toBe(1);
   });
 
   it('says protocol 2 when the server will not speak HELLO', async () => {
-    const r = await rpc().done('ops', { line: 'HGETALL none', protocol: 3 });
+    const r = await core().done('ops', { line: 'HGETALL none', protocol: 3 });
     expect(r.protocol).toBe(2);
     expect(r.replies[0]?.reply).toEqual({ t: 'array', items: [], total: 0 });
   });
 
   it('gives the server its own catalog, from COMMAND DOCS and COMMAND INFO', async () => {
-    const catalog = await rpc().as('analyst').invoke('console.catalog', { profileId: 'p' });
+    const catalog = await core().catalog('analyst');
     expect(catalog.source).toBe('docs');
     expect(catalog.version).toMatch(/^\d+\.\d+/);
     const set = catalog.commands.find((c) => c.name === 'SET');
@@ -46,10 +46,10 @@ describe("the console's connections", () => {
   });
 
   it('closes every connection on shutdown', async () => {
-    await rpc().done('ops', { line: 'PING', consoleId: 'last-console' });
+    await core().done('ops', { line: 'PING', consoleId: 'last-console' });
     expect(await ours()).toBeGreaterThan(0);
-    await rpc().services.links.closeAll();
+    await core().services.links.closeAll();
     expect(await eventually(async () => (await ours()) === 0)).toBe(true);
-    await expect(rpc().refusal('ops', { line: 'PING' })).resolves.toMatchObject({ code: 'CANCELLED', message: expect.stringContaining('shutting down') });
+    await expect(core().refusal('ops', { line: 'PING' })).resolves.toMatchObject({ code: 'CANCELLED', message: expect.stringContaining('shutting down') });
   });
 });

@@ -1,10 +1,12 @@
-import { AppError } from '../../../app/errors';
-import { Row } from '../../core/bulk/sources/row';
-import { Scratch } from '../../core/bulk/sources/scratch';
-import { splitArgs } from '../../core/bulk/sources/splitArgs';
-import { columnOf } from '../../core/bulk/sources/utf8';
-import type { ParsedLine } from '../../core/console/run/runLine';
+import { AppError } from '../../../../app/errors';
+import { columnOf, Row, Scratch, splitArgs } from '../../bulk/index';
 
+/** One typed line split into arguments (redis-cli's rules): their bytes, what Redis gets, and as text. */
+export interface ParsedLine {
+  args: Buffer[];
+  /** UTF-8 text of each argument, for the catalog and redaction; a byte that is not UTF-8 reads as U+FFFD here, never in `args`. */
+  text: string[];
+}
 
 /**
  * A console line split as redis-cli splits it, with the bulk command files' own parser
