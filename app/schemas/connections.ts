@@ -4,7 +4,7 @@ import { Db, Empty, Host, Port, ProfileId } from './common';
 import { parseRedisUrl } from '../redisUrl';
 import { formatHostPort, type NodeAddress } from '../hostPort';
 import { TopologyDraft, TopologyView, type Topology } from './topology';
-import { SshDraft, SshView, type SshSpec } from './sshProfile';
+import { SshDraft, SshHostKey, SshView, type SshSpec } from './sshProfile';
 
 export { TopologyDraft, TopologyView, type Topology } from './topology';
 export type { NodeAddress } from '../hostPort';
@@ -222,6 +222,8 @@ export const TestResult = z.object({
   /** Cluster profiles: CLUSTER INFO's cluster_state (ok or fail). */
   clusterState: z.string().optional(),
   error: ErrorInfoSchema.optional(),
+  /** Through SSH: a host key refused (unknown, changed or revoked), for an ops user to check and pin. */
+  sshHostKey: SshHostKey.optional(),
 });
 export type TestResult = z.output<typeof TestResult>;
 

@@ -69,6 +69,18 @@ export type SshDraft = z.input<typeof SshDraft>;
 /** As the Node side holds it, secrets included. */
 export type SshSpec = z.output<typeof SshDraft>;
 
+/** A host key an SSH server presented that was refused: the web build shows it for an ops user to pin. */
+export const SshHostKey = z.object({
+  host: z.string(),
+  port: z.number(),
+  /** "SHA256:…" as ssh-keygen -l prints it. */
+  fingerprint: z.string(),
+  reason: z.enum(['unknown', 'changed', 'revoked']),
+  /** A changed key: the one known_hosts or the pin expected. */
+  expected: z.string().optional(),
+});
+export type SshHostKey = z.output<typeof SshHostKey>;
+
 /** What leaves the Node side of a hop's auth: whether a secret is stored, never the secret. */
 const SshAuthView = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('key'), keyFile: z.string(), hasPassphrase: z.boolean() }),
