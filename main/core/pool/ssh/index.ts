@@ -2,3 +2,4 @@ export type { SshHop, SshRoute, TunnelLease, TunnelState, TunnelStateName, HostK
 export { HostKeyError } from './hostKeyError';
 export { routeFromSshConfig } from './sshConfig';
 export { SshTunnels } from './sshTunnels';
+export { fingerprint } from './knownHosts';
