@@ -10,7 +10,6 @@ import { aggregateState, type ConnPhase } from './profileState';
 import { contextOf, mapRedisError, type ErrorContext } from './redisErrors';
 import { otherNode } from './nodeAddress';
 import { mastersNamed } from './sentinels';
-import { sshAppError } from './sshErrors';
 import { prepareSsh, releaseOnEnd, viaFor, type Via } from './sshVia';
 import { testConnection } from './testConnection';
 import { entryPoints, refuseCluster, requireClusterProfile, topologyKind } from './topology';
@@ -352,13 +351,18 @@ export class Pool implements PoolApi {
     releaseOnEnd(client, slot.via);
     this.watch(entry, slot);
     entry.closed = false;
+    if (ctx === undefined && slot.via !== undefined && spec.topology === undefined) {
+      // Through SSH the client dials a loopback port: errors name the server behind it instead.
+      ctx = { host: spec.host, port: spec.port, connectTimeoutMs, ...(spec.password === undefined ? {} : { password: spec.password }) };
+    }
     slot.ready = connectReady(client, connectTimeoutMs, ctx).then(
       () => {
         // A Cluster emits "ready" on the next tick, after connect() resolved: the state must not lag behind.
         this.setPhase(entry, slot, 'ready');
         return client;
       },
-      (err: unknown) => {
+      async (err: unknown) => {
+        const tunnel = await slot.via?.failure();
         this.forget(entry, slot);
         if (slot.closing) {
           throw new AppError(
@@ -366,13 +370,12 @@ export class Pool implements PoolApi {
             `The connection to ${entry.address} was closed before it was ready (profile closed or app shutting down).`,
           );
         }
-        const tunnel = tunnelError(slot);
-        const mapped = tunnel ?? (err instanceof ConnectError ? err : mapRedisError(err, ctx ?? contextOf(asRedis(client))));
+        const mapped = (tunnel === undefined ? undefined : { code: tunnel.code, message: tunnel.message, detail: tunnel.message }) ?? (err instanceof ConnectError ? err : mapRedisError(err, ctx ?? contextOf(asRedis(client))));
         // Another node being down is the metrics' news, not the profile's connection state.
         if (node === undefined) entry.lastError = mapped.detail;
         slot.phase = 'closed';
         this.recompute(entry);
-        throw err instanceof AppError ? err : new AppError(mapped.code, mapped.message);
+        throw tunnel ?? (err instanceof AppError ? err : new AppError(mapped.code, mapped.message));
       },
     );
     this.recompute(entry);
@@ -526,10 +529,3 @@ export class Pool implements PoolApi {
   }
 }
 
-/** A connection that failed because its SSH tunnel is down (host key, login, bastion gone): that error, named as SSH's. */
-function tunnelError(slot: Slot): { code: AppError['code']; message: string; detail: string } | undefined {
-  const reason = slot.via?.downReason();
-  if (reason === undefined) return undefined;
-  const e = sshAppError(new Error(reason));
-  return { code: e?.code ?? 'UNREACHABLE', message: reason, detail: reason };
-}

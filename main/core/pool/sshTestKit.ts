@@ -16,6 +16,8 @@ export interface Bastion {
   ns: Netns;
   sshd: Sshd;
   key: UserKey;
+  /** A key with the passphrase LOCKED_PASSPHRASE, authorised too. */
+  lockedKey: UserKey;
   dir: string;
   knownHosts: string;
   /** `redis-server` inside, bound to 127.0.0.1 of the namespace, with extra arguments (and a config file first). */
@@ -37,6 +39,8 @@ async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void
   }
 }
 
+export const LOCKED_PASSPHRASE = 'correct horse battery';
+
 /** One bastion for a test file, torn down after it (servers killed, namespace deleted). */
 export function useBastion(): () => Bastion {
   let b: Bastion | undefined;
@@ -44,8 +48,9 @@ export function useBastion(): () => Bastion {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheboard-sshwire-'));
     const key = makeUserKey(dir, 'id_test');
+    const lockedKey = makeUserKey(dir, 'id_locked', LOCKED_PASSPHRASE);
     const ns = createNetns();
-    const sshd = await startSshd({ netns: ns, authorizedKeys: [key.publicLine] });
+    const sshd = await startSshd({ netns: ns, authorizedKeys: [key.publicLine, lockedKey.publicLine] });
     const knownHosts = join(dir, 'known_hosts');
     writeFileSync(knownHosts, `${sshd.knownHostsLine()}\n`);
     const cli = (args: string[]): string => ns.run('redis-cli', args);
@@ -53,6 +58,7 @@ export function useBastion(): () => Bastion {
       ns,
       sshd,
       key,
+      lockedKey,
       dir,
       knownHosts,
       cli,

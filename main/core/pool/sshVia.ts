@@ -3,6 +3,7 @@ import { AppError } from '../../../app/errors';
 import { formatHostPort, type NodeAddress } from '../../../app/hostPort';
 import type { SshSpec } from '../../../app/schemas/sshProfile';
 import { SshTunnels, type SshRoute, type TunnelLease } from './ssh';
+import { sshAppError } from './sshErrors';
 import { routeOf } from './sshRoute';
 import type { ProfileSpec } from './types';
 
@@ -20,6 +21,12 @@ export interface Via {
   /** The tunnel's last error while it is down, for the connection state. */
   downReason(): string | undefined;
   ready(): Promise<void>;
+  /**
+   * Why the tunnel failed, when a connection through it did: the SSH error (a host key,
+   * a refused login) if the chain reports one within `waitMs`, else undefined (the failure
+   * was Redis's own, behind a working tunnel).
+   */
+  failure(waitMs?: number): Promise<AppError | undefined>;
   release(): void;
 }
 
@@ -80,6 +87,16 @@ function wrap(lease: TunnelLease): Via {
       return s.state === 'down' ? `SSH tunnel down: ${s.error ?? 'unknown error'}` : undefined;
     },
     ready: () => lease.ready(),
+    failure: async (waitMs = 500) => {
+      const late = new AbortController();
+      const timeout = new Promise<undefined>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        late.signal.addEventListener('abort', () => clearTimeout(timer));
+      });
+      const err = await Promise.race([lease.ready().then(() => undefined, (e: unknown) => e), timeout]);
+      late.abort();
+      return err === undefined ? undefined : (sshAppError(err) ?? new AppError('UNREACHABLE', `SSH tunnel: ${String(err)}`, 'ssh'));
+    },
     release: () => {
       if (released) return;
       released = true;

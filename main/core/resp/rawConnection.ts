@@ -5,7 +5,6 @@ import type { ProfileSpec } from '../../../app/schemas/connections';
 import { DEFAULTS, toRedisOptions } from '../pool/connectionOptions';
 import { mapRedisError, toAppError, type ErrorContext } from '../pool/redisErrors';
 import { currentMasterSpec } from '../pool/sentinels';
-import { sshAppError } from '../pool/sshErrors';
 import { prepareSsh, viaFor } from '../pool/sshVia';
 import { refuseCluster } from '../pool/topology';
 import { encodeCommand } from './encodeCommand';
@@ -95,8 +94,7 @@ export async function openRawConnection(
     replies = await readHandshake(socket, commands.length, timeoutMs);
   } catch (err) {
     socket.destroy();
-    const down = via?.downReason();
-    throw (down === undefined ? undefined : sshAppError(new Error(down))) ?? handshakeError(err, ctx, tls !== undefined);
+    throw (await via?.failure()) ?? handshakeError(err, ctx, tls !== undefined);
   }
   // After a failed AUTH every later command says NOAUTH: the first error is the cause.
   const firstError = replies.slice(0, -1).find((r) => r.startsWith('-'));
