@@ -125,4 +125,31 @@ describe('a profile through SSH', () => {
       await closeAllTunnels();
     }
   }, 60_000);
+
+  it('shows a killed tunnel as a lost connection, and works again once the SSH server is back', async () => {
+    const spec = ProfileDraft.parse({ name: 's', url: `redis://127.0.0.1:${STANDALONE}`, ssh: sshOf() });
+    const pool = poolOf(spec);
+    const states: string[] = [];
+    pool.onState((s) => states.push(s.state));
+    try {
+      const redis = await pool.shared('p');
+      expect(await redis.ping()).toBe('PONG');
+      bastion().sshd.kill();
+      const lost = Date.now() + 20_000;
+      while (!states.includes('reconnecting') && !states.includes('error') && Date.now() < lost) await new Promise((r) => setTimeout(r, 100));
+      expect(states.some((s) => s === 'reconnecting' || s === 'error')).toBe(true);
+      await bastion().sshd.restart();
+      const back = Date.now() + 30_000;
+      let pong = '';
+      while (pong !== 'PONG' && Date.now() < back) {
+        pong = await (await pool.shared('p')).ping().catch(() => '');
+        if (pong !== 'PONG') await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(pong).toBe('PONG');
+      expect(pool.states().find((s) => s.profileId === 'p')?.state).toBe('ready');
+    } finally {
+      await pool.shutdown();
+      await closeAllTunnels();
+    }
+  }, 70_000);
 });
