@@ -44,6 +44,8 @@ export interface Sshd {
   knownHostsLine(): string;
   /** SIGKILL the listener and every session it forked (the tunnels through it die at once). */
   kill(): void;
+  /** SIGSTOP (true) or SIGCONT (false) the listener and its sessions: TCP stays open, SSH goes silent. */
+  freeze(frozen: boolean): void;
   /** Start again with the same config, host key and port. */
   restart(): Promise<void>;
   stop(): void;
@@ -116,6 +118,9 @@ export async function startSshd(opts: SshdOptions = {}): Promise<Sshd> {
     kill: () => {
       if (child?.pid !== undefined) killTree(child.pid);
     },
+    freeze: (frozen) => {
+      if (child?.pid !== undefined) signalTree(child.pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+    },
     restart: async () => {
       sshd.kill();
       log = '';
@@ -138,6 +143,10 @@ export function stopAllSshd(): void {
 
 /** SIGKILL a process and its descendants by pid (the per-connection sshd children hold the live sessions). */
 function killTree(pid: number): void {
+  signalTree(pid, 'SIGKILL');
+}
+
+function signalTree(pid: number, signal: NodeJS.Signals): void {
   let children: number[] = [];
   try {
     children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
@@ -148,11 +157,11 @@ function killTree(pid: number): void {
     // No children (ps exits 1).
   }
   try {
-    process.kill(pid, 'SIGKILL');
+    process.kill(pid, signal);
   } catch {
     // Already gone.
   }
-  for (const c of children) killTree(c);
+  for (const c of children) signalTree(c, signal);
 }
 
 async function freeHostPort(): Promise<number> {

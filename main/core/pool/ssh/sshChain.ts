@@ -121,6 +121,9 @@ function connectHop(route: SshRoute, hop: SshHop, sock: Duplex | undefined): Pro
     client.once('error', fail);
     client.once('ready', () => {
       client.off('error', fail);
+      // Until chainOf() listens, a later error (an earlier hop dropping while the next connects) must not
+      // be an unhandled 'error' event: ssh2 follows it with 'close', which is what ends the chain.
+      client.on('error', () => undefined);
       resolve(client);
     });
     try {

@@ -193,6 +193,22 @@ describe('SSH tunnels against a real sshd', () => {
     lease.release();
   }, 30_000);
 
+  it('notices a silent SSH server by keepalive, and serves again once it answers', async () => {
+    const lease = tunnels.lease({ hops: [hop(sshd)], knownHostsFile: knownHosts, keepaliveMs: 300 });
+    const local = lease.forward(`${redis.host}:${redis.port}`);
+    expect((await ping(local)).pong).toBe('PONG');
+    sshd.freeze(true);
+    try {
+      // The TCP connection stays open: only keepalive (3 missed at 300 ms) can tell the chain is dead.
+      await waitFor(() => lease.state().state === 'down', 5000);
+      expect(lease.state().error).toMatch(/SSH connection lost/);
+    } finally {
+      sshd.freeze(false);
+    }
+    expect((await ping(local)).pong).toBe('PONG');
+    lease.release();
+  }, 20_000);
+
   it('shares one chain between leases of a route and closes every port with the last lease', async () => {
     const route: SshRoute = { hops: [hop(sshd)], knownHostsFile: knownHosts };
     const a = tunnels.lease(route);
@@ -215,6 +231,31 @@ function refused(host: string, port: number): Promise<boolean> {
     s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
   });
 }
+
+describe('SSH tunnels: the lease life cycle', () => {
+  it('connects on first use, closes a connection it cannot serve and names the cause in state()', async () => {
+    const empty = join(dir, 'known_hosts_none');
+    writeFileSync(empty, '');
+    const lease = tunnels.lease({ hops: [hop(sshd)], knownHostsFile: empty });
+    expect(lease.state().state).toBe('connecting');
+    const local = lease.forward(`${redis.host}:${redis.port}`);
+    const client = new Redis({ host: local.host, port: local.port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    clients.push(client);
+    await expect(client.connect().then(() => client.ping())).rejects.toThrow();
+    expect(lease.state()).toEqual({ state: 'down', error: expect.stringContaining(sshd.fingerprint) as unknown });
+    lease.release();
+  });
+
+  it('closeAll() closes every forwarded port of every route', async () => {
+    const own = new SshTunnels();
+    const one = own.lease({ hops: [hop(sshd)], knownHostsFile: knownHosts });
+    const two = own.lease({ hops: [hop(sshd), hop(sshd2)], knownHostsFile: knownHosts });
+    const ports = [one.forward(`${redis.host}:${redis.port}`).port, two.forward('127.0.0.1:6379').port];
+    expect((await ping({ host: '127.0.0.1', port: ports[1] ?? 0 })).pong).toBe('PONG');
+    await own.closeAll();
+    for (const port of ports) expect(await refused('127.0.0.1', port)).toBe(true);
+  });
+});
 
 async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
