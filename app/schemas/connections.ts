@@ -4,9 +4,11 @@ import { Db, Empty, Host, Port, ProfileId } from './common';
 import { parseRedisUrl } from '../redisUrl';
 import { formatHostPort, type NodeAddress } from '../hostPort';
 import { TopologyDraft, TopologyView, type Topology } from './topology';
+import { SshDraft, SshHostKey, SshView, type SshSpec } from './sshProfile';
 
 export { TopologyDraft, TopologyView, type Topology } from './topology';
 export type { NodeAddress } from '../hostPort';
+export { SshDraft, SshView, type SshSpec } from './sshProfile';
 
 export const TlsOptions = z
   .object({
@@ -59,6 +61,8 @@ export const ProfileDraft = z
     topology: TopologyDraft.optional(),
     /** Absent: on add, analysts share the profile's user; on update, what was stored stays. */
     analyst: AnalystAccessDraft.optional(),
+    /** Through SSH: every address above is then as seen from the last SSH server. */
+    ssh: SshDraft.optional(),
   })
   .strict()
   .transform((d, ctx) => {
@@ -119,6 +123,7 @@ export const ProfileDraft = z
     if (username !== undefined) spec.username = username;
     if (password !== undefined) spec.password = password;
     if (d.analyst !== undefined) spec.analyst = d.analyst;
+    if (d.ssh !== undefined) spec.ssh = d.ssh;
     return spec;
   });
 export type ProfileDraft = z.input<typeof ProfileDraft>;
@@ -151,6 +156,8 @@ export interface ProfileSpec {
   topology?: Topology;
   /** As typed in the form: how analysts reach it (the store keeps it apart from the connection). */
   analyst?: AnalystAccessDraft;
+  /** Absent: Redis is reached directly. Passphrases and passwords included, never sent out. */
+  ssh?: SshSpec;
 }
 
 export const ProfileSource = z.enum(['user', 'config', 'embedded']);
@@ -178,6 +185,8 @@ export const ProfileView = z.object({
   hasAnalystPassword: z.boolean(),
   /** Profiles from the server config file or the embedded server cannot be edited here. */
   readOnly: z.boolean(),
+  /** Absent: no SSH. Never holds a passphrase or password, only whether one is set. */
+  ssh: SshView.optional(),
 });
 export type ProfileView = z.output<typeof ProfileView>;
 
@@ -213,6 +222,8 @@ export const TestResult = z.object({
   /** Cluster profiles: CLUSTER INFO's cluster_state (ok or fail). */
   clusterState: z.string().optional(),
   error: ErrorInfoSchema.optional(),
+  /** Through SSH: a host key refused (unknown, changed or revoked), for an ops user to check and pin. */
+  sshHostKey: SshHostKey.optional(),
 });
 export type TestResult = z.output<typeof TestResult>;
 

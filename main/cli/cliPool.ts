@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { dataDirFrom } from './dataDir';
 import type { Pool } from '../core/pool/pool';
 import { singleProfilePool } from '../core/pool/singleProfilePool';
+import { closeAllTunnels } from '../core/pool/sshVia';
 import type { ProfileSpec } from '../core/pool/types';
 
 /** The id the command line's one profile has in its pool. */
@@ -24,6 +25,8 @@ export async function withCliPool<T>(spec: ProfileSpec, use: (pool: Pool, profil
     return await use(pool, CLI_PROFILE);
   } finally {
     await pool.shutdown();
+    // Every connection has released its tunnel by now; this only makes sure nothing is left listening.
+    await closeAllTunnels();
   }
 }
 

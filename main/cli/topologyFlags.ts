@@ -1,5 +1,6 @@
 import { AppError } from '../../app/errors';
-import { ProfileDraft, type ProfileSpec, type TopologyDraft } from '../../app/schemas/connections';
+import { ProfileDraft, type ProfileSpec, type SshDraft, type TopologyDraft } from '../../app/schemas/connections';
+import { SSH_HELP, SSH_OPTIONS, sshFlagOf, sshFromFlags, type SshFlagValues } from './sshFlags';
 
 /** The flags every command that talks to Redis takes besides --url (node:util parseArgs options). */
 export const TOPOLOGY_OPTIONS = {
@@ -9,6 +10,7 @@ export const TOPOLOGY_OPTIONS = {
   'master-name': { type: 'string' },
   'sentinel-user': { type: 'string' },
   'sentinel-password': { type: 'string' },
+  ...SSH_OPTIONS,
 } as const;
 
 export const TOPOLOGY_HELP = `Topology (default: the one server the URL names)
@@ -20,9 +22,10 @@ export const TOPOLOGY_HELP = `Topology (default: the one server the URL names)
   --master-name NAME    with --sentinel: the name the master is monitored under
   --sentinel-user U     with --sentinel: the sentinels' own ACL user and password
   --sentinel-password P
-`;
 
-export interface TopologyFlagValues {
+${SSH_HELP}`;
+
+export interface TopologyFlagValues extends SshFlagValues {
   url?: string | undefined;
   cluster?: boolean | undefined;
   seeds?: string | undefined;
@@ -37,6 +40,7 @@ export interface ConnectionFlags {
   /** Absent only with --sentinel, whose sentinels say where the master is. */
   url?: string;
   topology?: TopologyDraft;
+  ssh?: SshDraft;
 }
 
 function list(v: string): string[] {
@@ -67,6 +71,8 @@ export function connectionFlags(v: TopologyFlagValues, env: NodeJS.ProcessEnv): 
     throw new AppError('VALIDATION', '--url is required (or set REDIS_URL)', 'url');
   }
   const out: ConnectionFlags = url === undefined ? {} : { url };
+  const ssh = sshFromFlags(v, env);
+  if (ssh !== undefined) out.ssh = ssh;
   if (v.cluster) out.topology = { kind: 'cluster', seeds: list(v.seeds ?? '') };
   if (sentinel) {
     if (v['master-name'] === undefined) refuse('master-name', 'is required with --sentinel: the name the sentinels monitor the master under');
@@ -84,6 +90,7 @@ export function connectionFlags(v: TopologyFlagValues, env: NodeJS.ProcessEnv): 
 /** The flag behind a profile field, for messages a shell user can act on. */
 function flagOf(path: readonly PropertyKey[]): string {
   const [first, second] = path.map(String);
+  if (first === 'ssh') return sshFlagOf(path.map(String));
   if (first !== 'topology') return 'url';
   if (second === 'seeds') return 'seeds';
   if (second === 'sentinels') return 'sentinel';
@@ -99,6 +106,7 @@ export function specFromFlags(c: ConnectionFlags): ProfileSpec {
     name: 'cli',
     ...(c.url === undefined ? {} : { url: c.url }),
     ...(c.topology === undefined ? {} : { topology: c.topology }),
+    ...(c.ssh === undefined ? {} : { ssh: c.ssh }),
   });
   if (draft.success) return draft.data;
   const issue = draft.error.issues[0];

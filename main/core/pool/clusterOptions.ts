@@ -26,10 +26,14 @@ export function toClusterOptions(
     ...node
   } = toRedisOptions({ ...spec, db: 0 }, kind, { ...tuning, db: 0 });
   const reconnects = kind === 'shared' || kind === 'monitoring';
+  const via = tuning.via;
   return {
-    seeds: seeds.map((s) => ({ host: s.host, port: s.port })),
+    seeds: seeds.map((s) => (via === undefined ? { host: s.host, port: s.port } : via.forward(s))),
     options: {
       lazyConnect: true,
+      // Through SSH, every node the cluster announces (slot map, MOVED, ASK) is an address seen
+      // from the last SSH server: ioredis asks this for the loopback port forwarded to it.
+      ...(via === undefined ? {} : { natMap: via.natMap }),
       redisOptions: node,
       // Reads go to masters: a replica may lag, and the jobs report what the data is.
       scaleReads: 'master',

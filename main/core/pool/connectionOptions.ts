@@ -1,6 +1,9 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { checkServerIdentity as tlsCheck } from 'node:tls';
 import type { RedisOptions } from 'ioredis';
 import { AppError } from '../../../app/errors';
+import type { Via } from './sshVia';
 import type { ProfileSpec } from './types';
 
 /** What a connection is for decides how it behaves when the server goes away. */
@@ -12,6 +15,8 @@ export interface ConnectionTuning {
   commandTimeoutMs?: number;
   /** CLIENT SETNAME, so the pool's connections are recognisable in CLIENT LIST. */
   connectionName?: string;
+  /** The profile's SSH tunnel (viaFor): every address is reached through a forwarded loopback port. */
+  via?: Via | undefined;
 }
 
 export const DEFAULTS = {
@@ -55,6 +60,21 @@ export function tlsOptions(spec: ProfileSpec): RedisOptions['tls'] {
 }
 
 /**
+ * TLS through a forwarded loopback port: the certificate is still checked against the
+ * server's own name (the profile's host), not 127.0.0.1, unless a servername was given.
+ * An IP address is never sent as SNI (RFC 6066), so an IP host gets none.
+ */
+function throughTunnel(spec: ProfileSpec, tls: NonNullable<RedisOptions['tls']>): RedisOptions['tls'] {
+  if (tls.servername !== undefined || spec.topology !== undefined) return tls;
+  return isIP(spec.host) === 0 ? { ...tls, servername: spec.host } : { ...tls, checkServerIdentity: checkIpIdentity(spec.host) };
+}
+
+/** Node checks an IP host's certificate against the address it dialled: here, the one behind the tunnel. */
+function checkIpIdentity(host: string): NonNullable<NonNullable<RedisOptions['tls']>['checkServerIdentity']> {
+  return (_dialled, cert) => tlsCheck(host, cert);
+}
+
+/**
  * A sentinel profile's connections ask the sentinels for the master on every
  * (re)connect, and ioredis' ready check refuses a node whose INFO role is not
  * master: after a failover a reconnect lands on the new master. Sentinel only
@@ -64,12 +84,15 @@ export function tlsOptions(spec: ProfileSpec): RedisOptions['tls'] {
  * that is about to become a replica. Sentinels speak TLS when the profile
  * does, with the same CA and verification.
  */
-function sentinelOptions(spec: ProfileSpec, kind: ConnectionKind): RedisOptions {
+function sentinelOptions(spec: ProfileSpec, kind: ConnectionKind, via: Via | undefined): RedisOptions {
   const t = spec.topology;
   if (t?.kind !== 'sentinel') return {};
   const tls = tlsOptions(spec);
   return {
-    sentinels: t.sentinels.map((s) => ({ host: s.host, port: s.port })),
+    sentinels: t.sentinels.map((s) => (via === undefined ? { host: s.host, port: s.port } : via.forward(s))),
+    // Through SSH, the master the sentinels name (and the sentinels they list) are addresses
+    // seen from the last SSH server: each is reached through a port forwarded to it.
+    ...(via === undefined ? {} : { natMap: via.natMap }),
     name: t.masterName,
     role: 'master',
     ...(t.sentinelUsername === undefined ? {} : { sentinelUsername: t.sentinelUsername }),
@@ -90,9 +113,11 @@ function sentinelOptions(spec: ProfileSpec, kind: ConnectionKind): RedisOptions 
 export function toRedisOptions(spec: ProfileSpec, kind: ConnectionKind, tuning: ConnectionTuning = {}): RedisOptions {
   const connectTimeout =
     tuning.connectTimeoutMs ?? (kind === 'test' ? DEFAULTS.testConnectTimeoutMs : DEFAULTS.connectTimeoutMs);
+  const via = tuning.via;
+  const at = via === undefined || spec.topology?.kind === 'sentinel' ? { host: spec.host, port: spec.port } : via.forward(spec);
   const base: RedisOptions = {
-    host: spec.host,
-    port: spec.port,
+    host: at.host,
+    port: at.port,
     db: tuning.db ?? spec.db,
     connectTimeout,
     lazyConnect: true,
@@ -103,8 +128,8 @@ export function toRedisOptions(spec: ProfileSpec, kind: ConnectionKind, tuning: 
     ...(tuning.connectionName === undefined ? {} : { connectionName: tuning.connectionName }),
   };
   const tls = tlsOptions(spec);
-  if (tls !== undefined) base.tls = tls;
-  Object.assign(base, sentinelOptions(spec, kind));
+  if (tls !== undefined) base.tls = via === undefined ? tls : throughTunnel(spec, tls);
+  Object.assign(base, sentinelOptions(spec, kind, via));
 
   switch (kind) {
     case 'shared':

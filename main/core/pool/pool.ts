@@ -10,6 +10,7 @@ import { aggregateState, type ConnPhase } from './profileState';
 import { contextOf, mapRedisError, type ErrorContext } from './redisErrors';
 import { otherNode } from './nodeAddress';
 import { mastersNamed } from './sentinels';
+import { prepareSsh, releaseOnEnd, viaFor, type Via } from './sshVia';
 import { testConnection } from './testConnection';
 import { entryPoints, refuseCluster, requireClusterProfile, topologyKind } from './topology';
 import { mastersOf, nodesOf, type QueryClients } from './topologyQueries';
@@ -61,6 +62,8 @@ interface Slot {
   readonly viaSentinel: boolean;
   /** A Cluster client's error context (its options name no single address). */
   readonly clusterCtx: ErrorContext | undefined;
+  /** Its lease on the profile's SSH tunnel, released when the client ends. */
+  readonly via: Via | undefined;
 }
 
 interface Entry {
@@ -155,6 +158,7 @@ export class Pool implements PoolApi {
     const { entry, spec } = this.lookup(profileId);
     const target = otherNode(spec, address);
     if (target === undefined) return this.monitoring(profileId);
+    await prepareSsh(target.spec);
     let slot = entry.nodes.get(target.key);
     if (slot === undefined || slot.phase === 'closed') {
       slot = this.open(entry, target.spec, 'monitoring', spec.db, 'monitoring', target.key);
@@ -227,6 +231,7 @@ export class Pool implements PoolApi {
   }
 
   private async pooled(entry: Entry, spec: ProfileSpec, kind: 'shared' | 'monitoring', db: number): Promise<Client> {
+    await prepareSsh(spec);
     const map = entry[kind];
     let slot = map.get(db);
     if (slot === undefined || slot.phase === 'closed') {
@@ -246,6 +251,7 @@ export class Pool implements PoolApi {
     purpose: string,
     node: string | undefined,
   ): Promise<{ client: Client; release(): Promise<void> }> {
+    await prepareSsh(spec);
     const slot = this.open(entry, spec, 'dedicated', db, purpose, node);
     entry.dedicated.add(slot);
     const client = await slot.ready;
@@ -316,6 +322,7 @@ export class Pool implements PoolApi {
       connectTimeoutMs,
       ...(commandTimeoutMs === undefined ? {} : { commandTimeoutMs }),
       connectionName: `cacheboard:${purpose}:${entry.id}`,
+      via: viaFor(spec),
     };
     let client: Client;
     let ctx: ErrorContext | undefined;
@@ -339,16 +346,23 @@ export class Pool implements PoolApi {
       node,
       viaSentinel: spec.topology?.kind === 'sentinel',
       clusterCtx: ctx,
+      via: tuning.via,
     };
+    releaseOnEnd(client, slot.via);
     this.watch(entry, slot);
     entry.closed = false;
+    if (ctx === undefined && slot.via !== undefined && spec.topology === undefined) {
+      // Through SSH the client dials a loopback port: errors name the server behind it instead.
+      ctx = { host: spec.host, port: spec.port, connectTimeoutMs, ...(spec.password === undefined ? {} : { password: spec.password }) };
+    }
     slot.ready = connectReady(client, connectTimeoutMs, ctx).then(
       () => {
         // A Cluster emits "ready" on the next tick, after connect() resolved: the state must not lag behind.
         this.setPhase(entry, slot, 'ready');
         return client;
       },
-      (err: unknown) => {
+      async (err: unknown) => {
+        const tunnel = await slot.via?.failure();
         this.forget(entry, slot);
         if (slot.closing) {
           throw new AppError(
@@ -356,12 +370,12 @@ export class Pool implements PoolApi {
             `The connection to ${entry.address} was closed before it was ready (profile closed or app shutting down).`,
           );
         }
-        const mapped = err instanceof ConnectError ? err : mapRedisError(err, ctx ?? contextOf(asRedis(client)));
+        const mapped = (tunnel === undefined ? undefined : { code: tunnel.code, message: tunnel.message, detail: tunnel.message }) ?? (err instanceof ConnectError ? err : mapRedisError(err, ctx ?? contextOf(asRedis(client))));
         // Another node being down is the metrics' news, not the profile's connection state.
         if (node === undefined) entry.lastError = mapped.detail;
         slot.phase = 'closed';
         this.recompute(entry);
-        throw err instanceof AppError ? err : new AppError(mapped.code, mapped.message);
+        throw tunnel ?? (err instanceof AppError ? err : new AppError(mapped.code, mapped.message));
       },
     );
     this.recompute(entry);
@@ -375,7 +389,7 @@ export class Pool implements PoolApi {
     if (phase === 'ready') {
       slot.everReady = true;
       if (slot.node === undefined) entry.lastError = undefined;
-      if (slot.viaSentinel) this.noteMaster(entry, asRedis(slot.client));
+      if (slot.viaSentinel) this.noteMaster(entry, slot);
     }
     this.recompute(entry);
   }
@@ -387,7 +401,8 @@ export class Pool implements PoolApi {
       if (slot.closing || slot.node !== undefined) return;
       // Read the context now: a sentinel-mode client's server changes with each failover.
       const ctx = isCluster(redis) ? (slot.clusterCtx ?? {}) : contextOf(redis);
-      entry.lastError = mapRedisError(err, ctx).detail;
+      // Through a dead tunnel, the loopback port's refusal says nothing: the tunnel's error does.
+      entry.lastError = slot.via?.downReason() ?? mapRedisError(err, ctx).detail;
       this.recompute(entry);
     });
     // While reconnecting, ioredis passes through "connecting" on each attempt; keep reporting reconnecting.
@@ -412,11 +427,12 @@ export class Pool implements PoolApi {
    * master for a moment, through a sentinel that has not heard of the switch.
    * So a change is announced once most sentinels name the new server.
    */
-  private noteMaster(entry: Entry, redis: Redis): void {
+  private noteMaster(entry: Entry, slot: Slot): void {
+    const redis = asRedis(slot.client);
     // ioredis types `stream` as always present; it is unset before the first connect.
     const socket = redis.stream as Redis['stream'] | undefined;
     if (socket?.remoteAddress === undefined || socket.remotePort === undefined) return;
-    const reached = formatHostPort({ host: socket.remoteAddress, port: socket.remotePort });
+    const reached = slot.via?.behind(socket.remoteAddress, socket.remotePort) ?? formatHostPort({ host: socket.remoteAddress, port: socket.remotePort });
     if (entry.master === undefined) entry.master = reached;
     if (entry.master !== reached) this.confirmMaster(entry, reached, ++entry.masterCheck, 0);
   }
@@ -452,6 +468,7 @@ export class Pool implements PoolApi {
     slot.closing = true;
     this.forget(entry, slot);
     await closeRedis(slot.client);
+    slot.via?.release();
     slot.phase = 'closed';
     this.recompute(entry);
   }
@@ -511,3 +528,4 @@ export class Pool implements PoolApi {
     }
   }
 }
+

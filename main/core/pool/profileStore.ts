@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { Role } from '../../../app/define';
 import { AppError } from '../../../app/errors';
 import { validateSpecFiles } from './connectionOptions';
-import { readProfilesFile, writeProfilesFile, type AnalystRecord, type ProfileRecord, type TopologyRecord } from './profilesFile';
+import { readProfilesFile, writeProfilesFile, type AnalystRecord, type ProfileRecord, type SshRecord, type TopologyRecord } from './profilesFile';
+import { openSsh, sealSsh, sshSecretStored } from './sshSecrets';
+import { viewSsh } from '../../../app/schemas/sshProfile';
 import { analystIdOf, analystVariant, splitConnectionId, usesAnalystId } from './roleProfiles';
 import { sameDestination, viewTopology } from './topology';
 import type { ProfileSpec, ProfileView, SecretBox, StoredProfile } from './types';
@@ -32,6 +34,7 @@ interface Sealed {
   password?: string | undefined;
   sentinelPassword?: string | undefined;
   analyst?: AnalystRecord | undefined;
+  ssh?: SshRecord | undefined;
 }
 
 /** How sessions of a role reach a profile: under which connection id, or refused (analysts on an ops-only profile). */
@@ -110,6 +113,7 @@ export class ProfileStore {
       password: spec.password === undefined ? undefined : this.seal(spec.password),
       sentinelPassword: this.sealSentinelPassword(spec),
       analyst: this.analystRecord(analyst, undefined, false),
+      ssh: spec.ssh === undefined ? undefined : sealSsh(spec.ssh, (p, f) => this.seal(p, f)),
     });
     this.commit([...this.records, rec]);
     return this.toStored(rec, true);
@@ -129,7 +133,8 @@ export class ProfileStore {
     if (sentinelPassword === undefined && keep && existing.topology?.kind === 'sentinel') {
       sentinelPassword = existing.topology.sentinelPasswordSealed;
     }
-    const rec = this.toRecord(id, spec, { password, sentinelPassword, analyst: this.analystRecord(analyst, existing.analyst, keep) });
+    const ssh = spec.ssh === undefined ? undefined : sealSsh(spec.ssh, (p, f) => this.seal(p, f), keep ? existing.ssh : undefined);
+    const rec = this.toRecord(id, spec, { password, sentinelPassword, analyst: this.analystRecord(analyst, existing.analyst, keep), ssh });
     this.commit(this.records.map((r) => (r.id === id ? rec : r)));
     return this.toStored(rec, true);
   }
@@ -188,6 +193,7 @@ export class ProfileStore {
       ...(p.analyst === undefined ? {} : { analystUsername: p.analyst.username }),
       hasAnalystPassword: p.analyst?.password !== undefined || sealedAnalyst,
       readOnly: p.source !== 'user' || this.readOnly.has(p.id),
+      ...(spec.ssh === undefined ? {} : { ssh: viewSsh(spec.ssh, sshSecretStored(rec?.ssh)) }),
     };
   }
 
@@ -275,6 +281,7 @@ export class ProfileStore {
       tls: { ...spec.tls },
       ...(topology === undefined ? {} : { topology }),
       ...(sealed.analyst === undefined ? {} : { analyst: sealed.analyst }),
+      ...(sealed.ssh === undefined ? {} : { ssh: sealed.ssh }),
     };
   }
 
@@ -312,6 +319,7 @@ export class ProfileStore {
         ...(sentinelPassword === undefined ? {} : { sentinelPassword }),
       };
     }
+    if (rec.ssh !== undefined) spec.ssh = openSsh(rec.ssh, open);
     const a = rec.analyst;
     const analystPassword = a?.access === 'user' && a.passwordSealed !== undefined ? open(a.passwordSealed) : undefined;
     return {

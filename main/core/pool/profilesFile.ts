@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { AppError } from '../../../app/errors';
-import { TlsOptions } from '../../../app/schemas/connections';
+import { SshDraft, TlsOptions } from '../../../app/schemas/connections';
 import { ProfileId } from '../../../app/schemas/common';
 import { atomicWriteFileSync } from './atomicWrite';
 import { formatIssuePath } from './zodIssues';
@@ -30,6 +30,13 @@ export const AnalystRecord = z.discriminatedUnion('access', [
 ]);
 export type AnalystRecord = z.output<typeof AnalystRecord>;
 
+/**
+ * A profile's SSH route as written to profiles.json: the route without its secrets, and each
+ * hop's passphrase or password sealed apart (jumps first, the last server last; null: none).
+ */
+export const SshRecord = z.object({ route: SshDraft, sealed: z.array(z.string().nullable()).optional() }).strict();
+export type SshRecord = z.output<typeof SshRecord>;
+
 /** A user profile as written to profiles.json: the password only ever sealed. */
 export const ProfileRecord = z
   .object({
@@ -44,6 +51,7 @@ export const ProfileRecord = z
     /** Absent: standalone (every file written before topologies existed). */
     topology: TopologyRecord.optional(),
     analyst: AnalystRecord.optional(),
+    ssh: SshRecord.optional(),
   })
   .strict();
 export type ProfileRecord = z.output<typeof ProfileRecord>;

@@ -3,6 +3,7 @@ import { AppError } from '../../../app/errors';
 import { formatHostPort, type NodeAddress } from '../../../app/hostPort';
 import { DEFAULTS, tlsOptions } from './connectionOptions';
 import { mapRedisError } from './redisErrors';
+import { withVia, type Via } from './sshVia';
 import { plainSpecAt } from './topology';
 import type { ProfileSpec, TopologyNode } from './types';
 
@@ -16,12 +17,13 @@ function sentinelTopology(spec: ProfileSpec): SentinelTopology {
 }
 
 /** A one-shot client to one sentinel, with the sentinels' own credentials. */
-function sentinelClient(spec: ProfileSpec, at: NodeAddress, timeoutMs: number): Redis {
+function sentinelClient(spec: ProfileSpec, at: NodeAddress, timeoutMs: number, via: Via | undefined): Redis {
   const t = sentinelTopology(spec);
   const tls = tlsOptions(spec);
+  const to = via === undefined ? at : via.forward(at);
   const redis = new Redis({
-    host: at.host,
-    port: at.port,
+    host: to.host,
+    port: to.port,
     lazyConnect: true,
     connectTimeout: timeoutMs,
     commandTimeout: timeoutMs,
@@ -49,13 +51,23 @@ export async function askSentinels<T>(
   spec: ProfileSpec,
   ask: (sentinel: Redis, masterName: string) => Promise<T | undefined>,
   timeoutMs: number = DEFAULTS.testConnectTimeoutMs,
+  through?: Via,
+): Promise<{ value: T; sentinel: string }> {
+  return withVia(spec, through, (via) => askEach(spec, ask, timeoutMs, via));
+}
+
+async function askEach<T>(
+  spec: ProfileSpec,
+  ask: (sentinel: Redis, masterName: string) => Promise<T | undefined>,
+  timeoutMs: number,
+  via: Via | undefined,
 ): Promise<{ value: T; sentinel: string }> {
   const t = sentinelTopology(spec);
   const failures: string[] = [];
   let unknown = 0;
   for (const at of t.sentinels) {
     const address = formatHostPort(at);
-    const redis = sentinelClient(spec, at, timeoutMs);
+    const redis = sentinelClient(spec, at, timeoutMs, via);
     // The cause (WRONGPASS, ECONNREFUSED) arrives as an "error" event; the call itself only
     // fails with "Connection is closed." (no ready check here, so AUTH is answered after connect).
     let cause: unknown;
@@ -99,9 +111,9 @@ async function masterAddress(sentinel: Redis, name: string): Promise<NodeAddress
  * (bulk pipe, sampling, trials, MONITOR), which need one node's address; a
  * failover during the job ends their connection, it is not followed.
  */
-export async function currentMasterSpec(spec: ProfileSpec, timeoutMs?: number): Promise<ProfileSpec> {
+export async function currentMasterSpec(spec: ProfileSpec, timeoutMs?: number, via?: Via): Promise<ProfileSpec> {
   if (spec.topology?.kind !== 'sentinel') return spec;
-  const { value } = await askSentinels(spec, masterAddress, timeoutMs);
+  const { value } = await askSentinels(spec, masterAddress, timeoutMs, via);
   return plainSpecAt(spec, value);
 }
 
@@ -111,11 +123,11 @@ export async function currentMasterSpec(spec: ProfileSpec, timeoutMs?: number): 
  * from a connection that reached the old master through a sentinel not yet
  * updated: the sentinels' majority says which it is.
  */
-export async function mastersNamed(spec: ProfileSpec, timeoutMs: number = DEFAULTS.testConnectTimeoutMs): Promise<string[]> {
+export async function mastersNamed(spec: ProfileSpec, timeoutMs: number = DEFAULTS.testConnectTimeoutMs, through?: Via): Promise<string[]> {
   const t = sentinelTopology(spec);
-  const answers = await Promise.all(
+  const answers = await withVia(spec, through, (via) => Promise.all(
     t.sentinels.map(async (at) => {
-      const redis = sentinelClient(spec, at, timeoutMs);
+      const redis = sentinelClient(spec, at, timeoutMs, via);
       redis.on('error', () => undefined);
       try {
         await redis.connect();
@@ -127,7 +139,7 @@ export async function mastersNamed(spec: ProfileSpec, timeoutMs: number = DEFAUL
         redis.disconnect();
       }
     }),
-  );
+  ));
   return answers.flat();
 }
 

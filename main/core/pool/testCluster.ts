@@ -6,6 +6,7 @@ import { parseClusterNodes } from './clusterNodes';
 import { toClusterOptions } from './clusterOptions';
 import { connectReady } from './connectReady';
 import { toAppError, type ErrorContext } from './redisErrors';
+import type { Via } from './sshVia';
 import { entryPoints } from './topology';
 import type { ProfileSpec, TestResult } from './types';
 
@@ -16,8 +17,8 @@ import type { ProfileSpec, TestResult } from './types';
  * ready check: a cluster whose state is fail is reachable, and the result says
  * its state rather than failing to connect.
  */
-export async function testCluster(spec: ProfileSpec, connectTimeoutMs: number): Promise<TestResult> {
-  const { seeds, options } = toClusterOptions(spec, 'test', { connectTimeoutMs, connectionName: 'cacheboard:test' });
+export async function testCluster(spec: ProfileSpec, connectTimeoutMs: number, via?: Via): Promise<TestResult> {
+  const { seeds, options } = toClusterOptions(spec, 'test', { connectTimeoutMs, connectionName: 'cacheboard:test', via });
   const cluster = new Cluster(seeds, { ...options, enableReadyCheck: false });
   const ctx: ErrorContext = { label: `cluster seeds ${entryPoints(spec).join(', ')}`, connectTimeoutMs };
   if (spec.password !== undefined) ctx.password = spec.password;

@@ -8,6 +8,8 @@ import { connectReady } from './connectReady';
 import { toRedisOptions } from './connectionOptions';
 import { contextOf, toAppError } from './redisErrors';
 import { currentMasterSpec } from './sentinels';
+import { hostKeyOf, sshAppError } from './sshErrors';
+import { prepareSsh, viaFor, type Via } from './sshVia';
 import { testCluster } from './testCluster';
 import type { ProfileSpec, TestResult } from './types';
 
@@ -20,24 +22,41 @@ import type { ProfileSpec, TestResult } from './types';
  * a cluster profile is tested through an ioredis Cluster (testCluster).
  */
 export async function testConnection(spec: ProfileSpec, connectTimeoutMs: number): Promise<TestResult> {
-  if (spec.topology?.kind === 'cluster') return testCluster(spec, connectTimeoutMs);
+  if (spec.ssh === undefined) return testThrough(spec, connectTimeoutMs, undefined);
+  let via: Via | undefined;
+  try {
+    await prepareSsh(spec);
+    via = viaFor(spec);
+    // The SSH chain first, so an unknown or changed host key, or a refused login, is named as such.
+    await via?.ready();
+    return await testThrough(spec, connectTimeoutMs, via);
+  } catch (err) {
+    const hostKey = hostKeyOf(err);
+    return { ok: false, error: (sshAppError(err) ?? toAppError(err)).toInfo(), ...(hostKey === undefined ? {} : { sshHostKey: hostKey }) };
+  } finally {
+    via?.release();
+  }
+}
+
+async function testThrough(spec: ProfileSpec, connectTimeoutMs: number, via: Via | undefined): Promise<TestResult> {
+  if (spec.topology?.kind === 'cluster') return testCluster(spec, connectTimeoutMs, via);
   if (spec.topology?.kind === 'sentinel') {
     let master: ProfileSpec;
     try {
-      master = await currentMasterSpec(spec, connectTimeoutMs);
+      master = await currentMasterSpec(spec, connectTimeoutMs, via);
     } catch (err) {
       return { ok: false, error: toAppError(err).toInfo() };
     }
-    const result = await testServer(master, connectTimeoutMs);
+    const result = await testServer(master, connectTimeoutMs, via);
     return { ...result, mode: 'sentinel', master: formatHostPort(master) };
   }
-  return testServer(spec, connectTimeoutMs);
+  return testServer(spec, connectTimeoutMs, via);
 }
 
-async function testServer(spec: ProfileSpec, connectTimeoutMs: number): Promise<TestResult> {
+async function testServer(spec: ProfileSpec, connectTimeoutMs: number, via: Via | undefined): Promise<TestResult> {
   let redis: Redis | undefined;
   try {
-    const client = new Redis(toRedisOptions(spec, 'test', { connectTimeoutMs, connectionName: 'cacheboard:test' }));
+    const client = new Redis(toRedisOptions(spec, 'test', { connectTimeoutMs, connectionName: 'cacheboard:test', via }));
     redis = client;
     // Errors are reported through connectReady and command rejections; without a
     // listener ioredis would print every one of them to the console.

@@ -58,7 +58,25 @@ export function sameEndpoints(a: ProfileSpec, b: ProfileSpec): boolean {
  */
 export function sameDestination(a: ProfileSpec, b: ProfileSpec): boolean {
   const tls = (s: ProfileSpec) => [s.tls.enabled, s.tls.caFile ?? '', s.tls.servername ?? '', s.tls.rejectUnauthorized].join('\u0000');
-  return sameEndpoints(a, b) && tls(a) === tls(b);
+  return sameEndpoints(a, b) && tls(a) === tls(b) && sshWay(a) === sshWay(b) && samePins(a, b);
+}
+
+/** A host key pinned for the first time keeps secrets; a pin that changed is another server. */
+function samePins(a: ProfileSpec, b: ProfileSpec): boolean {
+  const before = a.ssh?.pinned ?? {};
+  const after = b.ssh?.pinned ?? {};
+  return Object.entries(before).every(([at, fp]) => after[at] === undefined || after[at] === fp);
+}
+
+/**
+ * Which SSH servers a profile goes through, checked the same way: a new bastion, or host keys
+ * taken from elsewhere, could read the Redis password (and the SSH secrets) off the tunnel.
+ */
+function sshWay(s: ProfileSpec): string {
+  const ssh = s.ssh;
+  if (ssh === undefined) return '';
+  const hop = (h: { host?: string | undefined; port?: number | undefined; user?: string | undefined }) => `${h.user ?? ''}@${h.host ?? ''}:${h.port ?? 22}`;
+  return [...(ssh.jumps ?? []).map(hop), hop(ssh), ssh.configHost ?? '', ssh.configFile ?? '', ssh.knownHostsFile ?? ''].join('\u0000');
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ProfileSpec } from '../../../app/schemas/connections';
 import { DEFAULTS, toRedisOptions } from '../pool/connectionOptions';
 import { mapRedisError, toAppError, type ErrorContext } from '../pool/redisErrors';
 import { currentMasterSpec } from '../pool/sentinels';
+import { prepareSsh, viaFor } from '../pool/sshVia';
 import { refuseCluster } from '../pool/topology';
 import { encodeCommand } from './encodeCommand';
 import { readHandshake } from './handshake';
@@ -62,12 +63,17 @@ export async function openRawConnection(
   const ctx: ErrorContext = { host: spec.host, port: spec.port, connectTimeoutMs: timeoutMs };
   if (spec.password !== undefined) ctx.password = spec.password;
 
+  // Through SSH: a port forwarded to the server (as seen from the last SSH host), held while the socket lives.
+  await prepareSsh(spec);
+  const via = viaFor(spec);
+  const to = via?.forward(spec) ?? spec;
   // The pool's TLS options (CA file, servername, rejectUnauthorized), so both paths verify alike.
-  const tls = toRedisOptions(spec, 'dedicated', { db }).tls;
+  const tls = toRedisOptions(spec, 'dedicated', { db, via }).tls;
   const socket: Socket =
     tls === undefined
-      ? tcpConnect({ host: spec.host, port: spec.port })
-      : tlsConnect({ ...tls, host: spec.host, port: spec.port });
+      ? tcpConnect({ host: to.host, port: to.port })
+      : tlsConnect({ ...tls, host: to.host, port: to.port });
+  if (via !== undefined) socket.once('close', () => via.release());
   // Bulk writes are hundreds of KiB: Nagle never delays them, and the handshake is one write.
   socket.setNoDelay(true);
   socket.setKeepAlive(true, 30_000);
@@ -88,7 +94,7 @@ export async function openRawConnection(
     replies = await readHandshake(socket, commands.length, timeoutMs);
   } catch (err) {
     socket.destroy();
-    throw handshakeError(err, ctx, tls !== undefined);
+    throw (await via?.failure()) ?? handshakeError(err, ctx, tls !== undefined);
   }
   // After a failed AUTH every later command says NOAUTH: the first error is the cause.
   const firstError = replies.slice(0, -1).find((r) => r.startsWith('-'));

@@ -159,7 +159,7 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
     );
   };
 
-  const check = (field: FormField | undefined, key: 'tlsEnabled' | 'verifyCert' | 'clearPassword', label: string) => (
+  const check = (field: FormField | undefined, key: 'tlsEnabled' | 'verifyCert' | 'clearPassword' | 'sshEnabled', label: string) => (
     <div className="field field-check">
       <input
         id={idOf(key)}
@@ -285,6 +285,51 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
             <span className="hint hint-warn">Without verification anyone on the path can impersonate the server.</span>
           )}
         </fieldset>
+        <fieldset className="form-col" data-testid="ssh">
+          <legend>SSH tunnel</legend>
+          {check(undefined, 'sshEnabled', 'Through SSH')}
+          {values.sshEnabled && (
+            <>
+              <span className="hint">Redis addresses above are then as seen from this SSH server.</span>
+              <div className="field-row">
+                {text('ssh.host', 'sshHost', 'SSH host', { placeholder: 'bastion.example.com', hint: 'Or a Host name from ~/.ssh/config' })}
+                {text('ssh.port', 'sshPort', 'SSH port', { inputMode: 'numeric', placeholder: '22' })}
+              </div>
+              {text('ssh.user', 'sshUser', 'SSH user', { placeholder: 'from ~/.ssh/config' })}
+              <div className="field">
+                <label htmlFor={idOf('sshAuth')}>Log in with</label>
+                <select id={idOf('sshAuth')} value={values.sshAuth} onChange={(e) => set('sshAuth', e.target.value as FormValues['sshAuth'])}>
+                  <option value="agent">SSH agent</option>
+                  <option value="key">Private key file</option>
+                  <option value="password">Password</option>
+                </select>
+              </div>
+              {values.sshAuth === 'key' && text('ssh.auth.keyFile', 'sshKeyFile', 'Key file', { placeholder: '~/.ssh/id_ed25519', hint: 'On the Cacheboard server' })}
+              {values.sshAuth !== 'agent' &&
+                text(values.sshAuth === 'key' ? 'ssh.auth.passphrase' : 'ssh.auth.password', 'sshSecret', values.sshAuth === 'key' ? 'Key passphrase' : 'SSH password', {
+                  type: 'password',
+                  autoComplete: 'new-password',
+                  placeholder: sshSecretStored(editing) ? 'unchanged' : '',
+                  disabled: values.clearPassword,
+                })}
+              {text('ssh.jumps', 'sshJumps', 'Jump hosts', { placeholder: 'ops@gateway:2222', hint: 'In order, before the SSH host (ProxyJump)' })}
+              {text('ssh.knownHostsFile', 'sshKnownHosts', 'known_hosts', { placeholder: '~/.ssh/known_hosts' })}
+              {text('ssh.pinned', 'sshPinned', 'Pinned host key', { placeholder: 'SHA256:…', hint: 'Trusted instead of known_hosts' })}
+              {test?.result?.sshHostKey !== undefined && (
+                <div className="hint hint-warn" data-testid="ssh-host-key">
+                  {test.result.sshHostKey.reason === 'unknown' ? 'Unknown' : test.result.sshHostKey.reason === 'changed' ? 'Changed' : 'Revoked'} host key of{' '}
+                  {test.result.sshHostKey.host}:{test.result.sshHostKey.port}: <code>{test.result.sshHostKey.fingerprint}</code>
+                  {test.result.sshHostKey.expected !== undefined && <> (expected <code>{test.result.sshHostKey.expected}</code>)</>}
+                  {test.result.sshHostKey.reason === 'unknown' && (
+                    <button type="button" className="btn" onClick={() => set('sshPinned', test.result?.sshHostKey?.fingerprint ?? '', 'ssh.pinned')}>
+                      Accept and pin
+                    </button>
+                  )}
+                </div>
+              )}
+            </>
+          )}
+        </fieldset>
         <fieldset className="form-col" data-testid="analyst-access">
           <legend>Analysts</legend>
           <Choices
@@ -329,4 +374,10 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
       </div>
     </form>
   );
+}
+
+/** Whether the saved profile holds the SSH passphrase or password the form would otherwise ask for. */
+function sshSecretStored(p: ProfileView | undefined): boolean {
+  const a = p?.ssh?.auth;
+  return (a?.kind === 'key' && a.hasPassphrase) || (a?.kind === 'password' && a.hasPassword);
 }

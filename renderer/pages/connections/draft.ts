@@ -1,12 +1,13 @@
 import type { ProfileDraft, ProfileView } from '../../../app/schemas/connections';
 import { numberInput } from '../../lib/formInput';
+import { EMPTY_SSH, sshDraftOf, sshFormFromView, type SshFormValues } from './sshDraft';
 
 export type TopologyChoice = 'standalone' | 'cluster' | 'sentinel';
 /** How analysts reach the profile (app/schemas/connections.ts AnalystAccessDraft). */
 export type AnalystChoice = 'user' | 'shared' | 'none';
 
 /** The form as typed: every text input is a string until it is sent. */
-export interface FormValues {
+export interface FormValues extends SshFormValues {
   name: string;
   topology: TopologyChoice;
   /** Cluster: more seed nodes, "host:port" separated by commas, spaces or lines. */
@@ -55,6 +56,7 @@ export const EMPTY_FORM: FormValues = {
   analystAccess: 'shared',
   analystUsername: '',
   analystPassword: '',
+  ...EMPTY_SSH,
 };
 
 /**
@@ -83,6 +85,7 @@ export function formFromProfile(p: ProfileView): FormValues {
     sentinelUsername: t?.kind === 'sentinel' ? (t.sentinelUsername ?? '') : '',
     analystAccess: p.analystAccess === 'own' ? 'user' : p.analystAccess,
     analystUsername: p.analystUsername ?? '',
+    ...sshFormFromView(p),
   };
 }
 
@@ -122,6 +125,8 @@ export function toDraft(v: FormValues): ProfileDraft {
   const topology = topologyDraft(v);
   if (topology !== undefined) d.topology = topology;
   d.analyst = analystDraft(v);
+  const ssh = sshDraftOf(v, v.clearPassword);
+  if (ssh !== undefined) d.ssh = ssh;
   return d;
 }
 
@@ -150,6 +155,15 @@ export const FORM_FIELDS = [
   'topology.sentinelPassword',
   'analyst.username',
   'analyst.password',
+  'ssh.host',
+  'ssh.port',
+  'ssh.user',
+  'ssh.auth.keyFile',
+  'ssh.auth.passphrase',
+  'ssh.auth.password',
+  'ssh.jumps',
+  'ssh.knownHostsFile',
+  'ssh.pinned',
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 
@@ -160,6 +174,11 @@ export type FormField = (typeof FORM_FIELDS)[number];
  */
 export function formFieldOf(field: string | undefined): FormField | undefined {
   if (field === undefined) return undefined;
-  const f = field.replace(/^(profile|draft)\./, '').replace(/^(topology\.(?:seeds|sentinels))\.\d+$/, '$1');
+  const f = field
+    .replace(/^(profile|draft)\./, '')
+    .replace(/^(topology\.(?:seeds|sentinels))\.\d+$/, '$1')
+    // One jump host's field belongs to the jumps' input; a pin to the fingerprint's.
+    .replace(/^ssh\.jumps\..*$/, 'ssh.jumps')
+    .replace(/^ssh\.pinned\..*$/, 'ssh.pinned');
   return (FORM_FIELDS as readonly string[]).includes(f) ? (f as FormField) : undefined;
 }

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
+import { createNetns, type Netns } from '../../../testing/netns';
+import { makeUserKey, startSshd, type Sshd, type UserKey } from '../../../testing/sshd';
+
+/**
+ * A bastion: a network namespace holding an sshd and whatever Redis servers a test starts in
+ * it, bound to the namespace's own address. The host has no route into the namespace's
+ * 127.0.0.1 and tests bind Redis there or to the link address, checked unreachable directly,
+ * so a reply proves the traffic went through SSH.
+ */
+export interface Bastion {
+  ns: Netns;
+  sshd: Sshd;
+  key: UserKey;
+  /** A key with the passphrase LOCKED_PASSPHRASE, authorised too. */
+  lockedKey: UserKey;
+  dir: string;
+  knownHosts: string;
+  /** `redis-server` inside, bound to 127.0.0.1 of the namespace, with extra arguments (and a config file first). */
+  redis(port: number, extra?: string[], conf?: string): Promise<void>;
+  /** redis-cli inside the namespace. */
+  cli(args: string[]): string;
+}
+
+async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      if (ok()) return;
+    } catch {
+      // Not ready yet.
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const LOCKED_PASSPHRASE = 'correct horse battery';
+
+/** One bastion for a test file, torn down after it (servers killed, namespace deleted). */
+export function useBastion(): () => Bastion {
+  let b: Bastion | undefined;
+  const children: ChildProcess[] = [];
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cacheboard-sshwire-'));
+    const key = makeUserKey(dir, 'id_test');
+    const lockedKey = makeUserKey(dir, 'id_locked', LOCKED_PASSPHRASE);
+    const ns = createNetns();
+    const sshd = await startSshd({ netns: ns, authorizedKeys: [key.publicLine, lockedKey.publicLine] });
+    const knownHosts = join(dir, 'known_hosts');
+    writeFileSync(knownHosts, `${sshd.knownHostsLine()}\n`);
+    const cli = (args: string[]): string => ns.run('redis-cli', args);
+    b = {
+      ns,
+      sshd,
+      key,
+      lockedKey,
+      dir,
+      knownHosts,
+      cli,
+      redis: async (port, extra = [], conf) => {
+        const base = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no', '--dir', dir];
+        children.push(ns.spawn('redis-server', [...(conf === undefined ? [] : [conf]), ...base, ...extra]));
+        await until(`redis ${port}`, () => cli(['-p', String(port), 'PING']).trim() === 'PONG');
+      },
+    };
+  }, 60_000);
+  afterAll(() => {
+    for (const c of children) c.kill('SIGKILL');
+    b?.sshd.stop();
+    b?.ns.destroy();
+    if (b !== undefined) rmSync(b.dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (b === undefined) throw new Error('bastion not started');
+    return b;
+  };
+}
+
+/** Three masters on 127.0.0.1:ports inside the bastion, slots spread by redis-cli --cluster create. */
+export async function clusterBehind(b: Bastion, ports: number[]): Promise<void> {
+  for (const p of ports) {
+    await b.redis(p, ['--cluster-enabled', 'yes', '--cluster-config-file', join(b.dir, `nodes-${p}.conf`), '--cluster-node-timeout', '2000']);
+  }
+  b.cli(['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-yes']);
+  await until('cluster_state:ok', () => ports.every((p) => b.cli(['-p', String(p), 'CLUSTER', 'INFO']).includes('cluster_state:ok')));
+}
+
+/** A master, a replica and three sentinels (quorum 2) inside the bastion, all on its 127.0.0.1. */
+export async function sentinelsBehind(b: Bastion, master: number, replica: number, sentinels: number[], name: string): Promise<void> {
+  await b.redis(master);
+  await b.redis(replica, ['--replicaof', '127.0.0.1', String(master)]);
+  await until('replica in sync', () => b.cli(['-p', String(replica), 'INFO', 'replication']).includes('master_link_status:up'));
+  for (const p of sentinels) {
+    const conf = join(b.dir, `sentinel-${p}.conf`);
+    writeFileSync(
+      conf,
+      [`sentinel monitor ${name} 127.0.0.1 ${master} 2`, `sentinel down-after-milliseconds ${name} 1000`, `sentinel failover-timeout ${name} 5000`, ''].join('\n'),
+    );
+    await b.redis(p, ['--sentinel'], conf);
+  }
+  await until('sentinels see each other', () =>
+    sentinels.every((p) => /num-other-sentinels\s+2/.test(b.cli(['-p', String(p), 'SENTINEL', 'MASTER', name]).replace(/\n/g, ' '))),
+  );
+}
+
+/** Remove a scratch dir of a test. */
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
