@@ -7,6 +7,7 @@ import { validateSpecFiles } from './connectionOptions';
 import { readProfilesFile, writeProfilesFile, type AnalystRecord, type ProfileRecord, type TopologyRecord } from './profilesFile';
 import { analystIdOf, analystVariant, splitConnectionId, usesAnalystId } from './roleProfiles';
 import { sameDestination, viewTopology } from './topology';
+import { ProfileId } from '../../../app/schemas/common';
 import type { ProfileSpec, ProfileView, SecretBox, StoredProfile } from './types';
 import type { AnalystAccessDraft } from '../../../app/schemas/connections';
 
@@ -129,7 +130,7 @@ export class ProfileStore {
     if (sentinelPassword === undefined && keep && existing.topology?.kind === 'sentinel') {
       sentinelPassword = existing.topology.sentinelPasswordSealed;
     }
-    const rec = this.toRecord(id, spec, { password, sentinelPassword, analyst: this.analystRecord(analyst, existing.analyst, keep) });
+    const rec = this.toRecord(existing.id, spec, { password, sentinelPassword, analyst: this.analystRecord(analyst, existing.analyst, keep) });
     this.commit(this.records.map((r) => (r.id === id ? rec : r)));
     return this.toStored(rec, true);
   }
@@ -144,7 +145,7 @@ export class ProfileStore {
    * profile carries analyst credentials, so the pool opens separate connections
    * as that Redis user; otherwise the profile's own.
    */
-  forRole(id: string, role: Role): string {
+  forRole(id: ProfileId, role: Role): string {
     const reach = this.reachOf(id);
     if (reach === undefined) return id;
     if (this.refuses(id, role)) {
@@ -159,7 +160,7 @@ export class ProfileStore {
   }
 
   /** The profile id a session of `role` knows a connection id by; undefined when it is another role's connection. */
-  shownAs(connectionId: string, role: Role): string | undefined {
+  shownAs(connectionId: string, role: Role): ProfileId | undefined {
     const { id } = splitConnectionId(connectionId);
     const reach = this.reachOf(id);
     if (this.refuses(id, role)) return undefined;
@@ -173,7 +174,7 @@ export class ProfileStore {
     const spec = variant?.spec ?? p.spec;
     const sealedAnalyst = rec?.analyst?.access === 'user' && rec.analyst.passwordSealed !== undefined;
     return {
-      id: p.id,
+      id: splitConnectionId(p.id).id,
       name: spec.name,
       host: spec.host,
       port: spec.port,
@@ -254,15 +255,15 @@ export class ProfileStore {
     this.records = next;
   }
 
-  private newId(name: string): string {
+  private newId(name: string): ProfileId {
     const taken = (id: string): boolean => this.readOnly.has(id) || this.records.some((r) => r.id === id);
     for (;;) {
-      const id = `${slug(name)}-${randomBytes(3).toString('hex')}`;
+      const id = ProfileId.parse(`${slug(name)}-${randomBytes(3).toString('hex')}`);
       if (!taken(id)) return id;
     }
   }
 
-  private toRecord(id: string, spec: ProfileSpec, sealed: Sealed): ProfileRecord {
+  private toRecord(id: ProfileId, spec: ProfileSpec, sealed: Sealed): ProfileRecord {
     const topology = topologyRecord(spec, sealed.sentinelPassword);
     return {
       id,
