@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { call, stream } from '../define';
-import { Db, ProfileId } from './common';
+import { Db, jobIdOf, ProfileId } from './common';
 
 /** The four storage/query strategies a trial times side by side, in the order they run. */
 export const StrategyName = z.enum(['bitmap-lua', 'bitmap-pipeline', 'sets', 'zunionstore']);
@@ -320,7 +320,7 @@ export const AudienceQueryResult = z.object({
 });
 export type AudienceQueryResult = z.output<typeof AudienceQueryResult>;
 
-export const AudienceJobId = z.object({ jobId: z.string().regex(/^audience_[A-Za-z0-9_-]{4,64}$/) });
+export const AudienceJobId = jobIdOf('audience');
 
 const AudienceError = z.object({
   code: z.string(),
@@ -416,7 +416,7 @@ export const DemoReport = z.object({
 });
 export type DemoReport = z.output<typeof DemoReport>;
 
-export const DemoJobId = z.object({ jobId: z.string().regex(/^demo_[A-Za-z0-9_-]{4,64}$/) });
+export const DemoJobId = jobIdOf('demo');
 
 export const DemoEvent = z.discriminatedUnion('kind', [
   z.object({

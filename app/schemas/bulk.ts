@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { call, stream } from '../define';
-import { Db, Empty, ProfileId } from './common';
+import { Db, Empty, jobIdOf, ProfileId } from './common';
 
 export const InputFormat = z.enum(['resp', 'commands', 'csv', 'tsv', 'ndjson']);
 export const LoadMode = z.enum(['swap', 'flush', 'merge']);
@@ -238,7 +238,7 @@ export const StartupCleanup = z.object({
 });
 export type StartupCleanup = z.output<typeof StartupCleanup>;
 
-export const JobId = z.object({ jobId: z.string().regex(/^load_[A-Za-z0-9_-]{4,64}$/) });
+export const JobId = jobIdOf('load');
 
 export const bulk = {
   'bulk.files': call({

@@ -26,7 +26,9 @@ export const BIG_OMEM_BYTES = 32 * 1024 * 1024;
 /** A client id as CLIENT LIST shows it: a 64-bit counter, kept as digits so none is rounded. */
 export const ClientId = z
   .string({ error: 'id must be a client id (digits, as CLIENT LIST shows it)' })
-  .regex(/^[1-9][0-9]{0,19}$/, 'id must be a client id (digits, as CLIENT LIST shows it)');
+  .regex(/^[1-9][0-9]{0,19}$/, 'id must be a client id (digits, as CLIENT LIST shows it)')
+  .brand<'ClientId'>();
+export type ClientId = z.output<typeof ClientId>;
 
 const Confirm = z.string({ error: 'confirm is required' }).max(32, 'confirm must be at most 32 characters');
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { call, stream } from '../define';
-import { Db, ProfileId } from './common';
+import { Db, jobIdOf, ProfileId } from './common';
 import { KeyRef, PatternBytes } from './keys';
 import { KeyType } from './sampling';
 
@@ -78,7 +78,7 @@ export const Pace = z
   .strict();
 export type Pace = z.output<typeof Pace>;
 
-export const KeyActionJobId = z.object({ jobId: z.string().regex(/^keyact_[A-Za-z0-9_-]{4,64}$/) });
+export const KeyActionJobId = jobIdOf('keyact');
 
 // ---------------------------------------------------------------- progress and report
 

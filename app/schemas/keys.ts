@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { call, stream } from '../define';
-import { Db, ProfileId } from './common';
+import { Db, jobIdOf, ProfileId } from './common';
 import { KeyName, KeyType } from './sampling';
 
 /*
@@ -56,7 +56,7 @@ export const Separator = z
   .max(8, 'separator must be at most 8 characters')
   .default(':');
 
-export const KeysJobId = z.object({ jobId: z.string().regex(/^keys_[A-Za-z0-9_-]{4,64}$/) });
+export const KeysJobId = jobIdOf('keys');
 
 // ---------------------------------------------------------------- index and tree
 

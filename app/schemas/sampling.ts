@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { call, stream } from '../define';
-import { Db, ProfileId } from './common';
+import { Db, jobIdOf, ProfileId } from './common';
 
 /** Longest MATCH pattern accepted: a long glob makes every SCAN step costly on the server. */
 export const MAX_MATCH_LENGTH = 256;
@@ -214,7 +214,7 @@ export const SamplingReport = z.object({
 });
 export type SamplingReport = z.output<typeof SamplingReport>;
 
-export const SampleJobId = z.object({ jobId: z.string().regex(/^sample_[A-Za-z0-9_-]{4,64}$/) });
+export const SampleJobId = jobIdOf('sample');
 
 export const SamplingEvent = z.discriminatedUnion('kind', [
   z.object({

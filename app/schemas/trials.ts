@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { call, stream } from '../define';
-import { Db, ProfileId } from './common';
+import { Db, jobIdOf, ProfileId } from './common';
 
 export const TrialKind = z.enum(['pipeline', 'multiplex', 'load']);
 export type TrialKind = z.output<typeof TrialKind>;
@@ -183,7 +183,7 @@ export const TrialReport = z.object({
 });
 export type TrialReport = z.output<typeof TrialReport>;
 
-export const TrialJobId = z.object({ jobId: z.string().regex(/^trial_[A-Za-z0-9_-]{4,64}$/) });
+export const TrialJobId = jobIdOf('trial');
 
 const TrialError = z.object({ code: z.string(), message: z.string(), field: z.string().optional() });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contract, type Name } from '../../app/contract';
 import { AppError } from '../../app/errors';
+import { ProfileId } from '../../app/schemas/common';
 import { RpcClient } from '../../app/rpcClient';
 import type { ServerMessage } from '../../app/wire';
 import { CallRateLimit } from './callRateLimit';
@@ -10,7 +11,7 @@ import { createMemoryWirePair } from './wireTestKit';
 import type { Session } from './session';
 
 const view = {
-  id: 'p1',
+  id: ProfileId.parse('p1'),
   name: 'one',
   host: '127.0.0.1',
   port: 6379,

@@ -21,7 +21,7 @@ export const CLUSTER_DEMO_TAG = 'aud';
  */
 export async function audienceServer(
   pool: Pick<PoolApi, 'masters'>,
-  profileId: string,
+  connectionId: string,
   spec: ProfileSpec,
   layout: Pick<AudienceLayout, 'hashTag'>,
   db: number,
@@ -33,7 +33,7 @@ export async function audienceServer(
   requireDbZero(db);
   // The keys are `{tag}:…`: Redis hashes only the tag, so they all share this slot.
   const slot = slotOf(`{${layout.hashTag}}:`);
-  const owner = masterServing(await pool.masters(profileId), slot);
+  const owner = masterServing(await pool.masters(connectionId), slot);
   if (owner === undefined) {
     throw new AppError('UNREACHABLE', `No healthy master of "${spec.name}" serves hash slot ${slot} (hash tag {${layout.hashTag}}): check the cluster's slot coverage`);
   }

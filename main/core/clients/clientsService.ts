@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import { toColumns } from '../../../app/clientColumns';
 import { AppError } from '../../../app/errors';
-import { BIG_OMEM_BYTES, NEAR_LIMIT_SHARE, type ClientRow, type ClientsList, type NodeClients, type PauseMode } from '../../../app/schemas/clients';
+import { BIG_OMEM_BYTES, NEAR_LIMIT_SHARE, type ClientId, type ClientRow, type ClientsList, type NodeClients, type PauseMode } from '../../../app/schemas/clients';
+import type { ProfileId } from '../../../app/schemas/common';
 import { toAppError, toAppErrorFor } from '../pool/redisErrors';
 import type { ProfileNode } from '../pool/profileNodes';
 import type { PoolApi } from '../pool/types';
@@ -27,9 +28,9 @@ type ListedNode = ProfileNode;
 export interface ClientsDeps {
   pool: Pick<PoolApi, 'node'>;
   /** The data nodes of a connection's profile: a cluster's shard by shard, a replication tree, a sentinel set. */
-  nodes(connId: string): Promise<ListedNode[]>;
+  nodes(connectionId: string): Promise<ListedNode[]>;
   /** The node an address from the page names, checked against those nodes (the connection carries the profile's password). */
-  nodeOf(connId: string, address: string): Promise<string>;
+  nodeOf(connectionId: string, address: string): Promise<string>;
   /** The addresses of Cacheboard's own connections in a CLIENT LIST reply. */
   own(clientList: string): ReadonlySet<string>;
   now?: () => number;
@@ -74,19 +75,19 @@ export class ClientsService {
     this.pauses = new PauseBook(this.now);
   }
 
-  list(profileId: string, connId: string, idleSeconds: number): Promise<ClientsList> {
-    const key = JSON.stringify([profileId, connId, idleSeconds]);
+  list(profileId: ProfileId, connectionId: string, idleSeconds: number): Promise<ClientsList> {
+    const key = JSON.stringify([profileId, connectionId, idleSeconds]);
     let run = this.reading.get(key);
     if (run === undefined) {
-      run = this.read(profileId, connId, idleSeconds).finally(() => this.reading.delete(key));
+      run = this.read(profileId, connectionId, idleSeconds).finally(() => this.reading.delete(key));
       this.reading.set(key, run);
     }
     return run;
   }
 
   /** CLIENT KILL ID on one node; the client is looked up first, for the audit log's addr and name. */
-  async kill(connId: string, address: string, id: string): Promise<{ killed: boolean; client?: KilledClient }> {
-    const redis = await this.deps.pool.node(connId, await this.deps.nodeOf(connId, address));
+  async kill(connectionId: string, address: string, id: ClientId): Promise<{ killed: boolean; client?: KilledClient }> {
+    const redis = await this.deps.pool.node(connectionId, await this.deps.nodeOf(connectionId, address));
     const client = await findClient(redis, id);
     if (client === undefined) return { killed: false };
     const n = await redis.client('KILL', 'ID', id).catch((err: unknown) => {
@@ -95,9 +96,9 @@ export class ClientsService {
     return { killed: Number(n) > 0, client };
   }
 
-  async pause(profileId: string, connId: string, address: string, mode: PauseMode, ms: number): Promise<{ address: string; mode: PauseMode; until: number }> {
-    const node = await this.deps.nodeOf(connId, address);
-    const redis = await this.deps.pool.node(connId, node);
+  async pause(profileId: ProfileId, connectionId: string, address: string, mode: PauseMode, ms: number): Promise<{ address: string; mode: PauseMode; until: number }> {
+    const node = await this.deps.nodeOf(connectionId, address);
+    const redis = await this.deps.pool.node(connectionId, node);
     const until = this.now() + ms;
     await redis.call('CLIENT', 'PAUSE', String(ms), mode).catch((err: unknown) => {
       throw toAppErrorFor(redis, err);
@@ -106,8 +107,8 @@ export class ClientsService {
     return { address: node, mode, until };
   }
 
-  async unpause(profileId: string, connId: string, address: string): Promise<{ address: string }> {
-    const node = await this.deps.nodeOf(connId, address);
+  async unpause(profileId: ProfileId, connectionId: string, address: string): Promise<{ address: string }> {
+    const node = await this.deps.nodeOf(connectionId, address);
     const held = this.pauses.get(profileId, node);
     if (held?.mode === 'ALL') {
       // Redis would queue the UNPAUSE behind the pause it is meant to end, and the call time out.
@@ -117,7 +118,7 @@ export class ClientsService {
         'address',
       );
     }
-    const redis = await this.deps.pool.node(connId, node);
+    const redis = await this.deps.pool.node(connectionId, node);
     await redis.client('UNPAUSE').catch((err: unknown) => {
       throw toAppErrorFor(redis, err);
     });
@@ -125,9 +126,9 @@ export class ClientsService {
     return { address: node };
   }
 
-  private async read(profileId: string, connId: string, idleSeconds: number): Promise<ClientsList> {
-    const nodes = await this.deps.nodes(connId);
-    const read = await inWaves(nodes, NODE_CONCURRENCY, (n) => this.readOne(profileId, connId, n, idleSeconds));
+  private async read(profileId: ProfileId, connectionId: string, idleSeconds: number): Promise<ClientsList> {
+    const nodes = await this.deps.nodes(connectionId);
+    const read = await inWaves(nodes, NODE_CONCURRENCY, (n) => this.readOne(profileId, connectionId, n, idleSeconds));
     // The caps apply in node order (a cluster: shard by shard), so a later node is the one cut short.
     let budget = MAX_SHOWN_TOTAL;
     const out = read.map(({ rows, ...node }): NodeClients => {
@@ -139,7 +140,7 @@ export class ClientsService {
   }
 
   /** One node's clients as rows (the caps and the columns come after), or why there are none. */
-  private async readOne(profileId: string, connId: string, n: ListedNode, idleSeconds: number): Promise<Omit<NodeClients, 'clients' | 'notShown'> & { rows: ClientRow[] }> {
+  private async readOne(profileId: ProfileId, connectionId: string, n: ListedNode, idleSeconds: number): Promise<Omit<NodeClients, 'clients' | 'notShown'> & { rows: ClientRow[] }> {
     const paused = this.pauses.get(profileId, n.address);
     const base = {
       address: n.address,
@@ -157,7 +158,7 @@ export class ClientsService {
     }
     // A node the discovery found down is asked all the same: its own error says why (refused, AUTH, ACL).
     try {
-      const redis = await this.deps.pool.node(connId, n.address);
+      const redis = await this.deps.pool.node(connectionId, n.address);
       const { reply, limits, limitsNote } = await readNode(redis, n.address);
       const text = reply.toString('latin1');
       const parsed = parseClientList(text);

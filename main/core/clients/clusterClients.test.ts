@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientRows } from '../../../app/clientColumns';
-import { DEFAULT_IDLE_SECONDS } from '../../../app/schemas/clients';
+import { ClientId, DEFAULT_IDLE_SECONDS } from '../../../app/schemas/clients';
+import { ProfileId } from '../../../app/schemas/common';
 import { useCluster } from '../../../testing/cluster';
 import { clusterSpec, profileRegistry } from '../../../testing/profiles';
 import type { RedisProcess } from '../../../testing/redis';
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 /** The page's list of a cluster, its columns turned into objects. */
 async function listed() {
-  const list = await service.list('c', 'c', DEFAULT_IDLE_SECONDS);
+  const list = await service.list(ProfileId.parse('c'), 'c', DEFAULT_IDLE_SECONDS);
   return list.nodes.map((n) => ({ ...n, clients: clientRows(n.clients) }));
 }
 
@@ -60,7 +61,7 @@ describe('the clients of a cluster', () => {
       // Client ids are per server: the victim is listed on its replica alone.
       const before = (await listed()).filter((n) => n.clients.some((x) => x.name === 'cluster-victim' && x.id === id));
       expect(before.map((n) => n.address)).toEqual([at(replica)]);
-      expect(await service.kill('c', at(replica), id)).toMatchObject({ killed: true, client: { id, name: 'cluster-victim' } });
+      expect(await service.kill('c', at(replica), ClientId.parse(id))).toMatchObject({ killed: true, client: { id, name: 'cluster-victim' } });
       const after = (await listed()).find((n) => n.address === at(replica));
       expect(after?.clients.some((x) => x.name === 'cluster-victim')).toBe(false);
     } finally {

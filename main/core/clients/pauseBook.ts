@@ -1,4 +1,5 @@
 import type { PauseMode } from '../../../app/schemas/clients';
+import type { ProfileId } from '../../../app/schemas/common';
 
 /** Pauses remembered at most: one per node, and every one runs out within a minute. */
 const MAX_PAUSES = 1_000;
@@ -19,7 +20,7 @@ export class PauseBook {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  set(profileId: string, address: string, pause: Pause): void {
+  set(profileId: ProfileId, address: string, pause: Pause): void {
     this.prune();
     if (this.pauses.size >= MAX_PAUSES) {
       const oldest = this.pauses.keys().next();
@@ -28,12 +29,12 @@ export class PauseBook {
     this.pauses.set(keyOf(profileId, address), pause);
   }
 
-  get(profileId: string, address: string): Pause | undefined {
+  get(profileId: ProfileId, address: string): Pause | undefined {
     const p = this.pauses.get(keyOf(profileId, address));
     return p !== undefined && p.until > this.now() ? p : undefined;
   }
 
-  clear(profileId: string, address: string): void {
+  clear(profileId: ProfileId, address: string): void {
     this.pauses.delete(keyOf(profileId, address));
   }
 
@@ -43,6 +44,6 @@ export class PauseBook {
   }
 }
 
-function keyOf(profileId: string, address: string): string {
+function keyOf(profileId: ProfileId, address: string): string {
   return `${profileId}\n${address}`;
 }

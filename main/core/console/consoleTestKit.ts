@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { contract, type CallInput, type CallOutput } from '../../../app/contract';
 import type { Role } from '../../../app/define';
 import type { AppError } from '../../../app/errors';
+import { ProfileId } from '../../../app/schemas/common';
 import type { ReplyNode, RunResult } from '../../../app/schemas/console';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, startRedis, type RedisProcess, type SpawnRedisOptions } from '../../../testing/redis';
@@ -103,7 +104,7 @@ export function consoleCore(builtin: StoredProfile[]): ConsoleCore {
   const user = (role: Role): string => `${role}-user`;
   /** The connection id and profile `role` reaches `profileId` with (an analyst's carries the analyst credentials). */
   const reach = (role: Role, profileId: string) => {
-    const connectionId = profiles.forRole(profileId, role);
+    const connectionId = profiles.forRole(ProfileId.parse(profileId), role);
     const profile = profiles.get(connectionId);
     if (profile === undefined) throw new Error(`no profile ${profileId}`);
     return { connectionId, profile };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../app/errors';
+import { JobId } from '../../../app/schemas/common';
 import { currentCaller, type JobOwner } from './jobOwner';
 
 /** How a kind of job's events are kept for replay; the rest of the job machinery is shared. */
@@ -25,7 +26,7 @@ export interface JobKind<E, R> {
 }
 
 interface Job<E> {
-  id: string;
+  id: JobId;
   target: string;
   /** Who started it (the call being served then); undefined when no call did. */
   owner: JobOwner | undefined;
@@ -39,11 +40,11 @@ interface Job<E> {
 /** `last`: the event ends the job (its report, its failure, a crash); nothing follows it. */
 export type JobListener<E> = (e: E, last: boolean) => void;
 
-export type JobRun<E, R> = (jobId: string, emit: (e: E) => void, signal: AbortSignal) => Promise<R>;
+export type JobRun<E, R> = (jobId: JobId, emit: (e: E) => void, signal: AbortSignal) => Promise<R>;
 
 /** A job cancelled because of who started it. */
 export interface OwnedCancel {
-  jobId: string;
+  jobId: JobId;
   target: string;
   owner: JobOwner;
   reason: string;
@@ -63,8 +64,8 @@ export class JobManager<E, R> {
   constructor(private readonly kind: JobKind<E, R>) {}
 
   /** `run` resolves with what becomes the final event; if it emitted one already, that one stands. */
-  start(target: string, run: JobRun<E, R>): string {
-    const id = `${this.kind.prefix}_${randomBytes(6).toString('base64url')}`;
+  start(target: string, run: JobRun<E, R>): JobId {
+    const id = JobId.parse(`${this.kind.prefix}_${randomBytes(6).toString('base64url')}`);
     const job: Job<E> = {
       id,
       target,

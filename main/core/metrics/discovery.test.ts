@@ -10,9 +10,9 @@ let set: ReplicaSet;
 let pool: Pool;
 const addr = (p: { port: number }): string => `127.0.0.1:${p.port}`;
 const fetchFor =
-  (profileId: string): FetchInfo =>
+  (connectionId: string): FetchInfo =>
   (address) =>
-    fetchInfo(pool, profileId, address, 'default');
+    fetchInfo(pool, connectionId, address, 'default');
 
 beforeAll(async () => {
   set = await startReplicaSet({ replicas: 2 });

@@ -59,15 +59,15 @@ const NODE_TIMEOUT_MS = 5_000;
  * shard order. Rates have no previous poll to compare with, so they are the
  * server's own instantaneous figures.
  */
-export async function snapshotProfile(pool: PoolApi, profileId: string): Promise<InfoSnapshot> {
+export async function snapshotProfile(pool: PoolApi, connectionId: string): Promise<InfoSnapshot> {
   const at = Date.now();
-  const mode = pool.topology(profileId);
+  const mode = pool.topology(connectionId);
   const views = new Map<string, Record<string, string>>();
   const d = await discoverProfile(
     pool,
-    profileId,
+    connectionId,
     async (address) => {
-      const polled = await withTimeout(pollNode(pool, profileId, address, mode === 'cluster'), NODE_TIMEOUT_MS, 'INFO ALL');
+      const polled = await withTimeout(pollNode(pool, connectionId, address, mode === 'cluster'), NODE_TIMEOUT_MS, 'INFO ALL');
       if (polled.cluster !== undefined) views.set(address, polled.cluster);
       return polled.sections;
     },
@@ -89,8 +89,8 @@ export async function snapshotProfile(pool: PoolApi, profileId: string): Promise
 }
 
 /** The samples of every node of the profile (see snapshotProfile). */
-export async function snapshotAll(pool: PoolApi, profileId: string): Promise<NodeSample[]> {
-  return (await snapshotProfile(pool, profileId)).samples;
+export async function snapshotAll(pool: PoolApi, connectionId: string): Promise<NodeSample[]> {
+  return (await snapshotProfile(pool, connectionId)).samples;
 }
 
 function nodeJson(s: NodeSample): InfoJsonNode {

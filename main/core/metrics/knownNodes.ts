@@ -46,17 +46,17 @@ export class KnownNodes {
   private readonly byProfile = new Map<string, { root: string; nodes: Map<string, TopologyEntry> }>();
 
   /** What is remembered of a profile whose own server is `root`. */
-  get(profileId: string, root: string): Map<string, TopologyEntry> {
-    const known = this.byProfile.get(profileId);
+  get(connectionId: string, root: string): Map<string, TopologyEntry> {
+    const known = this.byProfile.get(connectionId);
     return known === undefined || known.root !== root ? new Map() : new Map(known.nodes);
   }
 
-  set(profileId: string, root: string, nodes: readonly TopologyEntry[]): void {
-    this.byProfile.set(profileId, { root, nodes: new Map(nodes.map((n) => [n.address, { ...n }])) });
+  set(connectionId: string, root: string, nodes: readonly TopologyEntry[]): void {
+    this.byProfile.set(connectionId, { root, nodes: new Map(nodes.map((n) => [n.address, { ...n }])) });
   }
 
-  has(profileId: string, root: string, address: string): boolean {
-    const known = this.byProfile.get(profileId);
+  has(connectionId: string, root: string, address: string): boolean {
+    const known = this.byProfile.get(connectionId);
     return known !== undefined && known.root === root && known.nodes.has(address);
   }
 }

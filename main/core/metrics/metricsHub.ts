@@ -150,13 +150,13 @@ export class MetricsHub {
    * current topology and active alerts, then live topology/samples/alert events.
    * Returns the unsubscribe function (idempotent).
    */
-  watch(profileId: string, opts: WatchOptions, listener: (e: MetricsEvent) => void): () => void {
-    const p = this.profile(profileId);
+  watch(connectionId: string, opts: WatchOptions, listener: (e: MetricsEvent) => void): () => void {
+    const p = this.profile(connectionId);
     const watcher: Watcher = { opts: { ...opts }, listener };
     p.watchers.add(watcher);
     // Started first: a poller that was stopped marks the stretch nobody recorded, and the history sent says so.
     // Its first tick is a timer away, so nothing reaches the listener before the history.
-    this.reconfigure(profileId, p);
+    this.reconfigure(connectionId, p);
     deliver(listener, { kind: 'history', nodes: p.poller.history() });
     const topology = p.poller.topology();
     if (topology !== undefined) deliver(listener, topology);
@@ -164,32 +164,32 @@ export class MetricsHub {
     for (const alert of p.poller.activeAlerts()) deliver(listener, { kind: 'alert', alert });
     return () => {
       if (p.watchers.delete(watcher)) {
-        this.lastWatched.set(profileId, Date.now());
-        this.reconfigure(profileId, p);
+        this.lastWatched.set(connectionId, Date.now());
+        this.reconfigure(connectionId, p);
       }
     };
   }
 
   /** Alerts of a profile: the active ones first, then every raise and resolve. Keeps the profile polled. */
-  alerts(profileId: string, listener: (a: Alert) => void): () => void {
-    const p = this.profile(profileId);
+  alerts(connectionId: string, listener: (a: Alert) => void): () => void {
+    const p = this.profile(connectionId);
     p.alertListeners.add(listener);
     for (const alert of p.poller.activeAlerts()) deliver(listener, alert);
-    this.reconfigure(profileId, p);
+    this.reconfigure(connectionId, p);
     return () => {
-      if (p.alertListeners.delete(listener)) this.reconfigure(profileId, p);
+      if (p.alertListeners.delete(listener)) this.reconfigure(connectionId, p);
     };
   }
 
   /** SLOWLOG GET and LATENCY LATEST of one node of the profile (default: the profile's own). */
   async slowlog(
-    profileId: string,
+    connectionId: string,
     address: string | undefined,
     count: number,
   ): Promise<{ slowlog: SlowlogRecord[]; latency: LatencyRecord[] }> {
     this.assertOpen();
-    const target = await this.nodeOf(profileId, address);
-    const redis = await this.pool.node(profileId, target);
+    const target = await this.nodeOf(connectionId, address);
+    const redis = await this.pool.node(connectionId, target);
     try {
       const [slowlog, latency] = await Promise.all([readSlowlog(redis, count), readLatency(redis)]);
       return { slowlog, latency };
@@ -202,24 +202,24 @@ export class MetricsHub {
    * The profile's data nodes, discovered now (one INFO per node): a replication tree, a cluster, a sentinel set,
    * and every node known before that this discovery did not reach (a master's replicas while it is down).
    */
-  async nodes(profileId: string): Promise<{ address: string; role: string; up: boolean; master?: string }[]> {
+  async nodes(connectionId: string): Promise<{ address: string; role: string; up: boolean; master?: string }[]> {
     this.assertOpen();
-    const d = await this.discover(profileId);
+    const d = await this.discover(connectionId);
     return d.nodes.map((n) => ({ address: n.address, role: n.role, up: n.up, ...(n.master === undefined ? {} : { master: n.master }) }));
   }
 
   /** BGSAVE or BGREWRITEAOF on one node, on a dedicated connection, timed until the fork child is done. */
-  async runAction(profileId: string, address: string, action: OpsAction): Promise<OpsActionRecord> {
+  async runAction(connectionId: string, address: string, action: OpsAction): Promise<OpsActionRecord> {
     this.assertOpen();
-    const target = await this.nodeOf(profileId, address);
-    const conn = await this.pool.dedicated(profileId, { purpose: 'blocking', address: target });
+    const target = await this.nodeOf(connectionId, address);
+    const conn = await this.pool.dedicated(connectionId, { purpose: 'blocking', address: target });
     const run = runOpsAction(conn.redis, target, action, { signal: this.abort.signal }).finally(() => conn.release());
     this.runningActions.add(run);
     try {
       const result = await run;
       // Newest start first: two actions that overlapped can finish in either order.
-      const log = [result, ...(this.actionLog.get(profileId) ?? [])].sort((x, y) => y.startedAt - x.startedAt).slice(0, MAX_ACTIONS);
-      this.actionLog.set(profileId, log);
+      const log = [result, ...(this.actionLog.get(connectionId) ?? [])].sort((x, y) => y.startedAt - x.startedAt).slice(0, MAX_ACTIONS);
+      this.actionLog.set(connectionId, log);
       return result;
     } finally {
       this.runningActions.delete(run);
@@ -227,8 +227,8 @@ export class MetricsHub {
   }
 
   /** The profile's recent actions, newest first. */
-  actions(profileId: string): OpsActionRecord[] {
-    return [...(this.actionLog.get(profileId) ?? [])];
+  actions(connectionId: string): OpsActionRecord[] {
+    return [...(this.actionLog.get(connectionId) ?? [])];
   }
 
   /** Stop every poller and timer, stop waiting on actions; resolves when nothing of ours runs any more. */
@@ -251,42 +251,42 @@ export class MetricsHub {
     if (this.closed) throw new AppError('INTERNAL', 'Metrics are shut down; the app is closing.');
   }
 
-  private profile(profileId: string): ProfileMetrics {
+  private profile(connectionId: string): ProfileMetrics {
     this.assertOpen();
-    this.pool.topology(profileId); // NOT_FOUND for an unknown profile, before anything starts
-    let p = this.profiles.get(profileId);
+    this.pool.topology(connectionId); // NOT_FOUND for an unknown profile, before anything starts
+    let p = this.profiles.get(connectionId);
     if (p === undefined) {
       const poller: ProfilePoller = new ProfilePoller({
-        profileId,
+        connectionId,
         pool: this.pool,
         intervalMs: DEFAULT_INTERVAL_MS,
         thresholds: DEFAULT_THRESHOLDS,
         historySeconds: this.historySeconds,
         ...(this.opts.alertQuietMs === undefined ? {} : { alertQuietMs: this.opts.alertQuietMs }),
-        emit: (e) => this.fanOut(profileId, e),
+        emit: (e) => this.fanOut(connectionId, e),
       });
       p = { poller, watchers: new Set(), alertListeners: new Set(), grace: undefined, recording: false };
-      this.profiles.set(profileId, p);
+      this.profiles.set(connectionId, p);
     }
     return p;
   }
 
-  private fanOut(profileId: string, e: MetricsEvent): void {
-    const p = this.profiles.get(profileId);
+  private fanOut(connectionId: string, e: MetricsEvent): void {
+    const p = this.profiles.get(connectionId);
     if (p === undefined) return;
     for (const w of [...p.watchers]) deliver(w.listener, e);
     if (e.kind === 'alert') for (const l of [...p.alertListeners]) deliver(l, e.alert);
   }
 
   /** Poll at the fastest pace and alert at the most sensitive thresholds any watcher asked for. */
-  private reconfigure(profileId: string, p: ProfileMetrics): void {
+  private reconfigure(connectionId: string, p: ProfileMetrics): void {
     if (this.closed) return;
     if (p.watchers.size + p.alertListeners.size === 0 && !p.recording) {
       void p.poller.stop();
       clearTimeout(p.grace);
       p.grace = setTimeout(() => {
-        if (this.profiles.get(profileId) === p && p.watchers.size + p.alertListeners.size === 0 && !p.recording) {
-          this.profiles.delete(profileId);
+        if (this.profiles.get(connectionId) === p && p.watchers.size + p.alertListeners.size === 0 && !p.recording) {
+          this.profiles.delete(connectionId);
         }
       }, this.graceMs);
       p.grace.unref();
@@ -314,13 +314,13 @@ export class MetricsHub {
    * the profile's password, so only the profile's own address and nodes its
    * servers report are accepted: never an arbitrary host.
    */
-  async nodeOf(profileId: string, address: string | undefined): Promise<string> {
-    if (this.pool.topology(profileId) === 'standalone') {
-      const own = this.pool.address(profileId);
+  async nodeOf(connectionId: string, address: string | undefined): Promise<string> {
+    if (this.pool.topology(connectionId) === 'standalone') {
+      const own = this.pool.address(connectionId);
       if (address === undefined || address === own) return own;
     }
-    if (address !== undefined && this.profiles.get(profileId)?.poller.hasNode(address) === true) return address;
-    const d = await this.discover(profileId);
+    if (address !== undefined && this.profiles.get(connectionId)?.poller.hasNode(address) === true) return address;
+    const d = await this.discover(connectionId);
     if (address === undefined) {
       // A cluster or sentinel profile has no node of its own: its (first) master stands for it.
       const master = d.nodes.find((n) => n.role === 'master' && n.up) ?? d.nodes[0];
@@ -333,17 +333,17 @@ export class MetricsHub {
   }
 
   /** Discovery now, with the nodes the profile's servers (or its poller) reported before carried over and asked again. */
-  private async discover(profileId: string): Promise<{ nodes: TopologyEntry[]; aliases: Map<string, string> }> {
+  private async discover(connectionId: string): Promise<{ nodes: TopologyEntry[]; aliases: Map<string, string> }> {
     const timeoutMs = pollTimeoutMs(DEFAULT_INTERVAL_MS);
     const fetch = (a: string): ReturnType<typeof fetchInfo> =>
-      withTimeout(fetchInfo(this.pool, profileId, a, 'default'), timeoutMs, 'INFO');
-    const d = await discoverProfile(this.pool, profileId, fetch, { maxNodes: MAX_NODES });
+      withTimeout(fetchInfo(this.pool, connectionId, a, 'default'), timeoutMs, 'INFO');
+    const d = await discoverProfile(this.pool, connectionId, fetch, { maxNodes: MAX_NODES });
     // An edited profile (another server) starts afresh: what its old servers reported is not its node.
-    const root = d.mode === 'cluster' ? 'cluster' : this.pool.address(profileId);
-    const known = this.known.get(profileId, root);
-    for (const n of this.profiles.get(profileId)?.poller.topology()?.nodes ?? []) if (!known.has(n.address)) known.set(n.address, n);
+    const root = d.mode === 'cluster' ? 'cluster' : this.pool.address(connectionId);
+    const known = this.known.get(connectionId, root);
+    for (const n of this.profiles.get(connectionId)?.poller.topology()?.nodes ?? []) if (!known.has(n.address)) known.set(n.address, n);
     const nodes = await withKnownNodes(d, known, fetch, MAX_NODES);
-    this.known.set(profileId, root, nodes);
+    this.known.set(connectionId, root, nodes);
     return { nodes, aliases: d.aliases };
   }
 }

@@ -62,9 +62,9 @@ export interface WatchRecorder {
 
 export const FAST: WatchOptions = { intervalMs: 250, lagBytesThreshold: 1024 * 1024, lagSecondsThreshold: 10 };
 
-export function record(hub: MetricsHub, profileId: string, opts: Partial<WatchOptions> = {}): WatchRecorder {
+export function record(hub: MetricsHub, connectionId: string, opts: Partial<WatchOptions> = {}): WatchRecorder {
   const events: MetricsEvent[] = [];
-  const stop = hub.watch(profileId, { ...FAST, ...opts }, (e) => events.push(e));
+  const stop = hub.watch(connectionId, { ...FAST, ...opts }, (e) => events.push(e));
   const ofKind = <K extends MetricsEvent['kind']>(kind: K): Of<K>[] => events.filter((e): e is Of<K> => e.kind === kind);
   const until = async (what: string, check: () => boolean, timeoutMs = 5_000): Promise<void> => {
     if (!(await eventually(check, timeoutMs))) throw new Error(`timed out waiting for ${what}`);

@@ -25,8 +25,8 @@ export function describeError(err: unknown, address: string): string {
 }
 
 /** INFO <section> of one node over the pool's monitoring connection to it. */
-export async function fetchInfo(pool: PoolApi, profileId: string, address: string, section: string): Promise<InfoSections> {
-  const redis = await pool.node(profileId, address);
+export async function fetchInfo(pool: PoolApi, connectionId: string, address: string, section: string): Promise<InfoSections> {
+  const redis = await pool.node(connectionId, address);
   return parseInfo(await redis.info(section));
 }
 
@@ -36,8 +36,8 @@ export interface NodePoll {
   cluster?: Record<string, string>;
 }
 
-export async function pollNode(pool: PoolApi, profileId: string, address: string, clusterInfo: boolean): Promise<NodePoll> {
-  return pollClient(await pool.node(profileId, address), clusterInfo);
+export async function pollNode(pool: PoolApi, connectionId: string, address: string, clusterInfo: boolean): Promise<NodePoll> {
+  return pollClient(await pool.node(connectionId, address), clusterInfo);
 }
 
 /** The same poll on a connection the caller holds (the poller keeps it, to tell a slow node from a lost one). */

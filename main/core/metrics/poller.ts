@@ -20,7 +20,7 @@ import type { TopologyEntry } from './types';
 export const REDISCOVER_EVERY = 10;
 
 export interface PollerOptions {
-  profileId: string;
+  connectionId: string;
   pool: PoolApi;
   intervalMs: number;
   thresholds: AlertThresholds;
@@ -91,7 +91,7 @@ export class ProfilePoller {
     });
     this.facts = new ProfileFactsTracker(
       opts.pool,
-      opts.profileId,
+      opts.connectionId,
       (e) => opts.emit(e),
       () => (this.discoverNext = true),
     );
@@ -238,7 +238,7 @@ export class ProfilePoller {
     }
     this.inflight.add(address);
     this.links.delete(address);
-    const info = this.opts.pool.node(this.opts.profileId, address).then((redis) => {
+    const info = this.opts.pool.node(this.opts.connectionId, address).then((redis) => {
       this.links.set(address, redis);
       return pollClient(redis, this.facts.mode === 'cluster');
     });
@@ -276,12 +276,12 @@ export class ProfilePoller {
       const got = seen.get(address);
       if (got instanceof Error) return Promise.reject(got);
       if (got !== undefined) return Promise.resolve(got);
-      return withTimeout(fetchInfo(this.opts.pool, this.opts.profileId, address, 'default'), timeoutMs, 'INFO');
+      return withTimeout(fetchInfo(this.opts.pool, this.opts.connectionId, address, 'default'), timeoutMs, 'INFO');
     };
     const maxNodes = this.opts.maxNodes ?? MAX_NODES;
     let d: ProfileDiscovery;
     try {
-      d = await discoverProfile(this.opts.pool, this.opts.profileId, fetch, { maxNodes });
+      d = await discoverProfile(this.opts.pool, this.opts.connectionId, fetch, { maxNodes });
     } catch (err) {
       // The profile was removed, or no seed / sentinel answered: keep what we had, try again next tick.
       this.facts.discoveryFailed(err);

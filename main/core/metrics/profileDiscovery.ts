@@ -45,8 +45,8 @@ async function reach(n: TopologyNode, fetch: FetchInfo): Promise<DiscoveredNode>
  * shard), so the listing replaces the INFO walk. Ordered by shard: each master
  * then its replicas.
  */
-async function listedNodes(pool: PoolApi, profileId: string, mode: TopologyKind, fetch: FetchInfo, maxNodes: number): Promise<ProfileDiscovery> {
-  const listed = await pool.nodes(profileId);
+async function listedNodes(pool: PoolApi, connectionId: string, mode: TopologyKind, fetch: FetchInfo, maxNodes: number): Promise<ProfileDiscovery> {
+  const listed = await pool.nodes(connectionId);
   const data = listed.filter((n) => n.role !== 'sentinel').slice(0, maxNodes);
   const nodes = await Promise.all(data.map((n) => reach(n, fetch)));
   const master = mode === 'sentinel' ? data.find((n) => n.role === 'master')?.address : undefined;
@@ -69,11 +69,11 @@ async function listedNodes(pool: PoolApi, profileId: string, mode: TopologyKind,
  */
 export async function discoverProfile(
   pool: PoolApi,
-  profileId: string,
+  connectionId: string,
   fetch: FetchInfo,
   opts: { maxNodes: number },
 ): Promise<ProfileDiscovery> {
-  const mode = pool.topology(profileId);
-  if (mode === 'standalone') return { mode, ...(await discoverTopology(pool.address(profileId), fetch, opts)) };
-  return listedNodes(pool, profileId, mode, fetch, opts.maxNodes);
+  const mode = pool.topology(connectionId);
+  if (mode === 'standalone') return { mode, ...(await discoverTopology(pool.address(connectionId), fetch, opts)) };
+  return listedNodes(pool, connectionId, mode, fetch, opts.maxNodes);
 }

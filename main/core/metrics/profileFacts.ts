@@ -28,7 +28,7 @@ export class ProfileFactsTracker {
 
   constructor(
     private readonly pool: PoolApi,
-    private readonly profileId: string,
+    private readonly connectionId: string,
     private readonly emit: (e: MetricsEvent) => void,
     /** Ask the poller to rediscover at its next tick. */
     private readonly rediscover: () => void = () => undefined,
@@ -41,9 +41,9 @@ export class ProfileFactsTracker {
    */
   start(): void {
     if (this.unwatch !== undefined) return;
-    this.lastNotice = this.pool.states().find((s) => s.profileId === this.profileId)?.detail;
+    this.lastNotice = this.pool.states().find((s) => s.profileId === this.connectionId)?.detail;
     this.unwatch = this.pool.onState((s) => {
-      if (s.profileId !== this.profileId || s.detail === undefined || s.detail === this.lastNotice) return;
+      if (s.profileId !== this.connectionId || s.detail === undefined || s.detail === this.lastNotice) return;
       this.lastNotice = s.detail;
       // The notice names the master most sentinels named when the pool checked, but the
       // failover event is built from one place only: a discovery now (SENTINEL MASTER, with
@@ -63,7 +63,7 @@ export class ProfileFactsTracker {
     this.sentinels = d.sentinels;
     // Polls go to each node directly; the pool's sentinel-mode client is what hears +switch-master
     // (see start()), so keep one open while watching. Its failure shows in the polls already.
-    if (d.mode === 'sentinel') void this.pool.monitoring(this.profileId).catch(() => undefined);
+    if (d.mode === 'sentinel') void this.pool.monitoring(this.connectionId).catch(() => undefined);
     if (d.master !== undefined) this.switched(Date.now(), d.master);
   }
 

@@ -31,7 +31,7 @@ import type {
 export { specAtAddress } from './nodeAddress';
 
 export interface PoolOptions {
-  resolve(profileId: string): StoredProfile | undefined;
+  resolve(connectionId: string): StoredProfile | undefined;
   /** Every profile, so states() can report never-used ones as idle. */
   list?(): StoredProfile[];
   /** Shared and monitoring connections unused this long are closed. Default 5 min. */
@@ -113,51 +113,51 @@ export class Pool implements PoolApi {
     this.idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
   }
 
-  async shared(profileId: string, db?: number): Promise<Redis> {
-    const { entry, spec } = this.lookup(profileId);
+  async shared(connectionId: string, db?: number): Promise<Redis> {
+    const { entry, spec } = this.lookup(connectionId);
     refuseCluster(spec);
     return asRedis(await this.pooled(entry, spec, 'shared', db ?? spec.db));
   }
 
-  async monitoring(profileId: string, db?: number): Promise<Redis> {
-    const { entry, spec } = this.lookup(profileId);
+  async monitoring(connectionId: string, db?: number): Promise<Redis> {
+    const { entry, spec } = this.lookup(connectionId);
     refuseCluster(spec);
     return asRedis(await this.pooled(entry, spec, 'monitoring', db ?? spec.db));
   }
 
-  topology(profileId: string): TopologyKind {
-    return topologyKind(this.resolve(profileId).spec);
+  topology(connectionId: string): TopologyKind {
+    return topologyKind(this.resolve(connectionId).spec);
   }
 
-  async cluster(profileId: string, kind: 'shared' | 'monitoring' = 'shared'): Promise<Cluster> {
-    const { entry, spec } = this.lookup(profileId);
+  async cluster(connectionId: string, kind: 'shared' | 'monitoring' = 'shared'): Promise<Cluster> {
+    const { entry, spec } = this.lookup(connectionId);
     requireClusterProfile(spec);
     // SELECT is refused in cluster mode: a cluster has DB 0 only.
     return asCluster(await this.pooled(entry, spec, kind, 0));
   }
 
   async dedicatedCluster(
-    profileId: string,
+    connectionId: string,
     purpose: Exclude<ConnectionPurpose, 'shared'>,
   ): Promise<{ cluster: Cluster; release(): Promise<void> }> {
-    const { entry, spec } = this.lookup(profileId);
+    const { entry, spec } = this.lookup(connectionId);
     requireClusterProfile(spec);
     const { client, release } = await this.ownSlot(entry, spec, 0, purpose, undefined);
     return { cluster: asCluster(client), release };
   }
 
-  masters(profileId: string): Promise<MasterNode[]> {
-    return mastersOf(this.resolve(profileId).spec, this.queryClients(profileId));
+  masters(connectionId: string): Promise<MasterNode[]> {
+    return mastersOf(this.resolve(connectionId).spec, this.queryClients(connectionId));
   }
 
-  nodes(profileId: string): Promise<TopologyNode[]> {
-    return nodesOf(this.resolve(profileId).spec, this.queryClients(profileId));
+  nodes(connectionId: string): Promise<TopologyNode[]> {
+    return nodesOf(this.resolve(connectionId).spec, this.queryClients(connectionId));
   }
 
-  async node(profileId: string, address: string): Promise<Redis> {
-    const { entry, spec } = this.lookup(profileId);
+  async node(connectionId: string, address: string): Promise<Redis> {
+    const { entry, spec } = this.lookup(connectionId);
     const target = otherNode(spec, address);
-    if (target === undefined) return this.monitoring(profileId);
+    if (target === undefined) return this.monitoring(connectionId);
     await prepareSsh(target.spec);
     let slot = entry.nodes.get(target.key);
     if (slot === undefined || slot.phase === 'closed') {
@@ -169,8 +169,8 @@ export class Pool implements PoolApi {
     return asRedis(await slot.ready);
   }
 
-  address(profileId: string): string {
-    const { spec } = this.resolve(profileId);
+  address(connectionId: string): string {
+    const { spec } = this.resolve(connectionId);
     // From a cluster's seed, monitoring would see one shard and call that the profile: it walks
     // CLUSTER NODES (nodes()) instead, and a caller that still asks is refused.
     refuseCluster(spec, 'Monitoring (the Overview and MONITOR)');
@@ -178,10 +178,10 @@ export class Pool implements PoolApi {
   }
 
   async dedicated(
-    profileId: string,
+    connectionId: string,
     opts: DedicatedOptions,
   ): Promise<{ redis: Redis; release(): Promise<void> }> {
-    const { entry, spec } = this.lookup(profileId);
+    const { entry, spec } = this.lookup(connectionId);
     const target = opts.address === undefined ? undefined : otherNode(spec, opts.address);
     if (target === undefined) refuseCluster(spec);
     const { client, release } = await this.ownSlot(entry, target?.spec ?? spec, opts.db ?? spec.db, opts.purpose, target?.key);
@@ -192,8 +192,8 @@ export class Pool implements PoolApi {
     return testConnection(spec, this.opts.testConnectTimeoutMs ?? DEFAULTS.testConnectTimeoutMs);
   }
 
-  async closeProfile(profileId: string): Promise<void> {
-    const entry = this.entries.get(profileId);
+  async closeProfile(connectionId: string): Promise<void> {
+    const entry = this.entries.get(connectionId);
     if (entry === undefined) return;
     entry.closed = true;
     entry.lastError = undefined;
@@ -265,25 +265,25 @@ export class Pool implements PoolApi {
     };
   }
 
-  private queryClients(profileId: string): QueryClients {
-    return { cluster: () => this.cluster(profileId, 'monitoring'), monitoring: () => this.monitoring(profileId) };
+  private queryClients(connectionId: string): QueryClients {
+    return { cluster: () => this.cluster(connectionId, 'monitoring'), monitoring: () => this.monitoring(connectionId) };
   }
 
-  private resolve(profileId: string): StoredProfile {
-    const profile = this.opts.resolve(profileId);
-    if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${profileId}".`);
+  private resolve(connectionId: string): StoredProfile {
+    const profile = this.opts.resolve(connectionId);
+    if (profile === undefined) throw new AppError('NOT_FOUND', `No connection profile with id "${connectionId}".`);
     return profile;
   }
 
-  private lookup(profileId: string): { entry: Entry; spec: ProfileSpec } {
+  private lookup(connectionId: string): { entry: Entry; spec: ProfileSpec } {
     if (this.shuttingDown !== undefined) {
       throw new AppError('INTERNAL', 'The connection pool is shut down; no new connections are made.');
     }
-    const profile = this.resolve(profileId);
-    let entry = this.entries.get(profileId);
+    const profile = this.resolve(connectionId);
+    let entry = this.entries.get(connectionId);
     if (entry === undefined) {
       entry = {
-        id: profileId,
+        id: connectionId,
         address: '',
         shared: new Map(),
         monitoring: new Map(),
@@ -296,7 +296,7 @@ export class Pool implements PoolApi {
         masterCheck: 0,
         notice: undefined,
       };
-      this.entries.set(profileId, entry);
+      this.entries.set(connectionId, entry);
     }
     entry.address = `${profile.spec.host}:${profile.spec.port}`;
     return { entry, spec: profile.spec };

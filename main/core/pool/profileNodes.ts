@@ -18,9 +18,9 @@ export interface ProfileNode {
  * them is down. The pool only knows what the servers list; walking a tree is monitoring's.
  */
 export interface NodeDiscovery {
-  nodes(profileId: string): Promise<ProfileNode[]>;
+  nodes(connectionId: string): Promise<ProfileNode[]>;
   /** The node `address` names (checked against the discovery), or the profile's own when undefined. */
-  nodeOf(profileId: string, address: string | undefined): Promise<string>;
+  nodeOf(connectionId: string, address: string | undefined): Promise<string>;
 }
 
 /**
@@ -35,17 +35,17 @@ export type ClusterNodes = 'listed' | 'asked';
 
 export interface PageNodes {
   /** The profile's data nodes (never a sentinel), masters before their replicas. */
-  nodes(profileId: string): Promise<ProfileNode[]>;
+  nodes(connectionId: string): Promise<ProfileNode[]>;
   /**
    * The node a page asked for, checked against nodes() (the connection carries the profile's
    * password: never an arbitrary host); undefined: the profile's own, or a cluster's first
    * reachable master.
    */
-  node(profileId: string, address: string | undefined): Promise<string>;
+  node(connectionId: string, address: string | undefined): Promise<string>;
 }
 
-async function listedClusterNodes(pool: Pick<PoolApi, 'nodes'>, profileId: string): Promise<ProfileNode[]> {
-  const all = (await pool.nodes(profileId)).filter((n) => n.role !== 'sentinel' && n.address !== '');
+async function listedClusterNodes(pool: Pick<PoolApi, 'nodes'>, connectionId: string): Promise<ProfileNode[]> {
+  const all = (await pool.nodes(connectionId)).filter((n) => n.role !== 'sentinel' && n.address !== '');
   return inShardOrder(all).map((n) => ({ address: n.address, role: n.role, up: n.healthy, ...(n.master === undefined ? {} : { master: n.master }) }));
 }
 

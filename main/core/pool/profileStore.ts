@@ -9,6 +9,7 @@ import { openSsh, sealSsh, sshSecretStored } from './sshSecrets';
 import { viewSsh } from '../../../app/schemas/sshProfile';
 import { analystIdOf, analystVariant, splitConnectionId, usesAnalystId } from './roleProfiles';
 import { sameDestination, viewTopology } from './topology';
+import { ProfileId } from '../../../app/schemas/common';
 import type { ProfileSpec, ProfileView, SecretBox, StoredProfile } from './types';
 import type { AnalystAccessDraft } from '../../../app/schemas/connections';
 
@@ -134,7 +135,7 @@ export class ProfileStore {
       sentinelPassword = existing.topology.sentinelPasswordSealed;
     }
     const ssh = spec.ssh === undefined ? undefined : sealSsh(spec.ssh, (p, f) => this.seal(p, f), keep ? existing.ssh : undefined);
-    const rec = this.toRecord(id, spec, { password, sentinelPassword, analyst: this.analystRecord(analyst, existing.analyst, keep), ssh });
+    const rec = this.toRecord(existing.id, spec, { password, sentinelPassword, analyst: this.analystRecord(analyst, existing.analyst, keep), ssh });
     this.commit(this.records.map((r) => (r.id === id ? rec : r)));
     return this.toStored(rec, true);
   }
@@ -149,7 +150,7 @@ export class ProfileStore {
    * profile carries analyst credentials, so the pool opens separate connections
    * as that Redis user; otherwise the profile's own.
    */
-  forRole(id: string, role: Role): string {
+  forRole(id: ProfileId, role: Role): string {
     const reach = this.reachOf(id);
     if (reach === undefined) return id;
     if (this.refuses(id, role)) {
@@ -164,7 +165,7 @@ export class ProfileStore {
   }
 
   /** The profile id a session of `role` knows a connection id by; undefined when it is another role's connection. */
-  shownAs(connectionId: string, role: Role): string | undefined {
+  shownAs(connectionId: string, role: Role): ProfileId | undefined {
     const { id } = splitConnectionId(connectionId);
     const reach = this.reachOf(id);
     if (this.refuses(id, role)) return undefined;
@@ -178,7 +179,7 @@ export class ProfileStore {
     const spec = variant?.spec ?? p.spec;
     const sealedAnalyst = rec?.analyst?.access === 'user' && rec.analyst.passwordSealed !== undefined;
     return {
-      id: p.id,
+      id: splitConnectionId(p.id).id,
       name: spec.name,
       host: spec.host,
       port: spec.port,
@@ -260,15 +261,15 @@ export class ProfileStore {
     this.records = next;
   }
 
-  private newId(name: string): string {
+  private newId(name: string): ProfileId {
     const taken = (id: string): boolean => this.readOnly.has(id) || this.records.some((r) => r.id === id);
     for (;;) {
-      const id = `${slug(name)}-${randomBytes(3).toString('hex')}`;
+      const id = ProfileId.parse(`${slug(name)}-${randomBytes(3).toString('hex')}`);
       if (!taken(id)) return id;
     }
   }
 
-  private toRecord(id: string, spec: ProfileSpec, sealed: Sealed): ProfileRecord {
+  private toRecord(id: ProfileId, spec: ProfileSpec, sealed: Sealed): ProfileRecord {
     const topology = topologyRecord(spec, sealed.sentinelPassword);
     return {
       id,

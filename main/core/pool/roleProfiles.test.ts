@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ProfileId } from '../../../app/schemas/common';
 import { ProfileView } from '../../../app/schemas/connections';
 import { specFor } from '../../../testing/profiles';
 import { noSecretBox } from './noSecretBox';
@@ -26,10 +27,10 @@ const store = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), 
 
 describe('per-role credentials on a profile', () => {
   it("gives analysts the profile's analyst connection id, and ops (or a profile without analyst credentials) its own", () => {
-    expect(store.forRole('prod', 'analyst')).toBe('prod@analyst');
-    expect(store.forRole('prod', 'ops')).toBe('prod');
-    expect(store.forRole('plain', 'analyst')).toBe('plain');
-    expect(store.forRole('ghost', 'analyst')).toBe('ghost');
+    expect(store.forRole(ProfileId.parse('prod'), 'analyst')).toBe('prod@analyst');
+    expect(store.forRole(ProfileId.parse('prod'), 'ops')).toBe('prod');
+    expect(store.forRole(ProfileId.parse('plain'), 'analyst')).toBe('plain');
+    expect(store.forRole(ProfileId.parse('ghost'), 'analyst')).toBe('ghost');
   });
 
   it('resolves the analyst id to the same server as the analyst Redis user, never lending the ops password', () => {
@@ -38,7 +39,7 @@ describe('per-role credentials on a profile', () => {
       source: 'config',
       spec: { ...prod.spec, username: 'cb-analyst', password: ANALYST_PW },
     });
-    const reader = store.get(store.forRole('open', 'analyst'));
+    const reader = store.get(store.forRole(ProfileId.parse('open'), 'analyst'));
     expect(reader?.spec).toMatchObject({ port: 6381, username: 'reader' });
     expect(reader?.spec.password).toBeUndefined();
     expect(store.get('prod')?.spec).toMatchObject({ username: 'ops', password: OPS_PW });

@@ -1,4 +1,5 @@
 import type { Role } from '../../../app/define';
+import type { ProfileId } from '../../../app/schemas/common';
 import type { StoredProfile } from './types';
 
 /**
@@ -14,10 +15,19 @@ export function analystIdOf(id: string): string {
 }
 
 /** The profile id a connection id belongs to, and whether it is the analyst's. */
-export function splitConnectionId(connectionId: string): { id: string; analyst: boolean } {
+export function splitConnectionId(connectionId: string): { id: ProfileId; analyst: boolean } {
   const at = connectionId.lastIndexOf(SEPARATOR);
-  if (at < 0 || connectionId.slice(at + 1) !== 'analyst') return { id: connectionId, analyst: false };
-  return { id: connectionId.slice(0, at), analyst: true };
+  if (at < 0 || connectionId.slice(at + 1) !== 'analyst') return { id: profileIdIn(connectionId), analyst: false };
+  return { id: profileIdIn(connectionId.slice(0, at)), analyst: true };
+}
+
+/**
+ * A connection id is made only from a ProfileId (analystIdOf, or the id itself), so what
+ * is left of one without its suffix is that ProfileId again; an id no store holds is
+ * NOT_FOUND downstream, as before.
+ */
+function profileIdIn(connectionId: string): ProfileId {
+  return connectionId as ProfileId;
 }
 
 /**

@@ -1,7 +1,14 @@
 import type { Cluster, Redis } from 'ioredis';
-import type { ConnectionState, ProfileSpec, ProfileView, TestResult } from '../../../app/schemas/connections';
+import type { ConnectionState as ProfileState, ProfileSpec, ProfileView, TestResult } from '../../../app/schemas/connections';
 
-export type { ConnectionState, ProfileSpec, ProfileView, TestResult };
+export type { ProfileSpec, ProfileView, TestResult };
+
+/**
+ * A connection's state as the pool reports it: `profileId` is the pool's connection id (a
+ * profile's id, or its analyst variant's), which ProfileStore.shownAs turns into the
+ * ProfileId a session knows before it leaves the Node side.
+ */
+export type ConnectionState = Omit<ProfileState, 'profileId'> & { profileId: string };
 
 /** How a profile reaches its data: one server, a cluster, or the master the sentinels name. */
 export type TopologyKind = 'standalone' | 'cluster' | 'sentinel';
@@ -41,6 +48,7 @@ export interface Credentials {
 
 /** A stored profile: the spec plus identity and where it came from. */
 export interface StoredProfile {
+  /** Its ProfileId, or the connection id of its analyst variant (roleProfiles.ts). */
   id: string;
   source: 'user' | 'config' | 'embedded';
   spec: ProfileSpec;
@@ -80,33 +88,33 @@ export interface PoolApi {
    * Sentinel profiles: to the current master, followed across failovers.
    * Cluster profiles: refused with UNSUPPORTED (one node is not the cluster); use cluster().
    */
-  shared(profileId: string, db?: number): Promise<Redis>;
+  shared(connectionId: string, db?: number): Promise<Redis>;
   /** A short-timeout, no-offline-queue connection for INFO polling. Cluster profiles: as shared(). */
-  monitoring(profileId: string, db?: number): Promise<Redis>;
+  monitoring(connectionId: string, db?: number): Promise<Redis>;
   /** standalone, cluster or sentinel. Throws NOT_FOUND for an unknown profile. */
-  topology(profileId: string): TopologyKind;
+  topology(connectionId: string): TopologyKind;
   /**
    * Cluster profiles only (else UNSUPPORTED): the pooled ioredis Cluster, which
    * routes each command by its key's slot and follows MOVED/ASK. `shared`: with
    * a bounded offline queue; `monitoring`: short timeouts, no offline queue.
    * Reads go to masters.
    */
-  cluster(profileId: string, kind?: 'shared' | 'monitoring'): Promise<Cluster>;
+  cluster(connectionId: string, kind?: 'shared' | 'monitoring'): Promise<Cluster>;
   /** Cluster profiles only: a Cluster client the caller owns (no reconnect); release() closes it. */
-  dedicatedCluster(profileId: string, purpose: Exclude<ConnectionPurpose, 'shared'>): Promise<{ cluster: Cluster; release(): Promise<void> }>;
+  dedicatedCluster(connectionId: string, purpose: Exclude<ConnectionPurpose, 'shared'>): Promise<{ cluster: Cluster; release(): Promise<void> }>;
   /**
    * The masters a job writes to or reads from, each as a plain spec for its own
    * connections: a cluster's masters serving slots (from CLUSTER NODES, failing
    * ones left out), the master the sentinels name now, or the profile's own
    * server. Asked afresh on every call: after a failover it names the new master.
    */
-  masters(profileId: string): Promise<MasterNode[]>;
+  masters(connectionId: string): Promise<MasterNode[]>;
   /**
    * Every node with its role: a cluster's masters and replicas (CLUSTER NODES),
    * a sentinel set's master, replicas and sentinels (SENTINEL MASTER/REPLICAS/
    * SENTINELS), or a standalone server and the replicas its INFO lists.
    */
-  nodes(profileId: string): Promise<TopologyNode[]>;
+  nodes(connectionId: string): Promise<TopologyNode[]>;
   /**
    * A pooled monitoring connection (short timeout, no offline queue, reconnect
    * with backoff) to another node of the profile, e.g. a replica: same
@@ -116,7 +124,7 @@ export interface PoolApi {
    * addresses that the profile's own servers reported (nodes()), never one
    * typed by a user.
    */
-  node(profileId: string, address: string): Promise<Redis>;
+  node(connectionId: string, address: string): Promise<Redis>;
   /**
    * "host:port" monitoring starts its discovery at: the profile's server, or a
    * sentinel profile's first sentinel (node() of that address is the monitoring
@@ -124,19 +132,19 @@ export interface PoolApi {
    * NOT_FOUND for an unknown profile, UNSUPPORTED for a cluster profile (one
    * seed's replication tree is one shard, not the cluster).
    */
-  address(profileId: string): string;
+  address(connectionId: string): string;
   /**
    * A fresh connection the caller owns; release() closes it. Cluster profiles
    * need `address` (a node from nodes()); without one it is UNSUPPORTED.
    */
-  dedicated(profileId: string, opts: DedicatedOptions): Promise<{ redis: Redis; release(): Promise<void> }>;
+  dedicated(connectionId: string, opts: DedicatedOptions): Promise<{ redis: Redis; release(): Promise<void> }>;
   /**
    * Connect with a spec that is not (yet) saved, AUTH, PING, INFO server; never
    * throws. Sentinel: names the current master; cluster: its masters and state.
    */
   test(spec: ProfileSpec): Promise<TestResult>;
   /** Close every connection of a profile (after edit or removal). */
-  closeProfile(profileId: string): Promise<void>;
+  closeProfile(connectionId: string): Promise<void>;
   onState(cb: (s: ConnectionState) => void): () => void;
   states(): ConnectionState[];
   shutdown(): Promise<void>;

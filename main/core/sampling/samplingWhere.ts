@@ -14,13 +14,13 @@ import { connectionFor } from '../resp/rawTarget';
  */
 export async function samplingWhere(
   pool: Pick<PoolApi, 'masters'>,
-  profileId: string,
+  connectionId: string,
   spec: ProfileSpec,
   db: number,
 ): Promise<(connectionName: string) => SamplingWhere> {
   if (spec.topology?.kind === 'cluster') {
     requireDbZero(db);
-    const masters = await pool.masters(profileId);
+    const masters = await pool.masters(connectionId);
     if (masters.length === 0) throw new AppError('UNREACHABLE', `"${spec.name}": no healthy master serves slots (CLUSTER NODES); nothing to sample`);
     return (name) => ({ masters: mastersFor(masters, name) });
   }

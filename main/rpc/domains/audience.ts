@@ -1,3 +1,4 @@
+import type { ProfileId } from '../../../app/schemas/common';
 import { roleAllows } from '../../../app/define';
 import { AppError } from '../../../app/errors';
 import type { AudienceLayout } from '../../../app/schemas/audience';
@@ -34,9 +35,9 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
    * The server a session's audience call runs on, reached as the session's connection: an
    * analyst's carries the profile's analyst Redis user when it has one, so ACL applies to what analysts run.
    */
-  const onServer = (profileId: string, session: Session, layout: Pick<AudienceLayout, 'hashTag'>, db: number | undefined) => {
-    const { id, profile } = sessionProfile(profiles, profileId, session);
-    return audienceOn(pool, id, profile.spec, layout, db);
+  const onServer = (profileId: ProfileId, session: Session, layout: Pick<AudienceLayout, 'hashTag'>, db: number | undefined) => {
+    const { connectionId, profile } = sessionProfile(profiles, profileId, session);
+    return audienceOn(pool, connectionId, profile.spec, layout, db);
   };
 
   const router = new AudienceQueryRouter(pool, audience.queries);
@@ -48,8 +49,8 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
       audienceParse(where, layout, profileId === undefined ? undefined : () => onServer(profileId, session, layout, db)),
 
     'audience.query': async ({ profileId, db, ...query }, { session }) => {
-      const { id, profile } = sessionProfile(profiles, profileId, session);
-      return router.query(id, profile.spec, db ?? profile.spec.db, query);
+      const { connectionId, profile } = sessionProfile(profiles, profileId, session);
+      return router.query(connectionId, profile.spec, db ?? profile.spec.db, query);
     },
 
     'audience.start': async ({ profileId, db, ...options }, { session }) => {

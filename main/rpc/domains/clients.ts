@@ -1,3 +1,4 @@
+import type { ProfileId } from '../../../app/schemas/common';
 import { AppError } from '../../../app/errors';
 import { profileClients, type KilledClient } from '../../core/clients';
 import type { StoredProfile } from '../../core/pool/types';
@@ -56,23 +57,23 @@ async function audited<T>(
  */
 export function clientsHandlers({ pool, metrics, profiles, audit }: Pick<CoreServices, 'pool' | 'metrics' | 'profiles' | 'audit'>): ClientsHandlers {
   const service = profileClients(pool, metrics);
-  const opsTarget = (profileId: string, session: Session): string => {
-    const { id, profile } = sessionProfile(profiles, profileId, session);
+  const opsTarget = (profileId: ProfileId, session: Session): string => {
+    const { connectionId, profile } = sessionProfile(profiles, profileId, session);
     refuseEmbedded(profile);
-    return id;
+    return connectionId;
   };
   return {
     'clients.list': ({ profileId, idleSeconds }, { session }) => service.list(profileId, connectionOf(profiles, profileId, session), idleSeconds),
 
     'clients.kill': async ({ profileId, address, id }, { session }) => {
-      const conn = opsTarget(profileId, session);
+      const connectionId = opsTarget(profileId, session);
       return audited(
         audit,
         session,
         'clients.kill',
         address,
         async () => {
-          const r = await service.kill(conn, address, id);
+          const r = await service.kill(connectionId, address, id);
           return r.client === undefined ? { killed: r.killed } : { killed: r.killed, client: r.client };
         },
         (r) => ({ ok: r.killed, detail: killText(id, r.client) }),
@@ -81,14 +82,14 @@ export function clientsHandlers({ pool, metrics, profiles, audit }: Pick<CoreSer
     },
 
     'clients.pause': async ({ profileId, address, mode, ms }, { session }) => {
-      const conn = opsTarget(profileId, session);
+      const connectionId = opsTarget(profileId, session);
       const what = `CLIENT PAUSE ${ms} ${mode}`;
-      return audited(audit, session, 'clients.pause', address, () => service.pause(profileId, conn, address, mode, ms), () => ({ ok: true, detail: what }), what);
+      return audited(audit, session, 'clients.pause', address, () => service.pause(profileId, connectionId, address, mode, ms), () => ({ ok: true, detail: what }), what);
     },
 
     'clients.unpause': async ({ profileId, address }, { session }) => {
-      const conn = opsTarget(profileId, session);
-      return audited(audit, session, 'clients.unpause', address, () => service.unpause(profileId, conn, address), () => ({ ok: true, detail: 'CLIENT UNPAUSE' }), 'CLIENT UNPAUSE');
+      const connectionId = opsTarget(profileId, session);
+      return audited(audit, session, 'clients.unpause', address, () => service.unpause(profileId, connectionId, address), () => ({ ok: true, detail: 'CLIENT UNPAUSE' }), 'CLIENT UNPAUSE');
     },
   };
 }

@@ -31,18 +31,18 @@ function refuseReadOnly(profile: StoredProfile): void {
 export function configHandlers({ profiles, pool, metrics, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'metrics' | 'audit'>): ConfigHandlers {
   const access = (connectionId: string) => configAccess(pool, metrics, connectionId);
   return {
-    'config.get': async ({ profileId }, { session }) => readProfileConfig(access(sessionProfile(profiles, profileId, session).id)),
+    'config.get': async ({ profileId }, { session }) => readProfileConfig(access(sessionProfile(profiles, profileId, session).connectionId)),
 
     'config.set': async ({ profileId, name, value, target }, { session }) => {
-      const { id, profile } = sessionProfile(profiles, profileId, session);
+      const { connectionId, profile } = sessionProfile(profiles, profileId, session);
       refuseReadOnly(profile);
-      return setProfileConfig(access(id), target, name, value, (address) => auditFor(audit, session, 'config.set', address));
+      return setProfileConfig(access(connectionId), target, name, value, (address) => auditFor(audit, session, 'config.set', address));
     },
 
     'config.rewrite': async ({ profileId, target }, { session }) => {
-      const { id, profile } = sessionProfile(profiles, profileId, session);
+      const { connectionId, profile } = sessionProfile(profiles, profileId, session);
       refuseReadOnly(profile);
-      return rewriteProfileConfig(access(id), target, (address) => auditFor(audit, session, 'config.rewrite', address));
+      return rewriteProfileConfig(access(connectionId), target, (address) => auditFor(audit, session, 'config.rewrite', address));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../../../app/errors';
-import type { ConnectionState } from '../../../app/schemas/connections';
+import type { ConnectionState } from '../../core/pool/types';
 import { analystIdOf } from '../../core/pool/roleProfiles';
 import { draftWithSavedSecrets } from '../../core/pool/draftSecrets';
 import type { Handlers } from '../handlers';
@@ -45,7 +45,7 @@ export function connectionHandlers({ profiles, pool }: CoreServices): Connection
 
     'connections.test': ({ id, draft }, { session }) => {
       // A saved profile is tested with the credentials this session's calls will use.
-      if (draft === undefined) return pool.test(mustGet(connectionOf(profiles, id ?? '', session)).spec);
+      if (draft === undefined) return pool.test(mustGet(id === undefined ? '' : connectionOf(profiles, id, session)).spec);
       // A draft names any host: testing it would let an analyst probe the internal
       // network through this server. Analysts test saved profiles only.
       if (session.role !== 'ops') {

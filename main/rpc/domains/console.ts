@@ -29,17 +29,17 @@ export function consoleHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | '
   const topology = new ConsoleTopology(pool);
   const runs = new ConsoleRuns();
   return {
-    'console.catalog': async ({ profileId }, { session }) => catalogs.get(sessionProfile(profiles, profileId, session).id),
+    'console.catalog': async ({ profileId }, { session }) => catalogs.get(sessionProfile(profiles, profileId, session).connectionId),
     'console.targets': async ({ profileId }, { session }) => {
-      const { id, profile } = sessionProfile(profiles, profileId, session);
-      return topology.targets(id, profile.spec);
+      const { connectionId, profile } = sessionProfile(profiles, profileId, session);
+      return topology.targets(connectionId, profile.spec);
     },
     'console.run': async (input, { session, signal }) => {
-      const { id, profile } = sessionProfile(profiles, input.profileId, session);
+      const { connectionId, profile } = sessionProfile(profiles, input.profileId, session);
       return runLine({ pool, console: consoles, catalogs, topology, runs }, input, parseLine(input.line), {
         user: userKey(session),
         role: roleOf(session),
-        connectionId: id,
+        connectionId,
         profile,
         signal,
         readOnly: readOnlyWhy(profile),

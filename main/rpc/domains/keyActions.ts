@@ -37,10 +37,10 @@ export function keyActionHandlers(
   const active = new Set<string>();
   return {
     'keys.actions.start': async (input, { session }) => {
-      const { id, profile } = sessionProfile(profiles, input.profileId, session);
+      const { connectionId, profile } = sessionProfile(profiles, input.profileId, session);
       refuseReadOnly(profile);
       const { runId, resume, db, selection, action, pace, dryRun } = startPlan(input, profile.spec.db, store, active);
-      const { targets, retry } = await actionTargets(pool, id, profile.spec, db);
+      const { targets, retry } = await actionTargets(pool, connectionId, profile.spec, db);
       const where = `profile ${input.profileId} db ${db}`;
       const trail = dryRun ? null : auditFor(audit, session, `keys.actions.${action.op}`, where);
       trail?.('started', `${runText(selection, action)}; run ${runId}${resume === undefined ? '' : ' (resumed)'}`);

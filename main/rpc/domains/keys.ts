@@ -1,3 +1,4 @@
+import type { ProfileId } from '../../../app/schemas/common';
 import { AppError } from '../../../app/errors';
 import { decodeKey } from '../../core/keys/decode/decodeKey';
 import { DecodeRunner } from '../../core/keys/decode/decodeRunner';
@@ -36,16 +37,16 @@ export function keysHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'job
    * DB, its index slot: per connection id, so names an ops build saw never reach an analyst
    * whose Redis user may not read them; every user of one connection shares its indexes.
    */
-  const at = (input: { profileId: string; db?: number | undefined; separator: string }, session: Session) => {
-    const { id, profile } = sessionProfile(profiles, input.profileId, session);
+  const at = (input: { profileId: ProfileId; db?: number | undefined; separator: string }, session: Session) => {
+    const { connectionId, profile } = sessionProfile(profiles, input.profileId, session);
     const db = input.db ?? profile.spec.db;
-    const where = { profileId: input.profileId, target: `${id}/${db}`, db, separator: input.separator };
-    return { id, spec: profile.spec, db, where, reader: keysReader(pool, id, profile.spec, db) };
+    const where = { profileId: input.profileId, target: `${connectionId}/${db}`, db, separator: input.separator };
+    return { connectionId, spec: profile.spec, db, where, reader: keysReader(pool, connectionId, profile.spec, db) };
   };
   return {
     'keys.index.start': async (input, { session }) => {
-      const { id, spec, db, where, reader } = at(input, session);
-      const targets = await indexTargets(pool, id, spec, db);
+      const { connectionId, spec, db, where, reader } = at(input, session);
+      const targets = await indexTargets(pool, connectionId, spec, db);
       return { jobId: indexes.start(where, targets, { deep: input.deep ? deepPass(reader) : undefined, reader, role: roleOf(session) }) };
     },
     'keys.tree': async (input, { session }) => {
@@ -77,9 +78,9 @@ type ValuesHandlers = Pick<Handlers, 'keys.get' | 'keys.read' | 'keys.streamInfo
  * analyst Redis user), on the cluster client, a sentinel set's master, or the server.
  */
 export function keysValuesHandlers({ profiles, pool }: Pick<CoreServices, 'profiles' | 'pool'>): ValuesHandlers {
-  const client = (profileId: string, db: number | undefined, session: Session): Promise<ValueClient> => {
-    const { id, profile } = sessionProfile(profiles, profileId, session);
-    return valueClient(pool, id, profile.spec, db ?? profile.spec.db);
+  const client = (profileId: ProfileId, db: number | undefined, session: Session): Promise<ValueClient> => {
+    const { connectionId, profile } = sessionProfile(profiles, profileId, session);
+    return valueClient(pool, connectionId, profile.spec, db ?? profile.spec.db);
   };
   return {
     'keys.get': async ({ profileId, db, key }, { session }) => keyMeta(await client(profileId, db, session), keyBytes(key)),
@@ -103,10 +104,10 @@ export function keysValuesHandlers({ profiles, pool }: Pick<CoreServices, 'profi
  */
 export function keysEditHandler({ profiles, pool, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'audit'>): Handlers['keys.edit'] {
   return async ({ profileId, db, key, edit }, { session }) => {
-    const { id, profile } = sessionProfile(profiles, profileId, session);
+    const { connectionId, profile } = sessionProfile(profiles, profileId, session);
     refuseReadOnly(profile);
     const where = db ?? profile.spec.db;
-    const target = await editTarget(pool, id, profile.spec, where);
+    const target = await editTarget(pool, connectionId, profile.spec, where);
     const trail = auditFor(audit, session, `keys.${edit.op}`, `profile ${profileId} db ${where}`);
     return runEdit(target, keyBytes(key), edit, fullMetaReader(target.client), trail);
   };
@@ -119,8 +120,8 @@ export function keysEditHandler({ profiles, pool, audit }: Pick<CoreServices, 'p
 export function keysDecodeHandlers({ profiles, pool }: Pick<CoreServices, 'profiles' | 'pool'>, runner = new DecodeRunner()): Pick<Handlers, 'keys.decode'> {
   return {
     'keys.decode': async ({ profileId, db, key, as, compression }, { session }) => {
-      const { id, profile } = sessionProfile(profiles, profileId, session);
-      const redis = await keyConnection(pool, id, profile.spec, db ?? profile.spec.db);
+      const { connectionId, profile } = sessionProfile(profiles, profileId, session);
+      const redis = await keyConnection(pool, connectionId, profile.spec, db ?? profile.spec.db);
       return decodeKey(redis, runner, { key: keyBytes(key), as, compression });
     },
   };

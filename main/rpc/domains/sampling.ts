@@ -13,10 +13,10 @@ export function samplingHandlers({ profiles, pool, jobs }: Pick<CoreServices, 'p
   return {
     'sampling.start': async ({ profileId, db, ...options }, { session }) => {
       // An analyst's run probes the keys as the profile's analyst Redis user, when it has one.
-      const { id: connId, profile } = sessionProfile(profiles, profileId, session);
+      const { connectionId, profile } = sessionProfile(profiles, profileId, session);
       const target = db ?? profile.spec.db;
       // A cluster: every master, merged; a sentinel profile: the master the sentinels name now.
-      const where = await samplingWhere(pool, connId, profile.spec, target);
+      const where = await samplingWhere(pool, connectionId, profile.spec, target);
       const jobId = sampling.start(`${profileId}/${target}`, (id, emit, signal) =>
         runSampling({ options: { ...options, db: target }, ...where(`cacheboard:sampling:${id}`) }, emit, signal),
       );

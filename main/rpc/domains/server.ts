@@ -6,8 +6,8 @@ import { sessionProfile } from './sessionProfile';
 export function serverHandlers({ profiles, pool }: CoreServices): Pick<Handlers, 'server.info'> {
   return {
     'server.info': async ({ profileId, db }, { session }) => {
-      const { id, profile: p } = sessionProfile(profiles, profileId, session);
-      return serverInfo(pool, id, db ?? p.spec.db);
+      const { connectionId, profile: p } = sessionProfile(profiles, profileId, session);
+      return serverInfo(pool, connectionId, db ?? p.spec.db);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Role } from '../../../app/define';
 import { AppError } from '../../../app/errors';
 import type { ProfileStore } from '../../core/pool/profileStore';
+import type { ProfileId } from '../../../app/schemas/common';
 import type { StoredProfile } from '../../core/pool/types';
 import type { Session } from '../session';
 
@@ -16,7 +17,7 @@ export function roleOf(session: Session): Role {
  * The id a session's connections to a profile live under: an analyst's carries
  * the profile's analyst Redis credentials when it has some (ProfileStore.forRole).
  */
-export function connectionOf(profiles: Pick<ProfileStore, 'forRole'>, profileId: string, session: Session): string {
+export function connectionOf(profiles: Pick<ProfileStore, 'forRole'>, profileId: ProfileId, session: Session): string {
   return profiles.forRole(profileId, roleOf(session));
 }
 
@@ -33,13 +34,13 @@ export function storedProfile(profiles: Pick<ProfileStore, 'get'>, id: string, f
  */
 export function sessionProfile(
   profiles: Pick<ProfileStore, 'forRole' | 'get'>,
-  profileId: string,
+  profileId: ProfileId,
   session: Session,
-): { id: string; profile: StoredProfile } {
-  const id = connectionOf(profiles, profileId, session);
-  const profile = profiles.get(id);
+): { connectionId: string; profile: StoredProfile } {
+  const connectionId = connectionOf(profiles, profileId, session);
+  const profile = profiles.get(connectionId);
   if (profile === undefined) throw noProfile(profileId, 'profileId');
-  return { id, profile };
+  return { connectionId, profile };
 }
 
 function noProfile(id: string, field: string): AppError {

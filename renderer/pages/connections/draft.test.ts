@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ProfileId } from '../../../app/schemas/common';
 import { ProfileDraft } from '../../../app/schemas/connections';
 import { whereOf } from '../../lib/address';
 import { EMPTY_FORM, formFieldOf, formFromProfile, toDraft } from './draft';
@@ -54,7 +55,7 @@ describe('toDraft topologies', () => {
 
 describe('formFromProfile', () => {
   it('puts the first seed or sentinel in host:port and the others in the list', () => {
-    const base = { id: 'p', name: 'n', host: 'h1', port: 7000, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, analystAccess: 'shared' as const, hasAnalystPassword: false, readOnly: false };
+    const base = { id: ProfileId.parse('p'), name: 'n', host: 'h1', port: 7000, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, analystAccess: 'shared' as const, hasAnalystPassword: false, readOnly: false };
     const c = formFromProfile({ ...base, topology: { kind: 'cluster', seeds: ['h1:7000', 'h2:7001'] } });
     expect(c).toMatchObject({ topology: 'cluster', host: 'h1', port: '7000', seeds: 'h2:7001' });
     const s = formFromProfile({ ...base, topology: { kind: 'sentinel', sentinels: ['h1:7000', 's2:26379'], masterName: 'm', hasSentinelPassword: true } });
@@ -66,7 +67,7 @@ describe('formFromProfile', () => {
 
   it('never prefills the password', () => {
     const v = formFromProfile({
-      id: 'p1',
+      id: ProfileId.parse('p1'),
       name: 'prod',
       host: 'h',
       port: 6379,
@@ -112,7 +113,7 @@ describe('analysts\' access in the form', () => {
   });
 
   it('starts an edit from the saved access, never with a password', () => {
-    const base = { id: 'p', name: 'n', host: 'h', port: 1, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, readOnly: false };
+    const base = { id: ProfileId.parse('p'), name: 'n', host: 'h', port: 1, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, readOnly: false };
     expect(formFromProfile({ ...base, analystAccess: 'own', analystUsername: 'cb-analyst', hasAnalystPassword: true })).toMatchObject({
       analystAccess: 'user',
       analystUsername: 'cb-analyst',

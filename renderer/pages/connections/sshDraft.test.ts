@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ProfileId } from '../../../app/schemas/common';
 import { ProfileDraft } from '../../../app/schemas/connections';
 import { EMPTY_FORM, formFieldOf, formFromProfile, toDraft } from './draft';
 
@@ -36,7 +37,7 @@ describe('the SSH section of the Connections form', () => {
 
   it('fills the form from a saved profile, secrets left empty, and routes SSH errors to their inputs', () => {
     const form = formFromProfile({
-      id: 'x',
+      id: ProfileId.parse('x'),
       name: 'p',
       host: 'h',
       port: 6379,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ProfileId } from '../../../app/schemas/common';
 import type { ConnectionState } from '../../../app/schemas/connections';
 import { foldStates } from './useConnectionStates';
 
-const ev = (profileId: string, state: ConnectionState['state'], at: number): ConnectionState => ({ profileId, state, at });
+const ev = (profileId: string, state: ConnectionState['state'], at: number): ConnectionState => ({ profileId: ProfileId.parse(profileId), state, at });
 
 describe('foldStates', () => {
   it('keeps the latest state per profile', () => {

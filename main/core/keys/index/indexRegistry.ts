@@ -1,5 +1,6 @@
 import type { Role } from '../../../../app/define';
 import { AppError } from '../../../../app/errors';
+import type { JobId } from '../../../../app/schemas/common';
 import type { IndexState } from '../../../../app/schemas/keys';
 import type { KeysIndexJobs } from '../indexJobs';
 import type { RawTarget } from '../../resp/rawTarget';
@@ -85,7 +86,7 @@ export class IndexRegistry implements IndexLedger {
   }
 
   /** `deep`: after the names, the deep pass (deepIndex.ts) probes every key for type, TTL and memory. */
-  start(where: IndexWhere, targets: (connectionName: string) => RawTarget[], opts: StartOptions = {}): string {
+  start(where: IndexWhere, targets: (connectionName: string) => RawTarget[], opts: StartOptions = {}): JobId {
     const key = slotKey(where);
     const existing = this.slots.get(key);
     if (opts.role === 'analyst' && existing !== undefined) refuseAnalyst(existing, opts.deep !== undefined);

@@ -12,13 +12,13 @@ import { connectionFor, type RawTarget } from '../../resp/rawTarget';
  */
 export async function indexTargets(
   pool: Pick<PoolApi, 'masters'>,
-  profileId: string,
+  connectionId: string,
   spec: ProfileSpec,
   db: number,
 ): Promise<(connectionName: string) => RawTarget[]> {
   const cluster = spec.topology?.kind === 'cluster';
   if (cluster) requireDbZero(db);
-  const masters = await pool.masters(profileId);
+  const masters = await pool.masters(connectionId);
   if (masters.length === 0) throw new AppError('UNREACHABLE', `"${spec.name}": no healthy master serves the DB; nothing to index`);
   return (name) => masters.map((m) => connectionFor(m.spec, cluster ? 0 : db, name));
 }
@@ -32,17 +32,17 @@ export interface KeysReader {
 }
 
 /** The pooled connections of a profile (the session's connection id) on `db`. */
-export function keysReader(pool: Pick<PoolApi, 'shared' | 'cluster'>, profileId: string, spec: ProfileSpec, db: number): KeysReader {
+export function keysReader(pool: Pick<PoolApi, 'shared' | 'cluster'>, connectionId: string, spec: ProfileSpec, db: number): KeysReader {
   if (spec.topology?.kind === 'cluster') {
     requireDbZero(db);
     return {
       masters: async () => {
-        const nodes = (await pool.cluster(profileId)).nodes('master');
+        const nodes = (await pool.cluster(connectionId)).nodes('master');
         const at = (r: Redis) => `${r.options.host ?? ''}:${r.options.port ?? 0}`;
         return nodes.sort((a, b) => (at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : 0));
       },
-      keyed: () => pool.cluster(profileId),
+      keyed: () => pool.cluster(connectionId),
     };
   }
-  return { masters: async () => [await pool.shared(profileId, db)], keyed: () => pool.shared(profileId, db) };
+  return { masters: async () => [await pool.shared(connectionId, db)], keyed: () => pool.shared(connectionId, db) };
 }
