@@ -31,7 +31,9 @@ export const NodeSample = z.object({
   restarted: z.boolean().optional(),
   error: z.string().optional(),
   role: z.string().optional(),
+  /** The server's own version (valkey_version over redis_version) and its name (server_name, 'redis' by default). */
   version: z.string().optional(),
+  server: z.string().optional(),
   uptimeSeconds: z.number().optional(),
   traffic: z
     .object({
@@ -58,6 +60,8 @@ export const NodeSample = z.object({
   clients: z.object({ connected: z.number(), blocked: z.number(), rejected: z.number() }).optional(),
   /** subexpiry: keys whose hash fields expire (Redis 7.4+), where the server reports it. */
   keyspace: z.array(z.object({ db: z.number(), keys: z.number(), expires: z.number(), subexpiry: z.number().optional() })).optional(),
+  /** INFO stats expired_subkeys: hash fields expired since the server started (Redis 7.4+); absent where not reported. */
+  expiredSubkeys: z.number().optional(),
   persistence: z
     .object({
       rdbBgsaveInProgress: z.boolean(),
