@@ -246,6 +246,14 @@ export const SlowlogEntry = z.object({
   clientName: z.string(),
 });
 
+/** An entry of Valkey 8.1's COMMANDLOG large-request or large-reply: its size in bytes where SLOWLOG has a duration. */
+export const CommandlogEntry = SlowlogEntry.omit({ durationUs: true }).extend({ bytes: z.number() });
+/** A log's newest entries, and how many it holds (COMMANDLOG LEN). */
+export const CommandlogList = z.object({ length: z.number(), entries: z.array(CommandlogEntry) });
+export type CommandlogList = z.output<typeof CommandlogList>;
+export const Commandlogs = z.object({ largeRequest: CommandlogList, largeReply: CommandlogList });
+export type Commandlogs = z.output<typeof Commandlogs>;
+
 export const metrics = {
   'metrics.watch': stream({
     summary:
@@ -261,12 +269,14 @@ export const metrics = {
     event: Alert,
   }),
   'metrics.slowlog': call({
-    summary: 'SLOWLOG GET and LATENCY LATEST of one node',
+    summary: 'SLOWLOG GET and LATENCY LATEST of one node, and its COMMANDLOG large-request and large-reply logs where it has them (Valkey 8.1+)',
     role: 'analyst',
     input: z.object({ profileId: ProfileId, address: Address.optional(), count: z.number().int().min(1).max(128).default(32) }).strict(),
     output: z.object({
       slowlog: z.array(SlowlogEntry),
       latency: z.array(z.object({ event: z.string(), at: z.number(), latestMs: z.number(), maxMs: z.number() })),
+      /** Absent where COMMAND INFO says the node has no COMMANDLOG, or it is refused. */
+      commandlog: Commandlogs.optional(),
     }),
   }),
   'metrics.action': call({
