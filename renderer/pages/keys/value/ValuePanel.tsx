@@ -112,7 +112,9 @@ export function ValuePanel({ profile, db, keyB64, canEdit, onKeyChanged }: Value
           {m.type === 'set' && <SetView {...props} />}
           {m.type === 'zset' && <ZsetView {...props} />}
           {m.type === 'stream' && <StreamView {...props} />}
-          {m.type === 'other' && <p className="hint">A module type ({m.moduleType ?? 'unknown'}): its value is read only through its module's own commands; its DUMP size is above.</p>}
+          {m.type === 'other' && <p className="hint" data-testid="kv-other-type">
+              A {m.moduleType ?? 'unknown'} key (a module's type, or a type newer than this viewer): its value is read only through that type's own commands; its type, encoding, memory and DUMP size are above.
+            </p>}
         </div>
       )}
     </section>
