@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Commandlogs } from '../../../app/schemas/metrics';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
 import { logsWithoutValues, readCommandlogs } from './commandlog';
 import { logEntries } from './slowlog';
+import type { SlowlogRecord } from './types';
 
 /**
  * COMMANDLOG GET's reply as valkey-io/valkey-doc commands/commandlog-get.md describes an entry:
@@ -24,7 +26,7 @@ describe('COMMANDLOG', () => {
 
   it('gives an analyst the command and key of every log, never the values', () => {
     const entries = logEntries(LARGE_REPLY).map(({ value, ...e }) => ({ ...e, bytes: value }));
-    const read = {
+    const read: { slowlog: SlowlogRecord[]; commandlog: Commandlogs } = {
       slowlog: [{ id: 1, at: 0, durationUs: 5, args: ['SET', 'k', 'secret'], client: '', clientName: '' }],
       commandlog: { largeRequest: { length: 0, entries: [] }, largeReply: { length: 2, entries } },
     };
