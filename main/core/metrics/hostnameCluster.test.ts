@@ -19,4 +19,11 @@ describe('a TLS cluster whose nodes announce a hostname', () => {
     expect(snap.cluster?.state).toBe('ok');
     expect(primaries.map((p) => Number(p.address.split(':').at(-1))).sort()).toEqual(cluster.masters.map((m) => m.port).sort());
   });
+
+  it("the Connections page's test names its 3 masters, the server and cluster mode", async () => {
+    const { pool, spec } = fx();
+    const r = await pool.test(spec);
+    expect(r).toMatchObject({ ok: true, serverName: 'redis', mode: 'cluster', clusterState: 'ok' });
+    expect(r.masters).toHaveLength(3);
+  });
 });
