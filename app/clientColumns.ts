@@ -37,6 +37,9 @@ export function toColumns(rows: readonly ClientRow[]): ClientColumns {
     kind: pick('kind'),
     limitShare: rows.map((r) => r.limitShare ?? null),
     lib: rows.map((r) => r.lib ?? ''),
+    netIn: rows.map((r) => r.netIn ?? null),
+    netOut: rows.map((r) => r.netOut ?? null),
+    cmds: rows.map((r) => r.cmds ?? null),
     marks: rows.map((r) => markBits(r.marks)),
   };
 }
@@ -45,6 +48,9 @@ export function toColumns(rows: readonly ClientRow[]): ClientColumns {
 export function clientAt(c: ClientColumns, i: number): ClientRow {
   const share = c.limitShare[i] ?? null;
   const lib = c.lib[i] ?? '';
+  const netIn = c.netIn[i] ?? null;
+  const netOut = c.netOut[i] ?? null;
+  const cmds = c.cmds[i] ?? null;
   return {
     id: c.id[i] ?? '',
     addr: c.addr[i] ?? '',
@@ -64,6 +70,9 @@ export function clientAt(c: ClientColumns, i: number): ClientRow {
     kind: c.kind[i] ?? 'normal',
     ...(share === null ? {} : { limitShare: share }),
     ...(lib === '' ? {} : { lib }),
+    ...(netIn === null ? {} : { netIn }),
+    ...(netOut === null ? {} : { netOut }),
+    ...(cmds === null ? {} : { cmds }),
     marks: marksOf(c.marks[i] ?? 0),
   };
 }

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { spawnRedisServer, type RedisProcess } from '../main/core/redisProcess/spawnRedisServer';
+import { serverIdentityOfText } from '../main/core/redis/serverIdentity';
 import { test as appTest } from './appFixture';
 
 /**
@@ -24,10 +25,9 @@ export const test = appTest.extend<{ redis: RedisProcess; admin: Redis }>({
 
 export { expect, webOnly } from './appFixture';
 
-/** The server's own version string, read from INFO rather than assumed. */
+/** The server's own version string (Valkey's valkey_version, not its redis_version), read from INFO rather than assumed. */
 export async function serverVersion(admin: Redis): Promise<string> {
-  const info = await admin.info('server');
-  const m = /redis_version:(\S+)/.exec(info);
-  if (!m?.[1]) throw new Error('INFO server has no redis_version');
-  return m[1];
+  const { version } = serverIdentityOfText(await admin.info('server'));
+  if (version === '') throw new Error('INFO server names no version');
+  return version;
 }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
@@ -6,6 +7,7 @@ import { parseInfo } from '../main/core/info/parseInfo';
 import { freePort } from '../main/core/redisProcess/freePort';
 import type { RedisProcess } from '../main/core/redisProcess/spawnRedisServer';
 import { eventually, startRedis } from './redis';
+import type { TlsFiles } from './tls';
 import { FAST_SYNC_ARGS, replicaInSync } from './replication';
 
 const run = promisify(execFile);
@@ -34,6 +36,15 @@ export interface ClusterOptions {
   nodeTimeoutMs?: number;
   /** Extra arguments for every node. */
   args?: string[];
+  /** Serve TLS only, the cluster bus and replication too (tls-cluster, tls-replication). */
+  tls?: TlsFiles;
+  /**
+   * cluster-announce-hostname on every node, and cluster-preferred-endpoint-type hostname:
+   * CLUSTER SLOTS and redirections then name the nodes by this name instead of an IP.
+   */
+  announceHostname?: string;
+  /** Replicas per master: 1 (6 nodes, the default) or 0 (3 masters alone). */
+  replicas?: 0 | 1;
 }
 
 const BUS_PORT_ATTEMPTS = 3;
@@ -49,7 +60,12 @@ async function startNode(opts: ClusterOptions): Promise<RedisProcess> {
     try {
       return await startRedis({
         ...(opts.password === undefined ? {} : { password: opts.password }),
+        ...(opts.tls === undefined ? {} : { tls: opts.tls }),
         args: [
+          ...(opts.tls === undefined ? [] : ['--tls-cluster', 'yes', '--tls-replication', 'yes']),
+          ...(opts.announceHostname === undefined
+            ? []
+            : ['--cluster-announce-hostname', opts.announceHostname, '--cluster-preferred-endpoint-type', 'hostname']),
           '--cluster-enabled', 'yes',
           // Relative to the node's own temp dir (Redis chdirs to --dir).
           '--cluster-config-file', 'nodes.conf',
@@ -66,13 +82,14 @@ async function startNode(opts: ClusterOptions): Promise<RedisProcess> {
   }
 }
 
-async function clusterInfo(node: RedisProcess, password: string | undefined): Promise<Record<string, string>> {
+async function clusterInfo(node: RedisProcess, password: string | undefined, tls: TlsFiles | undefined): Promise<Record<string, string>> {
   const redis = new Redis({
     host: node.host,
     port: node.port,
     lazyConnect: true,
     retryStrategy: () => null,
     ...(password === undefined ? {} : { password }),
+    ...(tls === undefined ? {} : { tls: { ca: readFileSync(tls.caFile) } }),
   });
   try {
     await redis.connect();
@@ -104,14 +121,17 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<TestClust
     return stopping;
   };
   try {
-    const started = await Promise.allSettled(Array.from({ length: 6 }, () => startNode(opts)));
+    const perMaster = opts.replicas ?? 1;
+    const size = 3 * (1 + perMaster);
+    const started = await Promise.allSettled(Array.from({ length: size }, () => startNode(opts)));
     for (const s of started) if (s.status === 'fulfilled') nodes.push(s.value);
     const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
 
     const addresses = nodes.map((n) => `${n.host}:${n.port}`);
     const auth = opts.password === undefined ? [] : ['-a', opts.password, '--no-auth-warning'];
-    await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', '1', '--cluster-yes', ...auth], {
+    const tls = opts.tls === undefined ? [] : ['--tls', '--cacert', opts.tls.caFile];
+    await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', String(perMaster), '--cluster-yes', ...auth, ...tls], {
       timeout: 30_000,
     }).catch((err: unknown) => {
       const out = (err as { stdout?: string; stderr?: string }).stdout ?? '';
@@ -121,13 +141,13 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<TestClust
     const infos: Array<Record<string, string>> = [];
     const formed = await eventually(
       async () => {
-        infos.splice(0, infos.length, ...(await Promise.all(nodes.map((n) => clusterInfo(n, opts.password)))));
+        infos.splice(0, infos.length, ...(await Promise.all(nodes.map((n) => clusterInfo(n, opts.password, opts.tls)))));
         return infos.every(
           (i) =>
             i['cluster_state'] === 'ok' &&
             i['cluster_slots_assigned'] === '16384' &&
-            i['cluster_known_nodes'] === '6' &&
-            i['replicasSeen'] === '3',
+            i['cluster_known_nodes'] === String(size) &&
+            i['replicasSeen'] === String(3 * perMaster),
         );
       },
       15_000,
@@ -136,11 +156,12 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<TestClust
     if (!formed) throw new Error(`the cluster did not reach cluster_state:ok: ${JSON.stringify(infos)}`);
     const masters = nodes.filter((_, i) => infos[i]?.['role'] === 'master');
     const replicas = nodes.filter((_, i) => infos[i]?.['role'] === 'slave');
-    if (masters.length !== 3 || replicas.length !== 3) {
-      throw new Error(`expected 3 masters and 3 replicas, got ${masters.length} and ${replicas.length}`);
+    if (masters.length !== 3 || replicas.length !== 3 * perMaster) {
+      throw new Error(`expected 3 masters and ${3 * perMaster} replicas, got ${masters.length} and ${replicas.length}`);
     }
+    // Replicas of a TLS cluster are not awaited: replicaInSync speaks plain TCP (and the TLS clusters here have none).
     const synced = await eventually(
-      async () => (await Promise.all(replicas.map((r) => replicaInSync(r, opts.password)))).every(Boolean),
+      async () => opts.tls !== undefined || (await Promise.all(replicas.map((r) => replicaInSync(r, opts.password)))).every(Boolean),
       15_000,
       50,
     );

@@ -76,6 +76,10 @@ export interface ClientRow {
   limitShare?: number;
   /** lib-name and lib-ver (Redis 7.2+), when the client said them. */
   lib?: string;
+  /** Bytes read from it and written to it, and commands it ran, since it connected: Valkey 8's tot-net-in, tot-net-out, tot-cmds, where the server reports them. */
+  netIn?: number;
+  netOut?: number;
+  cmds?: number;
   marks: ClientMark[];
 }
 
@@ -86,6 +90,7 @@ const numbers = z.array(z.number());
  * A node's clients, a column per field (client i is index i of every column): 10,000 clients
  * parse several times faster as a few long arrays than as 10,000 objects, and leave the page
  * far less to collect. `limitShare` is null where there is none, `lib` "" where none was said,
+ * `netIn`, `netOut` and `cmds` null where the server does not report them (before Valkey 8),
  * `marks` a bit set (bit k: CLIENT_MARKS[k]). See app/clientColumns.ts.
  */
 export const ClientColumns = z
@@ -108,6 +113,9 @@ export const ClientColumns = z
     kind: z.array(ClientKind),
     limitShare: z.array(z.number().nullable()),
     lib: texts,
+    netIn: z.array(z.number().nullable()),
+    netOut: z.array(z.number().nullable()),
+    cmds: z.array(z.number().nullable()),
     marks: numbers,
   })
   .refine((c) => Object.values(c).every((col) => col.length === c.id.length), { message: 'every column holds one value per client' });

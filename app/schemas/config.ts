@@ -71,7 +71,9 @@ export const ConfigNode = z.object({
   error: z.string().optional(),
   /** INFO server's config_file: '' when the server was started without one (nothing to rewrite). */
   configFile: z.string().optional(),
+  /** The server's own version (valkey_version over redis_version) and name (server_name, 'redis' by default). */
   version: z.string().optional(),
+  server: z.string().optional(),
 });
 export type ConfigNode = z.output<typeof ConfigNode>;
 

@@ -211,9 +211,11 @@ export const ErrorInfoSchema = z.object({
 export const TestResult = z.object({
   ok: z.boolean(),
   latencyMs: z.number().optional(),
+  /** The server's own version (valkey_version over redis_version) and name (server_name, 'redis' by default). */
   serverVersion: z.string().optional(),
+  serverName: z.string().optional(),
   role: z.string().optional(),
-  /** INFO's redis_mode of the node answering: standalone, cluster, sentinel. */
+  /** INFO's server_mode (Valkey) or redis_mode of the node answering: standalone, cluster, sentinel. */
   mode: z.string().optional(),
   /** Sentinel profiles: "host:port" of the master the sentinels name now. */
   master: z.string().optional(),

@@ -148,8 +148,10 @@ export const CommandDoc: z.ZodType<CommandDoc> = z.lazy(() =>
 export const Catalog = z.object({
   /** docs: COMMAND DOCS and INFO; info: COMMAND INFO only; names: names only; none: the server refused all three. */
   source: z.enum(['docs', 'info', 'names', 'none']),
-  /** redis_version of the node asked. */
+  /** The node's own version (valkey_version over redis_version), '' when INFO is refused. */
   version: z.string(),
+  /** Its name (server_name, 'redis' where none is given); absent when INFO is refused. */
+  server: z.string().optional(),
   commands: z.array(CommandDoc),
   /** Why the catalog is less than full, in words (ACL, an old server). */
   note: z.string().optional(),

@@ -205,6 +205,12 @@ export const ReadPage = z.discriminatedUnion('type', [
       count: Count(1000, 100),
     })
     .strict(),
+  /**
+   * A Redis 8 vector set (TYPE vectorset): VRANDMEMBER gives `count` distinct elements, each
+   * with the first `dims` numbers of its VEMB vector. No command walks a vector set in order,
+   * so each page is another sample, not the next one.
+   */
+  z.object({ type: z.literal('vectorset'), count: Count(100, 20), dims: Count(64, 8) }).strict(),
 ]);
 export type ReadPage = z.output<typeof ReadPage>;
 
@@ -226,6 +232,14 @@ export const ReadResult = z.discriminatedUnion('type', [
     type: z.literal('stream'),
     entries: z.array(z.object({ id: z.string(), fields: z.array(FieldValue) })),
     total: z.number(),
+  }),
+  /** total is VCARD, dim VDIM; info VINFO's pairs as the server names them; each vector cut to the page's dims. */
+  z.object({
+    type: z.literal('vectorset'),
+    total: z.number(),
+    dim: z.number(),
+    info: z.array(z.object({ name: z.string(), value: z.string() })),
+    members: z.array(z.object({ element: ValueBytes, vector: z.array(z.number()) })),
   }),
 ]);
 export type ReadResult = z.output<typeof ReadResult>;

@@ -31,7 +31,9 @@ export const NodeSample = z.object({
   restarted: z.boolean().optional(),
   error: z.string().optional(),
   role: z.string().optional(),
+  /** The server's own version (valkey_version over redis_version) and its name (server_name, 'redis' by default). */
   version: z.string().optional(),
+  server: z.string().optional(),
   uptimeSeconds: z.number().optional(),
   traffic: z
     .object({
@@ -58,6 +60,8 @@ export const NodeSample = z.object({
   clients: z.object({ connected: z.number(), blocked: z.number(), rejected: z.number() }).optional(),
   /** subexpiry: keys whose hash fields expire (Redis 7.4+), where the server reports it. */
   keyspace: z.array(z.object({ db: z.number(), keys: z.number(), expires: z.number(), subexpiry: z.number().optional() })).optional(),
+  /** INFO stats expired_subkeys: hash fields expired since the server started (Redis 7.4+); absent where not reported. */
+  expiredSubkeys: z.number().optional(),
   persistence: z
     .object({
       rdbBgsaveInProgress: z.boolean(),
@@ -242,6 +246,14 @@ export const SlowlogEntry = z.object({
   clientName: z.string(),
 });
 
+/** An entry of Valkey 8.1's COMMANDLOG large-request or large-reply: its size in bytes where SLOWLOG has a duration. */
+export const CommandlogEntry = SlowlogEntry.omit({ durationUs: true }).extend({ bytes: z.number() });
+/** A log's newest entries, and how many it holds (COMMANDLOG LEN). */
+export const CommandlogList = z.object({ length: z.number(), entries: z.array(CommandlogEntry) });
+export type CommandlogList = z.output<typeof CommandlogList>;
+export const Commandlogs = z.object({ largeRequest: CommandlogList, largeReply: CommandlogList });
+export type Commandlogs = z.output<typeof Commandlogs>;
+
 export const metrics = {
   'metrics.watch': stream({
     summary:
@@ -257,12 +269,14 @@ export const metrics = {
     event: Alert,
   }),
   'metrics.slowlog': call({
-    summary: 'SLOWLOG GET and LATENCY LATEST of one node',
+    summary: 'SLOWLOG GET and LATENCY LATEST of one node, and its COMMANDLOG large-request and large-reply logs where it has them (Valkey 8.1+)',
     role: 'analyst',
     input: z.object({ profileId: ProfileId, address: Address.optional(), count: z.number().int().min(1).max(128).default(32) }).strict(),
     output: z.object({
       slowlog: z.array(SlowlogEntry),
       latency: z.array(z.object({ event: z.string(), at: z.number(), latestMs: z.number(), maxMs: z.number() })),
+      /** Absent where COMMAND INFO says the node has no COMMANDLOG, or it is refused. */
+      commandlog: Commandlogs.optional(),
     }),
   }),
   'metrics.action': call({

@@ -15,7 +15,13 @@ export const KeyspaceEntry = z.object({
 export const InfoSnapshot = z.object({
   at: z.number(),
   server: z.object({
+    /** server_name (Valkey), or 'redis' where the server names none. */
+    name: z.string(),
+    /** The server's own version: valkey_version over redis_version. */
     version: z.string(),
+    /** redis_version: the Redis version the server is compatible with (Valkey says 7.2.4); what version checks compare. */
+    redisVersion: z.string(),
+    /** server_mode over redis_mode. */
     mode: z.string(),
     os: z.string(),
     uptimeSeconds: z.number(),

@@ -17,7 +17,7 @@ afterAll(async () => {
 const doctor = (...args: string[]) => runCli(['doctor', '--url', `${redis().url}/0`, ...args], undefined, { CACHEBOARD_DATA_DIR: dataDir });
 
 interface Listed {
-  servers: { stagingDbs: { db: number; keys: number; jobId: string; running: string; phase: string }[]; scratch: { db: number; keys: number }[]; connections: { name: string }[]; fixed: string[] }[];
+  servers: { server: string; stagingDbs: { db: number; keys: number; jobId: string; running: string; phase: string }[]; scratch: { db: number; keys: number }[]; connections: { name: string }[]; fixed: string[] }[];
   clean: boolean;
 }
 
@@ -42,6 +42,7 @@ describe('cacheboard doctor', () => {
       const listed = JSON.parse(before.out) as Listed;
       const s = listed.servers[0];
       expect(listed.clean).toBe(false);
+      expect(s?.server).toMatch(/^Redis \d+\.\d+\.\d+$/);
       expect(s?.stagingDbs.map((d) => [d.db, d.keys, d.jobId, d.running, d.phase])).toEqual([
         [3, 2, 'load_dead7', 'no', 'loading'],
         [4, 2, 'load_live7', 'yes', 'loading'],

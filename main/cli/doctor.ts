@@ -7,6 +7,8 @@ import { cleanCommand } from '../core/bulk/job/stagingHold';
 import { listStagingJournals } from '../core/bulk/job/stagingJournal';
 import { parseInfo } from '../core/info/parseInfo';
 import { parseClientList } from '../core/redis/clientList';
+import { serverIdentityOfText } from '../core/redis/serverIdentity';
+import { serverTitle } from '../../app/redis/serverTitle';
 import { keyspaceOf } from '../core/bulk/job/serverFacts';
 import { SCRATCH_ROOT } from '../core/trials/scratch';
 import { auditLeftovers } from './cliLeftovers';
@@ -50,6 +52,8 @@ interface JournalRow {
 
 interface ServerReport {
   address: string;
+  /** Who answers there: "Valkey 8.0.1", "Redis 7.0.15" (INFO server); '' when INFO server is refused. */
+  server: string;
   journal: JournalRow[];
   stagingDbs: { db: number; keys: number; jobId: string; host: string; pid: number; ageSeconds: number; phase: string; running: string }[];
   scratch: { db: number; keys: number }[];
@@ -96,7 +100,9 @@ function stagingRow(d: StampedDb, now: number): ServerReport['stagingDbs'][numbe
 
 async function examine(redis: Redis, where: { host: string; port: number }, journalDir: string, fix: boolean): Promise<ServerReport> {
   const address = `${where.host}:${where.port}`;
-  const r: ServerReport = { address, journal: [], stagingDbs: [], scratch: [], connections: [], fixed: [], notes: [] };
+  const id = await redis.info('server').then(serverIdentityOfText, () => undefined);
+  const server = id === undefined ? '' : serverTitle(id.name, id.version);
+  const r: ServerReport = { address, server, journal: [], stagingDbs: [], scratch: [], connections: [], fixed: [], notes: [] };
   const own = String(await redis.client('ID'));
   const list = String(await redis.client('LIST'));
   r.connections = parseClientList(list)
@@ -174,7 +180,7 @@ function splitAddress(address: string): [string, number] {
 function human(reports: ServerReport[], stale: boolean): string {
   const lines: string[] = [];
   for (const r of reports) {
-    lines.push(`${r.address}`);
+    lines.push(r.server === '' ? r.address : `${r.address}  ${r.server}`);
     for (const f of r.fixed) lines.push(`  fixed: ${f}`);
     for (const j of r.journal) {
       const what = j.kind === 'staging' ? `staging DB ${j.db ?? '?'}` : `${j.kind === 'save' ? 'save' : 'notify-keyspace-events'} "${j.original ?? ''}"`;

@@ -35,5 +35,7 @@ describe('cacheboard info --cluster', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^cluster_state ok {2}slots assigned 16384, ok 16384, pfail 0, fail 0$/m);
     expect(r.out.match(/ {2}slots \d+-\d+/g)).toHaveLength(3);
+    // Each node named by the server it is (serverTitle): "Redis 7.0.15" here, "Valkey 8.0.1" on Valkey.
+    expect(r.out.match(/ master {2}Redis \d+\.\d+\.\d+ {2}ops\/s /g)).toHaveLength(3);
   });
 });

@@ -1,5 +1,6 @@
 import type { NodeSample } from '../../app/schemas/metrics';
 import { snapshotProfile, toInfoJson, type InfoSnapshot } from '../core/metrics/infoReport';
+import { serverTitle } from '../../app/redis/serverTitle';
 import { withCliPool } from './cliPool';
 import { parseFlags } from './flags';
 import { connectionFlags, specFromFlags, TOPOLOGY_HELP, TOPOLOGY_OPTIONS } from './topologyFlags';
@@ -23,7 +24,7 @@ function human(s: NodeSample, snap: InfoSnapshot): string {
   const slots = snap.slots.get(s.address);
   const served = slots === undefined ? '' : `  slots ${slots.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(',')}`;
   const lines = [
-    `${s.address}  ${s.role ?? '?'}  ${s.version ?? ''}  ops/s ${s.traffic?.opsPerSec ?? 0}  mem ${mem}  clients ${s.clients?.connected ?? 0}${link}${served}`,
+    `${s.address}  ${s.role ?? '?'}  ${s.version === undefined ? '' : serverTitle(s.server, s.version)}  ops/s ${s.traffic?.opsPerSec ?? 0}  mem ${mem}  clients ${s.clients?.connected ?? 0}${link}${served}`,
   ];
   for (const r of s.replication?.replicas ?? []) {
     lines.push(`  -> ${r.address} ${r.state} offset ${r.offset} lag ${r.lagBytes} B / ${r.lagSeconds} s`);

@@ -84,5 +84,11 @@ function pageLines(page: ReadResult): string[] {
       return [`${page.members.length} of ${page.total} members`, ...page.members.map((m) => `${m.rank ?? '-'}) ${m.score}  ${shown(m.member)}`)];
     case 'stream':
       return [`${page.entries.length} of ${page.total} entries`, ...page.entries.map((e) => `${e.id}  ${e.fields.map((f) => `${shown(f.field)}=${shown(f.value)}`).join(' ')}`)];
+    case 'vectorset':
+      return [
+        `${page.members.length} sampled of ${page.total} elements, ${page.dim} dimensions (VRANDMEMBER)`,
+        page.info.map((p) => `${p.name} ${p.value}`).join(', '),
+        ...page.members.map((m) => `${shown(m.element)}  [${m.vector.map((n) => n.toFixed(4)).join(', ')}${m.vector.length < page.dim ? ', …' : ''}]`),
+      ];
   }
 }

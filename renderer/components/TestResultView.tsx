@@ -1,6 +1,7 @@
 import type { AppError } from '../../app/errors';
 import type { TestResult } from '../../app/schemas/connections';
 import { formatLatency } from '../lib/format';
+import { serverTitle } from '../../app/redis/serverTitle';
 
 export interface TestOutcome {
   pending: boolean;
@@ -23,7 +24,7 @@ export function TestResultView({ outcome }: { outcome: TestOutcome | undefined }
   if (result?.ok) {
     const parts = [
       result.latencyMs !== undefined ? formatLatency(result.latencyMs) : undefined,
-      result.serverVersion !== undefined ? `Redis ${result.serverVersion}` : undefined,
+      result.serverVersion !== undefined ? serverTitle(result.serverName, result.serverVersion) : undefined,
       result.role,
       result.mode,
       result.master !== undefined ? `master ${result.master}` : undefined,

@@ -44,6 +44,7 @@ function nodeOf(r: NodeRead, secrets: readonly string[]): ConfigNode {
     ...(r.error === undefined ? {} : { error: scrub(r.error, secrets) }),
     ...(r.configFile === undefined ? {} : { configFile: r.configFile }),
     ...(r.version === undefined ? {} : { version: r.version }),
+    ...(r.server === undefined ? {} : { server: r.server }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../../../app/errors';
+import { serverIdentity } from '../redis/serverIdentity';
 import { parseInfo } from '../info/parseInfo';
 import { toAppError, toAppErrorFor } from '../pool/redisErrors';
 import { refusalOf, type RefusalKind } from './configRefusal';
@@ -16,7 +17,9 @@ export interface NodeRead {
   values?: Map<string, string>;
   aliases?: Map<string, string[]>;
   configFile?: string;
+  /** The server's own version and name (serverIdentity). */
   version?: string;
+  server?: string;
 }
 
 /** A flat CONFIG GET reply (name, value, name, value…) as a map. */
@@ -39,12 +42,12 @@ function failed(ref: ConfigNodeRef, err: AppError): NodeRead {
 }
 
 /** INFO server's config_file and version; undefined where INFO is refused too (an ACL without it). */
-async function serverFacts(redis: Redis): Promise<{ configFile?: string; version?: string }> {
+async function serverFacts(redis: Redis): Promise<{ configFile?: string; version?: string; server?: string }> {
   try {
     const server = parseInfo(await redis.info('server'))['server'] ?? {};
     const configFile = server['config_file'];
-    const version = server['redis_version'];
-    return { ...(configFile === undefined ? {} : { configFile }), ...(version === undefined ? {} : { version }) };
+    const id = serverIdentity(server);
+    return { ...(configFile === undefined ? {} : { configFile }), ...(id.version === '' ? {} : { version: id.version, server: id.name }) };
   } catch {
     return {};
   }

@@ -1,4 +1,5 @@
 import type { InfoSnapshot } from '../../../app/schemas/server';
+import { serverIdentity } from '../redis/serverIdentity';
 import { parseInfoPairs, type InfoSections } from './parseInfo';
 
 /** A finite number from an INFO value, or 0 when absent or not numeric (INFO fields vary by version). */
@@ -46,8 +47,7 @@ export function toInfoSnapshot(sections: InfoSections, at: number): InfoSnapshot
   return {
     at,
     server: {
-      version: server['redis_version'] ?? '',
-      mode: server['redis_mode'] ?? '',
+      ...serverIdentity(server),
       os: server['os'] ?? '',
       uptimeSeconds: infoNumber(server['uptime_in_seconds']),
       tcpPort: infoNumber(server['tcp_port']),

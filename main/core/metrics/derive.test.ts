@@ -131,3 +131,20 @@ describe('downSample', () => {
     expect(downSample(MASTER, 5, 'no answer', 'slow')).toMatchObject({ up: false, status: 'slow' });
   });
 });
+
+describe('deriveSample of Valkey and Redis 8 fields', () => {
+  it("names Valkey by its own version, and keeps Redis 8's expired_subkeys and subexpiry only where reported", () => {
+    // INFO fields as valkey-io/valkey-doc commands/info.md shows them, and Redis 7.4+'s keyspace
+    // subexpiry and stats expired_subkeys (redis/docs content/commands/info.md), shortened.
+    const sections = {
+      server: { redis_version: '7.2.4', server_name: 'valkey', valkey_version: '8.1.0', server_mode: 'standalone' },
+      stats: { expired_subkeys: '42' },
+      keyspace: { db0: 'keys=10,expires=2,avg_ttl=0,subexpiry=3' },
+    };
+    const { sample } = deriveSample(MASTER, 1000, sections);
+    expect(sample).toMatchObject({ server: 'valkey', version: '8.1.0', expiredSubkeys: 42, keyspace: [{ db: 0, keys: 10, expires: 2, subexpiry: 3 }] });
+    const older = deriveSample(MASTER, 1000, { server: { redis_version: '7.0.15' }, stats: {}, keyspace: { db0: 'keys=1,expires=0,avg_ttl=0' } }).sample;
+    expect(older).toMatchObject({ server: 'redis', version: '7.0.15' });
+    expect(older.expiredSubkeys).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
 import type { NodeSample } from '../../../app/schemas/metrics';
-import { infoNumber, toInfoSnapshot } from '../info/infoSnapshot';
+import { expiredSubkeys, infoNumber, toInfoSnapshot } from '../info/infoSnapshot';
 import type { InfoSections } from '../info/parseInfo';
 import { commandStatsOf, countersOf, ratePerSec, round2, secondsBetween, type NodeCounters } from './counters';
 import { replicationOf } from './replicationInfo';
@@ -115,6 +115,7 @@ export function deriveSample(
   const counters = countersOf(sections, at);
   const replication = replicationSampleOf(sections);
   const { memory } = snap;
+  const subkeys = expiredSubkeys(sections['stats']);
   const sample: NodeSample = {
     address,
     at,
@@ -122,6 +123,7 @@ export function deriveSample(
     status: 'up',
     role: replication.role,
     version: snap.server.version,
+    server: snap.server.name,
     uptimeSeconds: snap.server.uptimeSeconds,
     traffic: trafficOf(sections, counters, prev),
     memory: {
@@ -139,6 +141,7 @@ export function deriveSample(
       rejected: counters.rejectedConnections,
     },
     keyspace: snap.keyspace.map(({ db, keys, expires, subexpiry }) => ({ db, keys, expires, ...(subexpiry === undefined ? {} : { subexpiry }) })),
+    ...(subkeys === undefined ? {} : { expiredSubkeys: subkeys }),
     persistence: persistenceOf(sections),
     replication,
     topCommands: topCommandsOf(sections, counters, prev),

@@ -2,4 +2,4 @@
 export { snapshotProfile, toInfoJson, type InfoSnapshot } from './infoReport';
 export { MetricsHub, type MetricsHubOptions, type RecordOptions, type WatchOptions } from './metricsHub';
 export { serverInfo } from './serverInfo';
-export { withoutValues } from './slowlog';
+export { logsWithoutValues } from './commandlog';

@@ -10,6 +10,8 @@ import { fetchInfo, withTimeout } from './nodeInfo';
 import { runOpsAction } from './opsAction';
 import { ProfilePoller, pollTimeoutMs } from './poller';
 import { discoverProfile } from './profileDiscovery';
+import type { Commandlogs } from '../../../app/schemas/metrics';
+import { readCommandlogs } from './commandlog';
 import { readLatency, readSlowlog, type LatencyRecord } from './slowlog';
 import type { OpsAction, OpsActionRecord, SlowlogRecord, TopologyEntry, WatchOptions } from './types';
 
@@ -181,18 +183,18 @@ export class MetricsHub {
     };
   }
 
-  /** SLOWLOG GET and LATENCY LATEST of one node of the profile (default: the profile's own). */
+  /** SLOWLOG GET and LATENCY LATEST of one node of the profile (default: the profile's own), and COMMANDLOG where it has one. */
   async slowlog(
     connectionId: string,
     address: string | undefined,
     count: number,
-  ): Promise<{ slowlog: SlowlogRecord[]; latency: LatencyRecord[] }> {
+  ): Promise<{ slowlog: SlowlogRecord[]; latency: LatencyRecord[]; commandlog?: Commandlogs }> {
     this.assertOpen();
     const target = await this.nodeOf(connectionId, address);
     const redis = await this.pool.node(connectionId, target);
     try {
-      const [slowlog, latency] = await Promise.all([readSlowlog(redis, count), readLatency(redis)]);
-      return { slowlog, latency };
+      const [slowlog, latency, commandlog] = await Promise.all([readSlowlog(redis, count), readLatency(redis), readCommandlogs(redis, count)]);
+      return { slowlog, latency, ...(commandlog === undefined ? {} : { commandlog }) };
     } catch (err) {
       throw toAppErrorFor(redis, err);
     }

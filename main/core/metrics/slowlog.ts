@@ -20,28 +20,44 @@ function text(v: unknown): string {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
 }
 
+/** One entry of SLOWLOG GET or COMMANDLOG GET, its third value (µs or bytes, by the log) as `value`. */
+export interface LogEntry {
+  id: number;
+  at: number;
+  value: number;
+  args: string[];
+  client: string;
+  clientName: string;
+}
+
 /**
- * SLOWLOG GET: [id, unix time, duration µs, [args], client ip:port, client name]
- * per entry (the last two since Redis 4.0). Read as Buffers so binary arguments
- * survive to be escaped; Redis already truncates them (32 args, 128 bytes each).
+ * SLOWLOG GET's and Valkey 8.1's COMMANDLOG GET's reply, read as Buffers so binary arguments
+ * survive to be escaped (the server already cuts them: 32 args, 128 bytes each): per entry
+ * [id, unix time, value, [args], client ip:port, client name], the last two since Redis 4.0.
+ * The value is the duration in µs for SLOWLOG and COMMANDLOG slow, bytes for large-request and
+ * large-reply.
  */
-export async function readSlowlog(redis: Redis, count: number): Promise<SlowlogRecord[]> {
-  const reply: unknown = await redis.callBuffer('SLOWLOG', 'GET', String(count));
+export function logEntries(reply: unknown): LogEntry[] {
   if (!Array.isArray(reply)) return [];
-  return reply.flatMap((entry: unknown): SlowlogRecord[] => {
+  return reply.flatMap((entry: unknown): LogEntry[] => {
     if (!Array.isArray(entry)) return [];
-    const [id, at, duration, args, client, name] = entry as unknown[];
+    const [id, at, value, args, client, name] = entry as unknown[];
     return [
       {
         id: num(id),
         at: num(at) * 1000,
-        durationUs: num(duration),
+        value: num(value),
         args: Array.isArray(args) ? args.map(text) : [],
         client: text(client),
         clientName: text(name),
       },
     ];
   });
+}
+
+export async function readSlowlog(redis: Redis, count: number): Promise<SlowlogRecord[]> {
+  const reply: unknown = await redis.callBuffer('SLOWLOG', 'GET', String(count));
+  return logEntries(reply).map(({ value, ...e }) => ({ ...e, durationUs: value }));
 }
 
 /** LATENCY LATEST: [event, unix time of the latest spike, latest ms, all-time max ms] per event. */
@@ -65,7 +81,7 @@ const MORE_ARGS = /^\.\.\. \((\d+) more arguments\)$/;
  * arguments can be secrets (AUTH, CONFIG SET requirepass): analysts see
  * neither, as they cannot run MONITOR.
  */
-export function withoutValues(e: SlowlogRecord): SlowlogRecord & { argsHidden: number } {
+export function withoutValues<E extends { args: string[] }>(e: E): E & { argsHidden: number } {
   const command = e.args[0];
   if (command === undefined) return { ...e, argsHidden: 0 };
   const name = command.toUpperCase();

@@ -1,5 +1,6 @@
 import { Cluster } from 'ioredis';
 import { performance } from 'node:perf_hooks';
+import { serverIdentity } from '../redis/serverIdentity';
 import { parseInfo } from '../info/parseInfo';
 import { closeRedis } from './closeRedis';
 import { parseClusterNodes } from './clusterNodes';
@@ -40,8 +41,12 @@ export async function testCluster(spec: ProfileSpec, connectTimeoutMs: number, v
       latencyMs,
       masters: nodes.filter((n) => n.role === 'master' && (n.slots?.length ?? 0) > 0).map((n) => n.address),
     };
-    if (server['redis_version'] !== undefined) result.serverVersion = server['redis_version'];
-    if (server['redis_mode'] !== undefined) result.mode = server['redis_mode'];
+    const id = serverIdentity(server);
+    if (id.version !== '') {
+      result.serverVersion = id.version;
+      result.serverName = id.name;
+    }
+    if (id.mode !== '') result.mode = id.mode;
     if (state['cluster_state'] !== undefined) result.clusterState = state['cluster_state'];
     return result;
   } catch (err) {

@@ -26,6 +26,7 @@ describe('Pool.test against a reachable server', () => {
       ok: true,
       latencyMs: expect.any(Number),
       serverVersion,
+      serverName: 'redis',
       role: 'master',
       mode: 'standalone',
     });

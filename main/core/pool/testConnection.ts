@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { performance } from 'node:perf_hooks';
 import { AppError } from '../../../app/errors';
 import { formatHostPort } from '../../../app/hostPort';
+import { serverIdentity } from '../redis/serverIdentity';
 import { parseInfo } from '../info/parseInfo';
 import { closeRedis } from './closeRedis';
 import { connectReady } from './connectReady';
@@ -73,11 +74,13 @@ async function testServer(spec: ProfileSpec, connectTimeoutMs: number, via: Via 
     });
     if (info !== undefined) {
       const s = parseInfo(info.join('\r\n'));
-      const version = s['server']?.['redis_version'];
-      const mode = s['server']?.['redis_mode'];
+      const id = serverIdentity(s['server']);
       const role = s['replication']?.['role'];
-      if (version !== undefined) result.serverVersion = version;
-      if (mode !== undefined) result.mode = mode;
+      if (id.version !== '') {
+        result.serverVersion = id.version;
+        result.serverName = id.name;
+      }
+      if (id.mode !== '') result.mode = id.mode;
       if (role !== undefined) result.role = role;
     }
     return result;

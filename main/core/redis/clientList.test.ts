@@ -42,6 +42,17 @@ describe('parseClientList', () => {
     expect(clients[0]?.lib).toBeUndefined();
   });
 
+  it("reads Valkey 8's per-client traffic (tot-net-in, tot-net-out, tot-cmds) where the line has it, and leaves it unset where not", () => {
+    // Valkey 8.0's fields, in the order valkey-io/valkey-doc commands/client-list.md lists them (watch, lib-name, tot-net-*, tot-cmds are Valkey 8's).
+    const valkey =
+      'id=4 addr=127.0.0.1:52000 laddr=127.0.0.1:6379 fd=10 name= age=30 idle=0 flags=N db=0 sub=0 psub=0 ssub=0 multi=-1 watch=0 qbuf=26 qbuf-free=20448 argv-mem=10 multi-mem=0 rbs=1024 rbp=0 obl=0 oll=0 omem=0 tot-mem=22426 events=r cmd=client|list user=default redir=-1 resp=2 lib-name= lib-ver= tot-net-in=2048 tot-net-out=409600 tot-cmds=37';
+    const { clients } = parseClientList(`${valkey}\n${LINE}\n`);
+    expect(clients.map((c) => [c.id, c.netIn, c.netOut, c.cmds])).toEqual([
+      ['4', 2048, 409600, 37],
+      ['5', undefined, undefined, undefined],
+    ]);
+  });
+
   it('skips and counts lines that are not a client, and reads numbers that are not numbers as 0', () => {
     const { clients, unparsed } = parseClientList(['garbage', 'id=abc addr=1.2.3.4:5', 'id=9', `id=3 addr=1.2.3.4:6 omem=lots idle= age=-`, ''].join('\n'));
     expect(unparsed).toBe(3);

@@ -65,7 +65,7 @@ function fieldsOf(line: string): Map<string, string> {
 /**
  * CLIENT LIST's reply (bytes: names and commands are whatever clients sent) as clients. The
  * fields are read by name, so a server that adds, drops or reorders fields (Redis 6 has no
- * ssub, 7.2 adds lib-name) is read the same; a line with no numeric id or no addr is counted
+ * ssub, 7.2 adds lib-name, Valkey 8 tot-net-in, tot-net-out and tot-cmds) is read the same; a line with no numeric id or no addr is counted
  * as unparsed and skipped.
  */
 export function parseClientList(reply: Buffer | string): ParsedList {
@@ -103,6 +103,13 @@ export function parseClientList(reply: Buffer | string): ParsedList {
       totMem: count(f.get('tot-mem')),
     };
     if (lib !== '') c.lib = fieldText(lib);
+    // Valkey 8 counts each client's traffic; a server without the fields says nothing, not 0.
+    const netIn = f.get('tot-net-in');
+    const netOut = f.get('tot-net-out');
+    const cmds = f.get('tot-cmds');
+    if (netIn !== undefined) c.netIn = count(netIn);
+    if (netOut !== undefined) c.netOut = count(netOut);
+    if (cmds !== undefined) c.cmds = count(cmds);
     clients.push(c);
   }
   return { clients, unparsed };

@@ -1,5 +1,5 @@
 import { roleAllows } from '../../../app/define';
-import { withoutValues } from '../../core/metrics';
+import { logsWithoutValues } from '../../core/metrics';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
@@ -20,7 +20,7 @@ export function metricsHandlers({ metrics, audit, profiles }: Pick<CoreServices,
     'metrics.slowlog': async ({ profileId, address, count }, { session }) => {
       const read = await metrics.slowlog(connectionOf(profiles, profileId, session), address, count);
       // Values stay behind the ops role (as MONITOR does): analysts get the command and key only.
-      return session.role !== null && roleAllows(session.role, 'ops') ? read : { ...read, slowlog: read.slowlog.map(withoutValues) };
+      return session.role !== null && roleAllows(session.role, 'ops') ? read : logsWithoutValues(read);
     },
     'metrics.action': async ({ profileId, address, action }, { session }) => {
       const trail = auditFor(audit, session, action, address);

@@ -4,7 +4,7 @@ import { clientAt } from '../../../app/clientColumns';
 import type { ClientMark } from '../../../app/schemas/clients';
 import { formatBytes, formatCount, formatDuration } from '../../lib/format';
 import { chipText, MARK_WORDS } from './marks';
-import { clientIndex, nodeIndex, NUMERIC, type SortKey, type TableData, type TableView } from './rows';
+import { clientIndex, hasNetColumns, nodeIndex, NUMERIC, type SortKey, type TableData, type TableView } from './rows';
 
 const ROW_HEIGHT = 26;
 
@@ -21,6 +21,13 @@ const COLUMNS: readonly { key: SortKey; label: string; title: string }[] = [
   { key: 'qbuf', label: 'Qbuf', title: 'Query buffer: what it sent that is not run yet' },
   { key: 'omem', label: 'Omem', title: 'Output buffer: replies not yet read by the client' },
   { key: 'totMem', label: 'Total', title: 'All the memory the client takes (tot-mem)' },
+];
+
+/** Valkey 8's per-client traffic since it connected; shown where a node reports it (hasNetColumns). */
+const NET_COLUMNS: readonly { key: SortKey; label: string; title: string }[] = [
+  { key: 'netIn', label: 'Net in', title: 'Bytes read from the client since it connected (tot-net-in)' },
+  { key: 'netOut', label: 'Net out', title: 'Bytes written to the client since it connected (tot-net-out)' },
+  { key: 'cmds', label: 'Cmds', title: 'Commands it ran since it connected (tot-cmds)' },
 ];
 
 interface Props {
@@ -42,10 +49,12 @@ export const ClientTable = memo(function ClientTable({ data, refs, view, onSort,
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: refs.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const kill = onKill !== undefined;
+  const net = hasNetColumns(data);
+  const columns = net ? [...COLUMNS, ...NET_COLUMNS] : COLUMNS;
   return (
-    <div className={`cl-table${kill ? ' has-kill' : ''}`} role="table" aria-label="Clients" aria-rowcount={refs.length + 1} data-testid="clients-table" data-rows={refs.length}>
+    <div className={`cl-table${kill ? ' has-kill' : ''}${net ? ' has-net' : ''}`} role="table" aria-label="Clients" aria-rowcount={refs.length + 1} data-testid="clients-table" data-rows={refs.length}>
       <div className="cl-row cl-head" role="row">
-        {COLUMNS.map((col) => (
+        {columns.map((col) => (
           <SortHead key={col.key} col={col} view={view} onSort={onSort} />
         ))}
         <span role="columnheader" className="cl-c-marks">
@@ -58,7 +67,7 @@ export const ClientTable = memo(function ClientTable({ data, refs, view, onSort,
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((item) => {
             const ref = refs[item.index];
-            return ref === undefined ? null : <ClientLine key={item.key} data={data} ref_={ref} index={item.index} top={item.start} onKill={onKill} />;
+            return ref === undefined ? null : <ClientLine key={item.key} data={data} ref_={ref} index={item.index} top={item.start} net={net} onKill={onKill} />;
           })}
         </div>
       </div>
@@ -66,7 +75,7 @@ export const ClientTable = memo(function ClientTable({ data, refs, view, onSort,
   );
 });
 
-function SortHead({ col, view, onSort }: { col: (typeof COLUMNS)[number]; view: TableView; onSort(key: SortKey): void }) {
+function SortHead({ col, view, onSort }: { col: { key: SortKey; label: string; title: string }; view: TableView; onSort(key: SortKey): void }) {
   const active = view.sort === col.key;
   return (
     <span role="columnheader" aria-sort={active ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'} className={`cl-c-${col.key}${NUMERIC.has(col.key) ? ' num' : ''}`}>
@@ -90,12 +99,14 @@ const ClientLine = memo(function ClientLine({
   ref_,
   index,
   top,
+  net,
   onKill,
 }: {
   data: TableData;
   ref_: number;
   index: number;
   top: number;
+  net: boolean;
   onKill: ((ref: number) => void) | undefined;
 }) {
   const n = data.nodes[nodeIndex(ref_)];
@@ -151,6 +162,19 @@ const ClientLine = memo(function ClientLine({
       <span role="cell" className="num" title={`${formatCount(c.totMem)} bytes`}>
         {formatBytes(c.totMem)}
       </span>
+      {net && (
+        <>
+          <span role="cell" className="num" data-col="netIn" title={c.netIn === undefined ? undefined : `${formatCount(c.netIn)} bytes`}>
+            {c.netIn === undefined ? '—' : formatBytes(c.netIn)}
+          </span>
+          <span role="cell" className="num" data-col="netOut" title={c.netOut === undefined ? undefined : `${formatCount(c.netOut)} bytes`}>
+            {c.netOut === undefined ? '—' : formatBytes(c.netOut)}
+          </span>
+          <span role="cell" className="num" data-col="cmds">
+            {c.cmds === undefined ? '—' : formatCount(c.cmds)}
+          </span>
+        </>
+      )}
       <span role="cell" className="cl-c-marks">
         {c.marks.map((m) => (
           <span key={m} className="cl-chip" data-mark={m} title={MARK_WORDS[m].title}>

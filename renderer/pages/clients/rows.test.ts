@@ -3,7 +3,7 @@ import { toColumns } from '../../../app/clientColumns';
 import type { ClientRow, ClientsList, NodeClients } from '../../../app/schemas/clients';
 import { memoryRows } from './memoryRows';
 import { pauseSeconds } from './PauseDialog';
-import { DEFAULT_VIEW, rowAt, sortBy, tableData, viewRefs, type TableView } from './rows';
+import { DEFAULT_VIEW, hasNetColumns, rowAt, sortBy, tableData, viewRefs, type TableView } from './rows';
 
 const client = (id: string, over: Partial<ClientRow> = {}): ClientRow => ({
   id, addr: `10.0.0.1:${id}`, name: '', user: 'default', db: 0, cmd: 'get', age: 1, idle: 0, flags: 'N', subs: 0,
@@ -23,6 +23,16 @@ describe('the clients table', () => {
   const data = tableData(list);
   const viewRows = (_: unknown, view: TableView) => viewRefs(data, view).map((ref) => rowAt(data, ref) ?? { c: client('?'), node: '?' });
   const rows = undefined;
+
+  it("has traffic columns only where a node reports Valkey 8's tot-net-in/out and tot-cmds, and sorts by them with the unreported last", () => {
+    expect(hasNetColumns(data)).toBe(false);
+    const valkey = tableData({ ...list, nodes: [node('v:1', [client('1', { netIn: 10, netOut: 5000, cmds: 3 }), client('2', { netIn: 900, netOut: 10, cmds: 40 })]), node('r:2', [client('3')])] });
+    expect(hasNetColumns(valkey)).toBe(true);
+    const byIn = sortBy(DEFAULT_VIEW, 'netIn');
+    expect(byIn.order).toBe('desc');
+    expect(viewRefs(valkey, byIn).map((ref) => rowAt(valkey, ref)?.c.id)).toEqual(['2', '1', '3']);
+    expect(rowAt(valkey, viewRefs(valkey, byIn)[0] ?? -1)?.c).toMatchObject({ netIn: 900, netOut: 10, cmds: 40 });
+  });
 
   it('sorts by total memory, biggest first, ties by id as a number; a head click flips or starts over', () => {
     expect(viewRows(rows, DEFAULT_VIEW).map((r) => r.c.id)).toEqual(['2', '9', '10']);

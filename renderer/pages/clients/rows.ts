@@ -23,7 +23,7 @@ const INDEX = (1 << SHIFT) - 1;
 export const nodeIndex = (ref: number): number => ref >>> SHIFT;
 export const clientIndex = (ref: number): number => ref & INDEX;
 
-export const SORT_KEYS = ['node', 'addr', 'name', 'user', 'db', 'cmd', 'age', 'idle', 'flags', 'qbuf', 'omem', 'totMem'] as const;
+export const SORT_KEYS = ['node', 'addr', 'name', 'user', 'db', 'cmd', 'age', 'idle', 'flags', 'qbuf', 'omem', 'totMem', 'netIn', 'netOut', 'cmds'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type Order = 'asc' | 'desc';
 
@@ -39,7 +39,12 @@ export interface TableView {
 export const DEFAULT_VIEW: TableView = { text: '', node: undefined, mark: undefined, sort: 'totMem', order: 'desc' };
 
 /** Numbers sort biggest first on a first click; text A to Z. */
-export const NUMERIC: ReadonlySet<SortKey> = new Set<SortKey>(['db', 'age', 'idle', 'qbuf', 'omem', 'totMem']);
+export const NUMERIC: ReadonlySet<SortKey> = new Set<SortKey>(['db', 'age', 'idle', 'qbuf', 'omem', 'totMem', 'netIn', 'netOut', 'cmds']);
+
+/** Whether any node reports Valkey 8's per-client traffic (tot-net-in, tot-net-out, tot-cmds): the table's columns for it are shown only then. */
+export function hasNetColumns(data: TableData): boolean {
+  return data.nodes.some((n) => n.cols.netIn.some((v) => v !== null) || n.cols.cmds.some((v) => v !== null));
+}
 
 /** Every client of every node, in node order. */
 export function tableData(list: ClientsList | undefined): TableData {

@@ -1,5 +1,6 @@
 import type { ConfigNode } from '../../../app/schemas/config';
 import { roleLabel } from '../../lib/nodes';
+import { serverTitle } from '../../../app/redis/serverTitle';
 
 interface Props {
   node: ConfigNode;
@@ -18,6 +19,11 @@ export function NodeHead({ node, onRewrite, rewriting }: Props) {
         {roleLabel(node.role)}
         {node.master !== undefined && <span className="muted"> of {node.master}</span>}
       </span>
+      {node.version !== undefined && (
+        <span className="muted cfg-node-server" data-testid="config-node-server">
+          {serverTitle(node.server, node.version)}
+        </span>
+      )}
       {node.state === 'refused' && <span className="tag tag-warn">CONFIG refused</span>}
       {(node.state === 'down' || node.state === 'error') && (
         <span className="cfg-node-error" data-testid="config-node-error">

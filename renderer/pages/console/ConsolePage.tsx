@@ -12,6 +12,7 @@ import { CommandInput } from './CommandInput';
 import { entryStatus } from './entryStatus';
 import { consoleId } from './ids';
 import { commandLines } from './lineTokens';
+import { serverTitle } from '../../../app/redis/serverTitle';
 import { ConsoleNotes } from './ConsoleNotes';
 import { RunEntry } from './RunEntry';
 import { TargetPicker } from './TargetPicker';
@@ -93,7 +94,11 @@ function ProfileConsole({ profile }: { profile: ProfileView }) {
     <div className="page cn-page" data-testid="console-page" data-db={runs.db}>
       <div className="toolbar cn-toolbar">
         <p className="page-intro">
-          <strong>{profile.name}</strong> · redis-cli syntax, the server’s own docs
+          <strong>{profile.name}</strong>
+          {catalog.data !== undefined && catalog.data.version !== '' && (
+            <span data-testid="console-server"> · {serverTitle(catalog.data.server, catalog.data.version)}</span>
+          )}{' '}
+          · redis-cli syntax, the server’s own docs
         </p>
         <div className="cn-settings">
           <span className="tag cn-db" data-testid="console-db" title="The DB commands run in: SELECT changes it">

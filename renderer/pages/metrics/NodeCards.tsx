@@ -2,6 +2,7 @@ import type { NodeSample } from '../../../app/schemas/metrics';
 import { formatLag, percentOf } from '../../lib/display';
 import { formatBytes, formatCount, formatDuration, truncate } from '../../lib/format';
 import { roleLabel } from '../../lib/nodes';
+import { serverTitle } from '../../../app/redis/serverTitle';
 import { STATUS_CLASS, type NodeStatus } from './nodeStatus';
 import type { LinkView } from './replication';
 
@@ -107,7 +108,7 @@ function NodeCard({ m, selected, onSelect }: { m: CardModel; selected: boolean; 
           </span>
         )}
         {m.own && <span className="ov-own">profile</span>}
-        {up && s?.version !== undefined && <span className="muted ov-card-ver">v{s.version}</span>}
+        {up && s?.version !== undefined && <span className="muted ov-card-ver">{serverTitle(s.server, s.version)}</span>}
       </span>
       {up && s !== undefined ? (
         <>
@@ -145,8 +146,8 @@ function NodeCard({ m, selected, onSelect }: { m: CardModel; selected: boolean; 
           {m.status === 'slow' && <span className="muted">connection open, answer late</span>}
           {m.lastUp !== undefined && (
             <span className="muted">
-              last up {m.downForSeconds === undefined ? '' : `${formatDuration(m.downForSeconds)} ago`} · v
-              {m.lastUp.version ?? '?'}
+              last up {m.downForSeconds === undefined ? '' : `${formatDuration(m.downForSeconds)} ago`} ·{' '}
+              {serverTitle(m.lastUp.server, m.lastUp.version ?? '?')}
             </span>
           )}
         </span>

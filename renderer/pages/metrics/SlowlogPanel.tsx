@@ -1,34 +1,34 @@
-import { takesKey } from '../../../app/redis/commands';
+import { useState } from 'react';
 import { useCall } from '../../bridge/useCall';
-import { KeyOpenLink } from '../../components/KeyOpenLink';
-import { clock, commandLine, formatMicros, hiddenArgsNote } from '../../lib/display';
-import { formatLatency, truncate } from '../../lib/format';
+import { Segmented } from '../../components/Segmented';
+import { clock, formatMicros } from '../../lib/display';
+import { formatBytes, formatCount, formatLatency, truncate } from '../../lib/format';
 import { InlineError } from './InlineError';
+import { LogTable } from './LogTable';
 
 const REFRESH_MS = 10_000;
 
-/** Redis keeps 128 bytes of a long SLOWLOG argument and says how many more there were: such a key is cut, so not linked. */
-const CUT_ARG = /\.\.\. \(\d+ more bytes\)$/;
-
-/** The entry's key, when its command names one first (SLOWLOG records no DB: the link opens the profile's). */
-function KeyLink({ profileId, args }: { profileId: string; args: readonly string[] }) {
-  const [command, key] = args;
-  if (command === undefined || key === undefined || !takesKey(command.toUpperCase())) return null;
-  return (
-    <KeyOpenLink profileId={profileId} escaped={key} cut={CUT_ARG.test(key)} fallback={null}>
-      <span className="ov-key-link">↗ key</span>
-    </KeyOpenLink>
-  );
-}
+type Tab = 'slow' | 'largeRequest' | 'largeReply';
+/** Valkey 8.1's COMMANDLOG types beside the slow log (which SLOWLOG shows on every server). */
+const TABS: readonly { value: Tab; label: string }[] = [
+  { value: 'slow', label: 'Slow' },
+  { value: 'largeRequest', label: 'Large requests' },
+  { value: 'largeReply', label: 'Large replies' },
+];
 
 /**
- * SLOWLOG GET and LATENCY LATEST of the selected node, every 10 s and on demand.
+ * SLOWLOG GET and LATENCY LATEST of the selected node, every 10 s and on demand; where the node
+ * has COMMANDLOG (the server says so), its large-request and large-reply logs in tabs beside the slow log.
  * Arguments come from whoever wrote to Redis: shown as text, cut, whole in the title.
  * An analyst gets the command and key only (the server withholds the values), with a note.
  */
 export function SlowlogPanel({ profileId, address, up }: { profileId: string; address: string; up: boolean }) {
   const res = useCall('metrics.slowlog', up ? { profileId, address, count: 32 } : undefined, { intervalMs: REFRESH_MS });
   const data = res.data;
+  const [tab, setTab] = useState<Tab>('slow');
+  const logs = data?.commandlog;
+  // A node without COMMANDLOG (another node picked, a failover to an older one) shows the slow log.
+  const shownTab: Tab = logs === undefined ? 'slow' : tab;
   return (
     <section className="panel ov-slowlog" aria-label="Slow log and latency">
       <header className="ov-panel-head">
@@ -43,50 +43,28 @@ export function SlowlogPanel({ profileId, address, up }: { profileId: string; ad
       {!up && <p className="empty">The node is down: nothing to read.</p>}
       {up && res.error !== undefined && <InlineError error={res.error} title="Cannot read the slow log:" />}
       <div className="ov-slowlog-grid">
-        <table className="data-table ov-table ov-slowlog-table" data-testid="slowlog">
-          <caption>SLOWLOG</caption>
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Time</th>
-              <th scope="col" className="num">
-                Duration
-              </th>
-              <th scope="col">Command</th>
-              <th scope="col">Client</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data === undefined || data.slowlog.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="empty">
-                  {data === undefined ? (up && res.loading ? 'Loading…' : '—') : 'The slow log is empty.'}
-                </td>
-              </tr>
-            ) : (
-              data.slowlog.map((e) => {
-                const cmd = commandLine(e.args);
-                const hidden = hiddenArgsNote(e.argsHidden);
-                const client = e.clientName === '' ? e.client : `${e.client} (${e.clientName})`;
-                return (
-                  <tr key={e.id} data-id={e.id}>
-                    <td className="mono">{e.id}</td>
-                    <td className="mono">{clock(e.at)}</td>
-                    <td className="num">{formatMicros(e.durationUs)}</td>
-                    <td className="mono ov-cmd" title={hidden === undefined ? cmd.full : `${cmd.full} ${hidden}: values are shown to ops only`}>
-                      <KeyLink profileId={profileId} args={e.args} />
-                      {cmd.short}
-                      {hidden !== undefined && <span className="muted ov-args-hidden"> {hidden}</span>}
-                    </td>
-                    <td className="mono ov-client" title={client}>
-                      {truncate(client, 28)}
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
+        <div className="ov-log-tabs">
+          {logs !== undefined && <Segmented label="Command log" options={TABS} value={tab} onChange={setTab} testId="commandlog-tabs" />}
+          {shownTab === 'slow' ? (
+            <LogTable
+              profileId={profileId}
+              caption="SLOWLOG"
+              measure="Duration"
+              rows={data?.slowlog.map((e) => ({ ...e, measure: formatMicros(e.durationUs) }))}
+              empty={data === undefined ? (up && res.loading ? 'Loading…' : '—') : 'The slow log is empty.'}
+              testId="slowlog"
+            />
+          ) : (
+            <LogTable
+              profileId={profileId}
+              caption={`COMMANDLOG ${shownTab === 'largeRequest' ? 'large-request' : 'large-reply'} · ${formatCount(logs?.[shownTab].length ?? 0)} logged`}
+              measure="Size"
+              rows={logs?.[shownTab].entries.map((e) => ({ ...e, measure: formatBytes(e.bytes) }))}
+              empty={shownTab === 'largeRequest' ? 'No request over commandlog-request-larger-than.' : 'No reply over commandlog-reply-larger-than.'}
+              testId="commandlog"
+            />
+          )}
+        </div>
         <table className="data-table ov-table" data-testid="latency">
           <caption>LATENCY LATEST</caption>
           <thead>

@@ -4,6 +4,7 @@ import { formatBytes, formatCount, formatDuration, formatMaxMemory, formatPercen
 import { roleLabel } from '../../lib/nodes';
 import type { LinkView } from './replication';
 import { Stat } from '../../components/Stat';
+import { serverTitle } from '../../../app/redis/serverTitle';
 
 const DASH = '—';
 
@@ -28,6 +29,8 @@ export function StatGrid({
   const { traffic, memory, clients, replication } = live ?? {};
   const role = known?.role ?? replication?.role ?? knownRole;
   const replicas = replication?.replicas ?? [];
+  const withSub = (live?.keyspace ?? []).filter((k) => k.subexpiry !== undefined);
+  const subexpiry = withSub.length === 0 ? undefined : withSub.reduce((n, k) => n + (k.subexpiry ?? 0), 0);
   let replSub: string | undefined;
   if (link !== undefined && replication?.masterAddress !== undefined) {
     replSub = `of ${replication.masterAddress}`;
@@ -36,7 +39,7 @@ export function StatGrid({
   }
   return (
     <dl className={`stat-grid ov-stats${live ? '' : ' is-stale'}`}>
-      <Stat label="Version" value={known?.version ?? DASH} testId="stat-version" />
+      <Stat label="Server" value={known?.version === undefined ? DASH : serverTitle(known.server, known.version)} testId="stat-version" />
       <Stat label="Role" value={roleLabel(role)} testId="stat-role" sub={replSub} />
       <Stat label="Uptime" value={live?.uptimeSeconds === undefined ? DASH : formatDuration(live.uptimeSeconds)} testId="stat-uptime" />
       <Stat
@@ -75,6 +78,15 @@ export function StatGrid({
             : `${formatCount(traffic.evictionsPerSec)} evicted/s · ${formatCount(traffic.expirationsPerSec)} expired/s`
         }
       />
+      {/* Hash-field expiration (Redis 7.4+): shown only where the server reports it, never as a 0 it did not say. */}
+      {live?.expiredSubkeys !== undefined && (
+        <Stat
+          label="Hash fields expired"
+          value={formatCount(live.expiredSubkeys)}
+          testId="stat-expired-subkeys"
+          sub={subexpiry === undefined ? 'INFO expired_subkeys, since start' : `${formatCount(subexpiry)} hashes with expiring fields (subexpiry)`}
+        />
+      )}
       <Stat
         label="Replication"
         value={

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryProjection, preflight, swapUnavailableReason, type PreflightPlan } from './preflight';
-import type { ServerFacts } from './serverFacts';
+import { parseInfo } from '../../info/parseInfo';
+import { factsFromInfo, type ServerFacts } from './serverFacts';
 
 function facts(over: Partial<ServerFacts> = {}): ServerFacts {
   return {
@@ -49,6 +50,14 @@ describe('swap availability', () => {
       expect.objectContaining({ code: 'VALIDATION', message: expect.stringMatching(/--mode flush or --mode merge/) }),
     );
     expect(() => preflight(facts({ version: '3.0.7' }), plan())).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+  });
+
+  it('reads a Valkey cluster node (server_mode, no redis_mode) as cluster, comparing the Redis version it reports', () => {
+    // Valkey's INFO server as in valkey-io/valkey-doc commands/info.md, shortened, in cluster mode.
+    const info = parseInfo('# Server\r\nredis_version:7.2.4\r\nserver_name:valkey\r\nvalkey_version:8.0.1\r\nserver_mode:cluster\r\n');
+    const valkey = factsFromInfo(info);
+    expect([valkey.version, valkey.mode]).toEqual(['7.2.4', 'cluster']);
+    expect(() => preflight({ ...facts(), version: valkey.version, mode: valkey.mode }, plan())).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
   });
 
   it('lets flush and merge run on a cluster node, warning about MOVED', () => {

@@ -1,12 +1,14 @@
 import type { Redis } from 'ioredis';
 import { infoNumber } from '../../info/infoSnapshot';
+import { serverIdentity } from '../../redis/serverIdentity';
 import { parseInfo, parseInfoPairs, type InfoSections } from '../../info/parseInfo';
 import { commandRefusal } from './commandRefusal';
 
 /** What a load needs to know about the server before it starts. */
 export interface ServerFacts {
+  /** redis_version: the Redis version the server is compatible with (Valkey says 7.2.4), which the checks of a Redis feature compare. */
   version: string;
-  /** redis_mode: standalone, cluster or sentinel. */
+  /** server_mode (Valkey) or redis_mode: standalone, cluster or sentinel. */
   mode: string;
   /** master or slave. */
   role: string;
@@ -70,14 +72,14 @@ export function keyspaceOf(info: InfoSections): Map<number, { keys: number; expi
 }
 
 export function factsFromInfo(info: InfoSections): Omit<ServerFacts, 'save' | 'appendonly' | 'databases' | 'configRefused'> {
-  const server = info['server'] ?? {};
+  const id = serverIdentity(info['server']);
   const memory = info['memory'] ?? {};
   const persistence = info['persistence'] ?? {};
   const replication = info['replication'] ?? {};
   const stats = info['stats'] ?? {};
   const facts: ReturnType<typeof factsFromInfo> = {
-    version: server['redis_version'] ?? '',
-    mode: server['redis_mode'] ?? 'standalone',
+    version: id.redisVersion,
+    mode: id.mode === '' ? 'standalone' : id.mode,
     role: replication['role'] ?? 'master',
     usedMemory: infoNumber(memory['used_memory']),
     usedMemoryDataset: infoNumber(memory['used_memory_dataset']),

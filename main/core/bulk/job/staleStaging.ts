@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { parseInfo } from '../../info/parseInfo';
+import { serverIdentity } from '../../redis/serverIdentity';
 import { commandRefusal } from './commandRefusal';
 import { flushArgs } from './preflight';
 import { keyspaceOf } from './serverFacts';
@@ -42,7 +43,8 @@ function pidAlive(pid: number): boolean {
  */
 export async function findStampedDbs(redis: Redis, where: { host: string; port: number }): Promise<{ dbs: StampedDb[]; version: string; warning?: string }> {
   const info = parseInfo(String(await redis.info()));
-  const version = info['server']?.['redis_version'] ?? '';
+  // The checks made of it (FLUSHDB ASYNC) are of a Redis feature: redis_version, which Valkey keeps.
+  const version = serverIdentity(info['server']).redisVersion;
   const found: Omit<StampedDb, 'running'>[] = [];
   for (const [db, { keys }] of [...keyspaceOf(info)].sort((a, b) => a[0] - b[0])) {
     if (keys === 0) continue;

@@ -1,4 +1,6 @@
 import type { Catalog, CommandDoc } from '../../../../app/schemas/console';
+import { serverTitle } from '../../../../app/redis/serverTitle';
+import { serverIdentityOfText, type ServerIdentity } from '../../redis/serverIdentity';
 import { byName, mergeCatalog } from './mergeCatalog';
 import { parseCommandDocs } from './parseCommandDocs';
 import { parseCommandInfo, type InfoEntry } from './parseCommandInfo';
@@ -21,11 +23,11 @@ async function ask(call: NodeCall, args: string[]): Promise<Answer> {
   }
 }
 
-/** redis_version from INFO server, or '' when INFO is refused or says none. */
-function versionOf(answer: Answer): string {
-  if (!('value' in answer)) return '';
-  const m = /^redis_version:([0-9A-Za-z.+_-]{1,40})\r?$/m.exec(textOf(answer.value) ?? '');
-  return m?.[1] ?? '';
+/** Who the server is (INFO server), or undefined when INFO is refused or names no version. */
+function identityOf(answer: Answer): ServerIdentity | undefined {
+  if (!('value' in answer)) return undefined;
+  const id = serverIdentityOfText(textOf(answer.value) ?? '');
+  return id.version === '' ? undefined : id;
 }
 
 const EMPTY: Refusal = { kind: 'empty', message: '' };
@@ -45,7 +47,10 @@ export async function loadCatalog(call: NodeCall): Promise<Catalog> {
     ask(call, ['COMMAND', 'DOCS']),
     ask(call, ['COMMAND', 'INFO']),
   ]);
-  const version = versionOf(server);
+  const id = identityOf(server);
+  const version = id?.version ?? '';
+  const shown = id === undefined ? '' : serverTitle(id.name, id.version);
+  const own = { version, ...(id === undefined ? {} : { server: id.name }) };
 
   const docs = 'value' in docsAnswer ? parseCommandDocs(docsAnswer.value) : undefined;
   const docsRefusal = 'refused' in docsAnswer ? docsAnswer.refused : docs?.size === 0 ? EMPTY : undefined;
@@ -62,36 +67,36 @@ export async function loadCatalog(call: NodeCall): Promise<Catalog> {
 
   if (usableDocs !== undefined) {
     const commands = mergeCatalog(usableDocs, usableInfo);
-    if (usableInfo !== undefined) return { source: 'docs', version, commands };
+    if (usableInfo !== undefined) return { source: 'docs', ...own, commands };
     return {
       source: 'docs',
-      version,
+      ...own,
       commands,
-      note: `${sentence(refusalWords('COMMAND INFO', infoRefusal, version))}: the guard holds every command, since nothing says which are safe.`,
+      note: `${sentence(refusalWords('COMMAND INFO', infoRefusal, shown))}: the guard holds every command, since nothing says which are safe.`,
     };
   }
-  const whyNoDocs = refusalWords('COMMAND DOCS', docsRefusal ?? EMPTY, version);
+  const whyNoDocs = refusalWords('COMMAND DOCS', docsRefusal ?? EMPTY, shown);
   if (usableInfo !== undefined) {
     return {
       source: 'info',
-      version,
+      ...own,
       commands: mergeCatalog(undefined, usableInfo),
       note: `${sentence(whyNoDocs)}: autocomplete shows command names, without syntax or summaries.`,
     };
   }
-  const whyNeither = sentence(bothRefusedWords(docsRefusal ?? EMPTY, infoRefusal, version));
+  const whyNeither = sentence(bothRefusedWords(docsRefusal ?? EMPTY, infoRefusal, shown));
   const names = await commandNames(call, rows);
   if (names.length > 0) {
     return {
       source: 'names',
-      version,
+      ...own,
       commands: names,
       note: `${whyNeither}: autocomplete shows names only, and the guard holds every command, since nothing says which are safe.`,
     };
   }
   return {
     source: 'none',
-    version,
+    ...own,
     commands: [],
     note: `${whyNeither}, and COMMAND LIST and COMMAND are refused too: there is no autocomplete, and the guard holds every command.`,
   };

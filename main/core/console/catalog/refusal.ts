@@ -25,15 +25,18 @@ export function refusalOf(err: unknown): Refusal | undefined {
   return { kind: 'error', message };
 }
 
-/** "this server's ACL user may not run COMMAND DOCS", for a note that says why the catalog is short. */
-export function refusalWords(command: string, refusal: Refusal, version: string): string {
+/**
+ * "this server's ACL user may not run COMMAND DOCS", for a note that says why the catalog is
+ * short. `server` names it ("Valkey 8.0.1", serverTitle) or is '' when INFO said nothing.
+ */
+export function refusalWords(command: string, refusal: Refusal, server: string): string {
   switch (refusal.kind) {
     case 'acl':
       return `this server's ACL user may not run ${command}`;
     case 'missing':
       return command === 'COMMAND DOCS'
-        ? `this server${version === '' ? '' : ` (Redis ${version})`} has no COMMAND DOCS, which came in Redis 7.0`
-        : `this server${version === '' ? '' : ` (Redis ${version})`} does not know ${command} ("${refusal.message}")`;
+        ? `this server${server === '' ? '' : ` (${server})`} has no COMMAND DOCS, which came in Redis 7.0`
+        : `this server${server === '' ? '' : ` (${server})`} does not know ${command} ("${refusal.message}")`;
     case 'empty':
       return `this server answered ${command} with nothing`;
     case 'error':
@@ -42,7 +45,7 @@ export function refusalWords(command: string, refusal: Refusal, version: string)
 }
 
 /** Why neither COMMAND DOCS nor COMMAND INFO answered, in one clause. */
-export function bothRefusedWords(docs: Refusal, info: Refusal, version: string): string {
+export function bothRefusedWords(docs: Refusal, info: Refusal, server: string): string {
   if (docs.kind === 'acl' && info.kind === 'acl') return "this server's ACL user may run neither COMMAND DOCS nor COMMAND INFO";
-  return `${refusalWords('COMMAND DOCS', docs, version)}, and ${refusalWords('COMMAND INFO', info, version)}`;
+  return `${refusalWords('COMMAND DOCS', docs, server)}, and ${refusalWords('COMMAND INFO', info, server)}`;
 }

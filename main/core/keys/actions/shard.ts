@@ -11,6 +11,7 @@ import { ACTION_SCRIPT, type ScriptMode } from './actionScript';
 import type { KeyHashSet } from '../../resp/keyHashSet';
 import type { ShardCheckpoint } from './checkpoints';
 import { ExportFile } from './exportFile';
+import { serverIdentityOfText } from '../../redis/serverIdentity';
 
 /**
  * SCAN COUNT for a bulk action. SCAN makes an object of every key it walks before MATCH drops
@@ -107,10 +108,10 @@ export class Shard {
     return r ?? null;
   }
 
-  /** The server's major version (INFO server), 0 when unreadable. */
+  /** The major of the Redis version the server is compatible with (INFO server redis_version, which Valkey keeps), 0 when unreadable. */
   async majorVersion(): Promise<number> {
     const info = await this.call(['INFO', 'server']).catch(() => null);
-    const m = /redis_version:(\d+)/.exec(Buffer.isBuffer(info) ? info.toString('latin1') : '');
+    const m = /^(\d+)/.exec(serverIdentityOfText(Buffer.isBuffer(info) ? info.toString('latin1') : '').redisVersion);
     return m === null ? 0 : Number(m[1]);
   }
 

@@ -5,9 +5,12 @@ import { keyTypeOf } from './keyType';
 import { PageCutter } from './pageCutter';
 import { valueBytes } from '../keyRef';
 import { asArray, asBuf, asNum, asText, type ValueClient } from './valueClient';
+import { readVectorSet } from './vectorSet';
 
 type Page<T extends ReadPage['type']> = Extract<ReadPage, { type: T }>;
 type Result<T extends ReadPage['type']> = Extract<ReadResult, { type: T }>;
+/** The pages of the six native types, read by one command and a length command each. */
+type NativePage = Exclude<ReadPage, { type: 'vectorset' }>;
 type Arg = string | Buffer | number;
 type Command = [string, ...Arg[]];
 
@@ -19,6 +22,7 @@ type Command = [string, ...Arg[]];
  * key's real type, and a missing key is NOT_FOUND on `key`.
  */
 export async function readPage(client: ValueClient, key: Buffer, page: ReadPage): Promise<ReadResult> {
+  if (page.type === 'vectorset') return readVectorSet(client, key, page);
   const [readCmd, totalCmd] = commands(key, page);
   const [type, read, total] = await Promise.allSettled([client.send('TYPE', key), client.send(...readCmd), client.send(...totalCmd)]);
   if (type.status === 'rejected') throw type.reason;
@@ -53,7 +57,7 @@ function wrongType(key: Buffer, asked: string, real: string): AppError {
 }
 
 /** A Redis refusal of the page's own arguments, on the field that caused it. */
-function refusal(e: unknown, key: Buffer, page: ReadPage): unknown {
+function refusal(e: unknown, key: Buffer, page: NativePage): unknown {
   const msg = e instanceof Error ? e.message : String(e);
   // The key changed type between TYPE and the read.
   if (/WRONGTYPE/.test(msg)) return new AppError('VALIDATION', `page.type is "${page.type}" but key ${keyName(key).text} no longer holds a ${page.type}; reopen it`, 'page.type');
@@ -64,7 +68,7 @@ function refusal(e: unknown, key: Buffer, page: ReadPage): unknown {
 }
 
 /** The page's read command, then the value's length command (its `total`). */
-function commands(key: Buffer, page: ReadPage): [Command, Command] {
+function commands(key: Buffer, page: NativePage): [Command, Command] {
   switch (page.type) {
     case 'string':
       // GETRANGE's end is inclusive; a window past the end returns what there is.
@@ -99,7 +103,7 @@ function zsetArgs(page: Page<'zset'>): Arg[] {
   return [from, to, 'BYSCORE', ...rev, 'LIMIT', page.start, page.count, 'WITHSCORES'];
 }
 
-function shape(page: ReadPage, reply: unknown, total: number): ReadResult {
+function shape(page: NativePage, reply: unknown, total: number): ReadResult {
   switch (page.type) {
     case 'string':
       return stringPage(page, reply, total);

@@ -65,10 +65,10 @@ export function MetaSummary({ meta, at }: { meta: KeyMeta; at: number }) {
   return (
     <>
     <dl className="kv-meta" data-testid="kv-meta" data-type={type}>
-      <Fact label="Type" value={module ? (meta.moduleType ?? 'module') : type} sub={module ? 'module type' : undefined} testId="kv-meta-type" />
+      <Fact label="Type" value={module ? (meta.moduleType ?? 'module') : type} sub={module ? 'not a type this viewer reads' : undefined} testId="kv-meta-type" />
       <Fact label="Encoding" value={meta.encoding ?? '—'} testId="kv-meta-encoding" />
       {module ? (
-        <Fact label="DUMP size" value={meta.dumpBytes === null ? '—' : formatBytes(meta.dumpBytes)} sub="read by its module only" testId="kv-meta-dump" />
+        <Fact label="DUMP size" value={meta.dumpBytes === null ? '—' : formatBytes(meta.dumpBytes)} sub="its serialized size" testId="kv-meta-dump" />
       ) : (
         <Fact label="Length" value={meta.length === null ? '—' : formatCount(meta.length)} sub={LENGTH_OF[type]} testId="kv-meta-length" />
       )}

@@ -1,3 +1,4 @@
+import { VectorSetView } from './VectorSetView';
 import { useCallback, useMemo, useState } from 'react';
 import type { ProfileView } from '../../../../app/schemas/connections';
 import { seenOf, type Seen } from '../../../../app/schemas/keys';
@@ -112,7 +113,10 @@ export function ValuePanel({ profile, db, keyB64, canEdit, onKeyChanged }: Value
           {m.type === 'set' && <SetView {...props} />}
           {m.type === 'zset' && <ZsetView {...props} />}
           {m.type === 'stream' && <StreamView {...props} />}
-          {m.type === 'other' && <p className="hint">A module type ({m.moduleType ?? 'unknown'}): its value is read only through its module's own commands; its DUMP size is above.</p>}
+          {m.type === 'other' && m.moduleType === 'vectorset' && <VectorSetView where={where} version={version} />}
+          {m.type === 'other' && <p className="hint" data-testid="kv-other-type">
+              A {m.moduleType ?? 'unknown'} key (a module's type, or a type newer than this viewer): its value is read only through that type's own commands; its type, encoding, memory and DUMP size are above.
+            </p>}
         </div>
       )}
     </section>
