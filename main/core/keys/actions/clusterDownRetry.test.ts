@@ -3,10 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCluster } from '../../../../testing/cluster';
 import { clusterSpec } from '../../../../testing/profiles';
 import { adminClient, closeAdmins, type RedisProcess } from '../../../../testing/redis';
-import { Pool } from '../../pool/pool';
-import type { StoredProfile } from '../../pool/types';
-import { actionTargets } from './actionTargets';
-import { runKeyActions } from './runKeyActions';
+import { actionRunKit } from './actionRunTestKit';
 
 /*
  * A cluster master that answers CLUSTERDOWN for a moment (as a cluster does in a failover's
@@ -18,18 +15,17 @@ import { runKeyActions } from './runKeyActions';
  */
 
 const cluster = useCluster();
-let pool: Pool;
+let kit: ReturnType<typeof actionRunKit>;
 let side: Cluster;
-const profile = (): StoredProfile => ({ id: 'shards', source: 'config', spec: clusterSpec(cluster().addresses) });
 
 beforeAll(() => {
-  pool = new Pool({ resolve: (id) => (id === 'shards' ? profile() : undefined), list: () => [profile()] });
+  kit = actionRunKit([{ id: 'shards', source: 'config', spec: clusterSpec(cluster().addresses) }]);
   const [host, port] = (cluster().addresses[0] ?? '').split(':');
   side = new Cluster([{ host: host ?? '127.0.0.1', port: Number(port) }]);
 });
 afterAll(async () => {
   side.disconnect();
-  await pool.shutdown();
+  await kit.close();
   await closeAdmins();
 });
 
@@ -47,37 +43,23 @@ describe('bulk delete on a cluster whose master answers CLUSTERDOWN for a moment
     const n = 3_000;
     await Promise.all(Array.from({ length: n }, (_, i) => side.set(`gone:${i}`, 'v')));
     await Promise.all(Array.from({ length: 500 }, (_, i) => side.set(`kept:${i}`, 'v')));
-    const { targets, retry } = await actionTargets(pool, 'shards', profile().spec, 0);
-    expect(retry).toBeDefined();
     let down = false;
     let restored: Promise<unknown> = Promise.resolve();
-    const end = await runKeyActions(
-      {
-        runId: 'cluster-down',
-        profileId: 'shards',
-        target: 'shards/0',
-        db: 0,
-        targets: targets('cacheboard-test'),
-        selection: { match: Buffer.from('gone:*').toString('base64'), ttl: 'any' },
-        action: { op: 'delete' },
-        pace: { maxLatencyMs: null, maxReplicaLagBytes: 10 * 1024 * 1024 },
-        dryRun: false,
-        store: null,
-        ...(retry === undefined ? {} : { retry }),
-        // The first page with keys: its master stops serving before the page's scripts reach it.
-        beforeAct: async (keys) => {
-          const [first] = keys;
-          if (down || first === undefined) return;
-          down = true;
-          const { node, slot } = await ownerOf(Buffer.from(first));
-          const admin = await adminClient(node);
-          expect(await admin.call('CLUSTER', 'DELSLOTS', String(slot))).toBe('OK');
-          restored = new Promise((resolve) => setTimeout(resolve, 400)).then(() => admin.call('CLUSTER', 'ADDSLOTS', String(slot)));
-        },
+    const end = await kit.run('shards', {
+      selection: { match: Buffer.from('gone:*').toString('base64') },
+      action: { op: 'delete' },
+      dryRun: false,
+      // The first page with keys: its master stops serving before the page's scripts reach it.
+      beforeAct: async (keys) => {
+        const [first] = keys;
+        if (down || first === undefined) return;
+        down = true;
+        const { node, slot } = await ownerOf(Buffer.from(first));
+        const admin = await adminClient(node);
+        expect(await admin.call('CLUSTER', 'DELSLOTS', String(slot))).toBe('OK');
+        restored = new Promise((resolve) => setTimeout(resolve, 400)).then(() => admin.call('CLUSTER', 'ADDSLOTS', String(slot)));
       },
-      () => undefined,
-      new AbortController().signal,
-    );
+    });
     await restored;
     expect(down).toBe(true);
     expect(end).toMatchObject({ kind: 'done', report: { matched: n, acted: n, skipped: 0, errors: 0, errorSamples: [] } });
