@@ -4,10 +4,9 @@ import type { StreamEvent } from '../../app/contract';
 import { AppError } from '../../app/errors';
 import type { KeyActionOp } from '../../app/schemas/keyActions';
 import { CheckpointStore, newRunId, stillRunning, type Checkpoint } from '../core/keys/actions/checkpoints';
-import { clusterRetry } from '../core/keys/actions/clusterRetry';
+import { actionTargets } from '../core/keys/actions/actionTargets';
 import { actionText, filtersText, matchText, wholeDb } from '../core/keys/actions/describeRun';
 import { runKeyActions } from '../core/keys/actions/runKeyActions';
-import { indexTargets } from '../core/keys/index/indexTargets';
 import type { ProfileSpec } from '../core/pool/types';
 import { withCliJob } from './cliJob';
 import { CLI_PROFILE, withCliPool } from './cliPool';
@@ -42,7 +41,7 @@ export async function keyActions(op: KeyActionOp, argv: string[], env: NodeJS.Pr
   }
   const out = resume?.export?.out ?? args.out;
   return withCliPool(spec, async (pool, id) => {
-    const targets = await indexTargets(pool, id, spec, spec.db);
+    const { targets, retry } = await actionTargets(pool, id, spec, spec.db);
     const runId = resume?.runId ?? newRunId();
     return withCliJob<ActionEvent, number>(
       { json: args.json, stopNote: 'Stopping after the pages in flight; the counts will say exactly what was done…', progress: (e) => (e.kind === 'progress' ? renderKeyActionProgress(e) : null) },
@@ -62,7 +61,7 @@ export async function keyActions(op: KeyActionOp, argv: string[], env: NodeJS.Pr
               store,
               ...(resume === undefined ? {} : { resume }),
               ...(out === undefined ? {} : { out }),
-              ...(spec.topology?.kind === 'cluster' ? { retry: clusterRetry(pool, id) } : {}),
+              ...(retry === undefined ? {} : { retry }),
             },
             emit,
             signal,

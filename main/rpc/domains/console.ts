@@ -1,4 +1,3 @@
-import { AppError } from '../../../app/errors';
 import { CatalogCache } from '../../core/console/run/catalogCache';
 import { ConsoleRuns } from '../../core/console/run/consoleRuns';
 import { ConsoleTopology } from '../../core/console/run/consoleTopology';
@@ -11,6 +10,7 @@ import { userKey } from '../session';
 import { auditTrail } from './auditTrail';
 import type { CoreServices } from './services';
 import { roleOf, sessionProfile } from './sessionProfile';
+import { streamDownload } from './streamDownload';
 
 type ConsoleHandlers = Pick<
   Handlers,
@@ -52,12 +52,7 @@ export function consoleHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | '
       return { lines: consoles.history.list(userKey(session), profileId) };
     },
     'console.download': ({ downloadId }, sink, { session }) => {
-      downloadReply(consoles.files, downloadId, userKey(session), sink).then(
-        () => sink.end(),
-        (e: unknown) => sink.end(e instanceof AppError ? e : new AppError('INTERNAL', `The download failed: ${e instanceof Error ? e.message : String(e)}`)),
-      );
-      // The download stops on its own when the subscription ends (sink.signal).
-      return () => undefined;
+      return streamDownload(sink, downloadReply(consoles.files, downloadId, userKey(session), sink));
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { ProfileId } from '../../../app/schemas/common';
-import { AppError } from '../../../app/errors';
 import { decodeKey } from '../../core/keys/decode/decodeKey';
 import { DecodeRunner } from '../../core/keys/decode/decodeRunner';
 import { editTarget, refuseReadOnly } from '../../core/keys/edit/editTarget';
@@ -23,6 +22,7 @@ import type { Session } from '../session';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
 import { roleOf, sessionProfile } from './sessionProfile';
+import { streamDownload } from './streamDownload';
 
 type KeysHandlers = Pick<
   Handlers,
@@ -88,12 +88,7 @@ export function keysValuesHandlers({ profiles, pool }: Pick<CoreServices, 'profi
     'keys.streamInfo': async ({ profileId, db, key }, { session }) => streamInfo(await client(profileId, db, session), keyBytes(key)),
     'keys.download': async ({ profileId, db, key }, sink, { session }) => {
       const redis = await client(profileId, db, session);
-      downloadString(redis, keyBytes(key), sink).then(
-        () => sink.end(),
-        (e: unknown) => sink.end(e instanceof AppError ? e : new AppError('INTERNAL', `The download failed: ${e instanceof Error ? e.message : String(e)}`)),
-      );
-      // The download stops on its own when the subscription ends (sink.signal).
-      return () => undefined;
+      return streamDownload(sink, downloadString(redis, keyBytes(key), sink));
     },
   };
 }

@@ -11,8 +11,14 @@ export interface ActionTargets {
   retry?: (key: Buffer, args: string[]) => Promise<unknown>;
 }
 
-/** Asked before the run starts, so a wrong DB or an unreachable server fails the call itself. */
+/**
+ * Asked before the run starts, so a wrong DB or an unreachable server fails the call itself. A
+ * cluster's client for the retries is connected now too: its first retry may come in a
+ * failover's window, when a new client's ready check (CLUSTER INFO) would find the cluster down.
+ */
 export async function actionTargets(pool: Pick<PoolApi, 'masters' | 'cluster'>, connectionId: string, spec: ProfileSpec, db: number): Promise<ActionTargets> {
   const targets = await indexTargets(pool, connectionId, spec, db);
-  return spec.topology?.kind === 'cluster' ? { targets, retry: clusterRetry(pool, connectionId) } : { targets };
+  if (spec.topology?.kind !== 'cluster') return { targets };
+  await pool.cluster(connectionId);
+  return { targets, retry: clusterRetry(pool, connectionId) };
 }

@@ -8,6 +8,7 @@ import { encodeCommand } from '../../resp/encodeCommand';
 import { startPacer, type BatchSizing, type Pacer } from '../pace/pacer';
 import type { ActionPlan } from './actionPlan';
 import { ACTION_SCRIPT, type ScriptMode } from './actionScript';
+import { inFailoverWindow } from './clusterRetry';
 import type { KeyHashSet } from '../../resp/keyHashSet';
 import type { ShardCheckpoint } from './checkpoints';
 import { ExportFile } from './exportFile';
@@ -34,7 +35,7 @@ export interface ShardContext {
   /** Aborted by a cancel or another shard's failure: the page being acted on finishes, then the shard stops. */
   stop: AbortSignal;
   file: ExportFile | null;
-  /** A cluster: send one key's script through the cluster client, which follows MOVED and ASK. */
+  /** A cluster: send one key's script through the cluster client, which follows MOVED and ASK (and rides out a failover). */
   retry: ((mode: ScriptMode, key: Buffer) => Promise<unknown>) | null;
   matched(shard: Shard, key: Buffer): void;
   error(message: string): void;
@@ -320,7 +321,8 @@ export class Shard {
   /**
    * One pipelined round over `keys`: 1 or 0 for each, an export's [pttl, payload], or the error.
    * NOSCRIPT (a restart, SCRIPT FLUSH) loads the script and sends those keys again; MOVED and ASK
-   * (a slot migrating) go through the cluster client, which follows them.
+   * (a slot migrating), and the other answers of a failover's window (clusterRetry.ts), go
+   * through the cluster client, which follows them and tries again a bounded number of times.
    */
   private async round(
     ctx: ShardContext,
@@ -344,7 +346,7 @@ export class Shard {
     }
     for (let i = 0; i < replies.length; i++) {
       const r = replies[i];
-      if (ctx.retry === null || !(r instanceof ReplyError) || !/^(MOVED|ASK) /.test(r.message)) continue;
+      if (ctx.retry === null || !(r instanceof ReplyError) || !inFailoverWindow(r.message)) continue;
       replies[i] = await ctx.retry(mode, keys[i] as Buffer).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     }
     return { replies, after };

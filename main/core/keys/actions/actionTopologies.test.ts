@@ -1,21 +1,21 @@
 import { Cluster, Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseHostPort } from '../../../app/hostPort';
-import { useCluster } from '../../../testing/cluster';
-import { clusterSpec, sentinelSpec } from '../../../testing/profiles';
-import { useSentinel } from '../../../testing/sentinel';
-import { b64 } from '../../core/keys/edit/editTestKit';
-import { keyActionsRpc, type KeyActionsRpc } from './keyActionsTestKit';
+import { parseHostPort } from '../../../../app/hostPort';
+import { useCluster } from '../../../../testing/cluster';
+import { clusterSpec, sentinelSpec } from '../../../../testing/profiles';
+import { useSentinel } from '../../../../testing/sentinel';
+import { b64 } from '../edit/editTestKit';
+import { actionRunKit } from './actionRunTestKit';
 
 const cluster = useCluster();
 const sentinel = useSentinel();
-let rpc: KeyActionsRpc;
+let kit: ReturnType<typeof actionRunKit>;
 let side: Cluster;
 let master: Redis;
 
 beforeAll(async () => {
   const shards = clusterSpec(cluster().addresses);
-  rpc = keyActionsRpc([
+  kit = actionRunKit([
     { id: 'shards', source: 'config', spec: shards },
     { id: 'ha', source: 'config', spec: sentinelSpec(sentinel(), { db: 3 }) },
   ]);
@@ -25,7 +25,7 @@ beforeAll(async () => {
   master = new Redis({ ...at, db: 3 });
 });
 afterAll(async () => {
-  await rpc.close();
+  await kit.close();
   side.disconnect();
   master.disconnect();
 });
@@ -51,21 +51,21 @@ const spread = (write: (i: number) => Promise<unknown>, n: number) => Promise.al
 
 const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
-describe('keys.actions on a cluster', () => {
+describe('bulk key actions on a cluster', () => {
   it('counts per master exactly and deletes on every master at once, each key on the master serving its slot', async () => {
     await spread((i) => side.set(`price:eu:${i}`, 'v'), 3000);
     await spread((i) => side.set(`price:us:${i}`, 'v'), 900);
     const before = await perMaster('price:eu:*');
     expect(total(before)).toBe(3000);
 
-    const dry = await rpc.run({ profileId: 'shards', selection: { match: b64('price:eu:*') }, action: { op: 'delete' }, dryRun: true });
-    if (dry.final.kind !== 'done') throw new Error(JSON.stringify(dry.final));
-    expect(dry.final.report.matched).toBe(3000);
-    expect(dry.final.report.shards).toHaveLength(3);
-    for (const s of dry.final.report.shards) expect(s.matched).toBe(before.get(s.node));
+    const dry = await kit.run('shards', { selection: { match: b64('price:eu:*') }, action: { op: 'delete' }, dryRun: true });
+    if (dry.kind !== 'done') throw new Error(JSON.stringify(dry));
+    expect(dry.report.matched).toBe(3000);
+    expect(dry.report.shards).toHaveLength(3);
+    for (const s of dry.report.shards) expect(s.matched).toBe(before.get(s.node));
 
-    const run = await rpc.run({ profileId: 'shards', selection: { match: b64('price:eu:*') }, action: { op: 'delete' }, dryRun: false });
-    expect(run.final).toMatchObject({ kind: 'done', report: { matched: 3000, acted: 3000, skipped: 0, errors: 0 } });
+    const run = await kit.run('shards', { selection: { match: b64('price:eu:*') }, action: { op: 'delete' }, dryRun: false });
+    expect(run).toMatchObject({ kind: 'done', report: { matched: 3000, acted: 3000, skipped: 0, errors: 0 } });
     expect(total(await perMaster('price:eu:*'))).toBe(0);
     expect(total(await perMaster('price:us:*'))).toBe(900);
   });
@@ -73,24 +73,24 @@ describe('keys.actions on a cluster', () => {
   it('filtered expire runs the check-and-act script on each key’s own master', async () => {
     await spread((i) => side.hset(`sess:${i}`, 'f', 'v'), 600);
     await spread((i) => side.set(`sess:s:${i}`, 'v'), 400);
-    const run = await rpc.run({ profileId: 'shards', selection: { match: b64('sess:*'), type: 'hash', ttl: 'none' }, action: { op: 'expire', seconds: 900 }, dryRun: false });
-    expect(run.final).toMatchObject({ kind: 'done', report: { matched: 600, acted: 600, skipped: 0, errors: 0 } });
+    const run = await kit.run('shards', { selection: { match: b64('sess:*'), type: 'hash', ttl: 'none' }, action: { op: 'expire', seconds: 900 }, dryRun: false });
+    expect(run).toMatchObject({ kind: 'done', report: { matched: 600, acted: 600, skipped: 0, errors: 0 } });
     expect(await side.ttl('sess:17')).toBeGreaterThan(800);
     expect(await side.ttl('sess:s:17')).toBe(-1);
-    const persist = await rpc.run({ profileId: 'shards', selection: { match: b64('sess:*') }, action: { op: 'persist' }, dryRun: false });
-    expect(persist.final).toMatchObject({ kind: 'done', report: { matched: 1000, acted: 600, skipped: 400 } });
+    const persist = await kit.run('shards', { selection: { match: b64('sess:*') }, action: { op: 'persist' }, dryRun: false });
+    expect(persist).toMatchObject({ kind: 'done', report: { matched: 1000, acted: 600, skipped: 400 } });
   });
 });
 
-describe('keys.actions over Sentinel', () => {
+describe('bulk key actions over Sentinel', () => {
   it('acts on the master the sentinels name', async () => {
     const p = master.pipeline();
     for (let i = 0; i < 1500; i++) p.set(`tmp:${i}`, 'v');
     for (let i = 0; i < 100; i++) p.set(`other:${i}`, 'v');
     await p.exec();
-    const run = await rpc.run({ profileId: 'ha', selection: { match: b64('tmp:*') }, action: { op: 'delete' }, dryRun: false });
-    expect(run.final).toMatchObject({ kind: 'done', report: { matched: 1500, acted: 1500, skipped: 0, errors: 0 } });
-    expect(run.final.kind === 'done' ? run.final.report.shards.map((s) => s.node) : []).toEqual([await sentinel().currentMaster()]);
+    const run = await kit.run('ha', { selection: { match: b64('tmp:*') }, action: { op: 'delete' }, dryRun: false });
+    expect(run).toMatchObject({ kind: 'done', report: { matched: 1500, acted: 1500, skipped: 0, errors: 0 } });
+    expect(run.kind === 'done' ? run.report.shards.map((s) => s.node) : []).toEqual([await sentinel().currentMaster()]);
     expect(await master.dbsize()).toBe(100);
   });
 });
