@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { call, stream } from '../define';
 import { ProfileId } from './common';
+import { Restrictions } from './restrictions';
 
 /** "host:port" as the node is reached (replicas as their master reports them). */
 export const Address = z.string().min(3).max(300);
@@ -30,6 +31,11 @@ export const NodeSample = z.object({
   /** Set on the first answer of a new server run: its run_id differs from the last answer's. */
   restarted: z.boolean().optional(),
   error: z.string().optional(),
+  /**
+   * Commands this node refused (INFO for an ACL user without @dangerous): up, but the figures
+   * they would have given are absent, to be shown as unknown with this line, never as 0.
+   */
+  restrictions: Restrictions.optional(),
   role: z.string().optional(),
   version: z.string().optional(),
   uptimeSeconds: z.number().optional(),
