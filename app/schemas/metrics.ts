@@ -269,6 +269,8 @@ export const metrics = {
     output: z.object({
       slowlog: z.array(SlowlogEntry),
       latency: z.array(z.object({ event: z.string(), at: z.number(), latestMs: z.number(), maxMs: z.number() })),
+      /** SLOWLOG or LATENCY refused: that table is empty because it could not be read, not because nothing was slow. */
+      restrictions: Restrictions.optional(),
     }),
   }),
   'metrics.action': call({

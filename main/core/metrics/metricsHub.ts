@@ -11,6 +11,8 @@ import { runOpsAction } from './opsAction';
 import { ProfilePoller, pollTimeoutMs } from './poller';
 import { discoverProfile } from './profileDiscovery';
 import { readLatency, readSlowlog, type LatencyRecord } from './slowlog';
+import { unlessRefused, type Refusal } from '../redis/refusal';
+import type { Restriction } from '../../../app/schemas/restrictions';
 import type { OpsAction, OpsActionRecord, SlowlogRecord, TopologyEntry, WatchOptions } from './types';
 
 export type { WatchOptions } from './types';
@@ -186,13 +188,19 @@ export class MetricsHub {
     profileId: string,
     address: string | undefined,
     count: number,
-  ): Promise<{ slowlog: SlowlogRecord[]; latency: LatencyRecord[] }> {
+  ): Promise<{ slowlog: SlowlogRecord[]; latency: LatencyRecord[]; restrictions?: Restriction[] }> {
     this.assertOpen();
     const target = await this.nodeOf(profileId, address);
     const redis = await this.pool.node(profileId, target);
+    // A managed service or an ACL user without @admin may refuse either: the other is still shown.
+    const restrictions: Restriction[] = [];
+    const refused = (effect: string) => (r: Refusal) => restrictions.push({ command: r.command, effect });
     try {
-      const [slowlog, latency] = await Promise.all([readSlowlog(redis, count), readLatency(redis)]);
-      return { slowlog, latency };
+      const [slowlog, latency] = await Promise.all([
+        unlessRefused(readSlowlog(redis, count), ['SLOWLOG', 'GET'], refused('the slow log is not shown')),
+        unlessRefused(readLatency(redis), ['LATENCY', 'LATEST'], refused('latency events are not shown')),
+      ]);
+      return { slowlog: slowlog ?? [], latency: latency ?? [], ...(restrictions.length === 0 ? {} : { restrictions }) };
     } catch (err) {
       throw toAppErrorFor(redis, err);
     }

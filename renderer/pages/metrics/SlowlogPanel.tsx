@@ -3,6 +3,7 @@ import { useCall } from '../../bridge/useCall';
 import { KeyOpenLink } from '../../components/KeyOpenLink';
 import { clock, commandLine, formatMicros, hiddenArgsNote } from '../../lib/display';
 import { formatLatency, truncate } from '../../lib/format';
+import { RestrictionNotice } from '../../components/RestrictionNotice';
 import { InlineError } from './InlineError';
 
 const REFRESH_MS = 10_000;
@@ -42,6 +43,7 @@ export function SlowlogPanel({ profileId, address, up }: { profileId: string; ad
       </header>
       {!up && <p className="empty">The node is down: nothing to read.</p>}
       {up && res.error !== undefined && <InlineError error={res.error} title="Cannot read the slow log:" />}
+      {up && <RestrictionNotice restrictions={data?.restrictions ?? []} />}
       <div className="ov-slowlog-grid">
         <table className="data-table ov-table ov-slowlog-table" data-testid="slowlog">
           <caption>SLOWLOG</caption>
