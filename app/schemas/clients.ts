@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { Restrictions } from './restrictions';
 import { call } from '../define';
 import { ProfileId } from './common';
 import { Address } from './metrics';
@@ -152,6 +153,8 @@ export const NodeClients = z.object({
   master: z.string().optional(),
   /** CLIENT LIST failed on this node (unreachable, refused by ACL): no clients, and why. */
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** CLIENT LIST refused (a managed service, an ACL user without @admin): not an error, one line; the counts are unknown. */
+  restrictions: Restrictions.optional(),
   /** client-output-buffer-limit, per class; absent when CONFIG GET was refused (see limitsNote). */
   limits: BufferLimits.optional(),
   /** Why there are no limits: the "near the limit" highlight is skipped on this node. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { call, stream } from '../define';
 import { ProfileId } from './common';
+import { Restrictions } from './restrictions';
 
 /** "host:port" as the node is reached (replicas as their master reports them). */
 export const Address = z.string().min(3).max(300);
@@ -30,6 +31,11 @@ export const NodeSample = z.object({
   /** Set on the first answer of a new server run: its run_id differs from the last answer's. */
   restarted: z.boolean().optional(),
   error: z.string().optional(),
+  /**
+   * Commands this node refused (INFO for an ACL user without @dangerous): up, but the figures
+   * they would have given are absent, to be shown as unknown with this line, never as 0.
+   */
+  restrictions: Restrictions.optional(),
   role: z.string().optional(),
   /** The server's own version (valkey_version over redis_version) and its name (server_name, 'redis' by default). */
   version: z.string().optional(),
@@ -277,6 +283,8 @@ export const metrics = {
       latency: z.array(z.object({ event: z.string(), at: z.number(), latestMs: z.number(), maxMs: z.number() })),
       /** Absent where COMMAND INFO says the node has no COMMANDLOG, or it is refused. */
       commandlog: Commandlogs.optional(),
+      /** SLOWLOG or LATENCY refused: that table is empty because it could not be read, not because nothing was slow. */
+      restrictions: Restrictions.optional(),
     }),
   }),
   'metrics.action': call({

@@ -5,11 +5,12 @@ import { journalFile, readJournal } from '../core/bulk/job/saveJournal';
 import { findStampedDbs, type StampedDb } from '../core/bulk/job/staleStaging';
 import { cleanCommand } from '../core/bulk/job/stagingHold';
 import { listStagingJournals } from '../core/bulk/job/stagingJournal';
-import { parseInfo } from '../core/info/parseInfo';
 import { parseClientList } from '../core/redis/clientList';
 import { serverIdentityOfText } from '../core/redis/serverIdentity';
 import { serverTitle } from '../../app/redis/serverTitle';
-import { keyspaceOf } from '../core/bulk/job/serverFacts';
+import { dbKeyCounts } from '../core/bulk/job/serverFacts';
+import { unlessRefused } from '../core/redis/refusal';
+import { restrictionLine, type Restriction } from '../../app/schemas/restrictions';
 import { SCRATCH_ROOT } from '../core/trials/scratch';
 import { auditLeftovers } from './cliLeftovers';
 import { CLI_PROFILE, cliPool } from './cliPool';
@@ -62,6 +63,8 @@ interface ServerReport {
   fixed: string[];
   /** Why something was left. */
   notes: string[];
+  /** Commands the server refused, and what was not checked because of them. */
+  restrictions: Restriction[];
 }
 
 const SCAN_COUNT = 1000;
@@ -102,14 +105,16 @@ async function examine(redis: Redis, where: { host: string; port: number }, jour
   const address = `${where.host}:${where.port}`;
   const id = await redis.info('server').then(serverIdentityOfText, () => undefined);
   const server = id === undefined ? '' : serverTitle(id.name, id.version);
-  const r: ServerReport = { address, server, journal: [], stagingDbs: [], scratch: [], connections: [], fixed: [], notes: [] };
+  const r: ServerReport = { address, server, journal: [], stagingDbs: [], scratch: [], connections: [], fixed: [], notes: [], restrictions: [] };
   const own = String(await redis.client('ID'));
-  const list = String(await redis.client('LIST'));
-  r.connections = parseClientList(list)
+  const list = await unlessRefused(redis.client('LIST'), ['CLIENT', 'LIST'], (refused) =>
+    r.restrictions.push({ command: refused.command, effect: 'our connections are not listed, and scratch keys are not unlinked (a running trial cannot be told)' }),
+  );
+  r.connections = parseClientList(String(list ?? ''))
     .clients.filter((c) => c.id !== own && c.name.startsWith('cacheboard'))
     .map(({ name, addr }) => ({ name, addr }));
   // Trials, audience trials and the audience page's live queries all write scratch keys under SCRATCH_ROOT.
-  const trialRunning = r.connections.some((c) => c.name.startsWith('cacheboard:trial:') || c.name.startsWith('cacheboard:audience:'));
+  const trialRunning = list === undefined || r.connections.some((c) => c.name.startsWith('cacheboard:trial:') || c.name.startsWith('cacheboard:audience:'));
 
   const found = await findStampedDbs(redis, where);
   if (found.warning !== undefined) r.notes.push(found.warning);
@@ -120,8 +125,11 @@ async function examine(redis: Redis, where: { host: string; port: number }, jour
   }
   for (const d of found.dbs) if (d.running !== 'no' && d.marker.phase !== 'held') r.notes.push(`Staging DB ${d.db}: load ${d.marker.jobId} ${d.running === 'yes' ? 'is still running' : 'may still be running (cannot tell)'}; left alone`);
 
-  const info = parseInfo(String(await redis.info('keyspace')));
-  for (const [db, { keys }] of [...keyspaceOf(info)].sort((a, b) => a[0] - b[0])) {
+  if (found.infoRefused !== undefined) {
+    r.restrictions.push({ command: found.infoRefused.command, effect: 'DBs 0-15 were looked at (by DBSIZE), not the server\'s own list of DBs' });
+  }
+  const { counts } = await dbKeyCounts(redis);
+  for (const [db, keys] of [...counts].sort((a, b) => a[0] - b[0])) {
     if (keys === 0) continue;
     const n = await scanScratch(redis, db, fix && !trialRunning);
     if (n === 0) continue;
@@ -192,6 +200,7 @@ function human(reports: ServerReport[], stale: boolean): string {
     for (const s of r.scratch) lines.push(`  scratch: ${s.keys} keys under ${SCRATCH_ROOT} in DB ${s.db}`);
     for (const c of r.connections) lines.push(`  connection: ${c.name} from ${c.addr}`);
     for (const n of r.notes) lines.push(`  note: ${n}`);
+    for (const x of r.restrictions) lines.push(`  ${restrictionLine(x)}`);
   }
   lines.push(stale ? 'Something Cacheboard left behind is still there.' : 'Nothing stale left behind.');
   return `${lines.join('\n')}\n`;

@@ -1,4 +1,5 @@
 import type { NodeSample } from '../../app/schemas/metrics';
+import { restrictionLine } from '../../app/schemas/restrictions';
 import { snapshotProfile, toInfoJson, type InfoSnapshot } from '../core/metrics/infoReport';
 import { serverTitle } from '../../app/redis/serverTitle';
 import { withCliPool } from './cliPool';
@@ -19,6 +20,7 @@ The URL may also come from REDIS_URL. Exit code 1 when any discovered node is do
 
 function human(s: NodeSample, snap: InfoSnapshot): string {
   if (!s.up) return `${s.address}  DOWN  ${s.error ?? ''}`;
+  if (s.restrictions !== undefined) return [`${s.address}  up`, ...s.restrictions.map((r) => `  ${restrictionLine(r)}`)].join('\n');
   const mem = s.memory ? `${(s.memory.used / 1048576).toFixed(1)} MiB` : '?';
   const link = s.replication?.masterLinkStatus ? ` link ${s.replication.masterLinkStatus}` : '';
   const slots = snap.slots.get(s.address);

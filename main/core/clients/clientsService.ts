@@ -7,6 +7,7 @@ import { toAppError, toAppErrorFor } from '../pool/redisErrors';
 import type { ProfileNode } from '../pool/profileNodes';
 import type { PoolApi } from '../pool/types';
 import { parseClientList } from '../redis/clientList';
+import { readRefusal } from '../redis/refusal';
 import { markClient } from './highlights';
 import { keepMost, nodeTotals } from './nodeTotals';
 import { PauseBook, type Pause } from './pauseBook';
@@ -15,6 +16,9 @@ import { readNode } from './readNode';
 /** Clients sent per node, and over all nodes of one answer: past these, the highlighted and biggest are kept. */
 export const MAX_SHOWN_PER_NODE = 20_000;
 export const MAX_SHOWN_TOTAL = 50_000;
+/** What a node that refuses CLIENT LIST does not show. */
+const CLIENT_LIST_REFUSED = 'its clients are not listed or counted, and none can be killed or paused from here';
+
 /** Nodes read at once: a large cluster is read in waves, not with a hundred CLIENT LISTs at the same moment. */
 const NODE_CONCURRENCY = 8;
 
@@ -173,6 +177,8 @@ export class ClientsService {
         totals: nodeTotals(rows),
       };
     } catch (err) {
+      const refused = readRefusal(err, ['CLIENT', 'LIST']);
+      if (refused !== undefined) return { ...base, restrictions: [{ command: refused.command, effect: CLIENT_LIST_REFUSED }] };
       const e = toAppError(err, { label: n.address });
       return { ...base, error: { code: e.code, message: e.message } };
     }

@@ -1,4 +1,6 @@
 import type { NodeSample } from '../../../app/schemas/metrics';
+import type { Restriction } from '../../../app/schemas/restrictions';
+import { readRefusal } from '../redis/refusal';
 import { expiredSubkeys, infoNumber, toInfoSnapshot } from '../info/infoSnapshot';
 import type { InfoSections } from '../info/parseInfo';
 import { commandStatsOf, countersOf, ratePerSec, round2, secondsBetween, type NodeCounters } from './counters';
@@ -15,6 +17,27 @@ type TopCommand = NonNullable<NodeSample['topCommands']>[number];
  * A poll that got no answer: only address, time, up=false, why, and whether the node was
  * slow (the connection open, no answer in time) or unreachable (NodeSample leaves the rest absent).
  */
+/** What a node without INFO leaves out: every figure of its sample. */
+export const INFO_REFUSED_EFFECT = 'no figures for this node (role, ops/s, memory, clients, persistence, replication, keys)';
+
+/**
+ * A node that answered but refused INFO (an ACL user without @dangerous): up, with no figure
+ * rather than a made-up 0, and the one line that says why.
+ */
+export function restrictedSample(address: string, at: number, restrictions: Restriction[]): NodeSample {
+  return { address, at, up: true, status: 'up', restrictions };
+}
+
+/**
+ * A poll that failed: refused (INFO, or CLUSTER INFO with it) is a node that answered, without
+ * figures; any other error is a node down.
+ */
+export function failedSample(address: string, at: number, error: string, status: 'slow' | 'unreachable' = 'unreachable'): NodeSample {
+  const refusal = readRefusal(error, ['INFO']);
+  if (refusal === undefined) return downSample(address, at, error, status);
+  return restrictedSample(address, at, [{ command: refusal.command, effect: INFO_REFUSED_EFFECT }]);
+}
+
 export function downSample(address: string, at: number, error: string, status: 'slow' | 'unreachable' = 'unreachable'): NodeSample {
   return { address, at, up: false, status, error };
 }

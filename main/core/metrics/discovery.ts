@@ -1,5 +1,6 @@
 import type { InfoSections } from '../info/parseInfo';
 import { replicaLinksOf } from '../info/replicaLinks';
+import { readRefusal } from '../redis/refusal';
 import { replicationOf } from './replicationInfo';
 import { treeOrder } from './treeOrder';
 
@@ -61,6 +62,8 @@ async function visit(w: Walk, address: string, hint: { role?: string; master?: s
     sections = await w.fetch(address);
   } catch (err) {
     node.error = errorText(err);
+    // INFO refused (an ACL user without @dangerous): the node answered; only its figures and links are unknown.
+    if (readRefusal(err, ['INFO']) !== undefined) node.up = true;
     return address;
   }
   const runId = sections['server']?.['run_id'];

@@ -1,7 +1,7 @@
 import type { ClusterFacts, NodeSample } from '../../../app/schemas/metrics';
 import type { PoolApi, TopologyKind } from '../pool/types';
 import { worstView } from './clusterInfo';
-import { deriveSample, downSample } from './derive';
+import { deriveSample, failedSample } from './derive';
 import { MAX_NODES } from './discovery';
 import { pollNode, withTimeout } from './nodeInfo';
 import { discoverProfile, type SentinelRecord } from './profileDiscovery';
@@ -21,6 +21,8 @@ export interface InfoJsonNode {
   rdb_bgsave_in_progress: boolean | null;
   rdb_last_bgsave_status: string | null;
   keyspace: Record<string, { keys: number; expires: number }> | null;
+  /** Commands the node refused, and what is null because of them (INFO: every figure). */
+  restrictions?: { command: string; effect: string }[];
   /** Cluster profiles only: the master this node follows (replicas) or null, and the slot ranges it serves (masters). */
   master?: string | null;
   slots?: Array<[number, number]> | null;
@@ -74,7 +76,7 @@ export async function snapshotProfile(pool: PoolApi, connectionId: string): Prom
     { maxNodes: MAX_NODES },
   );
   const samples = d.nodes.map((n) =>
-    n.sections === undefined ? downSample(n.address, at, n.error ?? 'unreachable') : deriveSample(n.address, at, n.sections).sample,
+    n.sections === undefined ? failedSample(n.address, at, n.error ?? 'unreachable') : deriveSample(n.address, at, n.sections).sample,
   );
   const slots = new Map(d.nodes.flatMap((n) => (n.slots === undefined ? [] : [[n.address, n.slots] as const])));
   const masters = new Map(d.nodes.flatMap((n) => (n.master === undefined ? [] : [[n.address, n.master] as const])));
@@ -109,7 +111,8 @@ function nodeJson(s: NodeSample): InfoJsonNode {
       s.replication?.replicas.map((r) => ({ address: r.address, state: r.state, offset: r.offset, lag_bytes: r.lagBytes })) ?? null,
     rdb_bgsave_in_progress: s.persistence?.rdbBgsaveInProgress ?? null,
     rdb_last_bgsave_status: s.persistence?.rdbLastBgsaveStatus ?? null,
-    keyspace: s.up ? keyspace : null,
+    keyspace: s.up && s.restrictions === undefined ? keyspace : null,
+    ...(s.restrictions === undefined ? {} : { restrictions: s.restrictions }),
   };
 }
 

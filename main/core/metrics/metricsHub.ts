@@ -13,6 +13,8 @@ import { discoverProfile } from './profileDiscovery';
 import type { Commandlogs } from '../../../app/schemas/metrics';
 import { readCommandlogs } from './commandlog';
 import { readLatency, readSlowlog, type LatencyRecord } from './slowlog';
+import { unlessRefused, type Refusal } from '../redis/refusal';
+import type { Restriction } from '../../../app/schemas/restrictions';
 import type { OpsAction, OpsActionRecord, SlowlogRecord, TopologyEntry, WatchOptions } from './types';
 
 export type { WatchOptions } from './types';
@@ -188,13 +190,25 @@ export class MetricsHub {
     connectionId: string,
     address: string | undefined,
     count: number,
-  ): Promise<{ slowlog: SlowlogRecord[]; latency: LatencyRecord[]; commandlog?: Commandlogs }> {
+  ): Promise<{ slowlog: SlowlogRecord[]; latency: LatencyRecord[]; commandlog?: Commandlogs; restrictions?: Restriction[] }> {
     this.assertOpen();
     const target = await this.nodeOf(connectionId, address);
     const redis = await this.pool.node(connectionId, target);
+    // A managed service or an ACL user without @admin may refuse either: the other is still shown.
+    const restrictions: Restriction[] = [];
+    const refused = (effect: string) => (r: Refusal) => restrictions.push({ command: r.command, effect });
     try {
-      const [slowlog, latency, commandlog] = await Promise.all([readSlowlog(redis, count), readLatency(redis), readCommandlogs(redis, count)]);
-      return { slowlog, latency, ...(commandlog === undefined ? {} : { commandlog }) };
+      const [slowlog, latency, commandlog] = await Promise.all([
+        unlessRefused(readSlowlog(redis, count), ['SLOWLOG', 'GET'], refused('the slow log is not shown')),
+        unlessRefused(readLatency(redis), ['LATENCY', 'LATEST'], refused('latency events are not shown')),
+        readCommandlogs(redis, count),
+      ]);
+      return {
+        slowlog: slowlog ?? [],
+        latency: latency ?? [],
+        ...(commandlog === undefined ? {} : { commandlog }),
+        ...(restrictions.length === 0 ? {} : { restrictions }),
+      };
     } catch (err) {
       throw toAppErrorFor(redis, err);
     }

@@ -3,10 +3,11 @@ import { AppError } from '../../../app/errors';
 import type { Alert, FailoverEvent, MetricsEvent, NodeHistory, NodeSample } from '../../../app/schemas/metrics';
 import type { InfoSections } from '../info/parseInfo';
 import type { PoolApi } from '../pool/types';
+import { refusals } from '../pool/commandSupport';
 import type { AlertThresholds } from './alertRules';
 import { AlertEngine } from './alerts';
 import type { NodeCounters } from './counters';
-import { deriveSample, downSample } from './derive';
+import { deriveSample, failedSample } from './derive';
 import { MAX_NODES } from './discovery';
 import { HistoryRing, historyCapacity, historyPoint } from './history';
 import { describeError, fetchInfo, pollClient, withTimeout, type NodePoll } from './nodeInfo';
@@ -198,7 +199,8 @@ export class ProfilePoller {
       const r = results[i] ?? { ok: false, error: 'not polled', status: 'unreachable' };
       if (!r.ok) {
         seen.set(address, new Error(r.error));
-        return downSample(address, at, r.error, r.status);
+        refusals.note(this.opts.connectionId, r.error, ['INFO']);
+        return failedSample(address, at, r.error, r.status);
       }
       seen.set(address, r.sections);
       if (r.cluster !== undefined) clusterViews.set(address, r.cluster);

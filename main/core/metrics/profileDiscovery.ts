@@ -3,6 +3,7 @@ import type { SentinelEntry } from '../../../app/schemas/metrics';
 import type { InfoSections } from '../info/parseInfo';
 import type { PoolApi, TopologyKind, TopologyNode } from '../pool/types';
 import { discoverTopology, type DiscoveredNode, type Discovery, type FetchInfo } from './discovery';
+import { readRefusal } from '../redis/refusal';
 import { replicationOf } from './replicationInfo';
 import { treeOrder } from './treeOrder';
 
@@ -28,6 +29,8 @@ async function reach(n: TopologyNode, fetch: FetchInfo): Promise<DiscoveredNode>
     sections = await fetch(n.address);
   } catch (err) {
     node.error = err instanceof Error ? err.message : String(err);
+    // INFO refused (an ACL user without @dangerous): the node answered; only its figures are unknown.
+    if (readRefusal(err, ['INFO']) !== undefined) node.up = true;
     return node;
   }
   node.up = true;

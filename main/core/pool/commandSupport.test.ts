@@ -1,11 +1,12 @@
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
+import { ELASTICACHE_DISABLED, RESTRICTED_USER, renamedAway, restrictedUserRules } from '../../../testing/restricted';
 import { encodeCommand } from '../resp/encodeCommand';
 import { connectionFor } from '../resp/rawTarget';
 import { RespPipe } from '../resp/respPipe';
-import { commandInfoHas, FIELD_TTLS_COMMAND, hasCommand, hasFieldTtls } from './commandSupport';
+import { commandInfoHas, FIELD_TTLS_COMMAND, hasCommand, hasFieldTtls, mayRun, RefusalMemory, refusals } from './commandSupport';
 
 const redis = useRedis();
 let admin: Redis;
@@ -43,4 +44,53 @@ it('reads a COMMAND INFO reply over a raw pipe (the sampler) as over ioredis', a
   } finally {
     pipe.destroy();
   }
+});
+
+describe('what a restricted profile may run', () => {
+  const renamed = useRedis(renamedAway());
+  const acl = useRedis();
+  let onRenamed: Redis;
+  let user: Redis;
+  let userWithDryRun: Redis;
+
+  beforeAll(async () => {
+    onRenamed = await adminClient(renamed());
+    const side = await adminClient(acl());
+    await side.call('ACL', ...restrictedUserRules());
+    await side.call('ACL', 'SETUSER', 'dry', 'on', '>pw', '~*', '&*', '+@all', '-@admin', '-@dangerous', '+acl|dryrun', '+acl|whoami');
+    user = await adminClient(acl());
+    await user.call('AUTH', RESTRICTED_USER.name, RESTRICTED_USER.password);
+    userWithDryRun = await adminClient(acl());
+    await userWithDryRun.call('AUTH', 'dry', 'pw');
+  });
+
+  it('every command ElastiCache disables is missing on a server that renamed them away, and GET is there', async () => {
+    for (const c of ELASTICACHE_DISABLED) expect(await mayRun(onRenamed, [c]), c).toBe(false);
+    expect(await mayRun(onRenamed, ['CONFIG', 'GET', 'maxmemory'])).toBe(false);
+    expect(await mayRun(onRenamed, ['GET', 'k'])).toBe(true);
+  });
+
+  it('ACL DRYRUN answers for a user who may ask it: no CONFIG, INFO, MONITOR or CLIENT KILL, yes GET', async () => {
+    expect(await mayRun(userWithDryRun, ['CONFIG', 'GET', 'maxmemory'])).toBe(false);
+    expect(await mayRun(userWithDryRun, ['INFO'])).toBe(false);
+    expect(await mayRun(userWithDryRun, ['MONITOR'])).toBe(false);
+    expect(await mayRun(userWithDryRun, ['CLIENT', 'KILL', 'ID', '1'])).toBe(false);
+    expect(await mayRun(userWithDryRun, ['GET', 'k'])).toBe(true);
+  });
+
+  it('a user refused DRYRUN learns from the first refusal, remembered for the profile', async () => {
+    const memory = new RefusalMemory();
+    const err = await user.call('CONFIG', 'GET', 'maxmemory').then(() => undefined, (e: unknown) => e);
+    expect(memory.note('p1', err, ['CONFIG', 'GET', 'maxmemory'])?.command).toBe('CONFIG GET');
+    expect(memory.refused('p1', 'config get')?.message).toMatch(/^NOPERM/);
+    expect(memory.refused('p2', 'CONFIG GET')).toBeUndefined();
+    expect(memory.note('p1', new Error('Connection is closed.'), ['INFO'])).toBeUndefined();
+    expect(memory.all('p1').map((r) => r.command)).toEqual(['CONFIG GET']);
+
+    const profile = `refused-${Date.now()}`;
+    expect(await mayRun(user, ['CONFIG', 'GET', 'maxmemory'], profile)).toBe(true);
+    refusals.note(profile, err, ['CONFIG', 'GET', 'maxmemory']);
+    expect(await mayRun(user, ['CONFIG', 'GET', 'maxmemory'], profile)).toBe(false);
+    refusals.forget(profile);
+  });
 });

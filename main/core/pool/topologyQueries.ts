@@ -1,6 +1,7 @@
 import type { Cluster, Redis } from 'ioredis';
 import { formatHostPort, parseHostPort } from '../../../app/hostPort';
 import { parseInfo, parseInfoPairs } from '../info/parseInfo';
+import { unlessRefused } from '../redis/refusal';
 import { parseClusterNodes } from './clusterNodes';
 import { currentMasterSpec, sentinelNodes } from './sentinels';
 import { plainSpecAt } from './topology';
@@ -24,8 +25,12 @@ async function clusterNodes(clients: QueryClients): Promise<TopologyNode[]> {
 /** A server and what its INFO replication names: its replicas, or its master. */
 async function standaloneNodes(spec: ProfileSpec, clients: QueryClients): Promise<TopologyNode[]> {
   const redis = await clients.monitoring();
-  const repl = parseInfo(await redis.info('replication'))['replication'] ?? {};
   const self = formatHostPort(spec);
+  const text = await unlessRefused(redis.info('replication'), ['INFO'], () => undefined);
+  // INFO refused (an ACL user without @dangerous): the server alone, taken as the master; were it
+  // a replica, its first write says READONLY. The pages that need its figures name INFO.
+  if (text === undefined) return [{ address: self, role: 'master', flags: [], healthy: true }];
+  const repl = parseInfo(text)['replication'] ?? {};
   if (repl['role'] === 'slave') {
     const master = formatHostPort({ host: repl['master_host'] ?? '', port: Number(repl['master_port']) });
     const up = repl['master_link_status'] === 'up';

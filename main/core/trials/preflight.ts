@@ -1,5 +1,6 @@
 import { AppError } from '../../../app/errors';
 import { clientListRefused, otherNamed } from '../redis/clientList';
+import { unlessRefused } from '../redis/refusal';
 import { parseInfo } from '../info/parseInfo';
 import { SCRATCH_ROOT, foreignKeys } from './scratch';
 import type { TrialPipe } from './trialPipe';
@@ -29,7 +30,9 @@ export async function preflight(pipe: TrialPipe, input: PreflightInput): Promise
       `Trial ${other.run} is already running on ${pipe.address} (client ${other.addr}, another Cacheboard or CLI): two at once would each time the other's load. Wait for it or cancel it.`,
     );
   }
-  const replication = parseInfo(await pipe.text('INFO', 'replication'))['replication'] ?? {};
+  // INFO refused (an ACL user without @dangerous): a replica then answers the first write with READONLY, which names it.
+  const text = await unlessRefused(pipe.text('INFO', 'replication'), ['INFO'], () => undefined);
+  const replication = parseInfo(text ?? '')['replication'] ?? {};
   if (replication['role'] === 'slave') {
     const master = `${replication['master_host'] ?? '?'}:${replication['master_port'] ?? '?'}`;
     throw new AppError(

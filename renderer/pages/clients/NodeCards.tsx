@@ -3,6 +3,7 @@ import type { NodeClients } from '../../../app/schemas/clients';
 import { clock } from '../../lib/display';
 import { formatBytes, formatCount } from '../../lib/format';
 import { roleLabel } from '../../lib/nodes';
+import { RestrictionNotice } from '../../components/RestrictionNotice';
 
 /** Names and users shown per node card (the totals carry 12 of each). */
 const TOP_SHOWN = 5;
@@ -49,7 +50,7 @@ export const NodeCards = memo(function NodeCards({ nodes, onPause, onUnpause }: 
             <span className="mono cl-node-address">{n.address}</span>
             <span className="badge">{roleLabel(n.role)}</span>
             <span className="muted" data-testid="clients-node-count" data-value={n.totals.clients}>
-              {formatCount(n.totals.clients)} clients · {formatBytes(n.totals.memory.totMem)}
+              {n.restrictions === undefined ? `${formatCount(n.totals.clients)} clients · ${formatBytes(n.totals.memory.totMem)}` : '? clients'}
             </span>
             {n.paused !== undefined && (
               <span className="badge badge-connecting" data-testid="clients-node-paused">
@@ -75,6 +76,7 @@ export const NodeCards = memo(function NodeCards({ nodes, onPause, onUnpause }: 
               <span className="alert-code">{n.error.code}</span>
             </p>
           )}
+          {n.restrictions !== undefined && <RestrictionNotice restrictions={n.restrictions} />}
           {n.limitsNote !== undefined && (
             <p className="hint hint-warn" data-testid="clients-limits-note">
               {n.limitsNote}
@@ -82,7 +84,7 @@ export const NodeCards = memo(function NodeCards({ nodes, onPause, onUnpause }: 
           )}
           {n.notShown > 0 && <p className="hint">{formatCount(n.notShown)} more clients are counted here but not listed: the highlighted and the biggest are.</p>}
           {n.unparsed > 0 && <p className="hint">{formatCount(n.unparsed)} lines of CLIENT LIST did not read as a client and were skipped.</p>}
-          {n.error === undefined && (
+          {n.error === undefined && n.restrictions === undefined && (
             <div className="cl-node-tops">
               <Top title="By name" items={n.totals.byName} total={n.totals.clients} />
               <Top title="By user" items={n.totals.byUser} total={n.totals.clients} />

@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ErrorCode } from '../../../app/errors';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { RestrictionNotice, mergeRestrictions } from '../../components/RestrictionNotice';
 import { NoProfile } from '../../components/NoProfile';
 import { Segmented } from '../../components/Segmented';
 import { useProfiles } from '../../profiles/ProfilesContext';
@@ -113,6 +114,7 @@ export function MetricsPage() {
     <div className={`page ov-page${stale === undefined ? '' : ' is-stale'}`} data-stale={stale === undefined ? undefined : 'true'}>
       <Toolbar profile={selected} address={ownAddress} watch={watch} nodes={model.order.length} stale={stale} />
       <NodeError model={model} watch={watch} address={ownAddress} />
+      <RestrictionNotice restrictions={mergeRestrictions(watch.state.samples)} />
       {!hasData ? (
         watch.error === undefined && <p className="empty">Connecting to {ownAddress}…</p>
       ) : (

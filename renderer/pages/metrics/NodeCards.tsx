@@ -114,10 +114,11 @@ function NodeCard({ m, selected, onSelect }: { m: CardModel; selected: boolean; 
         <>
           <span className="ov-card-figs">
             <span>
-              <b>{formatCount(s.traffic?.opsPerSec ?? 0)}</b> ops/s
+              {/* No figure (INFO refused) reads as unknown, never 0. */}
+              <b>{s.traffic === undefined ? '?' : formatCount(s.traffic.opsPerSec)}</b> ops/s
             </span>
             <span>
-              <b>{formatCount(s.clients?.connected ?? 0)}</b> client{(s.clients?.connected ?? 0) === 1 ? '' : 's'}
+              <b>{s.clients === undefined ? '?' : formatCount(s.clients.connected)}</b> client{s.clients?.connected === 1 ? '' : 's'}
             </span>
           </span>
           {s.memory !== undefined && (
@@ -134,7 +135,7 @@ function NodeCard({ m, selected, onSelect }: { m: CardModel; selected: boolean; 
             <LinkLine link={m.link} />
           ) : (
             <span className="ov-card-link muted">
-              {replicas.length === 0 ? 'no replicas' : `${online}/${replicas.length} replicas online`}
+              {s.replication === undefined ? 'replicas unknown' : replicas.length === 0 ? 'no replicas' : `${online}/${replicas.length} replicas online`}
             </span>
           )}
         </>

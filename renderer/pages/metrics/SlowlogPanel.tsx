@@ -3,6 +3,7 @@ import { useCall } from '../../bridge/useCall';
 import { Segmented } from '../../components/Segmented';
 import { clock, formatMicros } from '../../lib/display';
 import { formatBytes, formatCount, formatLatency, truncate } from '../../lib/format';
+import { RestrictionNotice } from '../../components/RestrictionNotice';
 import { InlineError } from './InlineError';
 import { LogTable } from './LogTable';
 
@@ -42,6 +43,7 @@ export function SlowlogPanel({ profileId, address, up }: { profileId: string; ad
       </header>
       {!up && <p className="empty">The node is down: nothing to read.</p>}
       {up && res.error !== undefined && <InlineError error={res.error} title="Cannot read the slow log:" />}
+      {up && <RestrictionNotice restrictions={data?.restrictions ?? []} />}
       <div className="ov-slowlog-grid">
         <div className="ov-log-tabs">
           {logs !== undefined && <Segmented label="Command log" options={TABS} value={tab} onChange={setTab} testId="commandlog-tabs" />}

@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
+import type { AppError } from '../../../app/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { RestrictionNotice } from '../../components/RestrictionNotice';
 import { AsOf } from '../../components/LiveState';
 import { downloadText } from '../../lib/download';
 import { formatCount } from '../../lib/format';
@@ -8,6 +10,7 @@ import { Counters } from './Counters';
 import { exportName, toMonitorText, toNdjson, type ExportFormat } from './exportLines';
 import { argsText, clockMs } from './lineText';
 import { LineList } from './LineList';
+import { monitorRestriction } from './monitorRefusal';
 import type { Row } from './rows';
 import type { MonitorSession, Pane } from './session';
 import { TopTables } from './TopTables';
@@ -163,7 +166,7 @@ export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, 
         hasReplicas && <p className="hint mon-delay">Each replica pane pairs its writes with the same writes seen here.</p>
       )}
       {feed.error !== undefined && !errorShownElsewhere && feed.error.code !== 'DISCONNECTED' && (
-        <ErrorAlert error={feed.error} title={`MONITOR of ${pane.address} stopped:`} />
+        <MonitorStopped error={feed.error} address={pane.address} />
       )}
       {status === 'reconnecting' && feed.stateMessage !== undefined && (
         <p className="hint hint-warn">
@@ -184,4 +187,11 @@ export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, 
       <TopTables stats={feed.stats} live={pane.live} profileId={profileId} />
     </section>
   );
+}
+
+/** Why the stream stopped: a refused MONITOR as the one line of a missing command, anything else as an error. */
+function MonitorStopped({ error, address }: { error: AppError; address: string }) {
+  const refused = monitorRestriction(error);
+  if (refused !== undefined) return <RestrictionNotice restrictions={[refused]} />;
+  return <ErrorAlert error={error} title={`MONITOR of ${address} stopped:`} />;
 }

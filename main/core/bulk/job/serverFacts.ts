@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { infoNumber } from '../../info/infoSnapshot';
 import { serverIdentity } from '../../redis/serverIdentity';
 import { parseInfo, parseInfoPairs, type InfoSections } from '../../info/parseInfo';
+import { unlessRefused, type Refusal } from '../../redis/refusal';
 import { commandRefusal } from './commandRefusal';
 
 /** What a load needs to know about the server before it starts. */
@@ -69,6 +70,35 @@ export function keyspaceOf(info: InfoSections): Map<number, { keys: number; expi
     out.set(Number(m[1]), { keys: infoNumber(pairs['keys']), expires: infoNumber(pairs['expires']) });
   }
   return out;
+}
+
+/** SELECT reaches DBs 0..15 on every server with the default `databases`; CONFIG GET databases may be refused too. */
+const DEFAULT_DATABASES = 16;
+
+/**
+ * Keys per non-empty DB, with INFO's server section: from INFO keyspace, or where INFO is
+ * refused (an ACL user without @dangerous) from DBSIZE of each DB up to the default 16 and
+ * `refused` set, so that what was looked at can be said. `redis` must be the caller's own
+ * connection when INFO is refused (it is SELECTed).
+ */
+export async function dbKeyCounts(redis: Redis): Promise<{ counts: Map<number, number>; info: InfoSections; refused?: Refusal }> {
+  let refused: Refusal | undefined;
+  const text = await unlessRefused(redis.info(), ['INFO'], (r) => (refused = r));
+  if (refused === undefined) {
+    const info = parseInfo(String(text));
+    return { counts: new Map([...keyspaceOf(info)].map(([db, { keys }]) => [db, keys])), info };
+  }
+  const counts = new Map<number, number>();
+  for (let db = 0; db < DEFAULT_DATABASES; db++) {
+    const selected = await redis.select(db).then(
+      () => true,
+      () => false,
+    );
+    if (!selected) break;
+    const keys = await redis.dbsize();
+    if (keys > 0) counts.set(db, keys);
+  }
+  return { counts, info: {}, refused };
 }
 
 export function factsFromInfo(info: InfoSections): Omit<ServerFacts, 'save' | 'appendonly' | 'databases' | 'configRefused'> {

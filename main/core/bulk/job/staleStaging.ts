@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
-import { parseInfo } from '../../info/parseInfo';
 import { serverIdentity } from '../../redis/serverIdentity';
+import type { Refusal } from '../../redis/refusal';
 import { commandRefusal } from './commandRefusal';
 import { flushArgs } from './preflight';
-import { keyspaceOf } from './serverFacts';
+import { dbKeyCounts } from './serverFacts';
 import { STAGING_MARKER_KEY, parseMarker, readMarkerRaw, type StagingMarker } from './stagingMarker';
 import { otherLoads } from './targetLock';
 
@@ -41,18 +41,22 @@ function pidAlive(pid: number): boolean {
  * read afterwards belongs to a load that is over. `redis` must be a connection
  * of the caller's own (it is SELECTed).
  */
-export async function findStampedDbs(redis: Redis, where: { host: string; port: number }): Promise<{ dbs: StampedDb[]; version: string; warning?: string }> {
-  const info = parseInfo(String(await redis.info()));
+export async function findStampedDbs(
+  redis: Redis,
+  where: { host: string; port: number },
+): Promise<{ dbs: StampedDb[]; version: string; warning?: string; infoRefused?: Refusal }> {
+  const { counts, info, refused } = await dbKeyCounts(redis);
   // The checks made of it (FLUSHDB ASYNC) are of a Redis feature: redis_version, which Valkey keeps.
-  const version = serverIdentity(info['server']).redisVersion;
+  const version = info['server'] === undefined ? '' : serverIdentity(info['server']).redisVersion;
   const found: Omit<StampedDb, 'running'>[] = [];
-  for (const [db, { keys }] of [...keyspaceOf(info)].sort((a, b) => a[0] - b[0])) {
+  const also = refused === undefined ? {} : { infoRefused: refused };
+  for (const [db, keys] of [...counts].sort((a, b) => a[0] - b[0])) {
     if (keys === 0) continue;
     const raw = await readMarkerRaw(redis, db);
     const marker = parseMarker(raw);
     if (marker !== undefined && raw !== null) found.push({ db, keys, marker, raw });
   }
-  if (found.length === 0) return { dbs: [], version };
+  if (found.length === 0) return { dbs: [], version, ...also };
   const { loads, warning } = await otherLoads(redis, { host: where.host, port: where.port, jobId: '' });
   const here = hostname();
   const dbs = found.map((f): StampedDb => {
@@ -61,7 +65,7 @@ export async function findStampedDbs(redis: Redis, where: { host: string; port: 
     // CLIENT LIST refused: only a load of this host whose process is gone is known to be over.
     return { ...f, running: f.marker.host === here && !pidAlive(f.marker.pid) ? 'no' : 'unknown' };
   });
-  return warning === undefined ? { dbs, version } : { dbs, version, warning };
+  return warning === undefined ? { dbs, version, ...also } : { dbs, version, warning, ...also };
 }
 
 /**

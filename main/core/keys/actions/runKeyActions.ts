@@ -1,3 +1,4 @@
+import { restrictionLine } from '../../../../app/schemas/restrictions';
 import { hostname } from 'node:os';
 import type { StreamEvent } from '../../../../app/contract';
 import { AppError } from '../../../../app/errors';
@@ -268,7 +269,10 @@ async function placeShards(shards: Shard[], starts: ShardStart[], notes: string[
       c.short += c.inFlight;
       c.inFlight = 0;
     }
-    const restarted = prior && moved === null && c.server !== undefined && c.server !== id;
+    if (id === undefined && !notes.some((n) => n.startsWith('INFO '))) {
+      notes.push(restrictionLine({ command: 'INFO', effect: 'a server restarted or replaced mid-run is not noticed, so a resumed run does not start its SCAN over there' }));
+    }
+    const restarted = prior && moved === null && c.server !== undefined && id !== undefined && c.server !== id;
     if (moved !== null || restarted) {
       s.startOver(seen());
       notes.push(
@@ -277,7 +281,8 @@ async function placeShards(shards: Shard[], starts: ShardStart[], notes: string[
           : `${s.node} is another server process than when the run was cut (it restarted, or a replica took its place): a SCAN cursor only means something to the process that gave it, so its SCAN started again from the beginning. Keys counted before were acted on again where they were back (a restart from an older snapshot brings deleted keys back), and not counted twice.`,
       );
     }
-    c.server = id;
+    if (id === undefined) delete c.server;
+    else c.server = id;
     const dbsize = Number(await s.call(['DBSIZE']));
     s.dbsize = prior && moved === null && !restarted && c.dbsize !== undefined ? Math.max(c.dbsize, 0) : dbsize;
   }

@@ -5,6 +5,7 @@ import { RespPipe } from '../../resp/respPipe';
 import type { RawTarget } from '../../resp/rawTarget';
 import { ReplyError, type Reply } from '../../resp/replyReader';
 import { encodeCommand } from '../../resp/encodeCommand';
+import { unlessRefused } from '../../redis/refusal';
 import { startPacer, type BatchSizing, type Pacer } from '../pace/pacer';
 import type { ActionPlan } from './actionPlan';
 import { ACTION_SCRIPT, type ScriptMode } from './actionScript';
@@ -120,9 +121,13 @@ export class Shard {
    * Which server process answers (INFO server's run_id, INFO replication's master_replid): a
    * SCAN cursor means something only to the process that gave it. A restart changes the run_id;
    * a replica promoted in the master's place, or a master that resynced, another replid.
+   * Undefined where INFO is refused.
    */
-  async serverId(): Promise<string> {
-    const info = await this.call(['INFO', 'server']);
+  async serverId(): Promise<string | undefined> {
+    let refused = false;
+    const info = await unlessRefused(this.call(['INFO', 'server']), ['INFO'], () => (refused = true));
+    // INFO refused (an ACL user without @dangerous): which process answers cannot be told.
+    if (refused) return undefined;
     const repl = await this.call(['INFO', 'replication']);
     const text = `${Buffer.isBuffer(info) ? info.toString('latin1') : ''}${Buffer.isBuffer(repl) ? repl.toString('latin1') : ''}`;
     const field = (name: string) => new RegExp(`^${name}:(\\S+)`, 'm').exec(text)?.[1] ?? '?';

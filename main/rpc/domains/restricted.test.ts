@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RpcClient } from '../../../app/rpcClient';
+import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
+import { restrictedUrl, restrictedUserRules } from '../../../testing/restricted';
+import { noSecretBox } from '../../core/pool/noSecretBox';
+import { createRuntime, type Runtime } from '../../runtime';
+import { createMemoryWirePair } from '../wireTestKit';
+
+// The runtime's profile is an ACL user without @admin and @dangerous: no INFO, SLOWLOG, LATENCY or CLIENT LIST.
+const redis = useRedis();
+const dir = mkdtempSync(join(tmpdir(), 'cb-restricted-rpc-'));
+let runtime: Runtime;
+
+beforeAll(async () => {
+  const admin = await adminClient(redis());
+  await admin.call('ACL', ...restrictedUserRules());
+  runtime = await createRuntime({ dataDir: dir, secretBox: noSecretBox('tests'), redisUrl: restrictedUrl(redis().port) });
+});
+afterAll(async () => {
+  await runtime.close();
+  await closeAdmins();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function ops(): RpcClient {
+  const { server, client: end } = createMemoryWirePair();
+  runtime.attach(server, { role: 'ops', user: 'ops' });
+  const client = new RpcClient((m) => end.send(m));
+  end.onMessage((m) => client.receive(m));
+  return client;
+}
+
+describe('pages of an ACL user without @admin and @dangerous', () => {
+  it('the slow log names SLOWLOG GET and LATENCY LATEST as missing, with empty tables, not an error', async () => {
+    const reply = await ops().invoke('metrics.slowlog', { profileId: 'env', count: 8 });
+    expect(reply.slowlog).toEqual([]);
+    expect(reply.latency).toEqual([]);
+    expect(reply.restrictions?.map((r) => r.command).sort()).toEqual(['LATENCY LATEST', 'SLOWLOG GET']);
+  });
+
+  it('Clients names CLIENT LIST as missing for the node, with no error and no count of 0 presented as read', async () => {
+    const reply = await ops().invoke('clients.list', { profileId: 'env' });
+    const [node] = reply.nodes;
+    expect(node?.error).toBeUndefined();
+    expect(node?.up).toBe(true);
+    expect(node?.restrictions).toEqual([{ command: 'CLIENT LIST', effect: expect.stringContaining('not listed') }]);
+  });
+
+  it('the console lists the node it can reach though INFO is refused', async () => {
+    const reply = await ops().invoke('console.targets', { profileId: 'env' });
+    expect(reply.nodes.map((n) => n.address)).toEqual([`127.0.0.1:${redis().port}`]);
+  });
+});
