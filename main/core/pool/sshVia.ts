@@ -4,6 +4,7 @@ import { formatHostPort, type NodeAddress } from '../../../app/hostPort';
 import type { SshSpec } from '../../../app/schemas/sshProfile';
 import { SshTunnels, type SshRoute, type TunnelLease } from './ssh';
 import { sshAppError } from './sshErrors';
+import { withAskedPassphrases } from './sshPassphrases';
 import { routeOf } from './sshRoute';
 import type { ProfileSpec } from './types';
 
@@ -49,13 +50,14 @@ function keyOf(ssh: SshSpec): string {
 }
 
 /**
- * Resolve the profile's SSH route (the ssh config file is read here) before viaFor is
- * called synchronously while a client is built. Resolved once per distinct settings.
+ * Resolve the profile's SSH route (the ssh config file is read here, and a key's passphrase asked
+ * for when a prompt is installed) before viaFor is called synchronously while a client is built.
+ * Resolved once per distinct settings.
  */
 export async function prepareSsh(spec: ProfileSpec): Promise<void> {
   if (spec.ssh === undefined) return;
   const key = keyOf(spec.ssh);
-  if (!routes.has(key)) routes.set(key, await routeOf(spec.ssh));
+  if (!routes.has(key)) routes.set(key, await withAskedPassphrases(await routeOf(spec.ssh)));
 }
 
 /** A lease on the profile's tunnel, or undefined for a profile without SSH. prepareSsh first. */
