@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProfileDraft, type ProfileSpec } from '../../../app/schemas/connections';
 import { Pool } from './pool';
@@ -60,6 +62,21 @@ describe('a profile through SSH', () => {
       ssh: { ...sshOf(), knownHostsFile: '/dev/null', pinned: { [`${bastion().sshd.host}:${bastion().sshd.port}`]: bastion().sshd.fingerprint } },
     });
     expect(await poolOf(pinned).test(pinned)).toMatchObject({ ok: true });
+    await closeAllTunnels();
+  });
+
+  it('checks a Host alias against the pin under its HostName and Port, which the refusal names', async () => {
+    const b = bastion();
+    const config = join(b.dir, 'ssh_config_pins');
+    writeFileSync(config, `Host pin-alias\n  HostName ${b.sshd.host}\n  Port ${b.sshd.port}\n  User root\n  IdentityFile ${b.key.privateFile}\n`);
+    const url = `redis://127.0.0.1:${STANDALONE}`;
+    const fp = b.sshd.fingerprint;
+    // Pinned under the alias as typed: not where the check looks, so the key is unknown, named at its real address.
+    const byAlias = ProfileDraft.parse({ name: 's', url, ssh: { host: 'pin-alias', configFile: config, pinned: { [`pin-alias:${b.sshd.port}`]: fp } } });
+    const refused = await poolOf(byAlias).test(byAlias);
+    expect(refused.sshHostKey).toMatchObject({ host: b.sshd.host, port: b.sshd.port, fingerprint: fp, reason: 'unknown' });
+    const resolved = ProfileDraft.parse({ name: 's', url, ssh: { host: 'pin-alias', configFile: config, pinned: { [`${b.sshd.host}:${b.sshd.port}`]: fp } } });
+    expect(await poolOf(resolved).test(resolved)).toMatchObject({ ok: true, role: 'master' });
     await closeAllTunnels();
   });
 
