@@ -23,9 +23,12 @@ describe('cacheboard … --ssh-jump', () => {
     expect(r.out).toContain('behind-two-hops');
     expect(r.out + r.err).not.toContain(LOCKED_PASSPHRASE);
 
-    // Without the jump the bastion is out of reach: the same command fails.
+    // Without the jump the bastion is out of reach: the same command fails, naming the SSH server, not Redis.
     const direct = await runCli([...base, ...flags], undefined, env);
     expect(direct.code).not.toBe(0);
     expect(direct.out).not.toContain('behind-two-hops');
+    // A lost handshake or no answer yet, depending on the network's timing; either names SSH and the server.
+    expect(direct.err).toMatch(/SSH (connection to|tunnel through)/);
+    expect(direct.err).toContain(`${b.sshd.host}:${b.sshd.port}`);
   }, 60_000);
 });

@@ -65,10 +65,10 @@ export function viaFor(spec: ProfileSpec): Via | undefined {
   if (spec.ssh === undefined) return undefined;
   const route = routes.get(keyOf(spec.ssh));
   if (route === undefined) throw new AppError('INTERNAL', `The SSH route of "${spec.name}" was not resolved before connecting.`);
-  return wrap(sshTunnels().lease(route));
+  return wrap(sshTunnels().lease(route), route);
 }
 
-function wrap(lease: TunnelLease): Via {
+function wrap(lease: TunnelLease, route: SshRoute): Via {
   const back = new Map<string, string>();
   let released = false;
   const forward = (at: NodeAddress): NodeAddress => {
@@ -97,7 +97,11 @@ function wrap(lease: TunnelLease): Via {
       });
       const err = await Promise.race([lease.ready().then(() => undefined, (e: unknown) => e), timeout]);
       late.abort();
-      return err === undefined ? undefined : (sshAppError(err) ?? new AppError('UNREACHABLE', `SSH tunnel: ${String(err)}`, 'ssh'));
+      if (err !== undefined) return sshAppError(err) ?? new AppError('UNREACHABLE', `SSH tunnel: ${String(err)}`, 'ssh');
+      // Still connecting (an SSH server that does not answer, a slow jump): Redis was never dialled, so the SSH side is named.
+      if (lease.state().state !== 'connecting') return undefined;
+      const path = route.hops.map((h) => formatHostPort({ host: h.host, port: h.port ?? 22 })).join(' → ');
+      return new AppError('UNREACHABLE', `The SSH tunnel through ${path} is not up yet (no answer from the SSH server): check that it is reachable from here.`, 'ssh');
     },
     release: () => {
       if (released) return;
