@@ -107,6 +107,26 @@ describe('a profile through SSH', () => {
     }
   }, 60_000);
 
+  it('names the sentinels and the master by their own addresses, never the forwarded loopback ports, when they cannot be reached', async () => {
+    // Nothing listens at these ports behind the bastion: the sentinels refuse, through a working tunnel.
+    const gone = [27991, 27992];
+    const spec = ProfileDraft.parse({ name: 'g', topology: { kind: 'sentinel', sentinels: gone.map((p) => `127.0.0.1:${p}`), masterName: 'gone' }, ssh: sshOf() });
+    const pool = poolOf(spec);
+    try {
+      const r = await pool.test(spec);
+      expect(r.ok).toBe(false);
+      const shared = await pool.shared('p').then(() => '', (e: unknown) => (e as Error).message);
+      const state = pool.states().find((x) => x.profileId === 'p');
+      const text = `${r.error?.message ?? ''} ${shared} ${state?.detail ?? ''}`;
+      expect(text).toContain('127.0.0.1:27991');
+      // Any other 127.0.0.1 port in the text would be a forwarded one.
+      expect([...text.matchAll(/127\.0\.0\.1:(\d+)/g)].map((m) => Number(m[1])).filter((p) => !gone.includes(p))).toEqual([]);
+    } finally {
+      await pool.shutdown();
+      await closeAllTunnels();
+    }
+  }, 30_000);
+
   it('follows a sentinel set behind one bastion to the master they name, and to the new one after a failover', async () => {
     await sentinelsBehind(bastion(), MASTER, REPLICA, SENTINELS, 'wire');
     const spec = ProfileDraft.parse({

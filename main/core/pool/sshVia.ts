@@ -3,6 +3,7 @@ import { AppError } from '../../../app/errors';
 import { formatHostPort, type NodeAddress } from '../../../app/hostPort';
 import type { SshSpec } from '../../../app/schemas/sshProfile';
 import { SshTunnels, type SshRoute, type TunnelLease } from './ssh';
+import { noteTunnelled } from './sshAddresses';
 import { sshAppError } from './sshErrors';
 import { withAskedPassphrases } from './sshPassphrases';
 import { routeOf } from './sshRoute';
@@ -111,9 +112,11 @@ function wrap(lease: TunnelLease, route: SshRoute): Via {
   };
 }
 
-/** Release `via` when `client` (an ioredis Redis or Cluster) ends for good. */
+/** Release `via` when `client` (an ioredis Redis or Cluster) ends for good; meanwhile its errors name the servers behind the tunnel. */
 export function releaseOnEnd(client: EventEmitter, via: Via | undefined): void {
-  if (via !== undefined) client.once('end', () => via.release());
+  if (via === undefined) return;
+  noteTunnelled(client, via.behind);
+  client.once('end', () => via.release());
 }
 
 /**
