@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { AppError } from '../../app/errors';
 import { parseHostPort } from '../../app/hostPort';
 import type { SshAuth, SshDraft, SshHopDraft } from '../../app/schemas/sshProfile';
+import { askPassphrasesWith } from '../core/pool/sshPassphrases';
+import { ask } from './ttyAsk';
 
 /** The SSH flags every command that takes --url also takes (node:util parseArgs options). */
 export const SSH_OPTIONS = {
@@ -18,8 +20,9 @@ export const SSH_HELP = `Through SSH (the URL's host:port is then as seen from t
                              of the ssh config (HostName, User, Port, IdentityFile
                              and ProxyJump are honoured)
   --ssh-key FILE             private key for every SSH server (passphrase from
-                             CACHEBOARD_SSH_PASSPHRASE); default: the ssh config's
-                             IdentityFile and the agent (SSH_AUTH_SOCK)
+                             CACHEBOARD_SSH_PASSPHRASE, else asked on the terminal);
+                             default: the ssh config's IdentityFile and the agent
+                             (SSH_AUTH_SOCK)
   --ssh-password-stdin       read the last SSH server's password from stdin
   --ssh-jump [user@]host[:port]
                              a jump host before --ssh (repeat, in order);
@@ -104,4 +107,15 @@ export function sshFlagOf(path: readonly string[]): string {
   if (field === 'knownHostsFile') return 'ssh-known-hosts';
   if (field === 'configFile') return 'ssh-config';
   return 'ssh';
+}
+
+/**
+ * On a terminal without CACHEBOARD_SSH_PASSPHRASE, an encrypted key's passphrase is asked for
+ * (once per key file, without echo) when the tunnel is first built, as ssh does. Without a
+ * terminal nothing is asked: the login then fails, naming the key.
+ */
+export function promptSshPassphrases(env: NodeJS.ProcessEnv): void {
+  const given = env.CACHEBOARD_SSH_PASSPHRASE !== undefined && env.CACHEBOARD_SSH_PASSPHRASE !== '';
+  const tty = process.stdin.isTTY === true && process.stderr.isTTY === true;
+  askPassphrasesWith(given || !tty ? undefined : (keyFile) => ask(`Enter passphrase for key '${keyFile}': `));
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../app/errors';
 import { ProfileDraft, type ProfileSpec, type SshDraft, type TopologyDraft } from '../../app/schemas/connections';
-import { SSH_HELP, SSH_OPTIONS, sshFlagOf, sshFromFlags, type SshFlagValues } from './sshFlags';
+import { promptSshPassphrases, SSH_HELP, SSH_OPTIONS, sshFlagOf, sshFromFlags, type SshFlagValues } from './sshFlags';
 
 /** The flags every command that talks to Redis takes besides --url (node:util parseArgs options). */
 export const TOPOLOGY_OPTIONS = {
@@ -72,7 +72,10 @@ export function connectionFlags(v: TopologyFlagValues, env: NodeJS.ProcessEnv): 
   }
   const out: ConnectionFlags = url === undefined ? {} : { url };
   const ssh = sshFromFlags(v, env);
-  if (ssh !== undefined) out.ssh = ssh;
+  if (ssh !== undefined) {
+    out.ssh = ssh;
+    promptSshPassphrases(env);
+  }
   if (v.cluster) out.topology = { kind: 'cluster', seeds: list(v.seeds ?? '') };
   if (sentinel) {
     if (v['master-name'] === undefined) refuse('master-name', 'is required with --sentinel: the name the sentinels monitor the master under');

@@ -4,6 +4,7 @@ import { ROLES, type Role } from '../../app/define';
 import { AppError } from '../../app/errors';
 import { addUser, readUsers, removeUser } from '../server/auth/users';
 import { usersFileFrom } from './dataDir';
+import { ask } from './ttyAsk';
 
 export const USER_HELP = `Usage:
   cacheboard user add NAME --role analyst|ops [--password-stdin]
@@ -60,38 +61,4 @@ async function askTwice(): Promise<string> {
   const b = await ask('Again: ');
   if (a !== b) throw new AppError('VALIDATION', 'the two passwords differ', 'password');
   return a;
-}
-
-/** Read one line from the terminal without echoing it. */
-function ask(prompt: string): Promise<string> {
-  process.stderr.write(prompt);
-  const stdin = process.stdin;
-  stdin.setRawMode(true);
-  stdin.resume();
-  return new Promise((resolve, reject) => {
-    let value = '';
-    const onData = (d: Buffer) => {
-      for (const ch of d.toString('utf8')) {
-        if (ch === '\r' || ch === '\n') {
-          done();
-          process.stderr.write('\n');
-          resolve(value);
-          return;
-        }
-        if (ch === '\u0003') {
-          done();
-          reject(new AppError('CANCELLED', 'cancelled'));
-          return;
-        }
-        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
-        else value += ch;
-      }
-    };
-    const done = () => {
-      stdin.off('data', onData);
-      stdin.setRawMode(false);
-      stdin.pause();
-    };
-    stdin.on('data', onData);
-  });
 }

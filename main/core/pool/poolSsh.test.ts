@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProfileDraft, type ProfileSpec } from '../../../app/schemas/connections';
 import { Pool } from './pool';
@@ -63,6 +65,21 @@ describe('a profile through SSH', () => {
     await closeAllTunnels();
   });
 
+  it('checks a Host alias against the pin under its HostName and Port, which the refusal names', async () => {
+    const b = bastion();
+    const config = join(b.dir, 'ssh_config_pins');
+    writeFileSync(config, `Host pin-alias\n  HostName ${b.sshd.host}\n  Port ${b.sshd.port}\n  User root\n  IdentityFile ${b.key.privateFile}\n`);
+    const url = `redis://127.0.0.1:${STANDALONE}`;
+    const fp = b.sshd.fingerprint;
+    // Pinned under the alias as typed: not where the check looks, so the key is unknown, named at its real address.
+    const byAlias = ProfileDraft.parse({ name: 's', url, ssh: { host: 'pin-alias', configFile: config, pinned: { [`pin-alias:${b.sshd.port}`]: fp } } });
+    const refused = await poolOf(byAlias).test(byAlias);
+    expect(refused.sshHostKey).toMatchObject({ host: b.sshd.host, port: b.sshd.port, fingerprint: fp, reason: 'unknown' });
+    const resolved = ProfileDraft.parse({ name: 's', url, ssh: { host: 'pin-alias', configFile: config, pinned: { [`${b.sshd.host}:${b.sshd.port}`]: fp } } });
+    expect(await poolOf(resolved).test(resolved)).toMatchObject({ ok: true, role: 'master' });
+    await closeAllTunnels();
+  });
+
   it('walks and deletes keys on every master of a 3-master cluster behind one bastion (natMap to forwarded ports)', async () => {
     await clusterBehind(bastion(), CLUSTER);
     const spec = ProfileDraft.parse({ name: 'c', url: `redis://127.0.0.1:${CLUSTER[0] ?? 0}`, topology: { kind: 'cluster' }, ssh: sshOf() });
@@ -89,6 +106,26 @@ describe('a profile through SSH', () => {
       await closeAllTunnels();
     }
   }, 60_000);
+
+  it('names the sentinels and the master by their own addresses, never the forwarded loopback ports, when they cannot be reached', async () => {
+    // Nothing listens at these ports behind the bastion: the sentinels refuse, through a working tunnel.
+    const gone = [27991, 27992];
+    const spec = ProfileDraft.parse({ name: 'g', topology: { kind: 'sentinel', sentinels: gone.map((p) => `127.0.0.1:${p}`), masterName: 'gone' }, ssh: sshOf() });
+    const pool = poolOf(spec);
+    try {
+      const r = await pool.test(spec);
+      expect(r.ok).toBe(false);
+      const shared = await pool.shared('p').then(() => '', (e: unknown) => (e as Error).message);
+      const state = pool.states().find((x) => x.profileId === 'p');
+      const text = `${r.error?.message ?? ''} ${shared} ${state?.detail ?? ''}`;
+      expect(text).toContain('127.0.0.1:27991');
+      // Any other 127.0.0.1 port in the text would be a forwarded one.
+      expect([...text.matchAll(/127\.0\.0\.1:(\d+)/g)].map((m) => Number(m[1])).filter((p) => !gone.includes(p))).toEqual([]);
+    } finally {
+      await pool.shutdown();
+      await closeAllTunnels();
+    }
+  }, 30_000);
 
   it('follows a sentinel set behind one bastion to the master they name, and to the new one after a failover', async () => {
     await sentinelsBehind(bastion(), MASTER, REPLICA, SENTINELS, 'wire');

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { AppError, type ErrorCode } from '../../../app/errors';
 import { formatHostPort } from '../../../app/hostPort';
+import { addressBehind } from './sshAddresses';
 
 /** Where the error happened, for messages a person can act on. */
 export interface ErrorContext {
@@ -234,10 +235,17 @@ export function contextOf(redis: Redis): ErrorContext {
       ctx.host = socket.remoteAddress;
       ctx.port = socket.remotePort;
     } else {
-      const list = o.sentinels.map((s) => formatHostPort({ host: s.host ?? 'localhost', port: s.port ?? 26379 }));
+      const list = o.sentinels.map((s) => {
+        const host = s.host ?? 'localhost';
+        const port = s.port ?? 26379;
+        return addressBehind(redis, host, port) ?? formatHostPort({ host, port });
+      });
       ctx.label = `master "${o.name ?? '?'}" via sentinels ${list.join(', ')}`;
     }
   }
+  // Through SSH the client dials a forwarded loopback port: a person reads the server behind it.
+  const real = ctx.label === undefined && ctx.host !== undefined && ctx.port !== undefined ? addressBehind(redis, ctx.host, ctx.port) : undefined;
+  if (real !== undefined) ctx.label = real;
   if (o.connectTimeout !== undefined) ctx.connectTimeoutMs = o.connectTimeout;
   if (o.commandTimeout !== undefined) ctx.commandTimeoutMs = o.commandTimeout;
   if (o.password !== undefined) ctx.password = o.password;

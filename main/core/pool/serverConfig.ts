@@ -5,6 +5,7 @@ import { ProfileId } from '../../../app/schemas/common';
 import { ProfileDraft } from '../../../app/schemas/connections';
 import { validateSpecFiles } from './connectionOptions';
 import { readSecret, type ReportProblem } from './configSecret';
+import { sshWithSecrets } from './sshConfigSecrets';
 import type { Credentials, StoredProfile } from './types';
 import { formatIssuePath } from './zodIssues';
 
@@ -80,7 +81,9 @@ function fail(file: string, problems: Problem[]): never {
  * `{ "profiles": [ { "id", "name", "url" | host/port/db/username/tls, "passwordEnv" | "passwordFile",
  *   "topology"?: { "kind": "cluster", "seeds" } | { "kind": "sentinel", "sentinels", "masterName",
  *     "sentinelUsername", "sentinelPassword" | "sentinelPasswordEnv" | "sentinelPasswordFile" },
- *   "analyst"?: { "username", "password" | "passwordEnv" | "passwordFile" } } ] }`.
+ *   "analyst"?: { "username", "password" | "passwordEnv" | "passwordFile" },
+ *   "ssh"?: { …, "auth": { "kind": "key", "keyFile", "passphrase" | "passphraseEnv" | "passphraseFile" }
+ *     | { "kind": "password", "password" | "passwordEnv" | "passwordFile" }, "jumps": [ { …, "auth" } ] } } ] }`.
  * Every error names the file and the field path, e.g.
  * "cacheboard.json: profiles[0].port: port must be between 1 and 65535".
  * Passwords come from the environment or a secret file, so none need be in the file.
@@ -108,7 +111,7 @@ export function loadServerConfig(file: string, env: NodeJS.ProcessEnv = process.
     }
     const { id, passwordEnv, passwordFile, analyst, ...fields } = entry.data;
     const { draft, password: sentinelPassword } = sentinelSecret(fields, env, at);
-    const parsed = ProfileDraft.safeParse(draft);
+    const parsed = ProfileDraft.safeParse(sshWithSecrets(draft, env, at));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) at(issue.path, issue.message);
       return;

@@ -24,6 +24,11 @@ export interface Bastion {
   redis(port: number, extra?: string[], conf?: string): Promise<void>;
   /** redis-cli inside the namespace. */
   cli(args: string[]): string;
+  /**
+   * With `{ behindJump: true }`: the jump host (ProxyJump) in front, an sshd in a namespace of its
+   * own; the bastion's namespace hangs off that one, so the host cannot reach the bastion at all.
+   */
+  jump?: { ns: Netns; sshd: Sshd };
 }
 
 async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void> {
@@ -41,18 +46,21 @@ async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void
 
 export const LOCKED_PASSPHRASE = 'correct horse battery';
 
-/** One bastion for a test file, torn down after it (servers killed, namespace deleted). */
-export function useBastion(): () => Bastion {
+/** One bastion for a test file, torn down after it (servers killed, namespaces deleted). */
+export function useBastion(opts: { behindJump?: boolean } = {}): () => Bastion {
   let b: Bastion | undefined;
   const children: ChildProcess[] = [];
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheboard-sshwire-'));
     const key = makeUserKey(dir, 'id_test');
     const lockedKey = makeUserKey(dir, 'id_locked', LOCKED_PASSPHRASE);
-    const ns = createNetns();
-    const sshd = await startSshd({ netns: ns, authorizedKeys: [key.publicLine, lockedKey.publicLine] });
+    const authorizedKeys = [key.publicLine, lockedKey.publicLine];
+    const jumpNs = opts.behindJump === true ? createNetns() : undefined;
+    const jump = jumpNs === undefined ? undefined : { ns: jumpNs, sshd: await startSshd({ netns: jumpNs, authorizedKeys }) };
+    const ns = createNetns(jumpNs);
+    const sshd = await startSshd({ netns: ns, authorizedKeys });
     const knownHosts = join(dir, 'known_hosts');
-    writeFileSync(knownHosts, `${sshd.knownHostsLine()}\n`);
+    writeFileSync(knownHosts, [sshd, ...(jump === undefined ? [] : [jump.sshd])].map((s) => `${s.knownHostsLine()}\n`).join(''));
     const cli = (args: string[]): string => ns.run('redis-cli', args);
     b = {
       ns,
@@ -62,6 +70,7 @@ export function useBastion(): () => Bastion {
       dir,
       knownHosts,
       cli,
+      ...(jump === undefined ? {} : { jump }),
       redis: async (port, extra = [], conf) => {
         const base = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no', '--dir', dir];
         children.push(ns.spawn('redis-server', [...(conf === undefined ? [] : [conf]), ...base, ...extra]));
@@ -73,6 +82,8 @@ export function useBastion(): () => Bastion {
     for (const c of children) c.kill('SIGKILL');
     b?.sshd.stop();
     b?.ns.destroy();
+    b?.jump?.sshd.stop();
+    b?.jump?.ns.destroy();
     if (b !== undefined) rmSync(b.dir, { recursive: true, force: true });
   });
   return () => {

@@ -3,7 +3,9 @@ import { AppError } from '../../../app/errors';
 import { formatHostPort, type NodeAddress } from '../../../app/hostPort';
 import type { SshSpec } from '../../../app/schemas/sshProfile';
 import { SshTunnels, type SshRoute, type TunnelLease } from './ssh';
+import { noteTunnelled } from './sshAddresses';
 import { sshAppError } from './sshErrors';
+import { withAskedPassphrases } from './sshPassphrases';
 import { routeOf } from './sshRoute';
 import type { ProfileSpec } from './types';
 
@@ -49,13 +51,14 @@ function keyOf(ssh: SshSpec): string {
 }
 
 /**
- * Resolve the profile's SSH route (the ssh config file is read here) before viaFor is
- * called synchronously while a client is built. Resolved once per distinct settings.
+ * Resolve the profile's SSH route (the ssh config file is read here, and a key's passphrase asked
+ * for when a prompt is installed) before viaFor is called synchronously while a client is built.
+ * Resolved once per distinct settings.
  */
 export async function prepareSsh(spec: ProfileSpec): Promise<void> {
   if (spec.ssh === undefined) return;
   const key = keyOf(spec.ssh);
-  if (!routes.has(key)) routes.set(key, await routeOf(spec.ssh));
+  if (!routes.has(key)) routes.set(key, await withAskedPassphrases(await routeOf(spec.ssh)));
 }
 
 /** A lease on the profile's tunnel, or undefined for a profile without SSH. prepareSsh first. */
@@ -63,10 +66,10 @@ export function viaFor(spec: ProfileSpec): Via | undefined {
   if (spec.ssh === undefined) return undefined;
   const route = routes.get(keyOf(spec.ssh));
   if (route === undefined) throw new AppError('INTERNAL', `The SSH route of "${spec.name}" was not resolved before connecting.`);
-  return wrap(sshTunnels().lease(route));
+  return wrap(sshTunnels().lease(route), route);
 }
 
-function wrap(lease: TunnelLease): Via {
+function wrap(lease: TunnelLease, route: SshRoute): Via {
   const back = new Map<string, string>();
   let released = false;
   const forward = (at: NodeAddress): NodeAddress => {
@@ -95,7 +98,11 @@ function wrap(lease: TunnelLease): Via {
       });
       const err = await Promise.race([lease.ready().then(() => undefined, (e: unknown) => e), timeout]);
       late.abort();
-      return err === undefined ? undefined : (sshAppError(err) ?? new AppError('UNREACHABLE', `SSH tunnel: ${String(err)}`, 'ssh'));
+      if (err !== undefined) return sshAppError(err) ?? new AppError('UNREACHABLE', `SSH tunnel: ${String(err)}`, 'ssh');
+      // Still connecting (an SSH server that does not answer, a slow jump): Redis was never dialled, so the SSH side is named.
+      if (lease.state().state !== 'connecting') return undefined;
+      const path = route.hops.map((h) => formatHostPort({ host: h.host, port: h.port ?? 22 })).join(' → ');
+      return new AppError('UNREACHABLE', `The SSH tunnel through ${path} is not up yet (no answer from the SSH server): check that it is reachable from here.`, 'ssh');
     },
     release: () => {
       if (released) return;
@@ -105,9 +112,11 @@ function wrap(lease: TunnelLease): Via {
   };
 }
 
-/** Release `via` when `client` (an ioredis Redis or Cluster) ends for good. */
+/** Release `via` when `client` (an ioredis Redis or Cluster) ends for good; meanwhile its errors name the servers behind the tunnel. */
 export function releaseOnEnd(client: EventEmitter, via: Via | undefined): void {
-  if (via !== undefined) client.once('end', () => via.release());
+  if (via === undefined) return;
+  noteTunnelled(client, via.behind);
+  client.once('end', () => via.release());
 }
 
 /**

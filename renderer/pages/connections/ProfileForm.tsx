@@ -18,6 +18,7 @@ import {
   type FormValues,
   type TopologyChoice,
 } from './draft';
+import { acceptPin } from './sshDraft';
 import './connections.css';
 
 const TOPOLOGIES: ReadonlyArray<{ value: TopologyChoice; label: string; detail: string }> = [
@@ -109,6 +110,14 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
     } finally {
       setSaving(false);
     }
+  }
+
+  /** Pin the refused key under the address the server reported (a Host alias's HostName, a jump host). */
+  function acceptHostKey(): void {
+    const key = test?.result?.sshHostKey;
+    if (key === undefined) return;
+    setValues((v) => ({ ...v, ...acceptPin(v, key.host, key.port, key.fingerprint) }));
+    if (fieldErrors['ssh.pinned'] !== undefined) setFieldErrors(({ 'ssh.pinned': _gone, ...rest }) => rest);
   }
 
   async function onTest() {
@@ -314,14 +323,27 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
                 })}
               {text('ssh.jumps', 'sshJumps', 'Jump hosts', { placeholder: 'ops@gateway:2222', hint: 'In order, before the SSH host (ProxyJump)' })}
               {text('ssh.knownHostsFile', 'sshKnownHosts', 'known_hosts', { placeholder: '~/.ssh/known_hosts' })}
-              {text('ssh.pinned', 'sshPinned', 'Pinned host key', { placeholder: 'SHA256:…', hint: 'Trusted instead of known_hosts' })}
+              {text('ssh.pinned', 'sshPinned', 'Pinned host key', {
+                placeholder: 'SHA256:…',
+                hint: values.sshPinnedAt === '' ? 'Trusted instead of known_hosts' : `Trusted instead of known_hosts, for ${values.sshPinnedAt}`,
+              })}
+              {Object.keys(values.sshPins).length > 0 && (
+                <span className="hint" data-testid="ssh-other-pins">
+                  Also pinned:{' '}
+                  {Object.entries(values.sshPins).map(([at, fp]) => (
+                    <span key={at}>
+                      {at} <code>{fp}</code>{' '}
+                    </span>
+                  ))}
+                </span>
+              )}
               {test?.result?.sshHostKey !== undefined && (
                 <div className="hint hint-warn" data-testid="ssh-host-key">
                   {test.result.sshHostKey.reason === 'unknown' ? 'Unknown' : test.result.sshHostKey.reason === 'changed' ? 'Changed' : 'Revoked'} host key of{' '}
                   {test.result.sshHostKey.host}:{test.result.sshHostKey.port}: <code>{test.result.sshHostKey.fingerprint}</code>
                   {test.result.sshHostKey.expected !== undefined && <> (expected <code>{test.result.sshHostKey.expected}</code>)</>}
                   {test.result.sshHostKey.reason === 'unknown' && (
-                    <button type="button" className="btn" onClick={() => set('sshPinned', test.result?.sshHostKey?.fingerprint ?? '', 'ssh.pinned')}>
+                    <button type="button" className="btn" onClick={acceptHostKey}>
                       Accept and pin
                     </button>
                   )}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProfileId } from '../../../app/schemas/common';
 import { ProfileDraft } from '../../../app/schemas/connections';
-import { EMPTY_FORM, formFieldOf, formFromProfile, toDraft } from './draft';
+import { EMPTY_FORM, formFieldOf, formFromProfile, toDraft, type FormValues } from './draft';
+import { acceptPin } from './sshDraft';
 
 describe('the SSH section of the Connections form', () => {
   it('sends the SSH server, its login, jumps in order and a pin, as the contract takes them', () => {
@@ -54,5 +55,47 @@ describe('the SSH section of the Connections form', () => {
     expect(formFieldOf('draft.ssh.jumps.1.host')).toBe('ssh.jumps');
     expect(formFieldOf('profile.ssh.pinned.b:22')).toBe('ssh.pinned');
     expect(formFieldOf('ssh.auth.keyFile')).toBe('ssh.auth.keyFile');
+  });
+
+  const FP_JUMP = `SHA256:${'J'.repeat(43)}`;
+  const FP_LAST = `SHA256:${'L'.repeat(43)}`;
+  const accept = (v: FormValues, host: string, port: number, fp: string): FormValues => ({ ...v, ...acceptPin(v, host, port, fp) });
+
+  it('pins an accepted key under the address the server reported: a Host alias under its HostName and Port', () => {
+    // Typed "prod-bastion" (an ~/.ssh/config alias for 10.0.0.5 port 2222): the check looks up 10.0.0.5:2222.
+    const typed: FormValues = { ...EMPTY_FORM, name: 'p', url: 'redis://10.0.3.7:6379', sshEnabled: true, sshHost: 'prod-bastion' };
+    const form = accept(typed, '10.0.0.5', 2222, FP_LAST);
+    expect(form.sshPinned).toBe(FP_LAST);
+    expect(toDraft(form).ssh?.pinned).toEqual({ '10.0.0.5:2222': FP_LAST });
+    expect(ProfileDraft.safeParse(toDraft(form)).success).toBe(true);
+  });
+
+  it('keeps a jump host accepted first when the last server is accepted next, and both go in the draft', () => {
+    const typed: FormValues = { ...EMPTY_FORM, name: 'p', url: 'redis://10.0.3.7:6379', sshEnabled: true, sshHost: '10.0.0.5', sshJumps: 'ops@gw.example.com:2222' };
+    const afterJump = accept(typed, 'gw.example.com', 2222, FP_JUMP);
+    const both = accept(afterJump, '10.0.0.5', 22, FP_LAST);
+    expect(both.sshPins).toEqual({ 'gw.example.com:2222': FP_JUMP });
+    expect(toDraft(both).ssh?.pinned).toEqual({ 'gw.example.com:2222': FP_JUMP, '10.0.0.5:22': FP_LAST });
+    // Accepting the same address again replaces its pin, never duplicates it.
+    expect(toDraft(accept(both, 'gw.example.com', 2222, FP_LAST)).ssh?.pinned).toEqual({ 'gw.example.com:2222': FP_LAST, '10.0.0.5:22': FP_LAST });
+  });
+
+  it("keeps a saved profile's pins that the field does not show (an alias's, a jump's) on save", () => {
+    const form = formFromProfile({
+      id: 'x',
+      name: 'p',
+      host: 'h',
+      port: 6379,
+      db: 0,
+      hasPassword: false,
+      tls: { enabled: false, rejectUnauthorized: true },
+      source: 'user',
+      analystAccess: 'shared',
+      hasAnalystPassword: false,
+      readOnly: false,
+      ssh: { host: 'prod-bastion', auth: { kind: 'agent' }, pinned: { '10.0.0.5:2222': FP_LAST, 'gw:22': FP_JUMP } },
+    });
+    expect(form.sshPinned).toBe('');
+    expect(toDraft(form).ssh?.pinned).toEqual({ '10.0.0.5:2222': FP_LAST, 'gw:22': FP_JUMP });
   });
 });

@@ -18,8 +18,15 @@ export interface SshFormValues {
   /** Jump hosts before it, "[user@]host[:port]" separated by commas, spaces or lines. */
   sshJumps: string;
   sshKnownHosts: string;
-  /** The SHA256 fingerprint pinned for the last SSH server (web build). */
+  /** The SHA256 fingerprint in the pin field (web build): the last SSH server's, or the one last accepted. */
   sshPinned: string;
+  /**
+   * The "host:port" the field's pin is stored under: set by Accept and pin to the address the
+   * server reported (a Host alias's HostName and Port, or a jump host); empty: the typed host and port.
+   */
+  sshPinnedAt: string;
+  /** Every other pin (earlier accepted jump hosts, a saved profile's pins not shown in the field), kept as they are. */
+  sshPins: Readonly<Record<string, string>>;
 }
 
 export const EMPTY_SSH: SshFormValues = {
@@ -33,6 +40,8 @@ export const EMPTY_SSH: SshFormValues = {
   sshJumps: '',
   sshKnownHosts: '',
   sshPinned: '',
+  sshPinnedAt: '',
+  sshPins: {},
 };
 
 function hopText(h: { host: string; port?: number | undefined; user?: string | undefined }): string {
@@ -51,6 +60,7 @@ export function sshFormFromView(p: ProfileView): SshFormValues {
   if (s === undefined) return EMPTY_SSH;
   const host = s.host ?? s.configHost ?? '';
   const port = s.port === undefined ? '' : String(s.port);
+  const own = `${host.includes(':') ? `[${host}]` : host}:${s.port ?? 22}`;
   return {
     sshEnabled: true,
     sshHost: host,
@@ -61,8 +71,23 @@ export function sshFormFromView(p: ProfileView): SshFormValues {
     sshSecret: '',
     sshJumps: (s.jumps ?? []).map(hopText).join(', '),
     sshKnownHosts: s.knownHostsFile ?? '',
-    sshPinned: s.pinned?.[`${host}:${s.port ?? 22}`] ?? '',
+    sshPinned: s.pinned?.[own] ?? '',
+    sshPinnedAt: '',
+    sshPins: Object.fromEntries(Object.entries(s.pinned ?? {}).filter(([at]) => at !== own)),
   };
+}
+
+/**
+ * Accept and pin: `fingerprint` into the field, stored under the address the server reported
+ * (`host`, `port`), which is where the check looks (a Host alias is pinned under its HostName
+ * and Port). A pin already in the field for another address (a jump host accepted first) is kept.
+ */
+export function acceptPin(v: SshFormValues, host: string, port: number, fingerprint: string): Pick<SshFormValues, 'sshPinned' | 'sshPinnedAt' | 'sshPins'> {
+  const at = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const previous = v.sshPinned.trim();
+  const previousAt = v.sshPinnedAt === '' ? pinKey(v) : v.sshPinnedAt;
+  const { [at]: _replaced, ...pins } = v.sshPins;
+  return { sshPinned: fingerprint, sshPinnedAt: at, sshPins: previous === '' || previousAt === at ? pins : { ...pins, [previousAt]: previous } };
 }
 
 /** "[user@]host[:port]" as typed; what cannot be read goes to the schema as typed, which names the problem. */
@@ -87,7 +112,8 @@ export function sshDraftOf(v: SshFormValues, clearSecrets: boolean): ProfileDraf
   if (!v.sshEnabled) return undefined;
   const port = numberInput(v.sshPort);
   const jumps = v.sshJumps.split(/[\s,]+/).filter((s) => s !== '').map(hopOf);
-  const pinned = v.sshPinned.trim();
+  const field = v.sshPinned.trim();
+  const pinned = { ...v.sshPins, ...(field === '' ? {} : { [v.sshPinnedAt === '' ? pinKey(v) : v.sshPinnedAt]: field }) };
   return {
     host: v.sshHost.trim(),
     ...(port === undefined ? {} : { port }),
@@ -95,6 +121,6 @@ export function sshDraftOf(v: SshFormValues, clearSecrets: boolean): ProfileDraf
     auth: authOf(v, clearSecrets),
     ...(jumps.length === 0 ? {} : { jumps }),
     ...(v.sshKnownHosts.trim() === '' ? {} : { knownHostsFile: v.sshKnownHosts.trim() }),
-    ...(pinned === '' ? {} : { pinned: { [pinKey(v)]: pinned } }),
+    ...(Object.keys(pinned).length === 0 ? {} : { pinned }),
   };
 }
