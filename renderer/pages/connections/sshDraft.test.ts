@@ -82,7 +82,7 @@ describe('the SSH section of the Connections form', () => {
 
   it("keeps a saved profile's pins that the field does not show (an alias's, a jump's) on save", () => {
     const form = formFromProfile({
-      id: 'x',
+      id: ProfileId.parse('x'),
       name: 'p',
       host: 'h',
       port: 6379,
