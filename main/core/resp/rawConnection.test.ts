@@ -62,6 +62,14 @@ describe('openRawConnection', () => {
     expect((await clientsNamed(admin, 'cacheboard-bulk'))[0]).toContain(' user=loader ');
   });
 
+  it('signs in as a named user that has no password (nopass), never as default', async () => {
+    const admin = await adminClient(redis(), { password: 'secret-pw' });
+    await admin.call('ACL', 'SETUSER', 'reader', 'on', 'nopass', '~*', '+@all');
+    const conn = await openRawConnection({ ...spec(), username: 'reader', password: undefined }, 0, { name: 'cacheboard-bulk:nopass' });
+    conns.push(conn);
+    expect((await clientsNamed(admin, 'cacheboard-bulk:nopass'))[0]).toContain(' user=reader ');
+  });
+
   it('fails with AUTH_FAILED for a wrong password, without echoing it, and leaves no connection', async () => {
     const admin = await adminClient(redis(), { password: 'secret-pw' });
     const err = await failure(openRawConnection(spec({ password: 'wrong-pw' }), 0, { name: 'bad-login' }));

@@ -81,9 +81,10 @@ export async function openRawConnection(
   socket.on('error', () => undefined);
 
   const commands: Buffer[] = [];
-  if (spec.password !== undefined) {
-    commands.push(encodeCommand(spec.username === undefined ? ['AUTH', spec.password] : ['AUTH', spec.username, spec.password]));
-  }
+  // A named user with no password (an ACL `nopass` user) still signs in as itself: without AUTH the
+  // socket would run as `default`, with rights the profile's user may not have. Any password passes nopass.
+  if (spec.username !== undefined) commands.push(encodeCommand(['AUTH', spec.username, spec.password ?? '']));
+  else if (spec.password !== undefined) commands.push(encodeCommand(['AUTH', spec.password]));
   commands.push(encodeCommand(['CLIENT', 'SETNAME', name]), encodeCommand(['SELECT', String(db)]), encodeCommand(['CLIENT', 'ID']));
   // Pipelined in one write (Node queues it until connected): one round trip for the whole handshake.
   socket.write(Buffer.concat(commands));
