@@ -1,12 +1,9 @@
 import type { ProfileId } from '../../../app/schemas/common';
 import { roleAllows } from '../../../app/define';
-import { AppError } from '../../../app/errors';
 import type { AudienceLayout } from '../../../app/schemas/audience';
-import { audienceAttributes, audienceOn, audienceParse, refuseTrialAsk, refuseUnlessReadOnly } from '../../core/audience/audienceOn';
-import { demoLayoutFor } from '../../core/audience/audienceServer';
-import { loadDemo } from '../../core/audience/demo/loadDemo';
+import { audienceAttributes, audienceOn, audienceParse } from '../../core/audience/audienceOn';
+import { startAudience, startDemoData } from '../../core/audience/audienceRuns';
 import { AudienceQueryRouter } from '../../core/audience/queryRouter';
-import { audienceTrialName, runAudience } from '../../core/audience/runAudience';
 import type { Jobs } from '../../core/jobKinds';
 import type { Handlers } from '../handlers';
 import type { Session } from '../session';
@@ -41,6 +38,8 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
   };
 
   const router = new AudienceQueryRouter(pool, audience.queries);
+  /** A run's audit trail, under the session's user. */
+  const trail = (session: Session) => (action: string, where: string) => auditFor(audit, session, action, where);
 
   return {
     'audience.attributes': async ({ profileId, db, layout }, { session }) => audienceAttributes(await onServer(profileId, session, layout, db), layout),
@@ -53,28 +52,8 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
       return router.query(connectionId, profile.spec, db ?? profile.spec.db, query);
     },
 
-    'audience.start': async ({ profileId, db, ...options }, { session }) => {
-      // Refused here, before a job exists, so the builder shows the reason on the field at once.
-      refuseTrialAsk(options);
-      const on = await onServer(profileId, session, options.layout, db);
-      const readOnly = readsOnly(session);
-      if (readOnly) await refuseUnlessReadOnly(on, options);
-      // One trial per server (the master itself, not a sentinel): two at once would each time the other's load.
-      const { address } = on;
-      const holder = jobs.audience.runningOn(address);
-      if (holder !== undefined) throw new AppError('CONFLICT', `Audience trial ${holder} is already running on ${address}; wait for it or cancel it`);
-      // A trial loads the server it times: who ran which one where, and how it ended, is on the record.
-      const trail = auditFor(audit, session, 'audience.trial', `${address}/${on.db}`);
-      const jobId = jobs.audience.start(address, async (id, emit, signal) => {
-        trail('started', `${id}: ${options.where}`);
-        const end = await runAudience({ profileId, reportId: id, readOnly, options: { ...options, db: on.db }, ...on.target(audienceTrialName(id)) }, emit, signal);
-        trail(end.kind === 'done' ? 'ok' : end.kind === 'cancelled' ? 'cancelled' : 'failed', end.kind === 'failed' ? end.error.message : undefined, {
-          figures: end.kind === 'done' ? [{ n: end.report.audienceSize, unit: 'users in the audience' }] : [],
-        });
-        return jobs.audience.remember(end);
-      });
-      return { jobId };
-    },
+    'audience.start': async (input, { session }) =>
+      startAudience(jobs.audience, input, () => onServer(input.profileId, session, input.layout, input.db), readsOnly(session), trail(session)),
 
     'audience.history': ({ profileId }, { session }) => {
       // An ops-only profile's reports are not an analyst's to read: refused by name, left out of the whole list.
@@ -82,21 +61,9 @@ export function audienceHandlers({ profiles, pool, audience, audit, jobs }: Deps
       return { reports: jobs.audience.history(profileId).filter((r) => !profiles.refuses(r.profileId, roleOf(session))) };
     },
 
-    'audience.demoData': async ({ profileId, db, ...asked }, { session }) => {
-      const { spec } = storedProfile(profiles, profileId);
-      const options = { ...asked, layout: demoLayoutFor(spec, asked.layout) };
-      const on = await audienceOn(pool, profileId, spec, options.layout, db);
-      const where = `${on.address}/${on.db}`;
-      const holder = jobs.demo.runningOn(where);
-      if (holder !== undefined) throw new AppError('CONFLICT', `Demo data ${holder} is already loading into ${where}`);
-      const trail = auditFor(audit, session, 'audience.demoData', where);
-      const jobId = jobs.demo.start(where, async (id, emit, signal) => {
-        trail('started', `seed ${options.seed}`, { figures: [{ n: options.users, unit: 'users' }, { n: options.days, unit: 'days' }] });
-        const end = await loadDemo({ options: { ...options, db: on.db }, ...on.target(`cacheboard:demo:${id}`) }, emit, signal);
-        trail(end.kind === 'done' ? 'ok' : end.kind === 'cancelled' ? 'cancelled' : 'failed', end.kind === 'failed' ? end.error.message : id);
-        return end;
-      });
-      return { jobId };
+    'audience.demoData': async (input, { session }) => {
+      const { spec } = storedProfile(profiles, input.profileId);
+      return startDemoData({ pool, demo: jobs.demo }, input, spec, trail(session));
     },
   };
 }

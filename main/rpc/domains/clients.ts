@@ -1,7 +1,6 @@
 import type { ProfileId } from '../../../app/schemas/common';
-import { AppError } from '../../../app/errors';
 import { profileClients, type KilledClient } from '../../core/clients';
-import type { StoredProfile } from '../../core/pool/types';
+import { refuseEmbedded } from '../../core/pool/readOnlyProfile';
 import type { Handlers } from '../handlers';
 import type { Session } from '../session';
 import { auditFor } from './auditTrail';
@@ -9,16 +8,6 @@ import type { CoreServices } from './services';
 import { connectionOf, sessionProfile } from './sessionProfile';
 
 type ClientsHandlers = Pick<Handlers, 'clients.list' | 'clients.kill' | 'clients.pause' | 'clients.unpause'>;
-
-/**
- * The read-only embedded server (the demo Cacheboard starts for itself, as keys.edit refuses
- * it) is not an operator's to act on: its clients include Cacheboard's own. Refused before
- * any Redis call.
- */
-function refuseEmbedded(profile: StoredProfile): void {
-  if (profile.source !== 'embedded') return;
-  throw new AppError('READ_ONLY', `"${profile.spec.name}" is the read-only embedded server: its clients cannot be killed or paused. Add a profile for a server of your own to act on its clients.`, 'profileId');
-}
 
 /** A killed client as the audit log names it: id, address and name (no command, no value). */
 export function killText(id: string, client: KilledClient | undefined): string {
@@ -59,7 +48,7 @@ export function clientsHandlers({ pool, metrics, profiles, audit }: Pick<CoreSer
   const service = profileClients(pool, metrics);
   const opsTarget = (profileId: ProfileId, session: Session): string => {
     const { connectionId, profile } = sessionProfile(profiles, profileId, session);
-    refuseEmbedded(profile);
+    refuseEmbedded(profile, { refused: 'its clients cannot be killed or paused', instead: 'act on its clients' });
     return connectionId;
   };
   return {

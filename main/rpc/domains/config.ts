@@ -1,5 +1,5 @@
-import { AppError } from '../../../app/errors';
 import { configAccess, readProfileConfig, rewriteProfileConfig, setProfileConfig } from '../../core/config';
+import { refuseEmbedded } from '../../core/pool/readOnlyProfile';
 import type { StoredProfile } from '../../core/pool/types';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
@@ -8,19 +8,9 @@ import { sessionProfile } from './sessionProfile';
 
 type ConfigHandlers = Pick<Handlers, 'config.get' | 'config.set' | 'config.rewrite'>;
 
-/**
- * The embedded server is the demo Cacheboard starts for itself (the read-only profile, as
- * keys.edit treats it): its settings are not the user's to change. Refused before any Redis call.
- */
-function refuseReadOnly(profile: StoredProfile): void {
-  if (profile.source === 'embedded') {
-    throw new AppError(
-      'READ_ONLY',
-      `"${profile.spec.name}" is the read-only embedded server: its configuration cannot be changed here. Add a profile for a server of your own to change its settings.`,
-      'profileId',
-    );
-  }
-}
+/** The embedded server's settings are not the user's to change (refuseEmbedded). */
+const refuseReadOnly = (profile: StoredProfile): void =>
+  refuseEmbedded(profile, { refused: 'its configuration cannot be changed here', instead: 'change its settings' });
 
 /**
  * CONFIG of a profile's nodes. Reads go over the session's own connections (an analyst's carry

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { AppError } from '../../../../app/errors';
 import { hasFieldTtls } from '../../pool/commandSupport';
+import { refuseEmbedded } from '../../pool/readOnlyProfile';
 import { contextOf, type ErrorContext } from '../../pool/redisErrors';
 import { keyConnection } from '../keyConnection';
 import type { PoolApi, ProfileSpec, StoredProfile } from '../../pool/types';
@@ -17,17 +17,9 @@ export interface EditTarget {
   can: ServerCan;
 }
 
-/**
- * Edits are refused on the embedded server's profile: docs/deployment.md calls it "the read-only
- * profile **Local (embedded)**", the demo Cacheboard starts for itself. Every other profile's
- * data is the ops' to change, as bulk loads and trials do, whether the profile came from the
- * UI or the server's config file (ProfileView.readOnly means the *profile* cannot be edited
- * here, not its data). Refused before any Redis call.
- */
+/** Edits are refused on the read-only embedded server's profile (refuseEmbedded), before any Redis call. */
 export function refuseReadOnly(profile: StoredProfile): void {
-  if (profile.source === 'embedded') {
-    throw new AppError('READ_ONLY', `"${profile.spec.name}" is the read-only embedded server: its keys cannot be edited. Add a profile for a server of your own to edit keys.`, 'profileId');
-  }
+  refuseEmbedded(profile, { refused: 'its keys cannot be edited', instead: 'edit keys' });
 }
 
 /** Why a profile's data may not be written (refuseReadOnly's reason), or undefined when it may: the console's check before a write. */
