@@ -6,8 +6,7 @@ import tseslint from 'typescript-eslint';
 
 /** Import boundaries from docs/architecture.md, enforced rather than hoped for. */
 const nodeOnly = ['node:*', 'fs', 'path', 'net', 'child_process', 'electron', 'ioredis', 'fastify', '@fastify/*', 'ws'];
-const pageFolderOnly =
-  'a page folder imports only its own files: move what pages share to renderer/lib or renderer/components';
+const pageFolderOnly = 'a page folder imports only its own files: move what pages share to renderer/lib or renderer/components';
 const boundary = (message, groups) => restrict({ group: groups, message });
 /** One no-restricted-imports setting per file: a later config's replaces an earlier one's, so each lists all its patterns. */
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -58,10 +57,7 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**'],
-    rules: boundary('renderer/ talks to the Node side only through the Bridge (app/ contract)', [
-      '**/main/**',
-      ...nodeOnly,
-    ]),
+    rules: boundary('renderer/ talks to the Node side only through the Bridge (app/ contract)', ['**/main/**', ...nodeOnly]),
   },
   {
     files: ['main/core/**'],

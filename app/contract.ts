@@ -56,8 +56,7 @@ export type CallOutput<N extends CallName> = Contract[N] extends CallDef<z.ZodTy
 
 export type StreamInput<N extends StreamName> = z.input<InputOf<N>>;
 export type StreamArgs<N extends StreamName> = z.output<InputOf<N>>;
-export type StreamEvent<N extends StreamName> =
-  Contract[N] extends StreamDef<z.ZodType, infer E> ? z.output<E> : never;
+export type StreamEvent<N extends StreamName> = Contract[N] extends StreamDef<z.ZodType, infer E> ? z.output<E> : never;
 
 export function isName(name: string): name is Name {
   return Object.hasOwn(contract, name);

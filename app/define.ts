@@ -28,8 +28,6 @@ export function call<I extends z.ZodType, O extends z.ZodType>(def: Omit<CallDef
   return { kind: 'call', ...def };
 }
 
-export function stream<I extends z.ZodType, E extends z.ZodType>(
-  def: Omit<StreamDef<I, E>, 'kind'>,
-): StreamDef<I, E> {
+export function stream<I extends z.ZodType, E extends z.ZodType>(def: Omit<StreamDef<I, E>, 'kind'>): StreamDef<I, E> {
   return { kind: 'stream', ...def };
 }

@@ -47,9 +47,7 @@ export class AppError extends Error {
   }
 
   toInfo(): ErrorInfo {
-    return this.field === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, field: this.field };
+    return this.field === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, field: this.field };
   }
 
   static from(info: ErrorInfo): AppError {

@@ -11,7 +11,12 @@ describe('parseEscaped', () => {
     expect(Buffer.from(parseEscaped('é\\u202e😀')).toString('utf8')).toBe('é\u202e😀');
   });
   it('names the position of a bad escape', () => {
-    for (const [text, pos] of [['ab\\q', 3], ['\\x4', 1], ['x\\', 2], ['\\u12', 1]] as const) {
+    for (const [text, pos] of [
+      ['ab\\q', 3],
+      ['\\x4', 1],
+      ['x\\', 2],
+      ['\\u12', 1],
+    ] as const) {
       try {
         parseEscaped(text);
         expect.fail(`${text} was accepted`);

@@ -283,7 +283,8 @@ export class ReplyTextWriter {
     for (const d of this.deferrals) {
       if (d.text !== null || d.frame !== frame || d.at !== frame.n) continue;
       const multi = multiline(value);
-      if (multi === undefined) d.frame = undefined; // the new aggregate's first element decides
+      if (multi === undefined)
+        d.frame = undefined; // the new aggregate's first element decides
       else this.decide(d, multi);
     }
     frame.n++;

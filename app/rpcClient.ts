@@ -39,11 +39,7 @@ export class RpcClient implements Bridge {
     });
   }
 
-  subscribe<N extends StreamName>(
-    name: N,
-    input: StreamInput<N>,
-    handlers: StreamHandlers<StreamEvent<N>>,
-  ): () => void {
+  subscribe<N extends StreamName>(name: N, input: StreamInput<N>, handlers: StreamHandlers<StreamEvent<N>>): () => void {
     const id = this.nextId();
     // Registered before the 'sub' leaves, so the first batch cannot arrive unheard.
     this.subs.set(id, handlers as StreamHandlers<unknown>);

@@ -67,8 +67,16 @@ export async function audienceBench(): Promise<Record<string, unknown>> {
     if (loaded.kind !== 'done') throw new Error(`demo data ${loaded.kind}: ${loaded.kind === 'failed' ? loaded.error.message : ''}`);
     const memory = Number(/used_memory:(\d+)/.exec(await admin.info('memory'))?.[1] ?? 0);
 
-    const { profileId, db: _db, ...options } = AudienceTrialOptions.parse({ profileId: 'bench', where: WHERE, from: demo.start, to: addDays(demo.start, days - 1), trials, warmup: 2 });
-    const end = await runAudience({ profileId, reportId: 'bench', options: { ...options, db: 0 }, ...connectionFor(spec, 0, 'cacheboard:audience:bench') }, () => undefined, signal);
+    const {
+      profileId,
+      db: _db,
+      ...options
+    } = AudienceTrialOptions.parse({ profileId: 'bench', where: WHERE, from: demo.start, to: addDays(demo.start, days - 1), trials, warmup: 2 });
+    const end = await runAudience(
+      { profileId, reportId: 'bench', options: { ...options, db: 0 }, ...connectionFor(spec, 0, 'cacheboard:audience:bench') },
+      () => undefined,
+      signal,
+    );
     if (end.kind !== 'done') throw new Error(`trial ${end.kind}: ${end.kind === 'failed' ? end.error.message : ''}`);
     const r = end.report;
     const ran = r.strategies.filter((s) => s.skipped === undefined);

@@ -9,7 +9,12 @@ import { valueFor } from './bulkData';
 export async function slotOwners(admin: Redis, masters: { port: number }[]): Promise<Uint8Array> {
   const slots = (await admin.call('CLUSTER', 'SLOTS')) as [number, number, [string, number]][];
   const owners = new Uint8Array(16384);
-  for (const [from, to, [, port]] of slots) owners.fill(masters.findIndex((m) => m.port === port), from, to + 1);
+  for (const [from, to, [, port]] of slots)
+    owners.fill(
+      masters.findIndex((m) => m.port === port),
+      from,
+      to + 1,
+    );
   return owners;
 }
 
@@ -31,9 +36,11 @@ export async function splitByOwner(dir: string, n: number, valueBytes: number, o
       bufs[o] = '';
     }
   }
-  await Promise.all(outs.map(async (out, o) => {
-    out.end(bufs[o]);
-    await once(out, 'finish');
-  }));
+  await Promise.all(
+    outs.map(async (out, o) => {
+      out.end(bufs[o]);
+      await once(out, 'finish');
+    }),
+  );
   return paths;
 }

@@ -51,14 +51,28 @@ export async function startBenchCluster(opts: { replicas?: boolean } = {}): Prom
       const bus = await freePort();
       nodes.push(
         await spawnRedisServer({
-          args: ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(bus), '--save', '', '--appendonly', 'no', ...FAST_SYNC_ARGS],
+          args: [
+            '--cluster-enabled',
+            'yes',
+            '--cluster-config-file',
+            'nodes.conf',
+            '--cluster-port',
+            String(bus),
+            '--save',
+            '',
+            '--appendonly',
+            'no',
+            ...FAST_SYNC_ARGS,
+          ],
         }),
       );
     }
     const addresses = nodes.map((m) => `${m.host}:${m.port}`);
     await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', String(count / 3 - 1), '--cluster-yes'], { timeout: 30_000 });
     for (const m of nodes) {
-      await until(`${m.host}:${m.port} never reached cluster_state:ok`, () => ask(m, async (r) => String(await r.call('CLUSTER', 'INFO')).includes('cluster_state:ok')));
+      await until(`${m.host}:${m.port} never reached cluster_state:ok`, () =>
+        ask(m, async (r) => String(await r.call('CLUSTER', 'INFO')).includes('cluster_state:ok')),
+      );
     }
     // A replica may report role:master until its CLUSTER REPLICATE took: asked until 3 are masters.
     let roles: (string | undefined)[] = [];
@@ -68,7 +82,9 @@ export async function startBenchCluster(opts: { replicas?: boolean } = {}): Prom
     });
     const masters = nodes.filter((_, i) => roles[i] === 'master');
     const replicas = nodes.filter((_, i) => roles[i] === 'slave');
-    await until('the cluster replicas did not finish their initial sync', async () => (await Promise.all(replicas.map((r) => replicaInSync(r)))).every(Boolean));
+    await until('the cluster replicas did not finish their initial sync', async () =>
+      (await Promise.all(replicas.map((r) => replicaInSync(r)))).every(Boolean),
+    );
     return { masters, replicas, stop };
   } catch (err) {
     await stop();

@@ -52,8 +52,15 @@ async function pageFigure(browser: Browser, base: string, n: number): Promise<Re
     await page.waitForTimeout(500);
     const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
     const note = await page.getByTestId('console-cut').first().locator('span').first().innerText();
-    return { elements: n, enter_to_cut_reply_ms: ms, longest_main_thread_task_ms: Math.round(longest),
-      longest_task_note: 'Chromium reports tasks of 50 ms or more: 0 means none that long', longest_task_goal: 'under 100 ms', goal_met: longest < 100, cut_note: note.replace(/\s+/g, ' ').trim() };
+    return {
+      elements: n,
+      enter_to_cut_reply_ms: ms,
+      longest_main_thread_task_ms: Math.round(longest),
+      longest_task_note: 'Chromium reports tasks of 50 ms or more: 0 means none that long',
+      longest_task_goal: 'under 100 ms',
+      goal_met: longest < 100,
+      cut_note: note.replace(/\s+/g, ' ').trim(),
+    };
   } finally {
     await page.close();
   }
@@ -92,7 +99,11 @@ export async function consoleBench(): Promise<Record<string, unknown>> {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     const big = await pageFigure(browser, serve.base, elements);
     const anchorMs = await redisCliAnchor(server.host, server.port);
-    return { load_average: loadAverage(), get_round_trip: get, big_reply: { ...big, anchor: { name: `redis-cli LRANGE of the same list to /dev/null`, ms: anchorMs } } };
+    return {
+      load_average: loadAverage(),
+      get_round_trip: get,
+      big_reply: { ...big, anchor: { name: `redis-cli LRANGE of the same list to /dev/null`, ms: anchorMs } },
+    };
   } finally {
     client?.close();
     await browser?.close();

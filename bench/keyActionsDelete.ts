@@ -51,12 +51,24 @@ async function cacheboardDelete(server: RedisProcess, n: number, extra: string[]
     exact('deleted', report.deleted, report.matched);
     exact('acted', report.acted, report.matched);
     exact('errors', report.errors, 0);
-    return { seconds: run.seconds, cli_seconds: report.seconds, matched: report.matched, deleted: report.deleted, skipped: report.skipped, peak_rss_mb: mb(run.peakRssBytes) };
+    return {
+      seconds: run.seconds,
+      cli_seconds: report.seconds,
+      matched: report.matched,
+      deleted: report.deleted,
+      skipped: report.skipped,
+      peak_rss_mb: mb(run.peakRssBytes),
+    };
   });
 }
 
 /** Seeds `n` keys (bulkData's `SET key:<i> <value>`) into a private server for `body`. */
-async function withSeededServer<T>(dir: string, n: number, valueBytes: number, body: (server: RedisProcess, reseedIt: () => Promise<void>) => Promise<T>): Promise<T> {
+async function withSeededServer<T>(
+  dir: string,
+  n: number,
+  valueBytes: number,
+  body: (server: RedisProcess, reseedIt: () => Promise<void>) => Promise<T>,
+): Promise<T> {
   const file = join(dir, `keys-${n}.resp`);
   await writeBulkResp(file, n, valueBytes);
   const server = await spawnRedisServer({ args: ['--save', '', '--appendonly', 'no'] });

@@ -60,10 +60,22 @@ export async function exportBench(dir: string, n: number): Promise<Record<string
     return {
       keys: n,
       data: 'mixed keyspace (bench/samplingData.ts): strings, hashes, sets, zsets, lists; TTLs on some',
-      export: { seconds: r2(exp.run.seconds), cli_seconds: exp.report.seconds, exported: exp.report.exported, file_mb: mb(statSync(out).size), peak_rss_mb: mb(exp.run.peakRssBytes) },
+      export: {
+        seconds: r2(exp.run.seconds),
+        cli_seconds: exp.report.seconds,
+        exported: exp.report.exported,
+        file_mb: mb(statSync(out).size),
+        peak_rss_mb: mb(exp.run.peakRssBytes),
+      },
       load: { how: 'cacheboard load --format resp (swap mode) into an empty server', seconds: r2(load.seconds), peak_rss_mb: mb(load.peakRssBytes) },
       anchor_load: { name: 'redis-cli --pipe of the same file', seconds: r2(pipe.seconds) },
-      identical: { how: 'DEBUG DIGEST and INFO keyspace keys/expires, source against each copy', digest: want.digest, db0: want.db0, cacheboard_load: true, redis_cli_pipe: true },
+      identical: {
+        how: 'DEBUG DIGEST and INFO keyspace keys/expires, source against each copy',
+        digest: want.digest,
+        db0: want.db0,
+        cacheboard_load: true,
+        redis_cli_pipe: true,
+      },
       load_average: { before: loadBefore, after: loadAverage() },
     };
   } finally {

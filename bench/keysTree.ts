@@ -16,14 +16,17 @@ function rss(pid: number): number {
   return Number(m?.[1] ?? 0) * 1024;
 }
 
-
 function waitDone(rpc: RpcClient, jobId: string): Promise<StreamEvent<'keys.index.progress'>> {
   return new Promise((resolve, reject) => {
     let last: StreamEvent<'keys.index.progress'> | undefined;
-    rpc.subscribe('keys.index.progress', { jobId }, {
-      onEvents: (batch) => (last = batch.at(-1) ?? last),
-      onEnd: (error) => (error !== undefined || last === undefined ? reject(error ?? new Error('no event')) : resolve(last)),
-    });
+    rpc.subscribe(
+      'keys.index.progress',
+      { jobId },
+      {
+        onEvents: (batch) => (last = batch.at(-1) ?? last),
+        onEnd: (error) => (error !== undefined || last === undefined ? reject(error ?? new Error('no event')) : resolve(last)),
+      },
+    );
   });
 }
 

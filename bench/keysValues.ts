@@ -61,7 +61,12 @@ async function webFirstView(rpc: RpcClient, key: string, type: keyof typeof BIG 
     await sleep(gapMs);
   }
   const r3 = (n: number) => Math.round(n * 1000) / 1000;
-  return { get_p50_ms: r3(summarize(get).p50Ms), read_p50_ms: r3(summarize(read).p50Ms), first_view_p50_ms: r3(summarize(both).p50Ms), first_view_max_ms: r3(Math.max(...both)) };
+  return {
+    get_p50_ms: r3(summarize(get).p50Ms),
+    read_p50_ms: r3(summarize(read).p50Ms),
+    first_view_p50_ms: r3(summarize(both).p50Ms),
+    first_view_max_ms: r3(Math.max(...both)),
+  };
 }
 
 /** The same first view straight on an ioredis connection: the anchor, Redis and the engine without the web API. */

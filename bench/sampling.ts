@@ -55,9 +55,7 @@ export async function samplingBench(): Promise<Record<string, unknown>> {
     const drawn = share(sample.report);
     const types = new Set([...exact.keys(), ...drawn.keys()]);
     const maxDiff = Math.max(...[...types].map((t) => Math.abs((exact.get(t) ?? 0) - (drawn.get(t) ?? 0))));
-    const outside = sample.report.types
-      .filter((t) => (exact.get(t.type) ?? 0) < t.ciLow || (exact.get(t.type) ?? 0) > t.ciHigh)
-      .map((t) => t.type);
+    const outside = sample.report.types.filter((t) => (exact.get(t.type) ?? 0) < t.ciLow || (exact.get(t.type) ?? 0) > t.ciHigh).map((t) => t.type);
     return {
       keys: n,
       anchor: { memkeys_seconds: r2(memkeys.seconds), bigkeys_seconds: r2(bigkeys.seconds) },

@@ -26,7 +26,11 @@ function p99(xs: number[]): number {
 
 /** The victim's `data-up` on the Overview page: its card, or null while the card is not drawn. */
 async function shownUp(page: Page, address: string): Promise<boolean | null> {
-  const up = await page.locator(`[data-testid="node-card"][data-address="${address}"]`).first().getAttribute('data-up', { timeout: 2000 }).catch(() => null);
+  const up = await page
+    .locator(`[data-testid="node-card"][data-address="${address}"]`)
+    .first()
+    .getAttribute('data-up', { timeout: 2000 })
+    .catch(() => null);
   return up === null ? null : up === 'true';
 }
 

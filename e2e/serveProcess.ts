@@ -22,10 +22,7 @@ export interface ServeProcess {
  * other settings (users, a secret key, REDIS_URL). `prepare` runs on the fresh data
  * dir before the start, e.g. to write a users file.
  */
-export async function startServe(
-  env: Record<string, string>,
-  prepare?: (dataDir: string) => Promise<unknown>,
-): Promise<ServeProcess> {
+export async function startServe(env: Record<string, string>, prepare?: (dataDir: string) => Promise<unknown>): Promise<ServeProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cb-e2e-serve-'));
   await prepare?.(dataDir);
   const port = await freePort();

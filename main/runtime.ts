@@ -146,14 +146,23 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const seeded = embeddedSpec === undefined ? Promise.resolve() : seedEmbeddedDemo(embeddedSpec, seeding.signal).then((line) => console.log(line));
   const audit = new AuditLog(join(opts.dataDir, 'audit.log'));
   // A load that died left a journal: automatic saves switched off, a staging DB stamped. Put both right now.
-  const restoring = cleanStartupLeftovers(bulk.journalDir, () => profiles.list(), pool, audit, (c) => startupCleanups.push(c));
+  const restoring = cleanStartupLeftovers(
+    bulk.journalDir,
+    () => profiles.list(),
+    pool,
+    audit,
+    (c) => startupCleanups.push(c),
+  );
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
   const pubsub = new PubSubHub({ plan: pubsubPlanner({ profile: (id) => profiles.get(id), pool }) });
-  const dispatcher = new Dispatcher(createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, pubsub, audit, audience, console: consoles }), {
-    mapError: (e) => toAppError(e),
-    onRefused: (r) => audit.append(refusalEntry(r)),
-    ...(opts.callsPerSecond === undefined ? {} : { rateLimit: new CallRateLimit({ perSecond: opts.callsPerSecond, burst: opts.callsPerSecond * 4 }) }),
-  });
+  const dispatcher = new Dispatcher(
+    createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, pubsub, audit, audience, console: consoles }),
+    {
+      mapError: (e) => toAppError(e),
+      onRefused: (r) => audit.append(refusalEntry(r)),
+      ...(opts.callsPerSecond === undefined ? {} : { rateLimit: new CallRateLimit({ perSecond: opts.callsPerSecond, burst: opts.callsPerSecond * 4 }) }),
+    },
+  );
 
   // Cancelled loads discard their staging and restore the save config before the pool goes;
   // cancelled samples release their connection; cancelled trials remove their scratch keys.
@@ -170,7 +179,13 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     stopJobs,
     revokeJobs(refuse) {
       for (const c of cancelOwnedJobs(jobs, refuse)) {
-        audit.append({ user: c.owner.user, action: 'job.revoked', target: c.target, outcome: 'cancelled', detail: `${c.kind} job ${c.jobId} cancelled: ${c.reason}` });
+        audit.append({
+          user: c.owner.user,
+          action: 'job.revoked',
+          target: c.target,
+          outcome: 'cancelled',
+          detail: `${c.kind} job ${c.jobId} cancelled: ${c.reason}`,
+        });
       }
     },
     upload(session, name, body) {

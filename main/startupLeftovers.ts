@@ -27,7 +27,13 @@ export async function cleanStartupLeftovers(
       for (const m of r.messages) console.log(`leftovers: ${m}`);
       for (const c of r.cleaned) {
         record({ at: Date.now(), address: r.address, db: c.db, keys: c.keys, message: describeCleaned(c, r.address) });
-        audit.append({ user: 'local', action: 'bulk.cleanup', target: `${r.address}/${c.db}`, outcome: 'ok', detail: `flushed stale staging DB ${c.db} (${c.keys} keys) of load ${c.jobId} from ${c.host}` });
+        audit.append({
+          user: 'local',
+          action: 'bulk.cleanup',
+          target: `${r.address}/${c.db}`,
+          outcome: 'ok',
+          detail: `flushed stale staging DB ${c.db} (${c.keys} keys) of load ${c.jobId} from ${c.host}`,
+        });
       }
       for (const s of r.saves) {
         if (s.action !== 'restored') continue;

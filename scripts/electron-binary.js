@@ -52,5 +52,4 @@ export function findElectronBinary(opts = {}) {
   };
 }
 
-export const HOW_TO_GET_ELECTRON =
-  'set ELECTRON_PATH to an Electron 45 executable, or run `npx install-electron` where the network allows';
+export const HOW_TO_GET_ELECTRON = 'set ELECTRON_PATH to an Electron 45 executable, or run `npx install-electron` where the network allows';

@@ -66,11 +66,15 @@ async function startNode(opts: ClusterOptions): Promise<RedisProcess> {
           ...(opts.announceHostname === undefined
             ? []
             : ['--cluster-announce-hostname', opts.announceHostname, '--cluster-preferred-endpoint-type', 'hostname']),
-          '--cluster-enabled', 'yes',
+          '--cluster-enabled',
+          'yes',
           // Relative to the node's own temp dir (Redis chdirs to --dir).
-          '--cluster-config-file', 'nodes.conf',
-          '--cluster-node-timeout', String(opts.nodeTimeoutMs ?? 3_000),
-          '--cluster-port', String(busPort),
+          '--cluster-config-file',
+          'nodes.conf',
+          '--cluster-node-timeout',
+          String(opts.nodeTimeoutMs ?? 3_000),
+          '--cluster-port',
+          String(busPort),
           ...FAST_SYNC_ARGS,
           ...(opts.password === undefined ? [] : ['--masterauth', opts.password]),
           ...(opts.args ?? []),

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { anchors, proseLines, readRepoFile } from './markdown';
 
 const root = new URL('..', import.meta.url).pathname;
-const docs = readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+const docs = readdirSync(join(root, 'docs'))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/${f}`);
 const files = ['README.md', 'CONTRIBUTING.md', ...docs];
 
 /** Every link target of a markdown file: `[text](target)` and the `src`/`srcset` of its pictures, outside code. */

@@ -21,7 +21,10 @@ export function anchors(markdown: string): Set<string> {
   for (const line of proseLines(markdown)) {
     const m = /^#{1,6} (.+)$/.exec(line);
     if (m === null) continue;
-    const base = (m[1] ?? '').toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-');
+    const base = (m[1] ?? '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\- _]/gu, '')
+      .replace(/ /g, '-');
     let slug = base;
     for (let i = 1; out.has(slug); i++) slug = `${base}-${i}`;
     out.add(slug);

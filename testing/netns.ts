@@ -55,7 +55,9 @@ function pidAlive(pid: number): boolean {
 function killInside(name: string): void {
   let pids: string[];
   try {
-    pids = ip(['netns', 'pids', name]).split('\n').filter((p) => p !== '');
+    pids = ip(['netns', 'pids', name])
+      .split('\n')
+      .filter((p) => p !== '');
   } catch {
     return;
   }

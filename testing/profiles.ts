@@ -40,5 +40,9 @@ export function clusterSpec(addresses: readonly string[], over: Partial<ProfileS
 /** A sentinel profile's spec for a test sentinel set: every sentinel, its master name. */
 export function sentinelSpec(set: { sentinelAddresses: readonly string[]; masterName: string }, over: Partial<ProfileSpec> = {}): ProfileSpec {
   const sentinels = set.sentinelAddresses.map(hostPort);
-  return specFor(sentinels[0] ?? { host: '127.0.0.1', port: 1 }, { name: 'ha', topology: { kind: 'sentinel', sentinels, masterName: set.masterName }, ...over });
+  return specFor(sentinels[0] ?? { host: '127.0.0.1', port: 1 }, {
+    name: 'ha',
+    topology: { kind: 'sentinel', sentinels, masterName: set.masterName },
+    ...over,
+  });
 }

@@ -3,7 +3,10 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 // npm's own range checker (a dependency of the tool chain, not of ours): what `npm install` uses to warn EBADENGINE.
-const semver = createRequire(import.meta.url)('semver') as { satisfies(version: string, range: string): boolean; minVersion(range: string): { version: string } | null };
+const semver = createRequire(import.meta.url)('semver') as {
+  satisfies(version: string, range: string): boolean;
+  minVersion(range: string): { version: string } | null;
+};
 
 const read = (file: string): string => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
 

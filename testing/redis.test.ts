@@ -48,9 +48,7 @@ describe('spawnRedisServer', () => {
   it('refuses to pass off another server on a taken fixed port as its own, naming the port', async () => {
     const first = await startRedis();
     // A fixed port that is already taken fails (no silent retry), naming the port.
-    await expect(spawnRedisServer({ port: first.port, readyTimeoutMs: 3_000 })).rejects.toThrow(
-      new RegExp(`127\\.0\\.0\\.1:${first.port}`),
-    );
+    await expect(spawnRedisServer({ port: first.port, readyTimeoutMs: 3_000 })).rejects.toThrow(new RegExp(`127\\.0\\.0\\.1:${first.port}`));
   });
 
   it('says which Debian package to install when redis-server is not on PATH', async () => {

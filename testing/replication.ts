@@ -19,11 +19,7 @@ export const FAST_SYNC_ARGS = ['--repl-diskless-sync-delay', '0'] as const;
 
 /** Arguments that make a server a fast-syncing replica of `master`. */
 export function replicaArgs(master: { port: number }, password?: string): string[] {
-  return [
-    '--replicaof', '127.0.0.1', String(master.port),
-    ...FAST_SYNC_ARGS,
-    ...(password === undefined ? [] : ['--masterauth', password]),
-  ];
+  return ['--replicaof', '127.0.0.1', String(master.port), ...FAST_SYNC_ARGS, ...(password === undefined ? [] : ['--masterauth', password])];
 }
 
 async function infoReplication(proc: RedisProcess, password?: string): Promise<Record<string, string>> {
@@ -49,11 +45,7 @@ export async function replicaInSync(replica: RedisProcess, password?: string): P
 }
 
 /** Wait until every replica's link is up and the master lists that many online replicas. */
-export async function waitForReplication(
-  master: RedisProcess,
-  replicas: RedisProcess[],
-  opts: { password?: string; timeoutMs?: number } = {},
-): Promise<void> {
+export async function waitForReplication(master: RedisProcess, replicas: RedisProcess[], opts: { password?: string; timeoutMs?: number } = {}): Promise<void> {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const ok = await eventually(
     async () => {

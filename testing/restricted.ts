@@ -4,7 +4,19 @@ import type { SpawnRedisOptions } from './redis';
  * The commands ElastiCache disables (its documentation's list, PSYNC with SYNC): a server started
  * with these renamed to "" answers them as unknown, as the managed service does.
  */
-export const ELASTICACHE_DISABLED = ['BGREWRITEAOF', 'BGSAVE', 'CONFIG', 'DEBUG', 'MIGRATE', 'REPLICAOF', 'SAVE', 'SLAVEOF', 'SHUTDOWN', 'SYNC', 'PSYNC'] as const;
+export const ELASTICACHE_DISABLED = [
+  'BGREWRITEAOF',
+  'BGSAVE',
+  'CONFIG',
+  'DEBUG',
+  'MIGRATE',
+  'REPLICAOF',
+  'SAVE',
+  'SLAVEOF',
+  'SHUTDOWN',
+  'SYNC',
+  'PSYNC',
+] as const;
 
 /** useRedis()/startRedis() options for a server without ELASTICACHE_DISABLED (`--rename-command X ""`). */
 export function renamedAway(extra: SpawnRedisOptions = {}): SpawnRedisOptions {

@@ -136,8 +136,7 @@ export async function startSentinelSet(opts: SentinelSetOptions = {}): Promise<S
     const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
     const ready = await eventually(
-      async () =>
-        (await Promise.all(sentinels.map((s) => sentinelReady(s, { ...opts, name, replicas: 2, peers: 2 })))).every(Boolean),
+      async () => (await Promise.all(sentinels.map((s) => sentinelReady(s, { ...opts, name, replicas: 2, peers: 2 })))).every(Boolean),
       15_000,
       50,
     );

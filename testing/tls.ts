@@ -18,8 +18,7 @@ function openssl(args: string[], cwd: string): void {
 }
 
 function makeCa(dir: string, name: string): void {
-  openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${name}`,
-    '-keyout', `${name}.key`, '-out', `${name}.crt`], dir);
+  openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${name}`, '-keyout', `${name}.key`, '-out', `${name}.crt`], dir);
 }
 
 /**
@@ -32,8 +31,10 @@ export function makeTlsFiles(): TlsFiles {
   makeCa(dir, 'other-ca');
   writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
   openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-keyout', 'server.key', '-out', 'server.csr'], dir);
-  openssl(['x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial',
-    '-days', '2', '-extfile', 'san.ext', '-out', 'server.crt'], dir);
+  openssl(
+    ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-extfile', 'san.ext', '-out', 'server.crt'],
+    dir,
+  );
   return {
     dir,
     caFile: join(dir, 'ca.crt'),

@@ -126,7 +126,11 @@ export const AudienceTrialOptions = z
     /** Last day of the range (included); at most MAX_RANGE_DAYS after `from`. */
     to: Day,
     /** Which strategies to time (default: all four); those whose layout is missing are skipped with the reason. */
-    strategies: z.array(StrategyName).min(1, 'choose at least one strategy').max(4).default([...STRATEGY_NAMES]),
+    strategies: z
+      .array(StrategyName)
+      .min(1, 'choose at least one strategy')
+      .max(4)
+      .default([...STRATEGY_NAMES]),
     /** Timed runs per strategy (K). */
     trials: z
       .number({ error: 'trials must be a number' })
@@ -460,13 +464,15 @@ export const audience = {
     output: AudienceParseResult,
   }),
   'audience.query': call({
-    summary: 'Answer one audience query now, with one strategy (the fastest available by default): its size and per-day counts; no job, scratch keys always removed',
+    summary:
+      'Answer one audience query now, with one strategy (the fastest available by default): its size and per-day counts; no job, scratch keys always removed',
     role: 'analyst',
     input: AudienceQueryInput,
     output: AudienceQueryResult,
   }),
   'audience.start': call({
-    summary: 'Time the strategies on one audience and date range (scratch keys only, always removed; an analyst\'s trial only reads, and is refused before it starts when nothing asked can); follow it with audience.progress',
+    summary:
+      "Time the strategies on one audience and date range (scratch keys only, always removed; an analyst's trial only reads, and is refused before it starts when nothing asked can); follow it with audience.progress",
     role: 'analyst',
     input: AudienceTrialOptions,
     output: AudienceJobId,

@@ -100,19 +100,7 @@ export const LoadOptions = z
   .strict();
 export type LoadOptions = z.output<typeof LoadOptions>;
 
-export const LoadPhase = z.enum([
-  'preflight',
-  'staging',
-  'loading',
-  'verifying',
-  'swapping',
-  'bgsave',
-  'replicas',
-  'cleanup',
-  'done',
-  'failed',
-  'cancelled',
-]);
+export const LoadPhase = z.enum(['preflight', 'staging', 'loading', 'verifying', 'swapping', 'bgsave', 'replicas', 'cleanup', 'done', 'failed', 'cancelled']);
 
 export const LoadReport = z.object({
   jobId: z.string(),
@@ -180,9 +168,7 @@ export const LoadReport = z.object({
   replicas: z.array(z.object({ addr: z.string(), offset: z.number(), acked: z.boolean() })).optional(),
   saveConfig: z.object({ original: z.string(), restored: z.boolean(), note: z.string().optional() }).optional(),
   /** Cluster loads: per master, the commands sent to it, its error replies and the redirects it answered. */
-  nodes: z
-    .array(z.object({ address: z.string(), commands: z.number(), errors: z.number(), redirected: z.number() }))
-    .optional(),
+  nodes: z.array(z.object({ address: z.string(), commands: z.number(), errors: z.number(), redirected: z.number() })).optional(),
   /** Cluster loads: MOVED, ASK and TRYAGAIN replies met, each command resent once to where it belongs. */
   redirects: z.object({ moved: z.number(), ask: z.number(), tryagain: z.number() }).optional(),
   /**

@@ -42,5 +42,10 @@ export type JobId = z.output<typeof JobId>;
 
 /** The `{ jobId }` of one job kind: its id must carry the kind's prefix. */
 export function jobIdOf(prefix: string) {
-  return z.object({ jobId: z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9_-]{4,64}$`)).brand<'JobId'>() });
+  return z.object({
+    jobId: z
+      .string()
+      .regex(new RegExp(`^${prefix}_[A-Za-z0-9_-]{4,64}$`))
+      .brand<'JobId'>(),
+  });
 }

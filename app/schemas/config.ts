@@ -103,10 +103,7 @@ export type ConfigView = z.output<typeof ConfigView>;
 /** One node, or every node of the profile (each read afresh, each answering for itself). */
 const Scope = z.discriminatedUnion(
   'scope',
-  [
-    z.object({ scope: z.literal('node'), address: NodeAddress }).strict(),
-    z.object({ scope: z.literal('every') }).strict(),
-  ],
+  [z.object({ scope: z.literal('node'), address: NodeAddress }).strict(), z.object({ scope: z.literal('every') }).strict()],
   { error: 'scope must be "node" (with an address) or "every"' },
 );
 

@@ -46,7 +46,7 @@ describe('ProfileDraft topologies', () => {
     });
   });
 
-  it('makes a sentinel profile: sentinels (26379 by default) and master name; DB and credentials are the master\'s', () => {
+  it("makes a sentinel profile: sentinels (26379 by default) and master name; DB and credentials are the master's", () => {
     const spec = ProfileDraft.parse({
       name: 's',
       url: 'redis://:data-pw@s1:26380/4',

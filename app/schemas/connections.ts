@@ -79,9 +79,7 @@ export const ProfileDraft = z
     const typedHost = d.host ?? u?.host;
     // Typed or from the URL, host:port is the first seed or sentinel of a cluster or sentinel profile.
     const typed: NodeAddress | undefined =
-      typedHost === undefined
-        ? undefined
-        : { host: typedHost, port: d.port ?? u?.port ?? (topology?.kind === 'sentinel' ? 26379 : 6379) };
+      typedHost === undefined ? undefined : { host: typedHost, port: d.port ?? u?.port ?? (topology?.kind === 'sentinel' ? 26379 : 6379) };
     let entry: NodeAddress;
     let spec: ProfileSpec;
     const db = d.db ?? u?.db ?? 0;
@@ -246,7 +244,8 @@ export const connections = {
     output: ProfileView,
   }),
   'connections.update': call({
-    summary: 'Replace a profile; an absent password (or sentinel password) keeps the stored one unless clearPassword, or the edit changes host, port, TLS or topology (then stored secrets are dropped unless typed again)',
+    summary:
+      'Replace a profile; an absent password (or sentinel password) keeps the stored one unless clearPassword, or the edit changes host, port, TLS or topology (then stored secrets are dropped unless typed again)',
     role: 'ops',
     input: z.object({ id: ProfileId, profile: ProfileDraft, clearPassword: z.boolean().default(false) }).strict(),
     output: ProfileView,

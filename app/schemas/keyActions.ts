@@ -51,7 +51,11 @@ export const KeyAction = z.discriminatedUnion('op', [
   z
     .object({
       op: z.literal('expire'),
-      seconds: z.number({ error: 'seconds must be a number' }).int('seconds must be a whole number').min(1, 'seconds must be 1 or more').max(10 * 365 * 86_400, 'seconds must be at most ten years'),
+      seconds: z
+        .number({ error: 'seconds must be a number' })
+        .int('seconds must be a whole number')
+        .min(1, 'seconds must be 1 or more')
+        .max(10 * 365 * 86_400, 'seconds must be at most ten years'),
       onlyNoTtl: z.boolean().default(false),
       jitterPct: z.number({ error: 'jitterPct must be a number' }).min(0, 'jitterPct must be 0 or more').max(100, 'jitterPct must be at most 100').default(0),
     })
@@ -72,8 +76,17 @@ export type KeyActionOp = z.output<typeof KeyActionOp>;
  */
 export const Pace = z
   .object({
-    maxLatencyMs: z.number({ error: 'maxLatencyMs must be a number' }).min(0.1, 'maxLatencyMs must be at least 0.1').max(10_000, 'maxLatencyMs must be at most 10000').nullable().default(2),
-    maxReplicaLagBytes: z.number({ error: 'maxReplicaLagBytes must be a number' }).int().min(0, 'maxReplicaLagBytes must be 0 or more').default(10 * 1024 * 1024),
+    maxLatencyMs: z
+      .number({ error: 'maxLatencyMs must be a number' })
+      .min(0.1, 'maxLatencyMs must be at least 0.1')
+      .max(10_000, 'maxLatencyMs must be at most 10000')
+      .nullable()
+      .default(2),
+    maxReplicaLagBytes: z
+      .number({ error: 'maxReplicaLagBytes must be a number' })
+      .int()
+      .min(0, 'maxReplicaLagBytes must be 0 or more')
+      .default(10 * 1024 * 1024),
   })
   .strict();
 export type Pace = z.output<typeof Pace>;
@@ -192,7 +205,10 @@ export const keyActions = {
         /** A selection of the whole DB (`*` and no filter) acts only when its DB number is typed back. */
         confirmDb: Db.optional(),
         /** Continue a cut run (its selection and action are the run's own). */
-        resume: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/, 'resume must be a run id').optional(),
+        resume: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{4,64}$/, 'resume must be a run id')
+          .optional(),
       })
       .strict(),
     output: KeyActionJobId,

@@ -349,7 +349,10 @@ const NewStreamId = z
   .string()
   .max(64)
   .regex(/^(?:\*|\d+(?:-(?:\d+|\*))?)$/, 'must be * or an entry ID such as 1700000000000-0');
-const StreamId = z.string().max(64).regex(/^\d+(?:-\d+)?$/, 'must be an entry ID such as 1700000000000-0');
+const StreamId = z
+  .string()
+  .max(64)
+  .regex(/^\d+(?:-\d+)?$/, 'must be an entry ID such as 1700000000000-0');
 /** A TTL in seconds, bounded so EXPIRE can never refuse it (a create's EXPIRE runs after its first write). */
 const TtlSeconds = z.number().int('must be a whole number of seconds').min(1, 'must be at least 1 second').max(3_153_600_000, 'must be at most 100 years');
 /**
@@ -365,7 +368,10 @@ export const Seen = z
     type: KeyType,
     length: z.number().int().min(0).nullable(),
     ttl: z.enum(['none', 'some']).nullable(),
-    digest: z.string().regex(/^[0-9a-f]{40}$/, 'must be a SHA-1 in lowercase hex').nullable(),
+    digest: z
+      .string()
+      .regex(/^[0-9a-f]{40}$/, 'must be a SHA-1 in lowercase hex')
+      .nullable(),
   })
   .strict();
 export type Seen = z.output<typeof Seen>;
@@ -413,7 +419,17 @@ export const EditOp = z.discriminatedUnion('op', [
   z.object({ op: z.literal('zset.incr'), member: B, by: Score, seen: Seen }).strict(),
   /** The member must still be in the zset. */
   z.object({ op: z.literal('zset.remove'), member: B, seen: Seen }).strict(),
-  z.object({ op: z.literal('stream.add'), id: NewStreamId.default('*'), fields: z.array(z.object({ field: B, value: B })).min(1).max(1000), seen: Seen }).strict(),
+  z
+    .object({
+      op: z.literal('stream.add'),
+      id: NewStreamId.default('*'),
+      fields: z
+        .array(z.object({ field: B, value: B }))
+        .min(1)
+        .max(1000),
+      seen: Seen,
+    })
+    .strict(),
   /** The entry must still be in the stream. */
   z.object({ op: z.literal('stream.delete'), id: StreamId, seen: Seen }).strict(),
   z.object({ op: z.literal('ttl.set'), ttlSeconds: TtlSeconds, seen: Seen }).strict(),
@@ -440,7 +456,8 @@ export const keys = {
     input: z.object({ ...Where, separator: Separator, deep: z.boolean().default(false) }).strict(),
     output: KeysJobId,
     role: 'analyst',
-    summary: 'Start (or restart: Refresh) the background SCAN that builds the namespace tree and name index of a DB; `deep` also records type, TTL and memory per key',
+    summary:
+      'Start (or restart: Refresh) the background SCAN that builds the namespace tree and name index of a DB; `deep` also records type, TTL and memory per key',
   }),
   'keys.index.progress': stream({
     input: KeysJobId,

@@ -94,9 +94,7 @@ export const NodeSample = z.object({
       replicas: z.array(ReplicaLink),
     })
     .optional(),
-  topCommands: z
-    .array(z.object({ command: z.string(), calls: z.number(), callsPerSec: z.number(), usecPerCall: z.number() }))
-    .optional(),
+  topCommands: z.array(z.object({ command: z.string(), calls: z.number(), callsPerSec: z.number(), usecPerCall: z.number() })).optional(),
 });
 export type NodeSample = z.output<typeof NodeSample>;
 
@@ -222,7 +220,11 @@ export const WatchInput = z
     profileId: ProfileId,
     intervalMs: z.number().int().min(250).max(60_000).default(1000),
     /** Alert thresholds. */
-    lagBytesThreshold: z.number().int().min(0).default(1024 * 1024),
+    lagBytesThreshold: z
+      .number()
+      .int()
+      .min(0)
+      .default(1024 * 1024),
     lagSecondsThreshold: z.number().int().min(0).default(10),
   })
   .strict();
@@ -263,7 +265,7 @@ export type Commandlogs = z.output<typeof Commandlogs>;
 export const metrics = {
   'metrics.watch': stream({
     summary:
-      'Live INFO of a profile and every node discovered from it (a cluster\'s every node, a sentinel set\'s master and replicas): history first, then topology, samples, alerts and failovers',
+      "Live INFO of a profile and every node discovered from it (a cluster's every node, a sentinel set's master and replicas): history first, then topology, samples, alerts and failovers",
     role: 'analyst',
     input: WatchInput,
     event: MetricsEvent,

@@ -50,7 +50,10 @@ export const PayloadB64 = z
   .refine((s) => b64Bytes(s) <= MAX_PUBLISH_BYTES, `payload must be at most ${plural(MAX_PUBLISH_BYTES)} bytes`);
 
 function names<T extends z.ZodType>(item: T, what: string) {
-  return z.array(item, { error: `${what} must be a list` }).max(MAX_NAMES, `at most ${MAX_NAMES} ${what} in one subscription`).default([]);
+  return z
+    .array(item, { error: `${what} must be a list` })
+    .max(MAX_NAMES, `at most ${MAX_NAMES} ${what} in one subscription`)
+    .default([]);
 }
 
 export const SubscribeInput = z

@@ -24,9 +24,7 @@ export const SshAuth = z.discriminatedUnion('kind', [
 export type SshAuth = z.output<typeof SshAuth>;
 
 /** One SSH server on the way: port 22 and the auth ~/.ssh/config gives when left out. */
-export const SshHopDraft = z
-  .object({ host: Host, port: Port.optional(), user: User.optional(), auth: SshAuth.optional() })
-  .strict();
+export const SshHopDraft = z.object({ host: Host, port: Port.optional(), user: User.optional(), auth: SshAuth.optional() }).strict();
 export type SshHopDraft = z.output<typeof SshHopDraft>;
 
 /** OpenSSH's SHA256 fingerprint form: "SHA256:" and 43 unpadded base64 characters. */
@@ -46,7 +44,13 @@ export const SshDraft = z
     user: User.optional(),
     auth: SshAuth.optional(),
     /** A Host alias of the ssh config file: HostName, User, Port, IdentityFile and ProxyJump come from it. */
-    configHost: z.string().trim().min(1, 'configHost must not be empty').max(253, 'configHost is too long').regex(/^[^\s@]+$/, 'configHost is a Host name from the ssh config, without spaces or @').optional(),
+    configHost: z
+      .string()
+      .trim()
+      .min(1, 'configHost must not be empty')
+      .max(253, 'configHost is too long')
+      .regex(/^[^\s@]+$/, 'configHost is a Host name from the ssh config, without spaces or @')
+      .optional(),
     /** Jump hosts before the last server, in order; with configHost, they replace its ProxyJump. */
     jumps: z.array(SshHopDraft).max(8, 'at most 8 jump hosts').optional(),
     /** The ssh config file read for configHost and defaults (default ~/.ssh/config). */
@@ -119,7 +123,12 @@ export function viewSsh(s: SshSpec, stored: (hop: number) => boolean = () => fal
   const jumps = s.jumps ?? [];
   const hop = (h: SshHopDraft, i: number) => {
     const auth = authView(h.auth, stored(i));
-    return { host: h.host, ...(h.port === undefined ? {} : { port: h.port }), ...(h.user === undefined ? {} : { user: h.user }), ...(auth === undefined ? {} : { auth }) };
+    return {
+      host: h.host,
+      ...(h.port === undefined ? {} : { port: h.port }),
+      ...(h.user === undefined ? {} : { user: h.user }),
+      ...(auth === undefined ? {} : { auth }),
+    };
   };
   const auth = authView(s.auth, stored(jumps.length));
   return {

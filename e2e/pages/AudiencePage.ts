@@ -48,7 +48,9 @@ export class AudiencePage {
 
   /** The values an attribute offers as chips, in order. */
   async chipValues(name: string): Promise<string[]> {
-    return this.attribute(name).locator('button.aud-chip').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-value') ?? ''));
+    return this.attribute(name)
+      .locator('button.aud-chip')
+      .evaluateAll((bs) => bs.map((b) => b.getAttribute('data-value') ?? ''));
   }
 
   async attributeNames(): Promise<string[]> {

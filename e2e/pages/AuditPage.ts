@@ -39,6 +39,9 @@ export class AuditPage {
 
   /** Picks an outcome in the filter: `all` or one outcome (the buttons carry counts). */
   async outcome(o: AuditOutcome | 'all'): Promise<void> {
-    await this.page.getByTestId('audit-outcome').getByRole('button', { name: new RegExp(`^${o} `, 'i') }).click();
+    await this.page
+      .getByTestId('audit-outcome')
+      .getByRole('button', { name: new RegExp(`^${o} `, 'i') })
+      .click();
   }
 }

@@ -103,7 +103,10 @@ export class ConsolePage {
   }
 
   async protocol(resp: 2 | 3): Promise<void> {
-    await this.page.getByTestId('console-protocol').getByRole('button', { name: `RESP${resp}` }).click();
+    await this.page
+      .getByTestId('console-protocol')
+      .getByRole('button', { name: `RESP${resp}` })
+      .click();
   }
 
   async target(label: RegExp | string): Promise<void> {

@@ -55,9 +55,6 @@ export class MetricsPage {
   }
 
   resolvedAlert(kind: string, address: string): Locator {
-    return this.page
-      .getByTestId('alerts')
-      .locator(`[data-testid="alert-resolved"][data-kind="${kind}"]`)
-      .filter({ hasText: address });
+    return this.page.getByTestId('alerts').locator(`[data-testid="alert-resolved"][data-kind="${kind}"]`).filter({ hasText: address });
   }
 }

@@ -25,9 +25,7 @@ export class MonitorPage {
   }
 
   pane(address?: string): Locator {
-    return address === undefined
-      ? this.page.getByTestId('monitor-pane').first()
-      : this.page.locator(`[data-testid="monitor-pane"][data-address="${address}"]`);
+    return address === undefined ? this.page.getByTestId('monitor-pane').first() : this.page.locator(`[data-testid="monitor-pane"][data-address="${address}"]`);
   }
 
   async live(address?: string): Promise<void> {

@@ -46,7 +46,12 @@ export class PageWatch {
     });
     page.on('response', (r) => {
       // Redirects and aborted requests have no body: nothing to read there.
-      this.pending.push(r.body().then((b) => seen.bodies.push(b.toString('utf8')), () => undefined));
+      this.pending.push(
+        r.body().then(
+          (b) => seen.bodies.push(b.toString('utf8')),
+          () => undefined,
+        ),
+      );
     });
   }
 

@@ -36,7 +36,10 @@ export function readContrasts(page: Page, probes: readonly Probe[]): Promise<Col
     const parse = (c: string): [number, number, number, number] => {
       const m = /rgba?\(([^)]+)\)/.exec(c);
       if (m?.[1] === undefined) throw new Error(`unreadable colour "${c}"`);
-      const [r = 0, g = 0, b = 0, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      const [r = 0, g = 0, b = 0, a = 1] = m[1]
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
       return [r, g, b, a];
     };
     const lum = ([r, g, b]: [number, number, number, number]) => {

@@ -96,7 +96,10 @@ test.describe('Audience trials page', () => {
     await expect(aud.strategyRow('sets')).toHaveCount(0);
     await older.click();
     await expect(aud.strategyRow('sets')).toHaveAttribute('data-state', 'ran');
-    await aud.historyRows().nth(1).evaluate((row) => row.closest('.job-table-panel')?.scrollTo({ left: 0 }));
+    await aud
+      .historyRows()
+      .nth(1)
+      .evaluate((row) => row.closest('.job-table-panel')?.scrollTo({ left: 0 }));
     await shootBothThemes(page, 'docs/audience-trials.png', (path) => aud.screenshot(path));
   });
 

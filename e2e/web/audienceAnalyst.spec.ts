@@ -7,7 +7,10 @@ test.describe("Audience trials: an analyst's trial only reads", () => {
   webOnly('analysts sign in on the web build only');
   const server = useServeWithRoles();
 
-  test('Run is disabled with the reason for an audience only scratch keys can answer; an AND of terms runs with sets alone', async ({ page, browser }, testInfo) => {
+  test('Run is disabled with the reason for an audience only scratch keys can answer; an AND of terms runs with sets alone', async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const serve = server();
     await new AppShell(page).signIn(serve.url, OPS.name, OPS.password);

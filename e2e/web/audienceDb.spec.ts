@@ -2,7 +2,10 @@ import { AudiencePage } from '../pages/AudiencePage';
 import { expect, test } from '../redisFixture';
 
 test.describe('Audience trials: where the data goes, and a missing value', () => {
-  test('the DB is in the Demo dataset box and both headers follow it; `age= OR region=NE` fails at the empty value, said once', async ({ page, redis }, testInfo) => {
+  test('the DB is in the Demo dataset box and both headers follow it; `age= OR region=NE` fails at the empty value, said once', async ({
+    page,
+    redis,
+  }, testInfo) => {
     const aud = new AudiencePage(page);
     await aud.openOn('auddb', redis);
     const demo = page.getByTestId('aud-demo');

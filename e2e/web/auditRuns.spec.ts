@@ -35,10 +35,13 @@ test.describe('Audit log: one row per MONITOR view', () => {
     await audit.filter(`monitor ${at(master)}`);
     // A view's end is written a moment after its last pane closes (a reopen within it stays the same view).
     await expect
-      .poll(async () => {
-        await audit.refresh();
-        return audit.rows({ action: 'monitor', outcome: 'ok' }).count();
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          await audit.refresh();
+          return audit.rows({ action: 'monitor', outcome: 'ok' }).count();
+        },
+        { timeout: 15_000 },
+      )
       .toBe(2);
     await expect(audit.rows()).toHaveCount(2);
     const [changed, first] = [audit.rows().nth(0), audit.rows().nth(1)];

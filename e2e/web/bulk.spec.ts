@@ -97,7 +97,15 @@ test.describe('Bulk load page', () => {
 
   test('a staging DB left by a crashed load is flushed first, reused, and the report says so', async ({ page, redis, admin }) => {
     // What a load killed mid-way leaves: DB 3 stamped with its marker (main/core/bulk/job/stagingMarker.ts) and partial data.
-    const marker = JSON.stringify({ app: 'cacheboard', jobId: 'load_crashed9', host: 'elsewhere', pid: 1, startedAt: Date.now() - 60_000, targetDb: 0, phase: 'loading' });
+    const marker = JSON.stringify({
+      app: 'cacheboard',
+      jobId: 'load_crashed9',
+      host: 'elsewhere',
+      pid: 1,
+      startedAt: Date.now() - 60_000,
+      targetDb: 0,
+      phase: 'loading',
+    });
     const partial = 30 + (redis.port % 20);
     const stale = admin.duplicate();
     await stale.select(3);
@@ -119,7 +127,11 @@ test.describe('Bulk load page', () => {
     stale.disconnect();
   });
 
-  test('writes to the live DB during a swap refuse the switch, counted; ticking the opt-in switches and says how many it discarded', async ({ page, redis, admin }) => {
+  test('writes to the live DB during a swap refuse the switch, counted; ticking the opt-in switches and says how many it discarded', async ({
+    page,
+    redis,
+    admin,
+  }) => {
     const live = 20 + (redis.port % 30);
     await admin.mset(Object.fromEntries(Array.from({ length: live }, (_, i) => [`live:${i}`, `v${i}`])));
     const name = await new ConnectionsPage(page).addServer('bulklivewrites', redis);

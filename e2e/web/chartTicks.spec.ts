@@ -18,7 +18,10 @@ test.describe('Chart axes', () => {
       expect(y.length, `${name}: ${y.join(' | ')}`).toBeGreaterThanOrEqual(2);
       expect(new Set(y).size, `${name} repeats a label: ${y.join(' | ')}`).toBe(y.length);
       const read = y.map(readTick);
-      expect(read.every((r) => r !== undefined), `${name} has a label that is no figure: ${y.join(' | ')}`).toBe(true);
+      expect(
+        read.every((r) => r !== undefined),
+        `${name} has a label that is no figure: ${y.join(' | ')}`,
+      ).toBe(true);
       const values = read.map((r) => r?.value ?? Number.NaN);
       // One unit over the whole axis (no "512 KiB" beside "1 MiB"): the labels compare as written.
       expect(new Set(read.slice(1).map((r) => r?.unit)).size, `${name} mixes units: ${y.join(' | ')}`).toBe(1);

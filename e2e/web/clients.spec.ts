@@ -25,7 +25,6 @@ async function named(server: { host: string; port: number }, names: readonly str
   return out;
 }
 
-
 test.describe('Clients page', () => {
   const keep: Redis[] = [];
   test.afterEach(() => {

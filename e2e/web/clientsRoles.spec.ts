@@ -38,7 +38,9 @@ test.describe('Clients page and roles', () => {
 
       const id = String(await bystander.client('ID'));
       const address = `${redis.host}:${redis.port}`;
-      const { profiles } = (await callFromPage(ana, 'connections.list', {}).then((r) => (r.ok ? r.output : { profiles: [] }))) as { profiles: { id: string; name: string }[] };
+      const { profiles } = (await callFromPage(ana, 'connections.list', {}).then((r) => (r.ok ? r.output : { profiles: [] }))) as {
+        profiles: { id: string; name: string }[];
+      };
       const profileId = profiles.find((p) => p.name === profile)?.id ?? '';
       for (const [name, input] of [
         ['clients.kill', { profileId, address, id, confirm: id }],

@@ -43,7 +43,9 @@ test.describe('Config of a master and its replica', () => {
     await set?.stop();
   });
 
-  test('shows the nodes side by side: search, differences with their reason, secrets hidden, hostile values as text, an edit Redis refuses', async ({ page }, testInfo) => {
+  test('shows the nodes side by side: search, differences with their reason, secrets hidden, hostile values as text, an edit Redis refuses', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const s = set!;
     const watch = new PageWatch(page);
@@ -80,7 +82,12 @@ test.describe('Config of a master and its replica', () => {
 
     // Search by name or value; differences only.
     await config.search('maxmem');
-    await expect(config.rows()).toHaveCount(await config.rows().filter({ hasText: /maxmem/ }).count());
+    await expect(config.rows()).toHaveCount(
+      await config
+        .rows()
+        .filter({ hasText: /maxmem/ })
+        .count(),
+    );
     await expect(config.row('maxmemory')).toBeVisible();
     await expect(config.row('port')).toHaveCount(0);
     await config.search('');

@@ -10,7 +10,12 @@ test.describe("Connections: analysts' access per profile", () => {
   webOnly('analysts sign in on the web build only');
   const server = useServeWithRoles({ CACHEBOARD_SECRET_KEY: 'e2e-connections-analysts-key-01' });
 
-  test('ops choose how analysts connect; a profile they share the ops user on is flagged; an ops-only one is hidden from analysts', async ({ page, browser, redis, admin }, testInfo) => {
+  test('ops choose how analysts connect; a profile they share the ops user on is flagged; an ops-only one is hidden from analysts', async ({
+    page,
+    browser,
+    redis,
+    admin,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const serve = server();
     await admin.call('ACL', 'SETUSER', ...readmeAclLine(ANALYST_PW));

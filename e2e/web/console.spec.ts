@@ -147,7 +147,7 @@ test.describe('Console page', () => {
     await expect(flat.getByTestId('console-node-reply')).toHaveAttribute('data-type', 'array');
     await expect(await c.answer('ZSCORE z one')).toContainText('"1.5"');
     // A nested EVAL array and an error reply from the same script.
-    const lua = await c.answer('EVAL "return {1, {2, {\'three\'}}, redis.error_reply(\'MY bad\')}" 0');
+    const lua = await c.answer("EVAL \"return {1, {2, {'three'}}, redis.error_reply('MY bad')}\" 0");
     await expect(lua).toContainText('(integer) 1');
     await expect(lua).toContainText('"three"');
     await expect(lua).toContainText('(error) MY bad');
@@ -164,7 +164,11 @@ test.describe('Console page', () => {
     await shootBothThemes(page, 'docs/console.png', (path) => c.screenshot(path));
   });
 
-  test('a secret parameter shows as (secret) wherever a reply holds it: CONFIG GET queued in MULTI, in the tree, Raw and Copy', async ({ page, redis, admin }) => {
+  test('a secret parameter shows as (secret) wherever a reply holds it: CONFIG GET queued in MULTI, in the tree, Raw and Copy', async ({
+    page,
+    redis,
+    admin,
+  }) => {
     const secret = `Pw-e2e-exec-${redis.port}`;
     await admin.config('SET', 'masterauth', secret);
     const c = new ConsolePage(page);
@@ -298,7 +302,8 @@ test.describe('Console page', () => {
           ws.onmessage = (e: MessageEvent<string>) => {
             const m = JSON.parse(e.data) as { t: string; ok?: boolean; error?: { code: string } };
             if (m.t !== 'result' || m.ok !== false || m.error?.code !== 'RATE_LIMITED') return;
-            if (refused++ === 0) document.querySelector('[data-testid="console-input"]')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+            if (refused++ === 0)
+              document.querySelector('[data-testid="console-input"]')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
           };
           ws.onerror = () => reject(new Error('the socket failed'));
         }),
@@ -327,7 +332,10 @@ test.describe('Console page', () => {
     const e = await c.run('BLPOP nothing:here 0');
     await expect(e.getByTestId('console-running')).toBeVisible();
     await expect(e.getByTestId('console-elapsed')).not.toHaveText('0.00 s');
-    const clients = async () => String(await admin.call('CLIENT', 'LIST')).split('\n').filter((l) => l.includes('cmd=blpop')).length;
+    const clients = async () =>
+      String(await admin.call('CLIENT', 'LIST'))
+        .split('\n')
+        .filter((l) => l.includes('cmd=blpop')).length;
     await expect.poll(clients).toBe(1);
     await e.getByTestId('console-cancel').click();
     await expect(e).toHaveAttribute('data-status', 'cancelled');
@@ -338,7 +346,6 @@ test.describe('Console page', () => {
     // The console still runs commands.
     await expect(await c.answer('PING')).toContainText('PONG');
   });
-
 });
 
 test.describe('Console page on a cluster', () => {

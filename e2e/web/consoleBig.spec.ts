@@ -10,7 +10,11 @@ import { expect, test } from '../redisFixture';
 test.use({ trace: 'off' });
 
 test.describe('Console page: a reply of a million elements', () => {
-  test('a 1,000,000-element reply is cut at the display bound without a long main-thread task, and downloads whole', async ({ page, redis, admin }, testInfo) => {
+  test('a 1,000,000-element reply is cut at the display bound without a long main-thread task, and downloads whole', async ({
+    page,
+    redis,
+    admin,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const n = 1_000_000;
     for (let from = 0; from < n; from += 50_000) {
@@ -21,7 +25,9 @@ test.describe('Console page: a reply of a million elements', () => {
     await c.openOn('console-big', redis);
     await resetLongestTask(page);
     const e = await c.answer('LRANGE big 0 -1');
-    await expect(e.getByTestId('console-cut')).toContainText(`Shown: ${(REPLY_DISPLAY_ELEMENTS - 1).toLocaleString('en-US')} of ${n.toLocaleString('en-US')} elements`);
+    await expect(e.getByTestId('console-cut')).toContainText(
+      `Shown: ${(REPLY_DISPLAY_ELEMENTS - 1).toLocaleString('en-US')} of ${n.toLocaleString('en-US')} elements`,
+    );
     const tree = e.getByTestId('console-reply-tree');
     // Only the lines in view are drawn.
     expect(await c.lines(e).count()).toBeLessThan(100);

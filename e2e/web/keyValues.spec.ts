@@ -239,7 +239,6 @@ test.describe('Keys value panel', () => {
     await panel.rename('s:tags', true);
     await expect.poll(() => admin.type('s:tags')).toBe('string');
     expect(await admin.exists('str:json')).toBe(0);
-
   });
 
   test('ops create a key of any type, with a binary name and a TTL', async ({ page, redis, admin }) => {
@@ -347,7 +346,9 @@ test.describe('Keys value panel', () => {
     const textTask = await longestTask(page);
     // Chromium reports only tasks over 50 ms: 0 means none was that long.
     const said = (ms: number) => (ms === 0 ? 'none over 50 ms' : `${ms.toFixed(0)} ms`);
-    console.log(`[keys-value] longest main-thread task: open a 256 KB string (text view): ${said(openTask)}; hex view + scroll to its end: ${said(hexTask)}; load 256 KB more + text view: ${said(textTask)}`);
+    console.log(
+      `[keys-value] longest main-thread task: open a 256 KB string (text view): ${said(openTask)}; hex view + scroll to its end: ${said(hexTask)}; load 256 KB more + text view: ${said(textTask)}`,
+    );
     await panel.view('Hex');
     await page.screenshot({ path: testInfo.outputPath('string-hex.png'), fullPage: true });
     expect(Math.max(openTask, hexTask, textTask)).toBeLessThan(100);

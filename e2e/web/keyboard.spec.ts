@@ -43,7 +43,9 @@ test.describe('Keyboard only', () => {
     const seen: string[] = [];
     for (let i = 0; i < 80; i++) {
       await page.keyboard.press('Tab');
-      const inChart = await page.evaluate(() => document.activeElement?.closest('.recharts-wrapper') !== null && document.activeElement?.closest('.recharts-wrapper') !== undefined);
+      const inChart = await page.evaluate(
+        () => document.activeElement?.closest('.recharts-wrapper') !== null && document.activeElement?.closest('.recharts-wrapper') !== undefined,
+      );
       const summary = await focusedSummary(page);
       seen.push(summary);
       expect(inChart, `a chart took the focus: ${summary}`).toBe(false);

@@ -153,10 +153,13 @@ test.describe('Keys page: tree, finding, names, links', () => {
     // closing the panel did this): the view's URL sync must not write over the newer link.
     const linkHash = `#/keys?profile=${await keys.profileId()}&db=0&key=${keyParam('user:7')}`;
     const otherRow = await keys.row('user:2').elementHandle();
-    await page.evaluate(([row, hash]) => {
-      window.location.hash = hash as string;
-      (row as HTMLElement).click();
-    }, [otherRow, linkHash] as const);
+    await page.evaluate(
+      ([row, hash]) => {
+        window.location.hash = hash as string;
+        (row as HTMLElement).click();
+      },
+      [otherRow, linkHash] as const,
+    );
     await keys.expectOpen('user:7');
     await keys.openFolder('user:');
     await keys.row('user:3').click();

@@ -11,7 +11,12 @@ test.describe('Keys index: shared, its age said, kept up to date by bulk deletes
   webOnly("reads the page's WebSocket frames, and an analyst signs in");
   const server = useServeWithRoles();
 
-  test('a bulk delete takes its keys out of the tree and list with no new scan; an analyst uses the index ops built, told its age', async ({ page, browser, redis, admin }) => {
+  test('a bulk delete takes its keys out of the tree and list with no new scan; an analyst uses the index ops built, told its age', async ({
+    page,
+    browser,
+    redis,
+    admin,
+  }) => {
     test.setTimeout(90_000);
     const serve = server();
     // Sizes varied by the server's port, so no count is a constant the page could fake.
@@ -24,7 +29,9 @@ test.describe('Keys index: shared, its age said, kept up to date by bulk deletes
 
     // Every index build the page asks for, as it goes over the socket.
     const starts: string[] = [];
-    page.on('websocket', (ws) => ws.on('framesent', (f) => typeof f.payload === 'string' && f.payload.includes('"keys.index.start"') && starts.push(f.payload)));
+    page.on('websocket', (ws) =>
+      ws.on('framesent', (f) => typeof f.payload === 'string' && f.payload.includes('"keys.index.start"') && starts.push(f.payload)),
+    );
 
     await new AppShell(page).signIn(serve.url, OPS.name, OPS.password);
     await page.goto(`${serve.url}/#/connections`);
@@ -63,7 +70,9 @@ test.describe('Keys index: shared, its age said, kept up to date by bulk deletes
     try {
       const anaPage = await context.newPage();
       const anaStarts: string[] = [];
-      anaPage.on('websocket', (ws) => ws.on('framesent', (f) => typeof f.payload === 'string' && f.payload.includes('"keys.index.start"') && anaStarts.push(f.payload)));
+      anaPage.on('websocket', (ws) =>
+        ws.on('framesent', (f) => typeof f.payload === 'string' && f.payload.includes('"keys.index.start"') && anaStarts.push(f.payload)),
+      );
       await new AppShell(anaPage).signIn(serve.url, ANALYST.name, ANALYST.password);
       await new AppShell(anaPage).selectProfile(profileName);
       await openRoute(anaPage, 'keys', serve.url);

@@ -62,7 +62,10 @@ test.describe('Page width', () => {
       await openRoute(page, 'connections');
       const pageBox = await box(page.locator('main .page'));
       // The cap on a line of prose, as laid out (px; "none" reads as Infinity).
-      const intro = await page.locator('main .page-intro').first().evaluate((e) => Number.parseFloat(getComputedStyle(e).maxWidth) || Number.POSITIVE_INFINITY);
+      const intro = await page
+        .locator('main .page-intro')
+        .first()
+        .evaluate((e) => Number.parseFloat(getComputedStyle(e).maxWidth) || Number.POSITIVE_INFINITY);
       await openRoute(page, 'overview');
       await expect(page.locator('.ov-card-up').first()).toBeVisible({ timeout: 15_000 });
       const overview = await box(page.locator('main .page').first());

@@ -57,14 +57,10 @@ test.describe('Monitor page', () => {
 
     // Every SET and GET was matched; each was either delivered or dropped, as the server counted.
     await expect.poll(() => monitor.value(pane, 'matched'), { timeout: 10_000 }).toBeGreaterThanOrEqual(200_000);
-    const [matched, delivered, dropped] = await Promise.all(
-      (['matched', 'delivered', 'dropped'] as const).map((c) => monitor.value(pane, c)),
-    );
+    const [matched, delivered, dropped] = await Promise.all((['matched', 'delivered', 'dropped'] as const).map((c) => monitor.value(pane, c)));
     expect(delivered! + dropped!).toBe(matched);
     readings.push(await monitor.counters(pane));
-    const wrong = readings.filter(
-      (c) => c.received !== c.unparsed + c.filtered + c.matched || c.matched !== c.delivered + c.dropped || c.matched > c.received,
-    );
+    const wrong = readings.filter((c) => c.received !== c.unparsed + c.filtered + c.matched || c.matched !== c.delivered + c.dropped || c.matched > c.received);
     expect(wrong).toEqual([]);
     expect(await monitor.rows(pane).count()).toBeLessThanOrEqual(40);
     await expect(pane.getByTestId('monitor-top-commands').locator('tr[data-name="SET"]')).toBeVisible();
@@ -154,7 +150,7 @@ test.describe('Monitor page', () => {
     });
   });
 
-  test('a replica behind a slow link: the delay is the link\'s, never negative, within INFO\'s lag', async ({ page }, testInfo) => {
+  test("a replica behind a slow link: the delay is the link's, never negative, within INFO's lag", async ({ page }, testInfo) => {
     test.setTimeout(60_000);
     // Every byte the master sends its replica waits this long in a proxy on the link.
     const LINK_MS = 120;
@@ -187,7 +183,10 @@ test.describe('Monitor page', () => {
         }
         await new Promise((r) => setTimeout(r, 5));
       }
-      testInfo.annotations.push({ type: 'delay', description: `link ${LINK_MS} ms: delays read ${seen.map((d) => d.toFixed(1)).join(', ')}; INFO lag ${lags.join(',')} s` });
+      testInfo.annotations.push({
+        type: 'delay',
+        description: `link ${LINK_MS} ms: delays read ${seen.map((d) => d.toFixed(1)).join(', ')}; INFO lag ${lags.join(',')} s`,
+      });
       expect(seen.length).toBeGreaterThan(5);
       for (const d of seen) {
         // A copy is never applied before its write, nor sooner than the link lets it through…
@@ -207,4 +206,3 @@ test.describe('Monitor page', () => {
     }
   });
 });
-

@@ -101,7 +101,9 @@ test.describe('Pub/Sub page', () => {
     await expect.poll(() => ps.value('received'), { timeout: 15_000 }).toBe(n);
     // Printed, not asserted: a loaded CI box stretches every task. PerformanceObserver reports only tasks of 50 ms or more.
     const longest = await longestTask(page);
-    console.log(`firehose: ${n} messages at ${Math.round((n * 1000) / flood.ms)} msg/s; the page's longest main-thread task: ${longest === 0 ? 'none of 50 ms or more' : `${longest.toFixed(0)} ms`}`);
+    console.log(
+      `firehose: ${n} messages at ${Math.round((n * 1000) / flood.ms)} msg/s; the page's longest main-thread task: ${longest === 0 ? 'none of 50 ms or more' : `${longest.toFixed(0)} ms`}`,
+    );
     const [delivered, dropped, held] = await Promise.all((['delivered', 'dropped', 'held'] as const).map((c) => ps.value(c)));
     expect(delivered! + dropped!).toBe(n);
     expect(dropped).toBeGreaterThan(0);
@@ -128,7 +130,12 @@ test.describe('Pub/Sub and roles', () => {
   webOnly('an analyst signs in; the desktop user is always ops');
   const server = useServeWithRoles();
 
-  test('an analyst listens but cannot publish: no Publish box, and the server refuses the call the page makes anyway', async ({ page, browser, redis, admin }) => {
+  test('an analyst listens but cannot publish: no Publish box, and the server refuses the call the page makes anyway', async ({
+    page,
+    browser,
+    redis,
+    admin,
+  }) => {
     test.setTimeout(60_000);
     const serve = server();
     await new AppShell(page).signIn(serve.url, OPS.name, OPS.password);

@@ -44,9 +44,13 @@ test.describe('Refusals said before Start', () => {
     await page.getByLabel('Profile').selectOption({ label: masterName });
     await expect(page.getByTestId('bulk-replica')).toHaveCount(0);
     await expect(page.getByTestId('bulk-target-keys')).toHaveText(grouped(held), { timeout: 10_000 });
-    await expect(page.getByTestId('bulk-confirm-hint')).toContainText(`Replaces db0 on ${masterName}, which holds ${grouped(held)} keys: the loaded data takes their place.`);
+    await expect(page.getByTestId('bulk-confirm-hint')).toContainText(
+      `Replaces db0 on ${masterName}, which holds ${grouped(held)} keys: the loaded data takes their place.`,
+    );
     await page.getByTestId('bulk-mode-flush').check();
-    await expect(page.getByTestId('bulk-confirm-hint')).toContainText(`Flushes db0 on ${masterName}, which holds ${grouped(held)} keys: all of them are deleted first.`);
+    await expect(page.getByTestId('bulk-confirm-hint')).toContainText(
+      `Flushes db0 on ${masterName}, which holds ${grouped(held)} keys: all of them are deleted first.`,
+    );
     await page.getByTestId('bulk-confirm-db').fill('0');
     await expect(page.getByTestId('bulk-start')).toBeEnabled();
     await page.getByTestId('bulk-confirm-hint').screenshot({ path: testInfo.outputPath('bulk-confirm-keys.png') });

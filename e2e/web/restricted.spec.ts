@@ -46,7 +46,7 @@ test.describe('A server with restricted commands', () => {
     await aclServer.stop();
   });
 
-  test('ElastiCache\'s disabled commands renamed away: every page opens with no error alert; Config names CONFIG', async ({ page }, testInfo) => {
+  test("ElastiCache's disabled commands renamed away: every page opens with no error alert; Config names CONFIG", async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const conns = new ConnectionsPage(page);
     const name = await conns.addServer('renamed', server);
@@ -74,7 +74,12 @@ test.describe('A server with restricted commands', () => {
     // Monitor without MONITOR: Start says which command is missing, as a line, not an error alert.
     await openRoute(page, 'monitor');
     await page.getByRole('button', { name: 'Start' }).click();
-    await expect(page.getByText(/MONITOR/).filter({ hasText: /not available|refused|NOPERM/ }).first()).toBeVisible({ timeout: 10_000 });
+    await expect(
+      page
+        .getByText(/MONITOR/)
+        .filter({ hasText: /not available|refused|NOPERM/ })
+        .first(),
+    ).toBeVisible({ timeout: 10_000 });
     await shootBothThemes(page, testInfo.outputPath('acl-monitor-started.png'), (path) => page.screenshot({ path, fullPage: true }));
     await expect(page.getByRole('alert')).toHaveCount(0);
   });

@@ -151,7 +151,9 @@ test.describe('Sampling page', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       // "12.3 KiB – 15.6 KiB", or "not estimable" and why: never a bare "≈ 11.5 MiB".
-      await expect(row.locator('[data-col="memory-interval"]')).toHaveText(/ – |not estimable\S*\s*(only \d+ key|one key|the draws are skewed|the server holds|the sample missed)/);
+      await expect(row.locator('[data-col="memory-interval"]')).toHaveText(
+        / – |not estimable\S*\s*(only \d+ key|one key|the draws are skewed|the server holds|the sample missed)/,
+      );
     }
     await expect(sampling.report().locator('tfoot [data-col="memory-interval"]')).toHaveText(/ – |not estimable/);
     await expect(sampling.summary('estimated-memory').locator('..')).toContainText(/95%: .+ – |not estimable: /);
@@ -167,7 +169,11 @@ test.describe('Sampling page', () => {
     await page.getByTestId('sampling-types').screenshot({ path: testInfo.outputPath('sampling-intervals-types.png') });
   });
 
-  test('a sample is honest about what it cannot tell: unreliable memory, big keys by chance, keys per prefix estimated; a small DB gets a census', async ({ page, redis, admin }, testInfo) => {
+  test('a sample is honest about what it cannot tell: unreliable memory, big keys by chance, keys per prefix estimated; a small DB gets a census', async ({
+    page,
+    redis,
+    admin,
+  }, testInfo) => {
     test.setTimeout(60_000);
     // 3,000 small strings hold ~200 KB; three 1 MB strings hold most of the memory, and 300 draws rarely meet one.
     const p = admin.pipeline();

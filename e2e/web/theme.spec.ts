@@ -20,9 +20,9 @@ async function expectReadable(page: Page): Promise<void> {
     { what: 'sidebar link', css: 'nav[aria-label="Main"] a' },
   ];
   for (const c of await readContrasts(page, text)) expect(c.contrast, `${c.what}: ${c.fg} on ${c.bg}`).toBeGreaterThanOrEqual(4.5);
-  const charts = await page.locator('.ov-chart').evaluateAll((els) =>
-    els.filter((e) => e.querySelector('.recharts-line') !== null).map((e) => e.getAttribute('data-testid') ?? ''),
-  );
+  const charts = await page
+    .locator('.ov-chart')
+    .evaluateAll((els) => els.filter((e) => e.querySelector('.recharts-line') !== null).map((e) => e.getAttribute('data-testid') ?? ''));
   expect(charts.length).toBeGreaterThan(0);
   for (const id of charts) {
     const at = `[data-testid="${id}"]`;

@@ -23,7 +23,11 @@ async function scratchKeys(admin: Redis, db: number, pattern = `${SCRATCH_ROOT}*
 const figure = (text: string) => Number(text.replace(/,/g, '').replace(/[^\d.]+$/, ''));
 
 test.describe('Pipeline trials page', () => {
-  test('a pipeline trial is refused on a DB with keys until confirmed, then compares four variants and keeps each run', async ({ page, redis, admin }, testInfo) => {
+  test('a pipeline trial is refused on a DB with keys until confirmed, then compares four variants and keeps each run', async ({
+    page,
+    redis,
+    admin,
+  }, testInfo) => {
     test.setTimeout(120_000);
     await admin.set('own:key', 'keep me');
     const trials = new TrialsPage(page);

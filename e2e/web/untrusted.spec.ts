@@ -50,7 +50,13 @@ async function seedHostileData(admin: Redis): Promise<void> {
   await admin.hset(`hash:${IMG}`, SCRIPT, JS, '__proto__', POLLUTE);
   // Prefix trees built as nested objects would walk these into Object.prototype
   // (two keys each, so each is a listed prefix, not a lone key).
-  for (const key of ['__proto__:polluted', '__proto__:constructor:polluted', '__proto__:constructor:prototype', 'constructor:prototype:polluted', 'constructor:prototype:x']) {
+  for (const key of [
+    '__proto__:polluted',
+    '__proto__:constructor:polluted',
+    '__proto__:constructor:prototype',
+    'constructor:prototype:polluted',
+    'constructor:prototype:x',
+  ]) {
     await admin.set(key, POLLUTE);
   }
   await admin.set(`${IMG}:1`, SCRIPT);

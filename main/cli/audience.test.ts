@@ -15,7 +15,15 @@ describe('cacheboard demo-data and audience', () => {
     const r = await cli(['demo-data', '--url', url(), '--users', '1500', '--days', '5', '--seed', '4', '--json']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ users: 1500, days: 5, seed: 4, first: '2024-01-01', last: '2024-01-05', layouts: ['bitmap', 'set', 'zset'], outcome: 'done' });
+    expect(JSON.parse(r.out)).toMatchObject({
+      users: 1500,
+      days: 5,
+      seed: 4,
+      first: '2024-01-01',
+      last: '2024-01-05',
+      layouts: ['bitmap', 'set', 'zset'],
+      outcome: 'done',
+    });
   });
 
   it('demo-data refuses a DB that holds keys without --overwrite', async () => {
@@ -35,7 +43,17 @@ describe('cacheboard demo-data and audience', () => {
   });
 
   it('audience --json prints the documented shape with counts that match', async () => {
-    const r = await cli(['audience', '--url', url(), '--where', 'gender=f AND (region=SA OR region=MA) AND NOT interest:news', ...range, '--trials', '2', '--json']);
+    const r = await cli([
+      'audience',
+      '--url',
+      url(),
+      '--where',
+      'gender=f AND (region=SA OR region=MA) AND NOT interest:news',
+      ...range,
+      '--trials',
+      '2',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out) as Record<string, unknown> & { days: { day: string; count: number }[]; strategies: Record<string, unknown>[] };
     expect(j).toMatchObject({ counts_match: true, audience_size: expect.any(Number) });

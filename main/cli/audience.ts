@@ -21,7 +21,12 @@ export async function audience(argv: string[], env: NodeJS.ProcessEnv = process.
     progress: (e: AudienceEvent) => (e.kind === 'progress' ? renderAudienceProgress(e) : null),
     run: (emit, signal) =>
       runAudience(
-        { profileId: 'cli', reportId: `cli${process.pid}`, options: { ...args.settings, db: spec.db }, ...connectionFor(spec, spec.db, audienceTrialName(`cli${process.pid}`)) },
+        {
+          profileId: 'cli',
+          reportId: `cli${process.pid}`,
+          options: { ...args.settings, db: spec.db },
+          ...connectionFor(spec, spec.db, audienceTrialName(`cli${process.pid}`)),
+        },
         emit,
         signal,
       ),

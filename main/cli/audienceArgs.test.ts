@@ -16,13 +16,23 @@ const refusal = (f: () => unknown) => {
 describe('cacheboard audience flags', () => {
   it('defaults to every strategy, 10 trials after 1 warm-up, the default layout', () => {
     const a = parseAudienceArgs(Q, {});
-    expect(a.settings).toMatchObject({ where: 'gender=f', from: '2024-01-01', to: '2024-01-31', strategies: ['bitmap-lua', 'bitmap-pipeline', 'sets', 'zunionstore'], trials: 10, warmup: 1 });
+    expect(a.settings).toMatchObject({
+      where: 'gender=f',
+      from: '2024-01-01',
+      to: '2024-01-31',
+      strategies: ['bitmap-lua', 'bitmap-pipeline', 'sets', 'zunionstore'],
+      trials: 10,
+      warmup: 1,
+    });
     expect(a.settings.layout).toMatchObject({ bitmapAttr: 'attr:{name}:{value}', scratchPrefix: 'cacheboard:trial:audience:' });
     expect(a.json).toBe(false);
   });
 
   it('takes a list of strategies, a hash tag and templates', () => {
-    const a = parseAudienceArgs([...Q, '--strategy', 'sets,bitmap-lua', '--trials', '3', '--hash-tag', 'aud', '--layout', '{"userDays":"u:{id}:d"}', '--json'], {});
+    const a = parseAudienceArgs(
+      [...Q, '--strategy', 'sets,bitmap-lua', '--trials', '3', '--hash-tag', 'aud', '--layout', '{"userDays":"u:{id}:d"}', '--json'],
+      {},
+    );
     expect(a.settings.strategies).toEqual(['sets', 'bitmap-lua']);
     expect(a.settings.layout).toMatchObject({ hashTag: 'aud', userDays: 'u:{id}:d' });
     expect(a.json).toBe(true);
@@ -32,9 +42,15 @@ describe('cacheboard audience flags', () => {
     expect(refusal(() => parseAudienceArgs([...Q, '--strategy', 'magic'], {}))).toMatchObject({ field: 'strategy' });
     expect(refusal(() => parseAudienceArgs([...URL, '--where', 'x=1', '--from', '2024-01-01'], {}))).toMatchObject({ field: 'to' });
     expect(refusal(() => parseAudienceArgs([...URL, '--where', 'x=1', '--from', '2024-13-01', '--to', '2024-12-01'], {}))).toMatchObject({ field: 'from' });
-    expect(refusal(() => parseAudienceArgs([...URL, '--where', 'x=1', '--from', '2020-01-01', '--to', '2023-12-31'], {}))).toMatchObject({ field: 'to', message: expect.stringContaining('at most 1096 (3 years)') });
+    expect(refusal(() => parseAudienceArgs([...URL, '--where', 'x=1', '--from', '2020-01-01', '--to', '2023-12-31'], {}))).toMatchObject({
+      field: 'to',
+      message: expect.stringContaining('at most 1096 (3 years)'),
+    });
     expect(refusal(() => parseAudienceArgs([...Q, '--scratch-prefix', 'a b'], {}))).toMatchObject({ field: 'scratch-prefix' });
-    expect(refusal(() => parseAudienceArgs([...Q, '--layout', '{"setAttr":"s:{name}"}'], {}))).toMatchObject({ field: 'layout', message: expect.stringContaining('{name} and {value} once each') });
+    expect(refusal(() => parseAudienceArgs([...Q, '--layout', '{"setAttr":"s:{name}"}'], {}))).toMatchObject({
+      field: 'layout',
+      message: expect.stringContaining('{name} and {value} once each'),
+    });
     expect(refusal(() => parseAudienceArgs([...Q, '--layout', 'nope'], {}))).toMatchObject({ field: 'layout' });
     expect(refusal(() => parseAudienceArgs([...Q, '--trials', '0'], {}))).toMatchObject({ field: 'trials' });
   });
@@ -42,7 +58,14 @@ describe('cacheboard audience flags', () => {
 
 describe('cacheboard demo-data flags', () => {
   it('defaults to 100,000 users × 30 days, seed 1, every layout', () => {
-    expect(parseDemoDataArgs(URL, {}).settings).toMatchObject({ users: 100_000, days: 30, seed: 1, start: '2024-01-01', layouts: ['bitmap', 'set', 'zset'], overwrite: false });
+    expect(parseDemoDataArgs(URL, {}).settings).toMatchObject({
+      users: 100_000,
+      days: 30,
+      seed: 1,
+      start: '2024-01-01',
+      layouts: ['bitmap', 'set', 'zset'],
+      overwrite: false,
+    });
     expect(parseDemoDataArgs([...URL, '--layouts', 'bitmap,zset', '--overwrite'], {}).settings).toMatchObject({ layouts: ['bitmap', 'zset'], overwrite: true });
   });
 

@@ -41,7 +41,10 @@ export function audienceText(r: AudienceReport): string {
   lines.push(`${'strategy'.padEnd(16)}${'min'.padStart(11)}${'p50'.padStart(11)}${'p95'.padStart(11)}${'server'.padStart(11)}  commands  bytes out/in`);
   for (const s of r.strategies) {
     if (s.skipped !== undefined) lines.push(`${s.name.padEnd(16)}skipped: ${s.skipped}`);
-    else lines.push(`${s.name.padEnd(16)}${ms(s.minMs)}${ms(s.p50Ms)}${ms(s.p95Ms)}${s.serverMs < 0 ? '          ?' : ms(s.serverMs)}  ${String(s.commands).padStart(8)}  ${n(s.bytesOut)}/${n(s.bytesIn)}`);
+    else
+      lines.push(
+        `${s.name.padEnd(16)}${ms(s.minMs)}${ms(s.p50Ms)}${ms(s.p95Ms)}${s.serverMs < 0 ? '          ?' : ms(s.serverMs)}  ${String(s.commands).padStart(8)}  ${n(s.bytesOut)}/${n(s.bytesIn)}`,
+      );
   }
   lines.push('');
   const ran = r.strategies.filter((s) => s.skipped === undefined).length;

@@ -16,7 +16,12 @@ import { dataDirFrom } from './dataDir';
  * a cluster or sentinel profile one of the masters the pool finds. Costs a
  * directory read when there is no journal, which is the usual case.
  */
-async function journaledTargets(spec: ProfileSpec, pool: Pick<Pool, 'masters'>, profileId: string, journalDir: string): Promise<{ host: string; port: number }[]> {
+async function journaledTargets(
+  spec: ProfileSpec,
+  pool: Pick<Pool, 'masters'>,
+  profileId: string,
+  journalDir: string,
+): Promise<{ host: string; port: number }[]> {
   const servers = journaledServers(journalDir);
   if (servers.length === 0) return [];
   if (topologyKind(spec) === 'standalone') return servers.filter((s) => s.host === spec.host && s.port === spec.port);
@@ -45,7 +50,13 @@ export async function cleanCliLeftovers(
         const p = singleProfilePool(plainSpecAt(spec, server), profileId);
         try {
           const c = await p.dedicated(profileId, { purpose: 'bulk' });
-          return { redis: c.redis, release: async () => { await c.release(); await p.shutdown(); } };
+          return {
+            redis: c.redis,
+            release: async () => {
+              await c.release();
+              await p.shutdown();
+            },
+          };
         } catch (err) {
           await p.shutdown();
           throw err;
@@ -68,7 +79,13 @@ export function auditLeftovers(dataDir: string, env: NodeJS.ProcessEnv, r: Lefto
   const log = new AuditLog(join(dataDir, 'audit.log'));
   const user = `cli:${env.USER ?? env.LOGNAME ?? 'unknown'}`;
   for (const c of r.cleaned) {
-    log.append({ user, action: 'bulk.cleanup', target: `${r.address}/${c.db}`, outcome: 'ok', detail: `flushed stale staging DB ${c.db} (${c.keys} keys) of load ${c.jobId} from ${c.host}` });
+    log.append({
+      user,
+      action: 'bulk.cleanup',
+      target: `${r.address}/${c.db}`,
+      outcome: 'ok',
+      detail: `flushed stale staging DB ${c.db} (${c.keys} keys) of load ${c.jobId} from ${c.host}`,
+    });
   }
   for (const s of r.saves) {
     if (s.action === 'restored') log.append({ user, action: 'bulk.cleanup', target: r.address, outcome: 'ok', detail: s.message });

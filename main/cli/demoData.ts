@@ -11,7 +11,20 @@ import { renderDemoProgress } from './progressBar';
 
 /** The JSON `--json` prints (snake_case like the other commands). */
 export function demoJson(r: DemoReport, outcome: 'done' | 'cancelled') {
-  return { users: r.users, days: r.days, seed: r.seed, first: r.first, last: r.last, layouts: r.layouts, db: r.db, keys: r.keys, commands: r.commands, bytes: r.bytes, seconds: r.seconds, outcome };
+  return {
+    users: r.users,
+    days: r.days,
+    seed: r.seed,
+    first: r.first,
+    last: r.last,
+    layouts: r.layouts,
+    db: r.db,
+    keys: r.keys,
+    commands: r.commands,
+    bytes: r.bytes,
+    seconds: r.seconds,
+    outcome,
+  };
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -28,9 +41,11 @@ export async function demoData(argv: string[], env: NodeJS.ProcessEnv = process.
     json: args.json,
     stopNote: 'Stopping: what was written stays…',
     progress: (e: DemoEvent) => (e.kind === 'progress' ? renderDemoProgress(e) : null),
-    run: (emit, signal) => loadDemo({ options: { ...settings, db: spec.db }, ...connectionFor(spec, spec.db, `cacheboard:demo:cli${process.pid}`) }, emit, signal),
+    run: (emit, signal) =>
+      loadDemo({ options: { ...settings, db: spec.db }, ...connectionFor(spec, spec.db, `cacheboard:demo:cli${process.pid}`) }, emit, signal),
     // The core names the contract's field ("(overwrite)"); a shell user knows the flag.
-    failed: (error: { code: string; message: string }) => printFailure({ ...error, message: error.message.replaceAll('(overwrite)', '(--overwrite)') }, args.json),
+    failed: (error: { code: string; message: string }) =>
+      printFailure({ ...error, message: error.message.replaceAll('(overwrite)', '(--overwrite)') }, args.json),
   });
   if (run === null) return 1;
   const { end, code } = run;

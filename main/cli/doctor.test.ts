@@ -17,7 +17,13 @@ afterAll(async () => {
 const doctor = (...args: string[]) => runCli(['doctor', '--url', `${redis().url}/0`, ...args], undefined, { CACHEBOARD_DATA_DIR: dataDir });
 
 interface Listed {
-  servers: { server: string; stagingDbs: { db: number; keys: number; jobId: string; running: string; phase: string }[]; scratch: { db: number; keys: number }[]; connections: { name: string }[]; fixed: string[] }[];
+  servers: {
+    server: string;
+    stagingDbs: { db: number; keys: number; jobId: string; running: string; phase: string }[];
+    scratch: { db: number; keys: number }[];
+    connections: { name: string }[];
+    fixed: string[];
+  }[];
   clean: boolean;
 }
 
@@ -30,8 +36,20 @@ describe('cacheboard doctor', () => {
       await admin.select(0);
     };
     // A dead load's staging DB, a running load's one (its named connection is open), a user's DB, scratch keys of a killed trial.
-    await at(3, () => admin.multi().set(STAGING_MARKER_KEY, markerText(newMarker('load_dead7', 0))).set('partial', '1').exec());
-    await at(4, () => admin.multi().set(STAGING_MARKER_KEY, markerText(newMarker('load_live7', 0))).set('partial', '1').exec());
+    await at(3, () =>
+      admin
+        .multi()
+        .set(STAGING_MARKER_KEY, markerText(newMarker('load_dead7', 0)))
+        .set('partial', '1')
+        .exec(),
+    );
+    await at(4, () =>
+      admin
+        .multi()
+        .set(STAGING_MARKER_KEY, markerText(newMarker('load_live7', 0)))
+        .set('partial', '1')
+        .exec(),
+    );
     await at(5, () => admin.multi().set(STAGING_MARKER_KEY, 'a user value').set('mine', '1').exec());
     await at(2, () => admin.multi().set('cacheboard:trial:deadrun:key:1', 'x').set('cacheboard:trial:deadrun:key:2', 'x').exec());
     const running = admin.duplicate();
@@ -71,13 +89,20 @@ describe('cacheboard doctor', () => {
   it('lists a staging DB a failed load left "held" (other clients wrote into it) with the command to empty it, and --fix leaves it', async () => {
     const admin = await adminClient(redis());
     await admin.select(9);
-    await admin.multi().set(STAGING_MARKER_KEY, markerText({ ...newMarker('load_held7', 0), phase: 'held' })).set('item:1', 'x').set('app:order:1', 'y').exec();
+    await admin
+      .multi()
+      .set(STAGING_MARKER_KEY, markerText({ ...newMarker('load_held7', 0), phase: 'held' }))
+      .set('item:1', 'x')
+      .set('app:order:1', 'y')
+      .exec();
     try {
       const command = `redis-cli -h 127.0.0.1 -p ${redis().port} -n 9 FLUSHDB ASYNC`;
       const listed = await doctor();
       expect(listed.code).toBe(1);
       expect(listed.out).toContain('staging DB 9: 3 keys, load load_held7');
-      expect(listed.out).toContain(`note: Staging DB 9: left by load load_held7 because it holds keys that load did not write; look at it, then empty it with: ${command}`);
+      expect(listed.out).toContain(
+        `note: Staging DB 9: left by load load_held7 because it holds keys that load did not write; look at it, then empty it with: ${command}`,
+      );
       const fixed = await doctor('--fix');
       expect(fixed.code).toBe(1);
       expect(fixed.out).not.toContain('Flushed stale staging DB 9');

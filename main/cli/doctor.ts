@@ -98,7 +98,16 @@ function journalRows(journalDir: string, host: string, port: number): JournalRow
 
 function stagingRow(d: StampedDb, now: number): ServerReport['stagingDbs'][number] {
   const m = d.marker;
-  return { db: d.db, keys: d.keys, jobId: m.jobId, host: m.host, pid: m.pid, ageSeconds: Math.round((now - m.startedAt) / 1000), phase: m.phase, running: d.running };
+  return {
+    db: d.db,
+    keys: d.keys,
+    jobId: m.jobId,
+    host: m.host,
+    pid: m.pid,
+    ageSeconds: Math.round((now - m.startedAt) / 1000),
+    phase: m.phase,
+    running: d.running,
+  };
 }
 
 async function examine(redis: Redis, where: { host: string; port: number }, journalDir: string, fix: boolean): Promise<ServerReport> {
@@ -108,7 +117,10 @@ async function examine(redis: Redis, where: { host: string; port: number }, jour
   const r: ServerReport = { address, server, journal: [], stagingDbs: [], scratch: [], connections: [], fixed: [], notes: [], restrictions: [] };
   const own = String(await redis.client('ID'));
   const list = await unlessRefused(redis.client('LIST'), ['CLIENT', 'LIST'], (refused) =>
-    r.restrictions.push({ command: refused.command, effect: 'our connections are not listed, and scratch keys are not unlinked (a running trial cannot be told)' }),
+    r.restrictions.push({
+      command: refused.command,
+      effect: 'our connections are not listed, and scratch keys are not unlinked (a running trial cannot be told)',
+    }),
   );
   r.connections = parseClientList(String(list ?? ''))
     .clients.filter((c) => c.id !== own && c.name.startsWith('cacheboard'))
@@ -121,12 +133,17 @@ async function examine(redis: Redis, where: { host: string; port: number }, jour
   const now = Date.now();
   r.stagingDbs = found.dbs.map((d) => stagingRow(d, now));
   for (const d of found.dbs) {
-    if (d.marker.phase === 'held') r.notes.push(`Staging DB ${d.db}: left by load ${d.marker.jobId} because it holds keys that load did not write; look at it, then empty it with: ${cleanCommand(where, d.db, found.version)}`);
+    if (d.marker.phase === 'held')
+      r.notes.push(
+        `Staging DB ${d.db}: left by load ${d.marker.jobId} because it holds keys that load did not write; look at it, then empty it with: ${cleanCommand(where, d.db, found.version)}`,
+      );
   }
-  for (const d of found.dbs) if (d.running !== 'no' && d.marker.phase !== 'held') r.notes.push(`Staging DB ${d.db}: load ${d.marker.jobId} ${d.running === 'yes' ? 'is still running' : 'may still be running (cannot tell)'}; left alone`);
+  for (const d of found.dbs)
+    if (d.running !== 'no' && d.marker.phase !== 'held')
+      r.notes.push(`Staging DB ${d.db}: load ${d.marker.jobId} ${d.running === 'yes' ? 'is still running' : 'may still be running (cannot tell)'}; left alone`);
 
   if (found.infoRefused !== undefined) {
-    r.restrictions.push({ command: found.infoRefused.command, effect: 'DBs 0-15 were looked at (by DBSIZE), not the server\'s own list of DBs' });
+    r.restrictions.push({ command: found.infoRefused.command, effect: "DBs 0-15 were looked at (by DBSIZE), not the server's own list of DBs" });
   }
   const { counts } = await dbKeyCounts(redis);
   for (const [db, keys] of [...counts].sort((a, b) => a[0] - b[0])) {

@@ -76,13 +76,21 @@ const COMMANDS: Record<string, Command> = {
     run: async (argv) => (await import('./trials')).trials(argv),
   },
   audience: {
-    summary: ['Count an audience by attributes and its activity per day, timing', 'four storage/query strategies side by side.', 'See: cacheboard audience --help'],
+    summary: [
+      'Count an audience by attributes and its activity per day, timing',
+      'four storage/query strategies side by side.',
+      'See: cacheboard audience --help',
+    ],
     help: async () => (await import('./audienceArgs')).AUDIENCE_HELP,
     run: async (argv) => (await import('./audience')).audience(argv),
   },
   keys: {
     label: 'keys SUB',
-    summary: ['Browse keys: tree (a count per folder, whole DB), ls (a glob), get KEY;', 'act on every key matching a glob: delete, expire, persist, export.', 'See: cacheboard keys --help'],
+    summary: [
+      'Browse keys: tree (a count per folder, whole DB), ls (a glob), get KEY;',
+      'act on every key matching a glob: delete, expire, persist, export.',
+      'See: cacheboard keys --help',
+    ],
     help: async () => (await import('./keysArgs')).KEYS_HELP,
     run: async (argv) => (await import('./keys')).keys(argv),
     bareIsHelp: true,

@@ -30,7 +30,7 @@ describe('cacheboard info --cluster', () => {
     }
   });
 
-  it('prints cluster_state and each master\'s slots for people', async () => {
+  it("prints cluster_state and each master's slots for people", async () => {
     const r = await runCli(['info', '--url', `redis://${cluster().addresses[0] ?? ''}`, '--cluster']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^cluster_state ok {2}slots assigned 16384, ok 16384, pfail 0, fail 0$/m);

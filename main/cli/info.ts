@@ -37,7 +37,11 @@ function human(s: NodeSample, snap: InfoSnapshot): string {
 function heading(snap: InfoSnapshot): string[] {
   const c = snap.cluster;
   if (snap.mode === 'cluster') {
-    return [c === undefined ? 'cluster_state unknown (no node answered CLUSTER INFO)' : `cluster_state ${c.state}  slots assigned ${c.slotsAssigned}, ok ${c.slotsOk}, pfail ${c.slotsPfail}, fail ${c.slotsFail}`];
+    return [
+      c === undefined
+        ? 'cluster_state unknown (no node answered CLUSTER INFO)'
+        : `cluster_state ${c.state}  slots assigned ${c.slotsAssigned}, ok ${c.slotsOk}, pfail ${c.slotsPfail}, fail ${c.slotsFail}`,
+    ];
   }
   if (snap.mode === 'sentinel') {
     return [`sentinels ${(snap.sentinels ?? []).map((s) => `${s.address}${s.healthy ? '' : ` (${s.flags.join(',')})`}`).join(', ')}`];

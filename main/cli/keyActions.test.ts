@@ -31,7 +31,8 @@ const count = (glob: string, on: Redis = admin) => countKeys(on, glob);
 const cli = (...args: string[]) => runCli(['keys', ...args, '--url', `${redis().url}/0`], undefined, env);
 const json = (out: string) => JSON.parse(out) as Record<string, unknown>;
 /** The checkpoints left in the data dir (what Resume offers). */
-const checkpoints = () => (existsSync(join(env.CACHEBOARD_DATA_DIR, 'key-actions')) ? readdirSync(join(env.CACHEBOARD_DATA_DIR, 'key-actions')).filter((n) => n.endsWith('.json')) : []);
+const checkpoints = () =>
+  existsSync(join(env.CACHEBOARD_DATA_DIR, 'key-actions')) ? readdirSync(join(env.CACHEBOARD_DATA_DIR, 'key-actions')).filter((n) => n.endsWith('.json')) : [];
 
 describe('cacheboard keys delete|expire|persist', () => {
   it('--dry-run counts and changes nothing; delete --yes --json prints the one documented object', async () => {
@@ -81,7 +82,11 @@ describe('cacheboard keys delete|expire|persist', () => {
   it('exits 1 when any key fails, and says why', async () => {
     await fill('locked', 30);
     await admin.acl('SETUSER', 'nounlink', 'on', '>pw', '~*', '&*', '+@all', '-unlink');
-    const r = await runCli(['keys', 'delete', '--match', 'locked:*', '--yes', '--json', '--url', `redis://nounlink:pw@127.0.0.1:${redis().port}/0`], undefined, env);
+    const r = await runCli(
+      ['keys', 'delete', '--match', 'locked:*', '--yes', '--json', '--url', `redis://nounlink:pw@127.0.0.1:${redis().port}/0`],
+      undefined,
+      env,
+    );
     expect(r.code).toBe(1);
     expect(json(r.out)).toMatchObject({ matched: 30, acted: 0, errors: 30 });
     expect(String((json(r.out).error_samples as string[])[0])).toMatch(/NOPERM/);
@@ -172,7 +177,10 @@ describe('cacheboard keys: stopped and resumed', () => {
     const n = 200_000;
     await fill('big', n);
     await fill('keep', 100);
-    const child = spawn(process.execPath, cliArgs('keys', 'delete', '--match', 'big:*', '--yes', '--json', '--url', `${redis().url}/0`), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, cliArgs('keys', 'delete', '--match', 'big:*', '--yes', '--json', '--url', `${redis().url}/0`), {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

@@ -36,7 +36,10 @@ export async function keyActions(op: KeyActionOp, argv: string[], env: NodeJS.Pr
   if (selection === undefined || action === undefined) throw new AppError('INTERNAL', 'no selection to act on');
   const dryRun = args.dryRun;
   if (!dryRun && !args.yes) {
-    const ok = await confirm(`${actionText(action)} every key matching "${matchText(selection)}"${filtersText(selection) === '' ? '' : ` (${filtersText(selection)})`} on ${where}`, wholeDb(selection) ? spec.db : null);
+    const ok = await confirm(
+      `${actionText(action)} every key matching "${matchText(selection)}"${filtersText(selection) === '' ? '' : ` (${filtersText(selection)})`} on ${where}`,
+      wholeDb(selection) ? spec.db : null,
+    );
     if (!ok) return 1;
   }
   const out = resume?.export?.out ?? args.out;
@@ -44,7 +47,11 @@ export async function keyActions(op: KeyActionOp, argv: string[], env: NodeJS.Pr
     const { targets, retry } = await actionTargets(pool, id, spec, spec.db);
     const runId = resume?.runId ?? newRunId();
     return withCliJob<ActionEvent, number>(
-      { json: args.json, stopNote: 'Stopping after the pages in flight; the counts will say exactly what was done…', progress: (e) => (e.kind === 'progress' ? renderKeyActionProgress(e) : null) },
+      {
+        json: args.json,
+        stopNote: 'Stopping after the pages in flight; the counts will say exactly what was done…',
+        progress: (e) => (e.kind === 'progress' ? renderKeyActionProgress(e) : null),
+      },
       async ({ run, cancelledCode }) => {
         const end = await run((emit, signal) =>
           runKeyActions(
@@ -91,9 +98,11 @@ function whereOf(spec: ProfileSpec): string {
 }
 
 function resumable(cp: Checkpoint, op: KeyActionOp, where: string): Checkpoint {
-  if (cp.profileId !== CLI_PROFILE) throw new AppError('VALIDATION', `Run ${cp.runId} was started from the app, not the command line: resume it on the Keys page`, 'resume');
+  if (cp.profileId !== CLI_PROFILE)
+    throw new AppError('VALIDATION', `Run ${cp.runId} was started from the app, not the command line: resume it on the Keys page`, 'resume');
   if (cp.op !== op) throw new AppError('VALIDATION', `Run ${cp.runId} is a \`keys ${cp.op}\`, not \`keys ${op}\``, 'resume');
-  if (cp.target !== where) throw new AppError('VALIDATION', `Run ${cp.runId} acted on ${cp.target}, not ${where}: give the same --url and topology flags`, 'resume');
+  if (cp.target !== where)
+    throw new AppError('VALIDATION', `Run ${cp.runId} acted on ${cp.target}, not ${where}: give the same --url and topology flags`, 'resume');
   if (stillRunning(cp)) throw new AppError('CONFLICT', `Run ${cp.runId} is running now (process ${cp.pid})`, 'resume');
   return cp;
 }

@@ -65,7 +65,8 @@ export function parseKeyActionArgs(op: KeyActionOp, argv: string[], env: NodeJS.
   only(op, 'export', 'out', v.out);
   const ttlFlags = (['no-ttl', 'ttl-below', 'ttl-above'] as const).filter((f) => v[f] !== undefined);
   if (ttlFlags.length > 1) throw new AppError('VALIDATION', `--${ttlFlags[0] ?? ''} and --${ttlFlags[1] ?? ''} exclude each other`, ttlFlags[1]);
-  if (v['full-speed'] && v['max-latency-ms'] !== undefined) throw new AppError('VALIDATION', '--full-speed and --max-latency-ms exclude each other', 'full-speed');
+  if (v['full-speed'] && v['max-latency-ms'] !== undefined)
+    throw new AppError('VALIDATION', '--full-speed and --max-latency-ms exclude each other', 'full-speed');
 
   let selection: KeySelection | undefined;
   let action: RunAction | undefined;
@@ -82,7 +83,14 @@ export function parseKeyActionArgs(op: KeyActionOp, argv: string[], env: NodeJS.
         idleMinSeconds: int('idle-min', v['idle-min'], 0),
         minMemoryBytes: int('min-memory', v['min-memory'], 0),
       },
-      (f) => ({ match: 'match', type: 'type', ttlSeconds: ttlMode === 'above' ? 'ttl-above' : 'ttl-below', idleMinSeconds: 'idle-min', minMemoryBytes: 'min-memory' })[f] ?? 'match',
+      (f) =>
+        ({
+          match: 'match',
+          type: 'type',
+          ttlSeconds: ttlMode === 'above' ? 'ttl-above' : 'ttl-below',
+          idleMinSeconds: 'idle-min',
+          minMemoryBytes: 'min-memory',
+        })[f] ?? 'match',
     );
     if (op === 'expire' && v.ttl === undefined) throw new AppError('VALIDATION', '--ttl SECONDS is required: the TTL `keys expire` sets', 'ttl');
     action =
@@ -93,11 +101,15 @@ export function parseKeyActionArgs(op: KeyActionOp, argv: string[], env: NodeJS.
             { op, seconds: int('ttl', v.ttl, 1), jitterPct: num('jitter', v.jitter), onlyNoTtl: v['no-ttl-only'] },
             (f) => ({ seconds: 'ttl', jitterPct: 'jitter', onlyNoTtl: 'no-ttl-only' })[f] ?? 'ttl',
           );
-    if (op === 'export' && v.out === undefined && !v['dry-run']) throw new AppError('VALIDATION', '--out FILE is required: where the export writes its RESTORE commands', 'out');
+    if (op === 'export' && v.out === undefined && !v['dry-run'])
+      throw new AppError('VALIDATION', '--out FILE is required: where the export writes its RESTORE commands', 'out');
   }
   const pace = throughSchema(
     Pace,
-    { maxLatencyMs: v['full-speed'] ? null : num('max-latency-ms', v['max-latency-ms']), maxReplicaLagBytes: int('max-replica-lag-bytes', v['max-replica-lag-bytes'], 0) },
+    {
+      maxLatencyMs: v['full-speed'] ? null : num('max-latency-ms', v['max-latency-ms']),
+      maxReplicaLagBytes: int('max-replica-lag-bytes', v['max-replica-lag-bytes'], 0),
+    },
     (f) => (f === 'maxLatencyMs' ? 'max-latency-ms' : 'max-replica-lag-bytes'),
   );
   return {

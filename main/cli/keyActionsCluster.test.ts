@@ -23,7 +23,11 @@ describe('cacheboard keys delete --cluster', () => {
   it('deletes on every master with exact counts, per master in --json', async () => {
     await Promise.all(Array.from({ length: 2000 }, (_, i) => side.set(`price:eu:${i}`, 'v')));
     await Promise.all(Array.from({ length: 300 }, (_, i) => side.set(`price:us:${i}`, 'v')));
-    const r = await runCli(['keys', 'delete', '--url', `redis://${cluster().addresses[0] ?? ''}`, '--cluster', '--match', 'price:eu:*', '--yes', '--json'], undefined, { CACHEBOARD_DATA_DIR: dir });
+    const r = await runCli(
+      ['keys', 'delete', '--url', `redis://${cluster().addresses[0] ?? ''}`, '--cluster', '--match', 'price:eu:*', '--yes', '--json'],
+      undefined,
+      { CACHEBOARD_DATA_DIR: dir },
+    );
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out) as { matched: number; acted: number; deleted: number; shards: { matched: number }[] };
     expect(j).toMatchObject({ matched: 2000, acted: 2000, deleted: 2000 });

@@ -28,10 +28,15 @@ const json = (out: string) => JSON.parse(out) as Record<string, unknown>;
 
 /** `keys delete --match f:*` running in a child process; `exited` resolves with its exit code and stdout. */
 function startDelete(url: string, glob: string) {
-  const child = spawn(process.execPath, cliArgs('keys', 'delete', '--match', glob, '--yes', '--json', '--url', url), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, cliArgs('keys', 'delete', '--match', glob, '--yes', '--json', '--url', url), {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, out })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, out })),
+  );
   return { child, exited };
 }
 
@@ -103,7 +108,10 @@ describe('cacheboard keys delete across a kill -9', () => {
     await first.admin.save();
     const url = `${first.proc.url}/0`;
     const file = join(dir, 'restart.resp');
-    const run = spawn(process.execPath, cliArgs('keys', 'export', '--match', 'e:*', '--out', file, '--yes', '--json', '--url', url), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const run = spawn(process.execPath, cliArgs('keys', 'export', '--match', 'e:*', '--out', file, '--yes', '--json', '--url', url), {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     run.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((resolve) => run.on('close', (code) => resolve(code)));

@@ -61,7 +61,10 @@ describe('cacheboard keys delete --cluster across a failover', () => {
     expect(matchingOnMaster).toBeGreaterThan(matching / 5);
 
     // A tight latency budget: small SCAN pages, so the run lasts seconds and the failover lands mid-run.
-    const run = startCli(['keys', 'delete', '--url', `redis://${cluster().addresses[0] ?? ''}`, '--cluster', '--match', 'c:*', '--yes', '--json', '--max-latency-ms', '0.5'], env);
+    const run = startCli(
+      ['keys', 'delete', '--url', `redis://${cluster().addresses[0] ?? ''}`, '--cluster', '--match', 'c:*', '--yes', '--json', '--max-latency-ms', '0.5'],
+      env,
+    );
 
     // Once the run has deleted some of this master's keys, not most, its replica takes over.
     const before = await firstDeletes(onMaster, atStart);
@@ -77,7 +80,17 @@ describe('cacheboard keys delete --cluster across a failover', () => {
     // Every matching key counted once and deleted: a key whose script met the failover window
     // (the old master paused, then redirecting; the new one not yet known everywhere) is retried
     // on the new master, not reported as an error.
-    expect(r).toMatchObject({ action: 'delete', complete: true, matched: matching, acted: matching, deleted: matching, skipped: 0, errors: 0, exact: true, short_by_at_most: 0 });
+    expect(r).toMatchObject({
+      action: 'delete',
+      complete: true,
+      matched: matching,
+      acted: matching,
+      deleted: matching,
+      skipped: 0,
+      errors: 0,
+      exact: true,
+      short_by_at_most: 0,
+    });
     expect(code).toBe(0);
     expect(err).toBe('');
     expect(r.shards).toHaveLength(3);

@@ -41,7 +41,17 @@ describe('cacheboard keys delete while the server is SIGSTOPped', () => {
     expect(end.err).toBe('');
     expect(end.code).toBe(0);
     const r = JSON.parse(end.out) as Record<string, unknown>;
-    expect(r).toMatchObject({ action: 'delete', complete: true, matched: matching, acted: matching, deleted: matching, skipped: 0, errors: 0, exact: true, short_by_at_most: 0 });
+    expect(r).toMatchObject({
+      action: 'delete',
+      complete: true,
+      matched: matching,
+      acted: matching,
+      deleted: matching,
+      skipped: 0,
+      errors: 0,
+      exact: true,
+      short_by_at_most: 0,
+    });
     // The run's own clock spans the freeze: it waited through it rather than ending around it.
     expect(Number(r.seconds) * 1000).toBeGreaterThanOrEqual(frozenMs - 100);
     expect(await countKeys(admin, 'm:*')).toBe(0);

@@ -50,12 +50,14 @@ export function reportText(r: KeyActionReport, end: Ending, selection: KeySelect
   const glob = `"${matchText(selection)}" on ${where}`;
   if (r.dryRun) {
     lines.push(`Dry run: ${n(r.matched)} keys match ${glob}${end.kind === 'done' ? '' : ' so far (stopped before the end)'}, ${r.seconds} s`);
-    if (r.memory !== null) lines.push(`  memory: ~${bytes(r.memory.bytes)} (95%: ${bytes(r.memory.low)} to ${bytes(r.memory.high)}, from ${r.memory.sampled} keys)`);
+    if (r.memory !== null)
+      lines.push(`  memory: ~${bytes(r.memory.bytes)} (95%: ${bytes(r.memory.low)} to ${bytes(r.memory.high)}, from ${r.memory.sampled} keys)`);
   } else {
     lines.push(`${VERB[r.op].replace(/^./, (c) => c.toUpperCase())} ${n(r.acted)} of ${n(r.matched)} matched keys (${glob}): ${countsText(r)}`);
   }
   if ((r.short ?? 0) > 0) lines.push(`  matched and acted are lower bounds: short by at most ${n(r.short ?? 0)} keys (see the note)`);
-  if (r.shards.length > 1) for (const s of r.shards) lines.push(`  ${s.node}: matched ${n(s.matched)}, acted ${n(s.acted)}, skipped ${n(s.skipped)}, errors ${n(s.errors)}`);
+  if (r.shards.length > 1)
+    for (const s of r.shards) lines.push(`  ${s.node}: matched ${n(s.matched)}, acted ${n(s.acted)}, skipped ${n(s.skipped)}, errors ${n(s.errors)}`);
   if (r.file !== null && end.kind === 'done') lines.push(`  written to ${r.file}`);
   for (const note of r.notes) lines.push(`  note: ${note}`);
   for (const e of r.errorSamples) lines.push(`  error: ${e}`);

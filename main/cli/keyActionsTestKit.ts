@@ -9,7 +9,13 @@ import { closeAdmins, eventually, type RedisProcess } from '../../testing/redis'
 
 /** Tests only: `n` keys `prefix:i` (value "v", a TTL of `ttl` s when not 0) written by one script on the server: fast for 100k+. */
 export async function fillKeys(admin: Redis, prefix: string, n: number, ttl = 0): Promise<void> {
-  await admin.eval(`for i = 1, tonumber(ARGV[2]) do redis.call('SET', ARGV[1] .. ':' .. i, 'v') if ARGV[3] ~= '0' then redis.call('EXPIRE', ARGV[1] .. ':' .. i, ARGV[3]) end end`, 0, prefix, String(n), String(ttl));
+  await admin.eval(
+    `for i = 1, tonumber(ARGV[2]) do redis.call('SET', ARGV[1] .. ':' .. i, 'v') if ARGV[3] ~= '0' then redis.call('EXPIRE', ARGV[1] .. ':' .. i, ARGV[3]) end end`,
+    0,
+    prefix,
+    String(n),
+    String(ttl),
+  );
 }
 
 /** Tests only: the keys matching `glob`, by SCAN. */

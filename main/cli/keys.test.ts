@@ -53,7 +53,10 @@ describe('cacheboard keys', () => {
     expect(j.keys[0]?.ttl_ms).toBeGreaterThan(0);
     const typed = JSON.parse((await cli('ls', '--match', 'bin:\\xff*', '--json')).out) as { keys: unknown[] };
     expect(typed.keys).toHaveLength(1);
-    const carts = JSON.parse((await cli('ls', '--match', '*', '--type', 'hash', '--limit', '5000', '--json')).out) as { keys: { type: string }[]; complete: boolean };
+    const carts = JSON.parse((await cli('ls', '--match', '*', '--type', 'hash', '--limit', '5000', '--json')).out) as {
+      keys: { type: string }[];
+      complete: boolean;
+    };
     expect(carts.keys).toHaveLength(300);
     expect(carts.complete).toBe(true);
     const few = JSON.parse((await cli('ls', '--match', 'user:*', '--limit', '10', '--json')).out) as { keys: unknown[]; complete: boolean };

@@ -19,6 +19,9 @@ export async function keys(argv: string[], env: NodeJS.ProcessEnv = process.env)
     case 'export':
       return (await import('./keyActions')).keyActions(sub, rest, env);
     default:
-      throw new AppError('VALIDATION', `${sub === undefined ? 'a subcommand is needed' : `unknown subcommand "${sub}"`}: tree, ls, get, delete, expire, persist or export\n\n${KEYS_HELP}`);
+      throw new AppError(
+        'VALIDATION',
+        `${sub === undefined ? 'a subcommand is needed' : `unknown subcommand "${sub}"`}: tree, ls, get, delete, expire, persist or export\n\n${KEYS_HELP}`,
+      );
   }
 }

@@ -73,7 +73,14 @@ export interface KeysLsArgs extends ConnectionFlags {
 export function parseKeysTreeArgs(argv: string[], env: NodeJS.ProcessEnv): KeysTreeArgs {
   const v = parseFlags(
     argv,
-    { url: { type: 'string' }, ...TOPOLOGY_OPTIONS, separator: { type: 'string' }, depth: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } },
+    {
+      url: { type: 'string' },
+      ...TOPOLOGY_OPTIONS,
+      separator: { type: 'string' },
+      depth: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
+    },
     KEYS_HELP,
   );
   const separator = v.separator ?? ':';

@@ -18,7 +18,10 @@ describe('cacheboard keys get', () => {
     await admin.hset(key, Buffer.from([0x00, 0xfe]), Buffer.from('v\n'), 'b', '2');
     const { code, out } = await run('\\x75\\xff\\r\\n\\u202e', '--url', url(), '--json');
     expect(code).toBe(0);
-    const view = JSON.parse(out) as { meta: { type: string; length: number; key: { b64: string } }; page: { type: string; total: number; entries: Array<{ field: { b64: string } }> } };
+    const view = JSON.parse(out) as {
+      meta: { type: string; length: number; key: { b64: string } };
+      page: { type: string; total: number; entries: Array<{ field: { b64: string } }> };
+    };
     expect(view.meta).toMatchObject({ type: 'hash', length: 2, key: { b64: key.toString('base64') } });
     expect(view.page).toMatchObject({ type: 'hash', total: 2 });
     expect(view.page.entries.map((e) => Buffer.from(e.field.b64, 'base64').toString('hex')).sort()).toEqual(['00fe', '62']);

@@ -51,10 +51,7 @@ const shown = (v: ValueBytes): string => (v.truncated ? `${v.text}… (${bytes(v
 
 function human(meta: KeyMeta, page: ReadResult | null): string {
   if (!meta.exists) return `${meta.key.text}: no such key`;
-  const lines = [
-    `key       ${meta.key.text}`,
-    `type      ${meta.moduleType ?? meta.type ?? '?'}${meta.encoding === null ? '' : ` (${meta.encoding})`}`,
-  ];
+  const lines = [`key       ${meta.key.text}`, `type      ${meta.moduleType ?? meta.type ?? '?'}${meta.encoding === null ? '' : ` (${meta.encoding})`}`];
   if (meta.length !== null) lines.push(`length    ${meta.length}`);
   if (meta.memory !== null) lines.push(`memory    ${bytes(meta.memory)}`);
   if (meta.dumpBytes !== null) lines.push(`dump      ${bytes(meta.dumpBytes)}`);
@@ -75,7 +72,10 @@ function pageLines(page: ReadResult): string[] {
         page.data.text.length > TEXT_SHOWN ? `${page.data.text.slice(0, TEXT_SHOWN)}… (--json for the whole page)` : page.data.text,
       ];
     case 'hash':
-      return [`${page.entries.length} of ${page.total} fields${page.cursor === '0' ? '' : ` (next cursor ${page.cursor})`}`, ...page.entries.map((e) => `${shown(e.field)} => ${shown(e.value)}`)];
+      return [
+        `${page.entries.length} of ${page.total} fields${page.cursor === '0' ? '' : ` (next cursor ${page.cursor})`}`,
+        ...page.entries.map((e) => `${shown(e.field)} => ${shown(e.value)}`),
+      ];
     case 'set':
       return [`${page.members.length} of ${page.total} members${page.cursor === '0' ? '' : ` (next cursor ${page.cursor})`}`, ...page.members.map(shown)];
     case 'list':
@@ -83,7 +83,10 @@ function pageLines(page: ReadResult): string[] {
     case 'zset':
       return [`${page.members.length} of ${page.total} members`, ...page.members.map((m) => `${m.rank ?? '-'}) ${m.score}  ${shown(m.member)}`)];
     case 'stream':
-      return [`${page.entries.length} of ${page.total} entries`, ...page.entries.map((e) => `${e.id}  ${e.fields.map((f) => `${shown(f.field)}=${shown(f.value)}`).join(' ')}`)];
+      return [
+        `${page.entries.length} of ${page.total} entries`,
+        ...page.entries.map((e) => `${e.id}  ${e.fields.map((f) => `${shown(f.field)}=${shown(f.value)}`).join(' ')}`),
+      ];
     case 'vectorset':
       return [
         `${page.members.length} sampled of ${page.total} elements, ${page.dim} dimensions (VRANDMEMBER)`,

@@ -15,7 +15,11 @@ export async function keysLs(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
     let cursor: string | undefined;
     let more = true;
     while (more && found.length < args.limit) {
-      const page = await listKeys(null, { match: args.match, type: args.type, noTtl: false, sort: 'name', order: 'asc', cursor, limit: Math.min(1000, args.limit - found.length) }, reader);
+      const page = await listKeys(
+        null,
+        { match: args.match, type: args.type, noTtl: false, sort: 'name', order: 'asc', cursor, limit: Math.min(1000, args.limit - found.length) },
+        reader,
+      );
       found.push(...page.keys);
       more = page.cursor !== null;
       cursor = page.cursor ?? undefined;

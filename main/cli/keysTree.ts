@@ -30,7 +30,8 @@ export async function keysTree(argv: string[], env: NodeJS.ProcessEnv): Promise<
   const run = await runCliJob({
     json: args.json,
     stopNote: 'Stopping: printing the tree scanned so far…',
-    progress: (e: StreamEvent<'keys.index.progress'>) => (e.kind === 'progress' ? `scanned ${e.state.scanned.toLocaleString('en-US')} of ${e.state.total.toLocaleString('en-US')} keys` : null),
+    progress: (e: StreamEvent<'keys.index.progress'>) =>
+      e.kind === 'progress' ? `scanned ${e.state.scanned.toLocaleString('en-US')} of ${e.state.total.toLocaleString('en-US')} keys` : null,
     run: (emit, signal) => buildIndex(targets(`cacheboard:keys:cli${process.pid}`), index, emit, signal),
   });
   if (run === null) return 1;
@@ -39,7 +40,9 @@ export async function keysTree(argv: string[], env: NodeJS.ProcessEnv): Promise<
   if (args.json) {
     process.stdout.write(`${JSON.stringify({ total: state.scanned, complete: state.complete, seconds: round(state.seconds), nodes })}\n`);
   } else {
-    const lines = [`${state.scanned.toLocaleString('en-US')} keys${state.complete ? '' : ' (incomplete: stopped before every key was scanned)'} in ${round(state.seconds)} s`];
+    const lines = [
+      `${state.scanned.toLocaleString('en-US')} keys${state.complete ? '' : ' (incomplete: stopped before every key was scanned)'} in ${round(state.seconds)} s`,
+    ];
     const draw = (list: TreeOut[], indent: string): void => {
       for (const n of list) {
         lines.push(`${indent}${n.prefix}  ${n.count.toLocaleString('en-US')}`);

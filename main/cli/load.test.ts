@@ -44,7 +44,10 @@ describe('cacheboard load', () => {
     const admin = await adminClient(redis());
     expect(await admin.dbsize()).toBe(n);
     expect(await admin.get(`user:${n - 1}`)).toBe(`name-${n - 1}`);
-    const audit = readFileSync(join(dir, 'data', 'audit.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
+    const audit = readFileSync(join(dir, 'data', 'audit.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, string>);
     expect(audit.at(-1)).toMatchObject({ user: 'cli:nightly', action: 'bulk.swap', target: `127.0.0.1:${redis().port}/0`, outcome: 'ok' });
   });
 
@@ -103,7 +106,13 @@ describe('cacheboard load', () => {
     await writeWhenPostponed(redis(), CLAIMING, 0, setKeys('app:order:', 50));
     const r = await run;
     expect(r.code, r.out + r.err).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ outcome: 'ok', swapped: true, new_keys: 40_000, live_keys: 1_000, live_writes: { db: 8, writes: 0, discarded: 0 } });
+    expect(JSON.parse(r.out)).toMatchObject({
+      outcome: 'ok',
+      swapped: true,
+      new_keys: 40_000,
+      live_keys: 1_000,
+      live_writes: { db: 8, writes: 0, discarded: 0 },
+    });
     await admin.select(0);
     expect((await admin.keys('*')).filter((k) => k.startsWith('app:order:'))).toHaveLength(50);
     expect(await admin.dbsize()).toBe(50);
@@ -129,7 +138,11 @@ describe('cacheboard load', () => {
           swapped: false,
           live_keys: 1_030,
           live_writes: { db: 8, writes: 30, discarded: 0, keys: ['order:0', 'order:1', 'order:2', 'order:3', 'order:4'] },
-          error: { code: 'VALIDATION', field: 'allow-live-writes', message: expect.stringContaining('Other clients wrote to the live DB 8 30 times during the load') },
+          error: {
+            code: 'VALIDATION',
+            field: 'allow-live-writes',
+            message: expect.stringContaining('Other clients wrote to the live DB 8 30 times during the load'),
+          },
         });
         expect(await admin.dbsize()).toBe(1_030);
       } else {

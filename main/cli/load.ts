@@ -44,14 +44,24 @@ export function reportJson(r: LoadReport) {
         }
       : {}),
     ...(r.liveWrites
-      ? { live_writes: { db: r.liveWrites.db, writes: r.liveWrites.writes ?? null, discarded: r.liveWrites.discarded, keys: r.liveWrites.keys, ...(r.liveWrites.note === undefined ? {} : { note: r.liveWrites.note }) } }
+      ? {
+          live_writes: {
+            db: r.liveWrites.db,
+            writes: r.liveWrites.writes ?? null,
+            discarded: r.liveWrites.discarded,
+            keys: r.liveWrites.keys,
+            ...(r.liveWrites.note === undefined ? {} : { note: r.liveWrites.note }),
+          },
+        }
       : {}),
     ...(r.stagingLeft
       ? { staging_left: { db: r.stagingLeft.db, keys: r.stagingLeft.keys, reason: r.stagingLeft.reason, clean_command: r.stagingLeft.cleanCommand } }
       : {}),
     // The error object, as the other commands' --json prints it; its field is the flag (allowEmpty: allow-empty).
     ...(r.error ? { error: r.error.field === undefined ? r.error : { ...r.error, field: flagOf(r.error.field) } } : {}),
-    ...(r.staleCleaned ? { stale_cleaned: r.staleCleaned.map((c) => ({ db: c.db, keys: c.keys, job_id: c.jobId, host: c.host, started_at: c.startedAt, phase: c.phase })) } : {}),
+    ...(r.staleCleaned
+      ? { stale_cleaned: r.staleCleaned.map((c) => ({ db: c.db, keys: c.keys, job_id: c.jobId, host: c.host, started_at: c.startedAt, phase: c.phase })) }
+      : {}),
     ...(r.nodes ? { nodes: r.nodes } : {}),
     ...(r.redirects ? { redirects: r.redirects } : {}),
   };
@@ -69,18 +79,30 @@ function summary(r: LoadReport): string {
   ];
   if (r.stagingDb !== undefined) lines.push(`  staged in db${r.stagingDb}, swapped: ${r.swapped ? 'yes' : 'no'}`);
   if (r.keyCounts) lines.push(`  keys: new ${r.keyCounts.new}, live ${r.keyCounts.live}`);
-  if (r.liveCheck) lines.push(`  live db${r.liveCheck.db}: ${r.liveCheck.unchanged ? 'unchanged' : 'CHANGED'} (${r.liveCheck.keysBefore} keys before, ${r.liveCheck.keysAfter} after; ${r.liveCheck.missing} of ${r.liveCheck.sampled} sampled keys gone)`);
+  if (r.liveCheck)
+    lines.push(
+      `  live db${r.liveCheck.db}: ${r.liveCheck.unchanged ? 'unchanged' : 'CHANGED'} (${r.liveCheck.keysBefore} keys before, ${r.liveCheck.keysAfter} after; ${r.liveCheck.missing} of ${r.liveCheck.sampled} sampled keys gone)`,
+    );
   if (r.liveWrites) {
     const lw = r.liveWrites;
-    const counted = lw.writes === undefined ? `not counted (${lw.note ?? 'unknown'})` : `${lw.writes} by other clients during the load, ${lw.discarded} discarded by the switch`;
+    const counted =
+      lw.writes === undefined
+        ? `not counted (${lw.note ?? 'unknown'})`
+        : `${lw.writes} by other clients during the load, ${lw.discarded} discarded by the switch`;
     lines.push(`  writes to live db${lw.db}: ${counted}${lw.keys.length > 0 ? ` (first keys: ${lw.keys.join(', ')})` : ''}`);
   }
-  if (r.stagingLeft) lines.push(`  staging db${r.stagingLeft.db} LEFT with ${r.stagingLeft.keys} keys: ${r.stagingLeft.reason}; once you have looked, empty it with: ${r.stagingLeft.cleanCommand}`);
+  if (r.stagingLeft)
+    lines.push(
+      `  staging db${r.stagingLeft.db} LEFT with ${r.stagingLeft.keys} keys: ${r.stagingLeft.reason}; once you have looked, empty it with: ${r.stagingLeft.cleanCommand}`,
+    );
   if (r.evictedKeys !== undefined && r.evictedKeys > 0) lines.push(`  evicted by Redis during the load: ${r.evictedKeys} keys`);
   if (r.verify) lines.push(`  verify: replies ${r.verify.replies ? 'ok' : 'MISMATCH'}, keys ${r.verify.keys}${r.verify.note ? ` (${r.verify.note})` : ''}`);
   if (r.bgsave) lines.push(`  bgsave: ${r.bgsave.status} in ${r.bgsave.seconds.toFixed(2)} s`);
   for (const rep of r.replicas ?? []) lines.push(`  replica ${rep.addr}: offset ${rep.offset} ${rep.acked ? 'acked' : 'NOT acked'}`);
-  if (r.saveConfig) lines.push(`  save config "${r.saveConfig.original}" ${r.saveConfig.restored ? 'restored' : 'NOT restored'}${r.saveConfig.note ? ` (${r.saveConfig.note})` : ''}`);
+  if (r.saveConfig)
+    lines.push(
+      `  save config "${r.saveConfig.original}" ${r.saveConfig.restored ? 'restored' : 'NOT restored'}${r.saveConfig.note ? ` (${r.saveConfig.note})` : ''}`,
+    );
   for (const n of r.nodes ?? []) lines.push(`  master ${n.address}: ${n.commands} commands, ${n.errors} errors, ${n.redirected} redirected`);
   for (const w of r.warnings) lines.push(`  warning: ${w}`);
   for (const e of r.firstErrors) lines.push(`  ${e.position}: ${e.message}`);
@@ -102,7 +124,11 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const cluster = profile.topology?.kind === 'cluster';
   if (cluster) {
     if (!args.modeGiven) {
-      throw new AppError('VALIDATION', `A Redis Cluster has no default mode: pass --mode merge (write into the live keys) or --mode flush (FLUSHDB every master first); ${SWAP_REFUSED.split(':')[0]}`, 'mode');
+      throw new AppError(
+        'VALIDATION',
+        `A Redis Cluster has no default mode: pass --mode merge (write into the live keys) or --mode flush (FLUSHDB every master first); ${SWAP_REFUSED.split(':')[0]}`,
+        'mode',
+      );
     }
     refuseClusterPlan(prepared.mode, prepared.targetDb);
   }
@@ -124,7 +150,13 @@ export async function load(argv: string[], env: NodeJS.ProcessEnv = process.env)
         for (const note of await restorePendingSaves(journalDir, async (host, port) => {
           const p = cliPool(plainSpecAt(spec, { host, port }));
           const c = await p.dedicated(CLI_PROFILE, { purpose: 'bulk' });
-          return { redis: c.redis, release: async () => { await c.release(); await p.shutdown(); } };
+          return {
+            redis: c.redis,
+            release: async () => {
+              await c.release();
+              await p.shutdown();
+            },
+          };
         })) {
           process.stderr.write(`${note.message}\n`);
         }

@@ -132,7 +132,14 @@ export function parseLoadArgs(argv: string[], env: NodeJS.ProcessEnv): LoadArgs 
       key: v.key,
       type: oneOf('type', v.type, RecordType.options) ?? 'string',
       ...(v.value !== undefined ? { value: v.value } : {}),
-      ...(v.fields !== undefined ? { fields: v.fields.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+      ...(v.fields !== undefined
+        ? {
+            fields: v.fields
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          }
+        : {}),
       ...(v.member !== undefined ? { member: v.member } : {}),
       ...(v.score !== undefined ? { score: v.score } : {}),
       ...(ttl !== undefined ? { ttl } : {}),

@@ -7,11 +7,13 @@ import { USER_HELP } from './user';
 function readmeCliRows(): string[] {
   const reference = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
   const section = reference.split(/^# CLI reference$/m)[1]?.split(/^## /m)[0] ?? '';
-  return section
-    .split('\n')
-    .filter((l) => l.startsWith('| `cacheboard'))
-    // A `|` inside a table cell is written `\|`.
-    .map((l) => (/^\| `([^`]+)`/.exec(l)?.[1] ?? '').replaceAll('\\|', '|'));
+  return (
+    section
+      .split('\n')
+      .filter((l) => l.startsWith('| `cacheboard'))
+      // A `|` inside a table cell is written `\|`.
+      .map((l) => (/^\| `([^`]+)`/.exec(l)?.[1] ?? '').replaceAll('\\|', '|'))
+  );
 }
 
 /** The commands `cacheboard --help` lists (COMMANDS in main/cli/index.ts): the first word of each entry. */
@@ -33,7 +35,7 @@ describe('the CLI reference table (docs/cli.md)', () => {
     expect([...documented].sort()).toEqual([...new Set(commands)].sort());
   });
 
-  it("names every action of `cacheboard user` its own help gives", () => {
+  it('names every action of `cacheboard user` its own help gives', () => {
     const actions = [...USER_HELP.matchAll(/^ {2}cacheboard user (\w+)/gm)].map((m) => m[1] ?? '');
     expect(actions.length).toBeGreaterThan(1);
     const row = readmeCliRows().find((r) => commandOf(r) === 'user') ?? '';
@@ -43,7 +45,10 @@ describe('the CLI reference table (docs/cli.md)', () => {
 
   it("documents, somewhere in docs/, every flag each command's own --help gives", async () => {
     const dir = new URL('../../docs/', import.meta.url);
-    const docs = readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => readFileSync(new URL(f, dir), 'utf8')).join('\n');
+    const docs = readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => readFileSync(new URL(f, dir), 'utf8'))
+      .join('\n');
     const missing: string[] = [];
     let flags = 0;
     for (const command of new Set(await helpCommands())) {

@@ -117,7 +117,14 @@ function pct(s: ShareLike, exact: boolean): string {
   return `${p} ±${half < 0.1 ? half.toFixed(2) : half.toFixed(1)}`;
 }
 
-const TTL_LABEL: Record<string, string> = { none: 'no expiry', fields: 'no key TTL, hash fields expire', lt1m: '< 1 min', lt1h: '< 1 hour', lt1d: '< 1 day', longer: '≥ 1 day' };
+const TTL_LABEL: Record<string, string> = {
+  none: 'no expiry',
+  fields: 'no key TTL, hash fields expire',
+  lt1m: '< 1 min',
+  lt1h: '< 1 hour',
+  lt1d: '< 1 day',
+  longer: '≥ 1 day',
+};
 
 /** redis-sampler-like text: `string: 95480 (95.48% ±0.4)` and friends. */
 export function sampleText(r: SamplingReport): string {
@@ -139,11 +146,15 @@ export function sampleText(r: SamplingReport): string {
   for (const t of r.ttl) lines.push(`  ${TTL_LABEL[t.bucket] ?? t.bucket}: ${t.count} (${pct(t, exact)})`);
   lines.push('', exact ? 'BIGGEST KEYS BY MEMORY' : 'BIGGEST KEYS BY MEMORY (of the draws: a sample finds big keys only by chance; --full measures every key)');
   r.topByMemory.slice(0, 10).forEach((k, i) => {
-    lines.push(`  ${i + 1}. "${k.key.text}"${k.key.truncated ? '…' : ''}  ${k.type} ${k.encoding}  ${bytes(k.memory)}  ${k.length} ${k.type === 'string' ? 'bytes' : 'elements'}`);
+    lines.push(
+      `  ${i + 1}. "${k.key.text}"${k.key.truncated ? '…' : ''}  ${k.type} ${k.encoding}  ${bytes(k.memory)}  ${k.length} ${k.type === 'string' ? 'bytes' : 'elements'}`,
+    );
   });
   lines.push('', 'TOP NAMESPACES');
   for (const n of r.namespaces.filter((x) => x.depth <= 2).slice(0, 15)) {
-    const keys = exact ? `${n.keys} keys (${n.percent.toFixed(2)}%)` : `~${n.keys} keys (95%: ${n.keysLow}-${n.keysHigh}; ${n.count} draws, ${n.percent.toFixed(2)}%)`;
+    const keys = exact
+      ? `${n.keys} keys (${n.percent.toFixed(2)}%)`
+      : `~${n.keys} keys (95%: ${n.keysLow}-${n.keysHigh}; ${n.count} draws, ${n.percent.toFixed(2)}%)`;
     lines.push(`  ${'  '.repeat(n.depth - 1)}${n.prefix}  ${keys}  ${bytes(n.memory)}`);
   }
   if (r.masters !== undefined) {

@@ -41,13 +41,21 @@ const listed = async (client: typeof ops) => ((await client.call('connections.li
 
 describe('analyst access set on a profile added in the UI (raw frames to a real serve)', () => {
   it('with analyst credentials, analysts connect as their own Redis user, never with the ops password', async () => {
-    const p = (await ops.call('connections.add', { name: 'own', ...server(), analyst: { access: 'user', username: 'cb-analyst', password: ANALYST_PW } })) as View;
+    const p = (await ops.call('connections.add', {
+      name: 'own',
+      ...server(),
+      analyst: { access: 'user', username: 'cb-analyst', password: ANALYST_PW },
+    })) as View;
     expect(p).toMatchObject({ analystAccess: 'own', analystUsername: 'cb-analyst', hasAnalystPassword: true });
     expect((await listed(analyst)).find((v) => v.id === p.id)).toMatchObject({ analystAccess: 'own', username: 'cb-analyst' });
     expect(await analyst.call('connections.test', { id: p.id })).toMatchObject({ ok: true });
     await analyst.call('server.info', { profileId: p.id });
     // The analyst's pooled connection, seen from the server: the README's ACL user.
-    const users = async () => ((await admin.client('LIST')) as string).split('\n').filter((l) => /name=\S*@analyst/.test(l)).map((l) => /user=(\S+)/.exec(l)?.[1]);
+    const users = async () =>
+      ((await admin.client('LIST')) as string)
+        .split('\n')
+        .filter((l) => /name=\S*@analyst/.test(l))
+        .map((l) => /user=(\S+)/.exec(l)?.[1]);
     expect(await eventually(async () => (await users()).length > 0)).toBe(true);
     expect(new Set(await users())).toEqual(new Set(['cb-analyst']));
   });
@@ -62,7 +70,10 @@ describe('analyst access set on a profile added in the UI (raw frames to a real 
       ['sampling.start', { profileId: p.id }],
       ['audience.attributes', { profileId: p.id }],
     ] as const) {
-      expect(await analyst.result(name, input), name).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: expect.stringContaining('analysts may not use it') } });
+      expect(await analyst.result(name, input), name).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN', message: expect.stringContaining('analysts may not use it') },
+      });
     }
     expect(await ops.call('connections.test', { id: p.id })).toMatchObject({ ok: true });
     // Not even its audience reports (named, or in the whole list).
@@ -72,7 +83,11 @@ describe('analyst access set on a profile added in the UI (raw frames to a real 
   it('without analyst credentials the view says analysts share the ops user; an edit that moves the profile drops the analyst password too', async () => {
     const shared = (await ops.call('connections.add', { name: 'shared', ...server() })) as View;
     expect(shared).toMatchObject({ analystAccess: 'shared', hasAnalystPassword: false });
-    const own = (await ops.call('connections.add', { name: 'moving', ...server(), analyst: { access: 'user', username: 'cb-analyst', password: ANALYST_PW } })) as View;
+    const own = (await ops.call('connections.add', {
+      name: 'moving',
+      ...server(),
+      analyst: { access: 'user', username: 'cb-analyst', password: ANALYST_PW },
+    })) as View;
     const kept = (await ops.call('connections.update', { id: own.id, profile: { name: 'moving', ...server() } })) as View;
     expect(kept).toMatchObject({ analystAccess: 'own', hasAnalystPassword: true });
     const moved = (await ops.call('connections.update', { id: own.id, profile: { name: 'moving', host: 'localhost', port: redis.port } })) as View;

@@ -38,7 +38,10 @@ describe("an analyst's audience trial, in raw WebSocket frames to a real serve",
   it('is refused before it starts, with the reason on the expression, when every strategy would store scratch keys', async () => {
     const before = await writes();
     const r = await analyst.result('audience.start', { profileId: 'env', where: 'gender=f OR region=NE', ...RANGE, trials: 1 });
-    expect(r).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', field: 'where', message: expect.stringMatching(/^An analyst's trial only reads.*sets: an analyst's trial only reads/) } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN', field: 'where', message: expect.stringMatching(/^An analyst's trial only reads.*sets: an analyst's trial only reads/) },
+    });
     // Asked for strategies that all write, whatever the expression: refused on the strategies.
     const chosen = await analyst.result('audience.start', { profileId: 'env', where: 'gender=f', ...RANGE, strategies: ['bitmap-lua', 'zunionstore'] });
     expect(chosen).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', field: 'strategies' } });
@@ -59,7 +62,10 @@ describe("an analyst's audience trial, in raw WebSocket frames to a real serve",
     const started = events().find((e) => e.kind === 'started');
     expect(started?.strategies).toEqual(['sets']);
     expect(started?.skipped?.map((s) => [s.name, s.reason])).toEqual(
-      ['bitmap-lua', 'bitmap-pipeline', 'zunionstore'].map((n) => [n, "an analyst's trial only reads, and this strategy would store scratch keys for this audience"]),
+      ['bitmap-lua', 'bitmap-pipeline', 'zunionstore'].map((n) => [
+        n,
+        "an analyst's trial only reads, and this strategy would store scratch keys for this audience",
+      ]),
     );
     const want = demoRecords(SHAPE).expected((u) => u.attrs.gender === 'm' && u.attrs.region === 'NE');
     expect(events().at(-1)).toMatchObject({ kind: 'done', report: { audienceSize: want.size } });

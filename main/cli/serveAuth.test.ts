@@ -42,7 +42,15 @@ describe('authModeFor', () => {
     // A free port: were the flag ignored, the server would start in local mode instead (and the test time out).
     const port = String(await freePort());
     const r = spawnSync(process.execPath, ['bin/cacheboard.js', 'serve', '--auth', 'required'], {
-      env: { ...process.env, CACHEBOARD_DATA_DIR: mkdtempSync(join(dir, 'flag-')), CACHEBOARD_AUTH: 'auto', CACHEBOARD_USERS: '', REDIS_URL: '', CACHEBOARD_CONFIG: '', PORT: port },
+      env: {
+        ...process.env,
+        CACHEBOARD_DATA_DIR: mkdtempSync(join(dir, 'flag-')),
+        CACHEBOARD_AUTH: 'auto',
+        CACHEBOARD_USERS: '',
+        REDIS_URL: '',
+        CACHEBOARD_CONFIG: '',
+        PORT: port,
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
@@ -53,7 +61,14 @@ describe('authModeFor', () => {
   it('is on as soon as a user exists, even on loopback; Secure cookies behind an https public URL; the trusted proxies passed on', async () => {
     const usersFile = join(dir, 'u.json');
     await addUser(usersFile, 'ana', 'analyst', 'pw');
-    const mode = authModeFor(readServeEnv({ CACHEBOARD_DATA_DIR: dir, CACHEBOARD_USERS: usersFile, CACHEBOARD_PUBLIC_URL: 'https://cb.example', CACHEBOARD_TRUSTED_PROXIES: '10.0.0.0/8' }));
+    const mode = authModeFor(
+      readServeEnv({
+        CACHEBOARD_DATA_DIR: dir,
+        CACHEBOARD_USERS: usersFile,
+        CACHEBOARD_PUBLIC_URL: 'https://cb.example',
+        CACHEBOARD_TRUSTED_PROXIES: '10.0.0.0/8',
+      }),
+    );
     expect(mode.kind).toBe('users');
     if (mode.kind === 'users') {
       expect(mode.secure).toBe(true);
@@ -77,7 +92,11 @@ describe('a running cacheboard serve follows `cacheboard user` run in another pr
   afterAll(async () => serve?.stop());
 
   const signIn = async (username: string, password: string) => {
-    const res = await fetch(`${serve.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const res = await fetch(`${serve.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
     return { status: res.status, body: (await res.json()) as unknown, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
   };
 
@@ -128,7 +147,11 @@ describe('a running cacheboard serve follows `cacheboard user` run in another pr
     const me = await fetch(`${serve.url}/api/session`, { headers: { cookie: mine.cookie } });
     expect(await me.json()).toEqual({ authRequired: true });
     // The other ops path, the upload route, refuses the old cookie too.
-    const upload = await fetch(`${serve.url}/api/uploads?name=x.csv`, { method: 'POST', headers: { cookie: mine.cookie, 'x-cacheboard-upload': '1', 'content-type': 'application/octet-stream' }, body: 'a' });
+    const upload = await fetch(`${serve.url}/api/uploads?name=x.csv`, {
+      method: 'POST',
+      headers: { cookie: mine.cookie, 'x-cacheboard-upload': '1', 'content-type': 'application/octet-stream' },
+      body: 'a',
+    });
     expect(upload.status).toBe(401);
 
     // Signing in again gets what the file now says; nobody else was signed out.
@@ -165,7 +188,11 @@ describe('a local cacheboard serve (no users) turns to sign-in when `cacheboard 
     expect(open.closed()).toEqual({ code: 4401, reason: 'sign-in required' });
     expect(await upgradeStatus(`${serve.url.replace('http', 'ws')}/api/ws`, {})).toBe(401);
     expect(await (await fetch(`${serve.url}/api/session`)).json()).toEqual({ authRequired: true });
-    const upload = await fetch(`${serve.url}/api/uploads?name=x.csv`, { method: 'POST', headers: { 'x-cacheboard-upload': '1', 'content-type': 'application/octet-stream' }, body: 'a' });
+    const upload = await fetch(`${serve.url}/api/uploads?name=x.csv`, {
+      method: 'POST',
+      headers: { 'x-cacheboard-upload': '1', 'content-type': 'application/octet-stream' },
+      body: 'a',
+    });
     expect(upload.status).toBe(401);
     expect(await eventually(() => serve.output().includes('sign-in is now required'), 2_000)).toBe(true);
 

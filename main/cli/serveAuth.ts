@@ -19,8 +19,7 @@ const SESSION_HOURS = 12;
 export function authModeFor(cfg: ServeEnv): AuthMode {
   // Read now to decide the mode (a broken file stops the start with its error), then followed.
   const users = readUsers(cfg.usersFile);
-  const why =
-    users.length > 0 ? undefined : cfg.auth === 'required' ? cfg.authSetBy : isLoopback(cfg.host) ? undefined : `HOST=${cfg.host} is not loopback`;
+  const why = users.length > 0 ? undefined : cfg.auth === 'required' ? cfg.authSetBy : isLoopback(cfg.host) ? undefined : `HOST=${cfg.host} is not loopback`;
   if (users.length === 0 && why === undefined) {
     // Open until the first user appears, then signed in for good (webAuth's lock).
     return { kind: 'local', lock: { ...signIn(cfg), log: (m) => console.log(`${m} (users from ${cfg.usersFile})`) } };

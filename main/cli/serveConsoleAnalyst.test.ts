@@ -29,7 +29,11 @@ afterAll(async () => serve?.stop());
 
 /** A signed-in socket: `call` sends one frame and waits for its result frame. */
 async function socketOf(username: string, password: string) {
-  const res = await fetch(`${serve.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${serve.url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   expect(res.status).toBe(200);
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const ws = new WebSocket(`${serve.url.replace('http', 'ws')}/api/ws`, { headers: { cookie } });
@@ -64,7 +68,11 @@ describe("an analyst's console on a profile with no analyst ACL user (raw frames
   it('refuses KEYS and SORT_RO outright, a confirmation sent up front or not; Redis never sees them; each refusal is audited', async () => {
     const ana = await socketOf('ana', 'pw-ana-1');
     const before = { keys: await calls('keys'), sort: await calls('sort_ro') };
-    for (const [line, confirm] of [['KEYS *', 'KEYS'], ['KEYS *', undefined], ['SORT_RO h', 'SORT_RO']] as const) {
+    for (const [line, confirm] of [
+      ['KEYS *', 'KEYS'],
+      ['KEYS *', undefined],
+      ['SORT_RO h', 'SORT_RO'],
+    ] as const) {
       const r = await ana.run(line, confirm);
       expect(r, line).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: expect.stringContaining('@dangerous') } });
     }
@@ -78,7 +86,7 @@ describe("an analyst's console on a profile with no analyst ACL user (raw frames
     ops.close();
   });
 
-  it("audits every analyst run the server can feel (not an O(1) read), and an ops KEYS confirmed up front", async () => {
+  it('audits every analyst run the server can feel (not an O(1) read), and an ops KEYS confirmed up front', async () => {
     const ana = await socketOf('ana', 'pw-ana-1');
     expect(await ana.run('GET k')).toMatchObject({ ok: true });
     expect(await ana.run('HGETALL h')).toMatchObject({ ok: true });

@@ -32,7 +32,9 @@ describe('cacheboard serve environment', () => {
     expect(readServeEnv({ CACHEBOARD_HISTORY_IDLE_MINUTES: '30' }).historyIdle).toBe(30);
     expect(readServeEnv({ CACHEBOARD_HISTORY_IDLE_MINUTES: '30' }, parseServeArgs(['--history-idle-minutes', '0'])).historyIdle).toBe(0);
     expect(readServeEnv({}, parseServeArgs(['--history-idle-minutes', 'never'])).historyIdle).toBe('never');
-    expect(() => readServeEnv({ CACHEBOARD_HISTORY_IDLE_MINUTES: '1.5' })).toThrow(/CACHEBOARD_HISTORY_IDLE_MINUTES must be a whole number of minutes or "never"/);
+    expect(() => readServeEnv({ CACHEBOARD_HISTORY_IDLE_MINUTES: '1.5' })).toThrow(
+      /CACHEBOARD_HISTORY_IDLE_MINUTES must be a whole number of minutes or "never"/,
+    );
     expect(() => parseServeArgs(['--history-idle-minutes', 'soon'])).toThrow(/--history-idle-minutes/);
   });
 
@@ -46,7 +48,12 @@ describe('cacheboard serve environment', () => {
 
   it('reads CACHEBOARD_TRUSTED_PROXIES as IPs and CIDR ranges, and names the variable and the bad entry', () => {
     expect(readServeEnv({}).trustedProxies).toBeUndefined();
-    expect(readServeEnv({ CACHEBOARD_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustedProxies).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    expect(readServeEnv({ CACHEBOARD_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustedProxies).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
     for (const bad of ['proxy.example', '10.0.0.0/33', '0.0.0.0/0', '10.0.0.1/8/8', '::/129', '127.0.0.1,', '10.0.0.0/x']) {
       const entry = bad.endsWith(',') ? '' : bad;
       expect(() => readServeEnv({ CACHEBOARD_TRUSTED_PROXIES: bad }), bad).toThrow(`CACHEBOARD_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
@@ -56,7 +63,8 @@ describe('cacheboard serve environment', () => {
   it('reads CACHEBOARD_WS_BUFFER_MB as whole megabytes, and names the variable when it is wrong', () => {
     expect(readServeEnv({}).wsBufferBytes).toBeUndefined();
     expect(readServeEnv({ CACHEBOARD_WS_BUFFER_MB: '16' }).wsBufferBytes).toBe(16 << 20);
-    for (const bad of ['0', '1.5', 'lots']) expect(() => readServeEnv({ CACHEBOARD_WS_BUFFER_MB: bad })).toThrow(`CACHEBOARD_WS_BUFFER_MB must be a whole number of megabytes, not "${bad}"`);
+    for (const bad of ['0', '1.5', 'lots'])
+      expect(() => readServeEnv({ CACHEBOARD_WS_BUFFER_MB: bad })).toThrow(`CACHEBOARD_WS_BUFFER_MB must be a whole number of megabytes, not "${bad}"`);
   });
 
   it('knows loopback addresses', () => {

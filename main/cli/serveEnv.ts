@@ -76,7 +76,11 @@ export function readServeEnv(env: NodeJS.ProcessEnv, flags: ServeFlags = {}): Se
   const cert = env.CACHEBOARD_TLS_CERT;
   const key = env.CACHEBOARD_TLS_KEY;
   if ((cert === undefined) !== (key === undefined)) {
-    throw new AppError('VALIDATION', 'Set both CACHEBOARD_TLS_CERT and CACHEBOARD_TLS_KEY, or neither', cert === undefined ? 'CACHEBOARD_TLS_CERT' : 'CACHEBOARD_TLS_KEY');
+    throw new AppError(
+      'VALIDATION',
+      'Set both CACHEBOARD_TLS_CERT and CACHEBOARD_TLS_KEY, or neither',
+      cert === undefined ? 'CACHEBOARD_TLS_CERT' : 'CACHEBOARD_TLS_KEY',
+    );
   }
   if (cert !== undefined && key !== undefined) out.tls = { certFile: cert, keyFile: key };
   if (env.REDIS_URL) out.redisUrl = env.REDIS_URL;
@@ -86,14 +90,22 @@ export function readServeEnv(env: NodeJS.ProcessEnv, flags: ServeFlags = {}): Se
   if (env.CACHEBOARD_UPLOAD_LIMIT_MB) {
     const mb = Number(env.CACHEBOARD_UPLOAD_LIMIT_MB);
     if (!Number.isInteger(mb) || mb < 1) {
-      throw new AppError('VALIDATION', `CACHEBOARD_UPLOAD_LIMIT_MB must be a whole number of megabytes, not "${env.CACHEBOARD_UPLOAD_LIMIT_MB}"`, 'CACHEBOARD_UPLOAD_LIMIT_MB');
+      throw new AppError(
+        'VALIDATION',
+        `CACHEBOARD_UPLOAD_LIMIT_MB must be a whole number of megabytes, not "${env.CACHEBOARD_UPLOAD_LIMIT_MB}"`,
+        'CACHEBOARD_UPLOAD_LIMIT_MB',
+      );
     }
     out.uploadLimitBytes = mb * 1024 * 1024;
   }
   if (env.CACHEBOARD_WS_BUFFER_MB) {
     const mb = Number(env.CACHEBOARD_WS_BUFFER_MB);
     if (!Number.isInteger(mb) || mb < 1) {
-      throw new AppError('VALIDATION', `CACHEBOARD_WS_BUFFER_MB must be a whole number of megabytes, not "${env.CACHEBOARD_WS_BUFFER_MB}"`, 'CACHEBOARD_WS_BUFFER_MB');
+      throw new AppError(
+        'VALIDATION',
+        `CACHEBOARD_WS_BUFFER_MB must be a whole number of megabytes, not "${env.CACHEBOARD_WS_BUFFER_MB}"`,
+        'CACHEBOARD_WS_BUFFER_MB',
+      );
     }
     out.wsBufferBytes = mb * 1024 * 1024;
   }

@@ -35,7 +35,12 @@ type Entry = { user: string; action: string; outcome: string; detail?: string };
 describe('a job whose user loses the right to it is cancelled, and the audit log says why', () => {
   it.each([
     ['removed', 'leaver', ['remove', 'leaver'], /keyActions job \S+ cancelled: its user "leaver" is no longer in the users file/],
-    ['demoted below ops', 'demoted', ['add', 'demoted', '--role', 'analyst', '--password-stdin'], /cancelled: its user "demoted" is now analyst, and the job needs ops/],
+    [
+      'demoted below ops',
+      'demoted',
+      ['add', 'demoted', '--role', 'analyst', '--password-stdin'],
+      /cancelled: its user "demoted" is now analyst, and the job needs ops/,
+    ],
   ])('a bulk delete started by a user %s stops mid-way', async (_what, name, args, why) => {
     const prefix = `doomed-${name}`;
     await fill(prefix, KEYS);
@@ -58,10 +63,12 @@ describe('a job whose user loses the right to it is cancelled, and the audit log
       const cli = await runCli(['user', ...args], (child) => child.stdin.end('a-new-pw-9\n'), { CACHEBOARD_DATA_DIR: serve.dataDir, CACHEBOARD_USERS: '' });
       expect(cli.code, cli.err).toBe(0);
       // Cancelled while its writes are held, so nothing it would do after the removal can land first.
-      expect(await eventually(async () => {
-        const { entries } = (await watcher.call('audit.list', { limit: 50 })) as { entries: Entry[] };
-        return entries.some((e) => e.action === 'job.revoked' && e.user === name && e.outcome === 'cancelled' && why.test(e.detail ?? ''));
-      }, 5_000)).toBe(true);
+      expect(
+        await eventually(async () => {
+          const { entries } = (await watcher.call('audit.list', { limit: 50 })) as { entries: Entry[] };
+          return entries.some((e) => e.action === 'job.revoked' && e.user === name && e.outcome === 'cancelled' && why.test(e.detail ?? ''));
+        }, 5_000),
+      ).toBe(true);
     } finally {
       await admin.client('UNPAUSE');
     }

@@ -37,7 +37,9 @@ export function stopServeOnSignals(app: { close(): PromiseLike<unknown> }, runti
   return onStopSignals(
     (s) => void stop(s),
     (s) => {
-      console.error(`${s} again: leaving now, without waiting for the cleanup (a load's staging DB may keep its keys; its save config is put back from the journal at the next start)`);
+      console.error(
+        `${s} again: leaving now, without waiting for the cleanup (a load's staging DB may keep its keys; its save config is put back from the journal at the next start)`,
+      );
       process.exit(signalExitCode(s));
     },
   );

@@ -26,13 +26,23 @@ export function useServeKit(dirPrefix: string) {
     mkdirSync(join(dataDir, 'journal'), { recursive: true });
     const port = await freePort();
     const child = spawn(process.execPath, cliArgs('serve'), {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CACHEBOARD_DATA_DIR: dataDir, REDIS_URL: redis().url, CACHEBOARD_CONFIG: '', CACHEBOARD_IMPORT_DIR: importDir },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CACHEBOARD_DATA_DIR: dataDir,
+        REDIS_URL: redis().url,
+        CACHEBOARD_CONFIG: '',
+        CACHEBOARD_IMPORT_DIR: importDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     if (!(await eventually(() => output.includes('is ready'), 30_000))) {
       child.kill('SIGKILL');
       throw new Error(`cacheboard serve did not start: ${output}`);
@@ -66,7 +76,11 @@ export function useServeKit(dirPrefix: string) {
     expect(await staging.dbsize()).toBeLessThan(300_000);
     expect(((await admin.config('GET', 'save')) as string[])[1]).toBe('');
     // The save journal, notify-keyspace-events' (liveWrites.ts) and the staging DB's journal (stagingJournal.ts).
-    expect(readdirSync(join(serve.dataDir, 'journal')).map((n) => n.split('-')[0]).sort()).toEqual(['notify', 'save', 'staging']);
+    expect(
+      readdirSync(join(serve.dataDir, 'journal'))
+        .map((n) => n.split('-')[0])
+        .sort(),
+    ).toEqual(['notify', 'save', 'staging']);
     return events;
   }
   return { redis, dir, startServe, apiClient, loadHeldMidway };

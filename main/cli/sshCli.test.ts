@@ -38,7 +38,20 @@ describe('cacheboard … --ssh', () => {
     const b = bastion();
     const config = join(b.dir, 'ssh_config');
     writeFileSync(config, `Host wire-bastion\n  HostName ${b.sshd.host}\n  Port ${b.sshd.port}\n  User root\n  IdentityFile ${b.key.privateFile}\n`);
-    const r = await runCli(['keys', 'get', 'marker', '--json', '--url', `redis://127.0.0.1:${STANDALONE}`, '--ssh', 'wire-bastion', '--ssh-config', config, '--ssh-known-hosts', b.knownHosts]);
+    const r = await runCli([
+      'keys',
+      'get',
+      'marker',
+      '--json',
+      '--url',
+      `redis://127.0.0.1:${STANDALONE}`,
+      '--ssh',
+      'wire-bastion',
+      '--ssh-config',
+      config,
+      '--ssh-known-hosts',
+      b.knownHosts,
+    ]);
     expect(r.err).toBe('');
     expect(r.out).toContain('behind-bastion');
   }, 30_000);
@@ -52,12 +65,24 @@ describe('cacheboard … --ssh', () => {
   it('walks and deletes keys on all three masters of a cluster behind one bastion', async () => {
     await clusterBehind(bastion(), CLUSTER);
     for (let i = 0; i < 90; i++) bastion().cli(['-c', '-p', String(CLUSTER[0]), 'SET', `k:${i}`, 'x']);
-    for (const p of CLUSTER) expect(Number(bastion().cli(['-p', String(p), 'DBSIZE']).trim())).toBeGreaterThan(0);
+    for (const p of CLUSTER)
+      expect(
+        Number(
+          bastion()
+            .cli(['-p', String(p), 'DBSIZE'])
+            .trim(),
+        ),
+      ).toBeGreaterThan(0);
     const url = ['--url', `redis://127.0.0.1:${CLUSTER[0] ?? 0}`, '--cluster'];
     const del = await runCli(['keys', 'delete', '--match', 'k:*', '--yes', '--json', ...url, ...sshFlags()]);
     expect(del.err).toBe('');
     expect(JSON.parse(del.out)).toMatchObject({ matched: 90, deleted: 90, errors: 0 });
-    for (const p of CLUSTER) expect(bastion().cli(['-p', String(p), 'DBSIZE']).trim()).toBe('0');
+    for (const p of CLUSTER)
+      expect(
+        bastion()
+          .cli(['-p', String(p), 'DBSIZE'])
+          .trim(),
+      ).toBe('0');
   }, 60_000);
 
   it('names the flag of a bad or lone --ssh* value', async () => {

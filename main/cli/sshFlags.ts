@@ -62,11 +62,7 @@ export function parseSshTarget(flag: string, raw: string): SshHopDraft {
  * --ssh-* flag is refused). --ssh-key serves every hop; a password from stdin, the last one.
  * Secrets come from the environment and stdin, never from a flag (flags show in `ps`).
  */
-export function sshFromFlags(
-  v: SshFlagValues,
-  env: NodeJS.ProcessEnv,
-  readStdin: () => string = () => readFileSync(0, 'utf8'),
-): SshDraft | undefined {
+export function sshFromFlags(v: SshFlagValues, env: NodeJS.ProcessEnv, readStdin: () => string = () => readFileSync(0, 'utf8')): SshDraft | undefined {
   if (v.ssh === undefined) {
     for (const flag of ['ssh-key', 'ssh-password-stdin', 'ssh-jump', 'ssh-known-hosts', 'ssh-config'] as const) {
       if (v[flag] !== undefined && v[flag] !== false) refuse(flag, 'needs --ssh');

@@ -29,7 +29,7 @@ describe('cacheboard with --sentinel and --cluster', () => {
     expect(nodes.map((n) => n.address).sort()).toEqual([set().master, ...set().replicas].map((p) => `127.0.0.1:${p.port}`).sort());
   });
 
-  it('sample --sentinel counts the keys of the master\'s DB', async () => {
+  it("sample --sentinel counts the keys of the master's DB", async () => {
     const admin = await adminClient(set().master, { password: 'data-pw', db: 5 });
     await Promise.all(Array.from({ length: 40 }, (_, i) => admin.set(`cli:${i}`, 'v')));
     const r = await runCli(['sample', '--full', '--json', ...viaSentinels(5)]);

@@ -31,13 +31,18 @@ describe('topology flags', () => {
     });
   });
 
-  it('--sentinel and --master-name need no URL; a URL gives the master\'s credentials and DB and one more sentinel', () => {
+  it("--sentinel and --master-name need no URL; a URL gives the master's credentials and DB and one more sentinel", () => {
     const bare = specFromFlags(connectionFlags({ sentinel: 's1,s2:26380', 'master-name': 'm', 'sentinel-password': 'sp' }, {}));
     expect(bare).toMatchObject({ host: 's1', port: 26379, db: 0 });
     expect(bare.topology).toMatchObject({ kind: 'sentinel', masterName: 'm', sentinelPassword: 'sp' });
     const withUrl = specFromFlags(connectionFlags({ sentinel: 's2', 'master-name': 'm' }, { REDIS_URL: 'redis://:data@s1:26379/4' }));
     expect(withUrl).toMatchObject({ db: 4, password: 'data' });
-    expect(withUrl.topology).toMatchObject({ sentinels: [{ host: 's1', port: 26379 }, { host: 's2', port: 26379 }] });
+    expect(withUrl.topology).toMatchObject({
+      sentinels: [
+        { host: 's1', port: 26379 },
+        { host: 's2', port: 26379 },
+      ],
+    });
   });
 
   it.each([

@@ -68,7 +68,8 @@ export async function trials(argv: string[], env: NodeJS.ProcessEnv = process.en
     noteWithJson: true,
     leaving: `Leaving now: keys under ${hashTag === undefined ? scratchPrefix(runId) : scratchPrefix(hashTag, true)} may be left behind.`,
     progress: (e: TrialEvent) => (e.kind === 'progress' ? renderTrialProgress(e) : null),
-    run: (emit, signal) => runTrial({ runId, settings, spec, connector, ...(hashTag === undefined ? {} : { hashTag }) }, emit, signal).finally(() => connector.close()),
+    run: (emit, signal) =>
+      runTrial({ runId, settings, spec, connector, ...(hashTag === undefined ? {} : { hashTag }) }, emit, signal).finally(() => connector.close()),
     failed: (error) => failed(error, args.json),
   });
   if (run === null) return 1;

@@ -15,9 +15,7 @@ function variantJson(v: VariantResult) {
     ...(v.ratio === undefined ? {} : { ratio: round(v.ratio, 3) }),
     keys: v.keys,
     errors: v.errors,
-    ...(v.latency === undefined
-      ? {}
-      : { latency: { p50_ms: v.latency.p50Ms, p95_ms: v.latency.p95Ms, p99_ms: v.latency.p99Ms, max_ms: v.latency.maxMs } }),
+    ...(v.latency === undefined ? {} : { latency: { p50_ms: v.latency.p50Ms, p95_ms: v.latency.p95Ms, p99_ms: v.latency.p99Ms, max_ms: v.latency.maxMs } }),
   };
 }
 
@@ -78,12 +76,12 @@ const WHAT: Record<TrialReport['trial'], (r: TrialReport) => string> = {
 /** What a person reads: the variants as a table against the baseline, then the sweep. */
 export function trialsText(r: TrialReport, outcome: TrialOutcome): string {
   const title = `${r.trial[0]!.toUpperCase()}${r.trial.slice(1)} trial`;
-  const lines = [
-    `${outcome === 'cancelled' ? `${title} STOPPED` : title} on ${r.address}/${r.dbs[0]}: ${WHAT[r.trial](r)} (${r.seconds.toFixed(2)} s)`,
-  ];
+  const lines = [`${outcome === 'cancelled' ? `${title} STOPPED` : title} on ${r.address}/${r.dbs[0]}: ${WHAT[r.trial](r)} (${r.seconds.toFixed(2)} s)`];
   if (r.latency) {
     const l = r.latency;
-    lines.push(`  through a proxy adding ${l.requestedMs} ms each way: round trip ${ms(l.directRttMs)} ms direct, ${ms(l.proxiedRttMs)} ms proxied (+${ms(l.addedRttMs)})`);
+    lines.push(
+      `  through a proxy adding ${l.requestedMs} ms each way: round trip ${ms(l.directRttMs)} ms direct, ${ms(l.proxiedRttMs)} ms proxied (+${ms(l.addedRttMs)})`,
+    );
   }
   lines.push('');
   if (r.variants.length === 0) {

@@ -50,7 +50,7 @@ export async function user(argv: string[], env: NodeJS.ProcessEnv = process.env)
 async function firstLineOfStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
-  return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '');
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
 }
 
 async function askTwice(): Promise<string> {

@@ -24,10 +24,12 @@ describe("main/core/'s job folders", () => {
   });
 
   it('still import their own files and the shared folders', async () => {
-    expect(await refusals('main/core/clients/probe.ts', "export { readNode } from './readNode';\nexport { pageNodes } from '../pool/profileNodes';\n")).toEqual([]);
+    expect(await refusals('main/core/clients/probe.ts', "export { readNode } from './readNode';\nexport { pageNodes } from '../pool/profileNodes';\n")).toEqual(
+      [],
+    );
   });
 
-  it("shared folders import no job folder, not even its index", async () => {
+  it('shared folders import no job folder, not even its index', async () => {
     expect(await refusals('main/core/pool/probe.ts', "export { ownClients } from '../monitor';\n")).toHaveLength(1);
   });
 

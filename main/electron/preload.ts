@@ -35,11 +35,7 @@ const bridge = {
   invoke<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
     return rpc.invoke(name, input).catch((e: unknown) => Promise.reject(crossable(e)));
   },
-  subscribe<N extends StreamName>(
-    name: N,
-    input: StreamInput<N>,
-    handlers: StreamHandlers<StreamEvent<N>>,
-  ): () => void {
+  subscribe<N extends StreamName>(name: N, input: StreamInput<N>, handlers: StreamHandlers<StreamEvent<N>>): () => void {
     return rpc.subscribe(name, input, {
       onEvents: (events, dropped) => handlers.onEvents(events, dropped),
       onEnd: (error) => handlers.onEnd?.(error === undefined ? undefined : crossable(error)),

@@ -8,9 +8,7 @@ import { APP_SCHEME, rendererResponse } from './rendererFiles';
  * `corsEnabled` and no `bypassCSP`: other origins cannot read it and our CSP applies.
  */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-  ]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 }
 
 /** Serves `rendererDir` (dist/renderer, possibly inside app.asar, which Electron's fs reads) on app://cacheboard/. */

@@ -10,12 +10,8 @@ describe('resolveRendererPath', () => {
   it('maps the app root and plain assets to files under the renderer dir', () => {
     expect(resolveRendererPath(root, 'app://cacheboard/')).toBe(path.join(root, 'index.html'));
     expect(resolveRendererPath(root, 'app://cacheboard')).toBe(path.join(root, 'index.html'));
-    expect(resolveRendererPath(root, 'app://cacheboard/assets/index-abc.js?v=1#x')).toBe(
-      path.join(root, 'assets', 'index-abc.js'),
-    );
-    expect(resolveRendererPath(root, 'app://cacheboard/assets/my%20font.woff2')).toBe(
-      path.join(root, 'assets', 'my font.woff2'),
-    );
+    expect(resolveRendererPath(root, 'app://cacheboard/assets/index-abc.js?v=1#x')).toBe(path.join(root, 'assets', 'index-abc.js'));
+    expect(resolveRendererPath(root, 'app://cacheboard/assets/my%20font.woff2')).toBe(path.join(root, 'assets', 'my font.woff2'));
   });
 
   it('refuses every spelling of a path that climbs out of the renderer dir', () => {

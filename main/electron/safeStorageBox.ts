@@ -49,10 +49,7 @@ export function createSafeStorageBox(storage: Storage, platform: NodeJS.Platform
         return storage.decryptString(Buffer.from(sealed, 'base64'));
       } catch {
         // The message never includes the sealed value.
-        throw new AppError(
-          'SECRETS_UNAVAILABLE',
-          'A saved password could not be decrypted (the OS keyring or user account changed?). Enter it again.',
-        );
+        throw new AppError('SECRETS_UNAVAILABLE', 'A saved password could not be decrypted (the OS keyring or user account changed?). Enter it again.');
       }
     },
   };

@@ -84,12 +84,16 @@ const state = (i: number) => ({ profileId: 'p1', state: 'ready', at: i });
 /** Subscribes and tallies delivered events and the running drop total the server reports. */
 async function countingSubscriber(h: Harness) {
   const count = { delivered: 0, dropped: 0 };
-  h.client.subscribe('connections.state', {}, {
-    onEvents: (e, d) => {
-      count.delivered += e.length;
-      count.dropped = d;
+  h.client.subscribe(
+    'connections.state',
+    {},
+    {
+      onEvents: (e, d) => {
+        count.delivered += e.length;
+        count.dropped = d;
+      },
     },
-  });
+  );
   await tick(5);
   return count;
 }
@@ -260,9 +264,7 @@ describe('streams', () => {
 
   it('a server-side end reaches the client with its error', async () => {
     const h = harness(ops);
-    const ended = new Promise<AppError | undefined>((resolve) =>
-      h.client.subscribe('connections.state', {}, { onEvents: () => {}, onEnd: resolve }),
-    );
+    const ended = new Promise<AppError | undefined>((resolve) => h.client.subscribe('connections.state', {}, { onEvents: () => {}, onEnd: resolve }));
     await tick(5);
     h.producer.sink?.end(new AppError('UNREACHABLE', 'down'));
     expect((await ended)?.code).toBe('UNREACHABLE');

@@ -1,11 +1,4 @@
-import type {
-  CallArgs,
-  CallName,
-  CallOutput,
-  StreamArgs,
-  StreamEvent,
-  StreamName,
-} from '../../app/contract';
+import type { CallArgs, CallName, CallOutput, StreamArgs, StreamEvent, StreamName } from '../../app/contract';
 import type { AppError } from '../../app/errors';
 import type { Session } from './session';
 
@@ -28,10 +21,7 @@ export interface StreamSink<E> {
   readonly backlog: number;
 }
 
-export type CallHandler<N extends CallName> = (
-  args: CallArgs<N>,
-  ctx: CallContext,
-) => Promise<CallOutput<N>> | CallOutput<N>;
+export type CallHandler<N extends CallName> = (args: CallArgs<N>, ctx: CallContext) => Promise<CallOutput<N>> | CallOutput<N>;
 
 /** Starts producing into `sink`; returns the cleanup run on unsubscribe or disconnect. */
 export type StreamHandler<N extends StreamName> = (

@@ -25,10 +25,16 @@ export class SubscriptionCaps {
     const held = this.byUser.get(user) ?? 0;
     const { perSocket, perUser } = this.limits;
     if (onSocket >= perSocket) {
-      throw new AppError('TOO_MANY_SUBSCRIPTIONS', `This connection already has ${onSocket} live subscriptions, the most one connection may hold (${perSocket}); close a view or end a subscription first`);
+      throw new AppError(
+        'TOO_MANY_SUBSCRIPTIONS',
+        `This connection already has ${onSocket} live subscriptions, the most one connection may hold (${perSocket}); close a view or end a subscription first`,
+      );
     }
     if (held >= perUser) {
-      throw new AppError('TOO_MANY_SUBSCRIPTIONS', `You already have ${held} live subscriptions across your open tabs, the most one user may hold (${perUser}); close a tab or end a subscription first`);
+      throw new AppError(
+        'TOO_MANY_SUBSCRIPTIONS',
+        `You already have ${held} live subscriptions across your open tabs, the most one user may hold (${perUser}); close a tab or end a subscription first`,
+      );
     }
     this.byUser.set(user, held + 1);
   }

@@ -47,20 +47,24 @@ describe('keys.download over the WebSocket', () => {
     let dropped = 0;
     let paused = false;
     const ended = new Promise<Error | undefined>((resolve) => {
-      rpc.subscribe('keys.download', { profileId: 'env', key: Buffer.from([0xff, 0x0a]).toString('base64') }, {
-        onEvents: (batch, d) => {
-          events.push(...batch);
-          dropped = d;
-          if (!paused) {
-            // Stop reading the socket: the server's send buffer fills past its congestion mark.
-            paused = true;
-            const socket = (ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
-            socket.pause();
-            setTimeout(() => socket.resume(), 500);
-          }
+      rpc.subscribe(
+        'keys.download',
+        { profileId: 'env', key: Buffer.from([0xff, 0x0a]).toString('base64') },
+        {
+          onEvents: (batch, d) => {
+            events.push(...batch);
+            dropped = d;
+            if (!paused) {
+              // Stop reading the socket: the server's send buffer fills past its congestion mark.
+              paused = true;
+              const socket = (ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+              socket.pause();
+              setTimeout(() => socket.resume(), 500);
+            }
+          },
+          onEnd: resolve,
         },
-        onEnd: resolve,
-      });
+      );
     });
     expect(await ended).toBeUndefined();
     ws.close();

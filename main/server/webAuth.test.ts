@@ -114,7 +114,11 @@ describe('web build with users', () => {
     expect(await (await fetch(`http://${base}/api/session`)).json()).toEqual({ authRequired: true });
     expect(await upgradeStatus(`ws://${base}/api/ws`, {})).toBe(401);
     expect(await upgradeStatus(`ws://${base}/api/ws`, { cookie: 'cb_session=forged-token' })).toBe(401);
-    const upload = await fetch(`http://${base}/api/uploads?name=x.csv`, { method: 'POST', headers: { 'x-cacheboard-upload': '1', 'content-type': 'application/octet-stream' }, body: 'a' });
+    const upload = await fetch(`http://${base}/api/uploads?name=x.csv`, {
+      method: 'POST',
+      headers: { 'x-cacheboard-upload': '1', 'content-type': 'application/octet-stream' },
+      body: 'a',
+    });
     expect(upload.status).toBe(401);
     const after = Number(/total_commands_processed:(\d+)/.exec(await admin.info('stats'))?.[1]);
     expect(after - before).toBe(1); // the INFO that read `before`
@@ -202,11 +206,15 @@ describe('web build with users', () => {
     expect(await closed).toBe(4401);
     expect(await upgradeStatus(`ws://${base}/api/ws`, { cookie })).toBe(401);
     expect(await (await fetch(`http://${base}/api/session`, { headers: { cookie } })).json()).toEqual({ authRequired: true });
-    const upload = await fetch(`http://${base}/api/uploads?name=x.csv`, { method: 'POST', headers: { cookie, 'x-cacheboard-upload': '1', 'content-type': 'application/octet-stream' }, body: 'a' });
+    const upload = await fetch(`http://${base}/api/uploads?name=x.csv`, {
+      method: 'POST',
+      headers: { cookie, 'x-cacheboard-upload': '1', 'content-type': 'application/octet-stream' },
+      body: 'a',
+    });
     expect(upload.status).toBe(401);
   });
 
-  it("200 parallel wrong guesses cost a few scrypts, the right password is refused once the limit is reached, and another user at that address still signs in", async () => {
+  it('200 parallel wrong guesses cost a few scrypts, the right password is refused once the limit is reached, and another user at that address still signs in', async () => {
     const burst = await Promise.all(Array.from({ length: 200 }, (_, i) => login('olga', `guess-${i}`)));
     const statuses = burst.map((r) => r.status);
     expect(statuses.every((c) => c === 401 || c === 429)).toBe(true);

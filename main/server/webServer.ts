@@ -105,7 +105,10 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
         socket.on('close', () => set.delete(socket));
       }
       const overflow = (m: string) => console.error(`${session.user ?? 'local user'}: ${m}`);
-      opts.attach(wsWire(socket, { onOverflow: overflow, ...(opts.maxBufferedBytes === undefined ? {} : { maxBufferedBytes: opts.maxBufferedBytes }) }), session);
+      opts.attach(
+        wsWire(socket, { onOverflow: overflow, ...(opts.maxBufferedBytes === undefined ? {} : { maxBufferedBytes: opts.maxBufferedBytes }) }),
+        session,
+      );
     },
   );
 
@@ -138,11 +141,7 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
   if (existsSync(opts.staticDir)) {
     await app.register(fastifyStatic, { root: opts.staticDir, index: 'index.html' });
   } else {
-    app.get('/', async (_req, reply) =>
-      reply
-        .type('text/plain')
-        .send(`The UI is not built (${opts.staticDir} is missing). Run: npm run build:renderer`),
-    );
+    app.get('/', async (_req, reply) => reply.type('text/plain').send(`The UI is not built (${opts.staticDir} is missing). Run: npm run build:renderer`));
   }
   return app;
 }

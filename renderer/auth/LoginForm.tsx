@@ -36,14 +36,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn(s: SessionInfo): void }) 
         </label>
         <label className="login-field">
           <span>Password</span>
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
+          <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </label>
         {error !== undefined && (
           <div className="alert alert-error" role="alert" data-testid="login-error">

@@ -21,11 +21,7 @@ export class IpcBridge implements ClientBridge {
     });
   }
 
-  subscribe<N extends StreamName>(
-    name: N,
-    input: StreamInput<N>,
-    handlers: StreamHandlers<StreamEvent<N>>,
-  ): () => void {
+  subscribe<N extends StreamName>(name: N, input: StreamInput<N>, handlers: StreamHandlers<StreamEvent<N>>): () => void {
     return this.inner.subscribe(name, input, {
       onEvents: (events, dropped) => handlers.onEvents(events, dropped),
       onEnd: (error) => handlers.onEnd?.(error === undefined ? undefined : toAppError(error)),

@@ -33,11 +33,7 @@ interface Slot<T> {
  * input changes, after every reconnect of the link, and every `intervalMs` if given.
  * Inputs are compared by their JSON, which is also what goes over the wire.
  */
-export function useCall<N extends CallName>(
-  name: N,
-  input: CallInput<N> | undefined,
-  opts: Options<CallOutput<N>> = {},
-): CallState<CallOutput<N>> {
+export function useCall<N extends CallName>(name: N, input: CallInput<N> | undefined, opts: Options<CallOutput<N>> = {}): CallState<CallOutput<N>> {
   const bridge = useBridge();
   const { epoch } = useLinkStatus();
   const inputJson = input === undefined ? undefined : JSON.stringify(input);

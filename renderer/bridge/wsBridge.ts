@@ -47,7 +47,10 @@ function refuseOversized(text: string): void {
   if (text.length * 3 <= MAX_MESSAGE_BYTES) return;
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_MESSAGE_BYTES) {
-    throw new AppError('BAD_MESSAGE', `This request is ${bytes} bytes; the server handles at most ${MAX_MESSAGE_BYTES >> 20} MiB in one message. Send less at once.`);
+    throw new AppError(
+      'BAD_MESSAGE',
+      `This request is ${bytes} bytes; the server handles at most ${MAX_MESSAGE_BYTES >> 20} MiB in one message. Send less at once.`,
+    );
   }
 }
 
@@ -103,11 +106,7 @@ export class WsBridge implements ClientBridge {
     return this.rpc.invoke(name, input);
   }
 
-  subscribe<N extends StreamName>(
-    name: N,
-    input: StreamInput<N>,
-    handlers: StreamHandlers<StreamEvent<N>>,
-  ): () => void {
+  subscribe<N extends StreamName>(name: N, input: StreamInput<N>, handlers: StreamHandlers<StreamEvent<N>>): () => void {
     return this.rpc.subscribe(name, input, handlers);
   }
 

@@ -17,7 +17,14 @@ export function CancelButton({ call, jobId, title, finishedNote, testId }: Props
   return (
     <span className="job-cancel">
       {note !== undefined && <span className="muted">{note}</span>}
-      <button type="button" className="btn btn-small btn-danger-ghost" onClick={cancel} disabled={busy || note !== undefined} title={title} data-testid={testId}>
+      <button
+        type="button"
+        className="btn btn-small btn-danger-ghost"
+        onClick={cancel}
+        disabled={busy || note !== undefined}
+        title={title}
+        data-testid={testId}
+      >
         Cancel
       </button>
       <ErrorAlert error={error} title="Could not cancel:" />

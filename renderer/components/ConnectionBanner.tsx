@@ -18,9 +18,7 @@ export function ConnectionBanner() {
         ) : (
           <>
             <strong>Lost the connection to the Cacheboard server at {clock(link.lostAt)}.</strong>{' '}
-            <span>
-              Nothing on this page is live: it shows the last state heard{asOf === undefined ? '' : `, as of ${clock(asOf)}`}. Reconnecting…
-            </span>
+            <span>Nothing on this page is live: it shows the last state heard{asOf === undefined ? '' : `, as of ${clock(asOf)}`}. Reconnecting…</span>
           </>
         )}
         {link.reason !== undefined && <span className="banner-detail"> {link.reason}</span>}

@@ -11,10 +11,13 @@ import './download.css';
 
 /** The streams that send a file's bytes as DownloadEvents: a string value, a console reply past its display bound. */
 export type DownloadSource =
-  | { stream: 'keys.download'; input: StreamInput<'keys.download'> }
-  | { stream: 'console.download'; input: StreamInput<'console.download'> };
+  { stream: 'keys.download'; input: StreamInput<'keys.download'> } | { stream: 'console.download'; input: StreamInput<'console.download'> };
 
-type Status = { kind: 'idle' } | { kind: 'running'; got: number; total: number } | { kind: 'saved'; total: number } | { kind: 'incomplete'; got: number; total: number; why: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'running'; got: number; total: number }
+  | { kind: 'saved'; total: number }
+  | { kind: 'incomplete'; got: number; total: number; why: string };
 
 interface Props {
   source: DownloadSource;

@@ -26,7 +26,12 @@ export function KeyOpenLink({ profileId, db, escaped, cut, bytes, children, fall
   const key = cut ? undefined : keyBytesFromEscaped(escaped);
   if (key === undefined || (bytes !== undefined && key.length !== bytes)) return <>{fallback}</>;
   return (
-    <a className="key-open-link" href={keyLinkHref({ profileId, db, keyB64: bytesToBase64(key) })} title="Open this key in the Keys page" data-testid="key-open-link">
+    <a
+      className="key-open-link"
+      href={keyLinkHref({ profileId, db, keyB64: bytesToBase64(key) })}
+      title="Open this key in the Keys page"
+      data-testid="key-open-link"
+    >
       {children}
     </a>
   );

@@ -6,12 +6,7 @@ export function ProfileSelector() {
   return (
     <div className="profile-selector">
       <label htmlFor="profile-select">Profile</label>
-      <select
-        id="profile-select"
-        value={selected?.id ?? ''}
-        disabled={profiles.length === 0}
-        onChange={(e) => select(e.target.value)}
-      >
+      <select id="profile-select" value={selected?.id ?? ''} disabled={profiles.length === 0} onChange={(e) => select(e.target.value)}>
         {profiles.length === 0 && <option value="">{loading ? 'Loading…' : 'No profiles'}</option>}
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>

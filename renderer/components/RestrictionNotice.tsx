@@ -20,7 +20,9 @@ export function RestrictionNotice({ restrictions }: { restrictions: readonly (Re
 }
 
 /** The restrictions of several nodes as one line each, naming the nodes that share it. */
-export function mergeRestrictions(byNode: readonly { address: string; restrictions?: readonly Restriction[] | undefined }[]): (Restriction & { where: string })[] {
+export function mergeRestrictions(
+  byNode: readonly { address: string; restrictions?: readonly Restriction[] | undefined }[],
+): (Restriction & { where: string })[] {
   const lines = new Map<string, Restriction & { nodes: string[] }>();
   for (const n of byNode) {
     for (const r of n.restrictions ?? []) {

@@ -12,13 +12,7 @@ export function Segmented<T extends string | number>({ label, options, value, on
   return (
     <span className="segmented" role="group" aria-label={label} data-testid={testId}>
       {options.map((o) => (
-        <button
-          key={o.value}
-          type="button"
-          className="btn btn-small"
-          aria-pressed={value === o.value}
-          onClick={() => onChange(o.value)}
-        >
+        <button key={o.value} type="button" className="btn btn-small" aria-pressed={value === o.value} onClick={() => onChange(o.value)}>
           {o.label}
         </button>
       ))}

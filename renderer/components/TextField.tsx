@@ -24,9 +24,7 @@ export function TextField(p: Props) {
   const id = useId();
   const errId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [p.error !== undefined ? errId : undefined, p.hint !== undefined ? hintId : undefined]
-    .filter(Boolean)
-    .join(' ');
+  const describedBy = [p.error !== undefined ? errId : undefined, p.hint !== undefined ? hintId : undefined].filter(Boolean).join(' ');
   return (
     <div className={`field ${p.className ?? ''}`}>
       <label htmlFor={id}>{p.label}</label>

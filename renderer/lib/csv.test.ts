@@ -40,7 +40,12 @@ describe('csvField', () => {
 
 describe('toCsv', () => {
   it('joins fields with commas and rows with CRLF, ending with one', () => {
-    expect(toCsv([['a', 1], ['b,c', -2]])).toBe('a,1\r\n"b,c",-2\r\n');
+    expect(
+      toCsv([
+        ['a', 1],
+        ['b,c', -2],
+      ]),
+    ).toBe('a,1\r\n"b,c",-2\r\n');
     expect(toCsv([])).toBe('');
   });
 });

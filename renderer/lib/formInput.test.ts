@@ -34,12 +34,14 @@ describe('besideField', () => {
 
 describe('pageWords', () => {
   it("turns a flag the core names for the CLI into the page's checkbox, and drops CLI-only alternatives", () => {
-    expect(pageWords('would empty DB 0. Refused, nothing was replaced; pass --allow-empty (on the page: "Allow an empty or much smaller DB") to replace it anyway')).toBe(
-      'would empty DB 0. Refused, nothing was replaced; tick “Allow an empty or much smaller DB” to replace it anyway',
-    );
-    expect(pageWords('more than the 50% --max-shrink allows. Refused; pass --max-shrink 62 or --allow-empty (on the page: "Allow an empty or much smaller DB") to replace it anyway')).toBe(
-      'more than the 50% allowed. Refused; tick “Allow an empty or much smaller DB” to replace it anyway',
-    );
+    expect(
+      pageWords('would empty DB 0. Refused, nothing was replaced; pass --allow-empty (on the page: "Allow an empty or much smaller DB") to replace it anyway'),
+    ).toBe('would empty DB 0. Refused, nothing was replaced; tick “Allow an empty or much smaller DB” to replace it anyway');
+    expect(
+      pageWords(
+        'more than the 50% --max-shrink allows. Refused; pass --max-shrink 62 or --allow-empty (on the page: "Allow an empty or much smaller DB") to replace it anyway',
+      ),
+    ).toBe('more than the 50% allowed. Refused; tick “Allow an empty or much smaller DB” to replace it anyway');
     expect(pageWords('plain words stay')).toBe('plain words stay');
   });
 });

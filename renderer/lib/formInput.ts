@@ -37,7 +37,5 @@ export function besideField(message: string, field: string | undefined, atInput 
  * DB”`; a CLI-only setting (`--max-shrink 40 or`, `the 50% --max-shrink allows`) goes, having no control here.
  */
 export function pageWords(message: string): string {
-  return message
-    .replace(/pass (?:--[a-z-]+ \S+ or )?--[a-z-]+ \(on the page: "([^"]+)"\)/g, 'tick “$1”')
-    .replace(/(\d+%) --[a-z-]+ allows/g, '$1 allowed');
+  return message.replace(/pass (?:--[a-z-]+ \S+ or )?--[a-z-]+ \(on the page: "([^"]+)"\)/g, 'tick “$1”').replace(/(\d+%) --[a-z-]+ allows/g, '$1 allowed');
 }

@@ -85,7 +85,7 @@ describe('nodes', () => {
     ]);
   });
 
-  it("places a down node by its last sample while up when no topology came yet", () => {
+  it('places a down node by its last sample while up when no topology came yet', () => {
     const lastUp = new Map([['r:1', replica('r:1', 'm:1')]]);
     expect(topologyOf(undefined, [master('m:1'), down('r:1')], lastUp)).toEqual([
       { address: 'm:1', role: 'master', up: true },

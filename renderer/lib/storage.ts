@@ -37,11 +37,7 @@ export function sessionStore(): Storage | undefined {
  * A JSON value kept under `key`, checked by `parse` (storage is user-editable and
  * outlives versions of the page): undefined when absent, junk, or storage refuses us.
  */
-export function readJson<T>(
-  storage: Pick<Storage, 'getItem'> | undefined,
-  key: string,
-  parse: (value: unknown) => T | undefined,
-): T | undefined {
+export function readJson<T>(storage: Pick<Storage, 'getItem'> | undefined, key: string, parse: (value: unknown) => T | undefined): T | undefined {
   try {
     const raw = storage?.getItem(key);
     if (raw === null || raw === undefined) return undefined;
@@ -52,11 +48,7 @@ export function readJson<T>(
 }
 
 /** Keep `value` under `key` (undefined removes it); false when storage refused it (full, denied). */
-export function writeJson(
-  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
-  key: string,
-  value: unknown,
-): boolean {
+export function writeJson(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, key: string, value: unknown): boolean {
   try {
     if (value === undefined) storage?.removeItem(key);
     else storage?.setItem(key, JSON.stringify(value));

@@ -39,7 +39,9 @@ describe('kill -9 of cacheboard serve', { timeout: 60_000 }, () => {
       const api = await apiClient(again.port);
       const { cleanups } = (await api.call('bulk.leftovers', {})) as { cleanups: { db?: number; keys?: number; message: string }[] };
       api.ws.close();
-      expect(cleanups).toContainEqual(expect.objectContaining({ db: 15, keys: expect.any(Number), message: expect.stringContaining('Flushed stale staging DB 15') }));
+      expect(cleanups).toContainEqual(
+        expect.objectContaining({ db: 15, keys: expect.any(Number), message: expect.stringContaining('Flushed stale staging DB 15') }),
+      );
       expect(cleanups.some((c) => c.message.startsWith('Restored automatic saves'))).toBe(true);
     } finally {
       again.child.kill('SIGTERM');

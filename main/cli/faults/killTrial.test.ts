@@ -87,7 +87,20 @@ describe('kill -9 during a trial', { timeout: 60_000 }, () => {
     const demo = await runCli(['demo-data', '--url', url, '--users', '3000', '--days', '10', '--seed', '7']);
     expect(demo.code, demo.err).toBe(0);
     const left = await killWithScratch(
-      ['audience', '--url', url, '--where', 'gender=f AND (region=SA OR region=MA) AND NOT interest:news', '--from', '2024-01-01', '--to', '2024-01-10', '--trials', '200', '--json'],
+      [
+        'audience',
+        '--url',
+        url,
+        '--where',
+        'gender=f AND (region=SA OR region=MA) AND NOT interest:news',
+        '--from',
+        '2024-01-01',
+        '--to',
+        '2024-01-10',
+        '--trials',
+        '200',
+        '--json',
+      ],
       3,
     );
     expect(left.length).toBeGreaterThan(0);

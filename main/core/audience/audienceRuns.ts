@@ -63,7 +63,12 @@ export async function startDemoData(
   if (holder !== undefined) throw new AppError('CONFLICT', `Demo data ${holder} is already loading into ${where}`);
   const trail = openTrail('audience.demoData', where);
   const jobId = demo.start(where, async (id, emit, signal) => {
-    trail('started', `seed ${options.seed}`, { figures: [{ n: options.users, unit: 'users' }, { n: options.days, unit: 'days' }] });
+    trail('started', `seed ${options.seed}`, {
+      figures: [
+        { n: options.users, unit: 'users' },
+        { n: options.days, unit: 'days' },
+      ],
+    });
     const end = await loadDemo({ options: { ...options, db: on.db }, ...on.target(`cacheboard:demo:${id}`) }, emit, signal);
     trail(outcomeOf(end.kind), end.kind === 'failed' ? end.error.message : id);
     return end;

@@ -6,8 +6,7 @@ import { masterServing, requireDbZero } from '../pool/topology';
 import type { PoolApi, ProfileSpec } from '../pool/types';
 
 /** What a cluster user is told when the audience keys cannot share one slot. */
-export const SPREAD_OVER_SLOTS =
-  'the audience keys are spread over several slots: set a hash tag in the layout so they share one, e.g. aud';
+export const SPREAD_OVER_SLOTS = 'the audience keys are spread over several slots: set a hash tag in the layout so they share one, e.g. aud';
 
 /** The hash tag demo data gets on a cluster when the layout names none. */
 export const CLUSTER_DEMO_TAG = 'aud';
@@ -35,7 +34,10 @@ export async function audienceServer(
   const slot = slotOf(`{${layout.hashTag}}:`);
   const owner = masterServing(await pool.masters(connectionId), slot);
   if (owner === undefined) {
-    throw new AppError('UNREACHABLE', `No healthy master of "${spec.name}" serves hash slot ${slot} (hash tag {${layout.hashTag}}): check the cluster's slot coverage`);
+    throw new AppError(
+      'UNREACHABLE',
+      `No healthy master of "${spec.name}" serves hash slot ${slot} (hash tag {${layout.hashTag}}): check the cluster's slot coverage`,
+    );
   }
   return owner.spec;
 }

@@ -1,5 +1,13 @@
 import type { Redis } from 'ioredis';
-import { AudienceLayout, AudienceTrialOptions, DemoDataOptions, type AudienceEvent, type AudienceTrialInput, type DemoDataInput, type DemoEvent } from '../../../app/schemas/audience';
+import {
+  AudienceLayout,
+  AudienceTrialOptions,
+  DemoDataOptions,
+  type AudienceEvent,
+  type AudienceTrialInput,
+  type DemoDataInput,
+  type DemoEvent,
+} from '../../../app/schemas/audience';
 import type { ProfileSpec } from '../../../app/schemas/connections';
 import { specFor } from '../../../testing/profiles';
 import type { RedisProcess } from '../../../testing/redis';
@@ -13,7 +21,11 @@ import { audienceTrialName, runAudience, type AudienceRun } from './runAudience'
 export async function demoInto(proc: RedisProcess, input: Partial<DemoDataInput> = {}, db = 0): Promise<{ final: FinalDemoEvent; events: DemoEvent[] }> {
   const { profileId: _p, db: _d, ...options } = DemoDataOptions.parse({ profileId: 't', ...input });
   const events: DemoEvent[] = [];
-  const final = await loadDemo({ options: { ...options, db }, ...connectionFor(specFor(proc), db, 'cacheboard:demo:test') }, (e) => events.push(e), new AbortController().signal);
+  const final = await loadDemo(
+    { options: { ...options, db }, ...connectionFor(specFor(proc), db, 'cacheboard:demo:test') },
+    (e) => events.push(e),
+    new AbortController().signal,
+  );
   return { final, events };
 }
 
@@ -28,11 +40,21 @@ export async function trialOf(
   input: Partial<AudienceTrialInput>,
   extra: { spec?: Partial<ProfileSpec>; signal?: AbortSignal; onEvent?: (e: AudienceEvent) => void; strategies?: AudienceRun['strategies'] } = {},
 ): Promise<TrialOf> {
-  const { profileId, db: _d, ...options } = AudienceTrialOptions.parse({ profileId: 't', from: '2024-01-01', to: '2024-01-10', trials: 2, warmup: 1, ...input });
+  const {
+    profileId,
+    db: _d,
+    ...options
+  } = AudienceTrialOptions.parse({ profileId: 't', from: '2024-01-01', to: '2024-01-10', trials: 2, warmup: 1, ...input });
   const spec = specFor(proc, extra.spec);
   const events: AudienceEvent[] = [];
   const final = await runAudience(
-    { profileId, reportId: 'audience_test', options: { ...options, db: 0 }, ...connectionFor(spec, 0, audienceTrialName('audience_test')), ...(extra.strategies ? { strategies: extra.strategies } : {}) },
+    {
+      profileId,
+      reportId: 'audience_test',
+      options: { ...options, db: 0 },
+      ...connectionFor(spec, 0, audienceTrialName('audience_test')),
+      ...(extra.strategies ? { strategies: extra.strategies } : {}),
+    },
     (e) => {
       events.push(e);
       extra.onEvent?.(e);

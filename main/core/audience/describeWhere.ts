@@ -23,6 +23,13 @@ export function describeWhere(where: string): AudienceParseResult & { parsed?: T
 /** Terms that no layout has a key for: one EXISTS per term and layout, pipelined. */
 export async function unknownTerms(link: AudienceLink, keys: LayoutKeys, terms: Term[]): Promise<Term[]> {
   if (terms.length === 0) return [];
-  const r = (await link.call(terms.flatMap((t) => [['EXISTS', keys.attr('bitmap', t)], ['EXISTS', keys.attr('set', t)]]))).map(int);
+  const r = (
+    await link.call(
+      terms.flatMap((t) => [
+        ['EXISTS', keys.attr('bitmap', t)],
+        ['EXISTS', keys.attr('set', t)],
+      ]),
+    )
+  ).map(int);
   return terms.filter((_, i) => r[2 * i] === 0 && r[2 * i + 1] === 0);
 }

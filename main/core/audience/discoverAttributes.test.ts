@@ -40,7 +40,9 @@ describe('attribute discovery', () => {
     expect(a.days).toEqual({ first: '2024-01-01', last: '2024-01-02', count: 2 });
     expect(a.skipped).toBe(3);
     expect(a.warnings).toEqual([
-      expect.stringMatching(/^2 keys under attr:, active: fitting no template of the layout; not listed \(e\.g\. (attr:orphan, active:yesterday|active:yesterday, attr:orphan)\)$/),
+      expect.stringMatching(
+        /^2 keys under attr:, active: fitting no template of the layout; not listed \(e\.g\. (attr:orphan, active:yesterday|active:yesterday, attr:orphan)\)$/,
+      ),
       expect.stringMatching(/^1 key whose name is not UTF-8 text, which no expression can name; not listed \(e\.g\. attr:bad:\uFFFD\uFFFD\)$/),
     ]);
 

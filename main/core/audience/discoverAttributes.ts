@@ -97,7 +97,8 @@ export async function discoverAttributes(link: AudienceLink, keys: LayoutKeys): 
   const scan = await scanHeads(link, distinctHeads(heads), visit, deadline);
 
   const flat = [...values].flatMap(([name, byValue]) => [...byValue].map(([value, v]) => ({ name, value, v })));
-  const counts = flat.length === 0 ? [] : await link.send(flat.map(({ v }) => (v.key.bitmap !== undefined ? ['BITCOUNT', v.key.bitmap] : ['SCARD', v.key.set as string])));
+  const counts =
+    flat.length === 0 ? [] : await link.send(flat.map(({ v }) => (v.key.bitmap !== undefined ? ['BITCOUNT', v.key.bitmap] : ['SCARD', v.key.set as string])));
   const attributes: AttributeInfo[] = [...values.keys()].sort().map((name) => ({
     name,
     values: flat

@@ -2,9 +2,7 @@ import type { LayoutKeys, MembershipKind } from './layoutKeys';
 
 /** What a key is in a layout: an attribute value's members, a day's activity, or another data key. */
 export type KeyRole =
-  | { kind: 'attr'; layout: MembershipKind; name: string; value: string }
-  | { kind: 'day'; layout: MembershipKind; day: string }
-  | { kind: 'data' };
+  { kind: 'attr'; layout: MembershipKind; name: string; value: string } | { kind: 'day'; layout: MembershipKind; day: string } | { kind: 'data' };
 
 interface Compiled {
   re: RegExp;

@@ -35,7 +35,12 @@ export function parseWhere(text: string): Expr {
     // value. The error is at the empty value (a quoted "OR" is the way to mean the word).
     if (value.kind === 'word' && KEYWORDS.has(value.text.toUpperCase())) {
       const empty = op.position + op.text.length;
-      throw new ParseFailure(empty, [`a value after "${op.text}"`], JSON.stringify(value.text), `${name.text}${op.text} has no value (${value.text.toUpperCase()} is an operator here; to mean the word, quote it: "${value.text}")`);
+      throw new ParseFailure(
+        empty,
+        [`a value after "${op.text}"`],
+        JSON.stringify(value.text),
+        `${name.text}${op.text} has no value (${value.text.toUpperCase()} is an operator here; to mean the word, quote it: "${value.text}")`,
+      );
     }
     at++;
     return { kind: 'term', name: name.text, value: value.text, position: name.position };

@@ -105,7 +105,10 @@ export async function checkScratchLive(link: AudienceLink, keys: LayoutKeys): Pr
  */
 export async function scratchWriteRefusal(link: AudienceLink, scratch: Scratch): Promise<string | undefined> {
   const probe = scratch.key('probe');
-  const replies = await link.send([['SET', probe, '1', 'PX', '10000'], ['DEL', probe]]);
+  const replies = await link.send([
+    ['SET', probe, '1', 'PX', '10000'],
+    ['DEL', probe],
+  ]);
   const bad = replies.find((x) => x instanceof ReplyError);
   return bad instanceof ReplyError ? `this connection may not write scratch keys under ${scratch.base}: ${bad.message}` : undefined;
 }

@@ -19,7 +19,10 @@ interface Entry {
   retired: boolean;
 }
 
-const fingerprintOf = (spec: ProfileSpec, db: number) => createHash('sha256').update(JSON.stringify([spec, db])).digest('hex');
+const fingerprintOf = (spec: ProfileSpec, db: number) =>
+  createHash('sha256')
+    .update(JSON.stringify([spec, db]))
+    .digest('hex');
 
 /**
  * One raw connection per (connection id, DB) kept for audience queries, so a query pays
@@ -68,7 +71,12 @@ export class AudienceQueryLinks {
     const ready = c.connect().then((conn) => {
       // Lost (server restart, CLIENT KILL, timeout): the next query opens a new one.
       conn.socket.once('close', () => this.forget(key, entry));
-      return { conn, connect: c.connect, checked: new Set<string>(), link: linkOver(conn, c.errorContext, 'during an audience query; its scratch keys expire on their own.') };
+      return {
+        conn,
+        connect: c.connect,
+        checked: new Set<string>(),
+        link: linkOver(conn, c.errorContext, 'during an audience query; its scratch keys expire on their own.'),
+      };
     });
     const entry: Entry = { fingerprint, ready, busy: 0, lastUsed: performance.now(), retired: false };
     // A failed connect is not kept: the caller gets the error, the next query tries again.

@@ -38,7 +38,9 @@ export async function checkReadOnlyTrial(link: AudienceLink, o: TrialAsked): Pro
   throw new AppError(
     'FORBIDDEN',
     `An analyst's trial only reads, and nothing here can: ${reasons.map((r) => `${r.n}: ${r.why ?? ''}`).join('; ')}. ` +
-      (sets ? 'Only sets reads in place, for one term or terms joined by AND; ask an ops user to run this one.' : 'Choose sets, which reads in place for one term or terms joined by AND.'),
+      (sets
+        ? 'Only sets reads in place, for one term or terms joined by AND; ask an ops user to run this one.'
+        : 'Choose sets, which reads in place for one term or terms joined by AND.'),
     sets ? 'where' : 'strategies',
   );
 }

@@ -32,8 +32,14 @@ describe('every strategy', () => {
     ['region=SA OR region=PAC OR NOT interest:news', (u) => u.attrs.region === 'SA' || u.attrs.region === 'PAC' || !has(u, 'news')],
     ['NOT gender=f', (u) => u.attrs.gender !== 'f'],
     ['interest=golf', (u) => has(u, 'golf')],
-    ['(age=18-24 OR age=65+) AND NOT (interest:sports OR interest:news)', (u) => (u.attrs.age === '18-24' || u.attrs.age === '65+') && !has(u, 'sports') && !has(u, 'news')],
-    ['gender=m AND NOT interest=movies AND NOT interest=tennis AND income=50-100k', (u) => u.attrs.gender === 'm' && !has(u, 'movies') && !has(u, 'tennis') && u.attrs.income === '50-100k'],
+    [
+      '(age=18-24 OR age=65+) AND NOT (interest:sports OR interest:news)',
+      (u) => (u.attrs.age === '18-24' || u.attrs.age === '65+') && !has(u, 'sports') && !has(u, 'news'),
+    ],
+    [
+      'gender=m AND NOT interest=movies AND NOT interest=tennis AND income=50-100k',
+      (u) => u.attrs.gender === 'm' && !has(u, 'movies') && !has(u, 'tennis') && u.attrs.income === '50-100k',
+    ],
   ];
 
   it.each(cases)('answers %s exactly as the records say', async (where, match) => {
@@ -148,7 +154,11 @@ describe('scratch keys', () => {
 describe('a cancelled trial', () => {
   it('reports the strategies that finished and leaves no scratch key', async () => {
     const abort = new AbortController();
-    const t = await trialOf(redis(), { where: 'gender=f AND NOT interest=news', trials: 3 }, { signal: abort.signal, onEvent: (e) => e.kind === 'strategy' && abort.abort() });
+    const t = await trialOf(
+      redis(),
+      { where: 'gender=f AND NOT interest=news', trials: 3 },
+      { signal: abort.signal, onEvent: (e) => e.kind === 'strategy' && abort.abort() },
+    );
     expect(t.final.kind).toBe('cancelled');
     if (t.final.kind !== 'cancelled') return;
     expect(t.final.report.strategies.map((s) => s.name)).toEqual(['bitmap-lua']);
@@ -159,7 +169,23 @@ describe('a cancelled trial', () => {
 
 describe('a Redis user without write rights on the scratch prefix', () => {
   beforeAll(async () => {
-    await admin.call('ACL', 'SETUSER', 'reader', 'reset', 'on', '>pw', '%R~*', '-@all', '+@read', '+@connection', '+info', '+client|setname', '+client|id', '+select', '+scan');
+    await admin.call(
+      'ACL',
+      'SETUSER',
+      'reader',
+      'reset',
+      'on',
+      '>pw',
+      '%R~*',
+      '-@all',
+      '+@read',
+      '+@connection',
+      '+info',
+      '+client|setname',
+      '+client|id',
+      '+select',
+      '+scan',
+    );
     // The README's analyst user: may write the trial prefix, has no scripting.
     await admin.call('ACL', 'SETUSER', ...readmeAclLine('pw'));
   });
@@ -193,7 +219,9 @@ describe('bad input', () => {
       await other.ping();
       const t = await trialOf(redis(), { where: 'gender=f' });
       expect(t.final).toMatchObject({ kind: 'failed', error: { code: 'CONFLICT' } });
-      expect(t.final.kind === 'failed' && t.final.error.message).toMatch(/Audience trial cli4242 is already running on 127\.0\.0\.1:\d+ \(client 127\.0\.0\.1:\d+\)/);
+      expect(t.final.kind === 'failed' && t.final.error.message).toMatch(
+        /Audience trial cli4242 is already running on 127\.0\.0\.1:\d+ \(client 127\.0\.0\.1:\d+\)/,
+      );
       expect(t.events.some((e) => e.kind === 'started')).toBe(false);
     } finally {
       other.disconnect();
@@ -205,7 +233,8 @@ describe('bad input', () => {
   it('names an unknown attribute', async () => {
     const t = await trialOf(redis(), { where: 'gender=f AND region=XX' });
     expect(t.final).toMatchObject({ kind: 'failed', error: { code: 'VALIDATION', field: 'where' } });
-    if (t.final.kind === 'failed') expect(t.final.error.message).toContain('unknown attribute region=XX: no key attr:region:XX nor attr:region:XX:set (column 14)');
+    if (t.final.kind === 'failed')
+      expect(t.final.error.message).toContain('unknown attribute region=XX: no key attr:region:XX nor attr:region:XX:set (column 14)');
   });
 
   it('gives a syntax error with its position', async () => {
@@ -215,7 +244,10 @@ describe('bad input', () => {
 
   it('refuses a scratch prefix a data template could produce, and one that holds data', async () => {
     const t = await trialOf(redis(), { where: 'gender=f', layout: { scratchPrefix: 'attr:tmp:' } });
-    expect(t.final).toMatchObject({ kind: 'failed', error: { code: 'VALIDATION', field: 'layout.scratchPrefix', message: expect.stringContaining('collides with data keys "attr:{name}:{value}"') } });
+    expect(t.final).toMatchObject({
+      kind: 'failed',
+      error: { code: 'VALIDATION', field: 'layout.scratchPrefix', message: expect.stringContaining('collides with data keys "attr:{name}:{value}"') },
+    });
     await admin.set('misc:data', 'x');
     const live = await trialOf(redis(), { where: 'gender=f', layout: { scratchPrefix: 'misc:' } });
     expect(live.final).toMatchObject({ kind: 'failed', error: { message: expect.stringContaining('holds data keys (e.g. misc:data)') } });

@@ -22,7 +22,22 @@ export class TrialCancelled extends Error {
 
 /** A strategy that did not run: every figure zero, the reason said. */
 export function skippedResult(s: Strategy, reason: string): StrategyResult {
-  return { name: s.name, skipped: reason, runs: 0, minMs: 0, p50Ms: 0, p95Ms: 0, meanMs: 0, serverMs: 0, commands: 0, bytesOut: 0, bytesIn: 0, audienceSize: 0, days: [], matches: false };
+  return {
+    name: s.name,
+    skipped: reason,
+    runs: 0,
+    minMs: 0,
+    p50Ms: 0,
+    p95Ms: 0,
+    meanMs: 0,
+    serverMs: 0,
+    commands: 0,
+    bytesOut: 0,
+    bytesIn: 0,
+    audienceSize: 0,
+    days: [],
+    matches: false,
+  };
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

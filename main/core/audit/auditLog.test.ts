@@ -56,10 +56,17 @@ describe('AuditLog on a file that cannot be written', () => {
     }
     rmSync(file);
     log.append({ user: 'ana', action: 'bgsave', target: 't', outcome: 'ok', detail: 'after' });
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as AuditEntry);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as AuditEntry);
     // The refused start (as refused), 999 of the 1,001 held ends, the line counting the 2 dropped, then the new one.
     expect(lines).toHaveLength(1002);
-    expect(lines[0]).toMatchObject({ action: 'keys.delete', outcome: 'refused', detail: 'UNLINK k; refused: the audit log could not be written (ENOSPC: no space left on device)' });
+    expect(lines[0]).toMatchObject({
+      action: 'keys.delete',
+      outcome: 'refused',
+      detail: 'UNLINK k; refused: the audit log could not be written (ENOSPC: no space left on device)',
+    });
     expect(lines[999]?.detail).toBe('n=998');
     expect(lines[1000]).toMatchObject({ action: 'audit.gap', detail: '2 audit entries were lost while the audit log could not be written' });
     expect(lines[1001]?.detail).toBe('after');
@@ -79,13 +86,24 @@ describe('foldRuns', () => {
     ];
     expect(foldRuns(log)).toEqual([
       log[0],
-      { ...log[1], detail: 'users.csv; done', figures: [{ n: 2, unit: 'days' }, { n: 5, unit: 'records' }], durationMs: 3000 },
+      {
+        ...log[1],
+        detail: 'users.csv; done',
+        figures: [
+          { n: 2, unit: 'days' },
+          { n: 5, unit: 'records' },
+        ],
+        durationMs: 3000,
+      },
       log[2],
     ]);
   });
 
   it('keeps a duration the end wrote, and an end that repeats its start says it once', () => {
-    const log = [e({ at: at(5), run: 'a', outcome: 'failed', detail: 'j1 f.csv, 3 errors', durationMs: 1234 }), e({ at: at(1), run: 'a', outcome: 'started', detail: 'j1 f.csv' })];
+    const log = [
+      e({ at: at(5), run: 'a', outcome: 'failed', detail: 'j1 f.csv, 3 errors', durationMs: 1234 }),
+      e({ at: at(1), run: 'a', outcome: 'started', detail: 'j1 f.csv' }),
+    ];
     expect(foldRuns(log)).toEqual([{ ...log[0] }]);
   });
 

@@ -109,7 +109,9 @@ export class AuditLog {
     if (this.pending.length < MAX_PENDING) this.pending.push(entry);
     else this.dropped++;
     // Said loudly where an operator looks; the entry itself goes to the log once it can be written.
-    console.error(`audit log ${this.file} not written (${reason(err)}): ${this.pending.length} entries held${this.dropped > 0 ? `, ${this.dropped} dropped` : ''}`);
+    console.error(
+      `audit log ${this.file} not written (${reason(err)}): ${this.pending.length} entries held${this.dropped > 0 ? `, ${this.dropped} dropped` : ''}`,
+    );
   }
 
   /** The newest `n` entries, newest first. Reads only the file's tail. */
@@ -189,7 +191,14 @@ function normalize(e: Omit<AuditEntry, 'at'> & { at?: string }): AuditEntry {
 
 /** The line that says entries were lost while the log could not be written. */
 function droppedEntry(n: number): AuditEntry {
-  return { at: new Date().toISOString(), user: 'cacheboard', action: 'audit.gap', target: '—', outcome: 'failed', detail: `${n} audit entries were lost while the audit log could not be written` };
+  return {
+    at: new Date().toISOString(),
+    user: 'cacheboard',
+    action: 'audit.gap',
+    target: '—',
+    outcome: 'failed',
+    detail: `${n} audit entries were lost while the audit log could not be written`,
+  };
 }
 
 function reason(err: unknown): string {

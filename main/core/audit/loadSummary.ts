@@ -9,7 +9,8 @@ export function loadSummary(r: LoadReport): { detail: string; figures: AuditFigu
   if (r.error !== undefined) parts.push(`${r.error.code}: ${r.error.message}`);
   // What a swap threw away or left behind is part of what the load did to the server.
   const lw = r.liveWrites;
-  if (lw !== undefined) parts.push(lw.writes === undefined ? `live DB ${lw.db} writes not counted` : `live DB ${lw.db}: ${lw.writes} writes by others, ${lw.discarded} discarded`);
+  if (lw !== undefined)
+    parts.push(lw.writes === undefined ? `live DB ${lw.db} writes not counted` : `live DB ${lw.db}: ${lw.writes} writes by others, ${lw.discarded} discarded`);
   if (r.stagingLeft !== undefined) parts.push(`staging DB ${r.stagingLeft.db} left with ${r.stagingLeft.keys} keys (${r.stagingLeft.reason})`);
   const figures = [
     { n: r.records, unit: 'records' },

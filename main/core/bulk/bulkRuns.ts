@@ -51,7 +51,10 @@ export async function startBulkLoad(
       trail(report.outcome, detail, { figures });
       if (!load.cluster && report.saveConfig !== undefined) {
         const { restored, original } = report.saveConfig;
-        openTrail('config.set', target)(restored ? 'ok' : 'failed', `save "" during the load, then save "${original}" ${restored ? 'restored' : 'NOT restored'}`);
+        openTrail('config.set', target)(
+          restored ? 'ok' : 'failed',
+          `save "" during the load, then save "${original}" ${restored ? 'restored' : 'NOT restored'}`,
+        );
       }
       return report;
     });

@@ -32,7 +32,10 @@ export interface SkippedEntry {
 
 /** Display names only: path separators and control characters never reach the disk name. */
 function safeName(name: string): string {
-  const base = name.replace(/[\\/]/g, '_').replace(/[\p{Cc}]/gu, '').trim();
+  const base = name
+    .replace(/[\\/]/g, '_')
+    .replace(/[\p{Cc}]/gu, '')
+    .trim();
   return (base === '' ? 'upload' : base).slice(0, 200);
 }
 

@@ -68,7 +68,11 @@ export async function openInputFile(file: string | InputFile, label: string): Pr
   const { path, folder } = typeof file === 'string' ? { path: file, folder: undefined } : file;
   if (folder === undefined) {
     const handle = await open(path, OPEN_FLAGS).catch((e: unknown) => Promise.reject(openError(e, label)));
-    return checked(handle, async (st) => (st.isFile() ? undefined : 'is not a regular file'), (p) => refusal(label, p, false));
+    return checked(
+      handle,
+      async (st) => (st.isFile() ? undefined : 'is not a regular file'),
+      (p) => refusal(label, p, false),
+    );
   }
   // Folders offer their direct entries only: a name with a directory part is not one of them.
   if (resolve(dirname(path)) !== resolve(folder)) throw refusal(label, 'is not directly inside its folder');
@@ -89,11 +93,7 @@ export async function openInputFile(file: string | InputFile, label: string): Pr
   );
 }
 
-async function checked(
-  handle: FileHandle,
-  problemOf: (st: Stats) => Promise<string | undefined>,
-  refuse: (problem: string) => AppError,
-): Promise<OpenedInput> {
+async function checked(handle: FileHandle, problemOf: (st: Stats) => Promise<string | undefined>, refuse: (problem: string) => AppError): Promise<OpenedInput> {
   try {
     const st = await handle.stat();
     const problem = await problemOf(st);

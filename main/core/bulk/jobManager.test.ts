@@ -72,8 +72,9 @@ describe('bulk jobs', () => {
 
   it('cancels through the abort signal, and only while running', async () => {
     const jobs = new BulkJobs();
-    const id = jobs.start('h:1/0', (jobId, _emit, signal) =>
-      new Promise((resolve) => signal.addEventListener('abort', () => resolve(report(jobId, 'cancelled')))),
+    const id = jobs.start(
+      'h:1/0',
+      (jobId, _emit, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve(report(jobId, 'cancelled')))),
     );
     expect(jobs.cancel(id)).toBe(true);
     await new Promise((r) => setTimeout(r, 5));

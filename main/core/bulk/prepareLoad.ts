@@ -25,12 +25,13 @@ export interface PreparedLoad extends InputFile {
   allowLiveWrites: boolean;
 }
 
-export type PrepareInput = Omit<LoadOptions, 'profileId' | 'fileId' | 'targetDb'> & InputFile & {
-  fileLabel: string;
-  targetDb: number;
-  /** The UI makes the user type the DB number for swap/flush; the CLI's flags are the confirmation. */
-  requireConfirm: boolean;
-};
+export type PrepareInput = Omit<LoadOptions, 'profileId' | 'fileId' | 'targetDb'> &
+  InputFile & {
+    fileLabel: string;
+    targetDb: number;
+    /** The UI makes the user type the DB number for swap/flush; the CLI's flags are the confirmation. */
+    requireConfirm: boolean;
+  };
 
 const TABULAR = new Set<InputFormat>(['csv', 'tsv', 'ndjson']);
 
@@ -44,11 +45,7 @@ export function prepareLoad(o: PrepareInput): PreparedLoad {
     throw new AppError('VALIDATION', `${format} input is already commands; a mapping applies only to csv, tsv and ndjson`, 'mapping');
   }
   if (o.requireConfirm && o.mode !== 'merge' && o.confirmDb !== o.targetDb) {
-    throw new AppError(
-      'VALIDATION',
-      `${o.mode} replaces the contents of DB ${o.targetDb}: type ${o.targetDb} to confirm`,
-      'confirmDb',
-    );
+    throw new AppError('VALIDATION', `${o.mode} replaces the contents of DB ${o.targetDb}: type ${o.targetDb} to confirm`, 'confirmDb');
   }
   if (o.stagingDb !== undefined && o.stagingDb === o.targetDb) {
     throw new AppError('VALIDATION', 'The staging DB must differ from the target DB', 'stagingDb');

@@ -1,7 +1,15 @@
 import type { Redis } from 'ioredis';
 import { toColumns } from '../../../app/clientColumns';
 import { AppError } from '../../../app/errors';
-import { BIG_OMEM_BYTES, NEAR_LIMIT_SHARE, type ClientId, type ClientRow, type ClientsList, type NodeClients, type PauseMode } from '../../../app/schemas/clients';
+import {
+  BIG_OMEM_BYTES,
+  NEAR_LIMIT_SHARE,
+  type ClientId,
+  type ClientRow,
+  type ClientsList,
+  type NodeClients,
+  type PauseMode,
+} from '../../../app/schemas/clients';
 import type { ProfileId } from '../../../app/schemas/common';
 import { toAppError, toAppErrorFor } from '../pool/redisErrors';
 import type { ProfileNode } from '../pool/profileNodes';
@@ -100,7 +108,13 @@ export class ClientsService {
     return { killed: Number(n) > 0, client };
   }
 
-  async pause(profileId: ProfileId, connectionId: string, address: string, mode: PauseMode, ms: number): Promise<{ address: string; mode: PauseMode; until: number }> {
+  async pause(
+    profileId: ProfileId,
+    connectionId: string,
+    address: string,
+    mode: PauseMode,
+    ms: number,
+  ): Promise<{ address: string; mode: PauseMode; until: number }> {
     const node = await this.deps.nodeOf(connectionId, address);
     const redis = await this.deps.pool.node(connectionId, node);
     const until = this.now() + ms;
@@ -144,7 +158,12 @@ export class ClientsService {
   }
 
   /** One node's clients as rows (the caps and the columns come after), or why there are none. */
-  private async readOne(profileId: ProfileId, connectionId: string, n: ListedNode, idleSeconds: number): Promise<Omit<NodeClients, 'clients' | 'notShown'> & { rows: ClientRow[] }> {
+  private async readOne(
+    profileId: ProfileId,
+    connectionId: string,
+    n: ListedNode,
+    idleSeconds: number,
+  ): Promise<Omit<NodeClients, 'clients' | 'notShown'> & { rows: ClientRow[] }> {
     const paused = this.pauses.get(profileId, n.address);
     const base = {
       address: n.address,

@@ -40,16 +40,27 @@ describe('the clients of a cluster', () => {
     expect(nodes.map((n) => n.address).sort()).toEqual(c.addresses.slice().sort());
     for (const n of nodes) {
       expect(n.error, n.address).toBeUndefined();
-      expect(n.clients.some((x) => x.marks.includes('ours')), n.address).toBe(true);
+      expect(
+        n.clients.some((x) => x.marks.includes('ours')),
+        n.address,
+      ).toBe(true);
       // A master serves its replica (flag S); a replica follows its master (flag M).
-      expect(n.clients.some((x) => x.kind === (n.role === 'master' ? 'replica' : 'master')), n.address).toBe(true);
+      expect(
+        n.clients.some((x) => x.kind === (n.role === 'master' ? 'replica' : 'master')),
+        n.address,
+      ).toBe(true);
       expect(n.limits?.pubsub.hardBytes).toBe(32 * 1024 * 1024);
     }
     // Shard by shard: every replica straight after its master.
     nodes.forEach((n, i) => {
       if (n.role !== 'master') expect([nodes[i - 1]?.address, nodes[i - 1]?.master]).toContain(n.master);
     });
-    expect(nodes.filter((n) => n.role === 'master').map((n) => n.address).sort()).toEqual(c.masters.map(at).sort());
+    expect(
+      nodes
+        .filter((n) => n.role === 'master')
+        .map((n) => n.address)
+        .sort(),
+    ).toEqual(c.masters.map(at).sort());
   });
 
   it('kills a client by ID on the replica it is connected to, and only there', async () => {

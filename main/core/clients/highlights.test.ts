@@ -6,7 +6,23 @@ import { kindOf, markClient } from './highlights';
 import { keepMost, nodeTotals } from './nodeTotals';
 
 const limits = parseBufferLimits('normal 0 0 0 slave 1000 0 0 pubsub 1000 500 60');
-const base: ListedClient = { id: '1', addr: 'a:1', name: '', user: 'default', db: 0, cmd: 'get', age: 10, idle: 0, flags: 'N', subs: 0, qbuf: 0, argvMem: 0, multiMem: 0, omem: 0, totMem: 100 };
+const base: ListedClient = {
+  id: '1',
+  addr: 'a:1',
+  name: '',
+  user: 'default',
+  db: 0,
+  cmd: 'get',
+  age: 10,
+  idle: 0,
+  flags: 'N',
+  subs: 0,
+  qbuf: 0,
+  argvMem: 0,
+  multiMem: 0,
+  omem: 0,
+  totMem: 100,
+};
 const ctx = { limits, idleSeconds: 60, own: new Set(['ours:1']) };
 const mark = (c: Partial<ListedClient>, over: Partial<typeof ctx> = {}) => markClient({ ...base, ...c }, { ...ctx, ...over });
 
@@ -37,11 +53,22 @@ describe('highlights', () => {
   });
 
   it('adds a node up by name, user, memory and highlight, and keeps the highlighted and biggest past a cap', () => {
-    const rows = [mark({ id: '1', name: 'web', totMem: 10, qbuf: 1 }), mark({ id: '2', name: 'web', user: 'app', totMem: 50, omem: 5 }), mark({ id: '3', idle: 99, totMem: 1 }), mark({ id: '4', totMem: 30 })];
+    const rows = [
+      mark({ id: '1', name: 'web', totMem: 10, qbuf: 1 }),
+      mark({ id: '2', name: 'web', user: 'app', totMem: 50, omem: 5 }),
+      mark({ id: '3', idle: 99, totMem: 1 }),
+      mark({ id: '4', totMem: 30 }),
+    ];
     const t = nodeTotals(rows);
     expect(t.clients).toBe(4);
-    expect(t.byName).toEqual([{ name: '', count: 2 }, { name: 'web', count: 2 }]);
-    expect(t.byUser).toEqual([{ name: 'default', count: 3 }, { name: 'app', count: 1 }]);
+    expect(t.byName).toEqual([
+      { name: '', count: 2 },
+      { name: 'web', count: 2 },
+    ]);
+    expect(t.byUser).toEqual([
+      { name: 'default', count: 3 },
+      { name: 'app', count: 1 },
+    ]);
     expect(t.memory).toEqual({ qbuf: 1, argvMem: 0, multiMem: 0, omem: 5, totMem: 91 });
     expect(t.marks.idle).toBe(1);
     expect(keepMost(rows, 2).map((r) => r.id)).toEqual(['2', '3']);

@@ -15,8 +15,8 @@ export function refusalOf(err: unknown): { kind: RefusalKind; reply: string } | 
 
 const MEANING: Readonly<Record<RefusalKind, string>> = {
   renamed:
-    'CONFIG is not available: the server renamed or disabled the command, as managed services (Amazon ElastiCache, Azure Cache for Redis, Google Memorystore) do. Its settings cannot be read or changed from here: use the provider\'s console or parameter groups.',
-  acl: 'The Redis user this session connects as may not run CONFIG (ACL). Reading needs +config|get, editing +config|set, rewriting +config|rewrite: ask the server\'s admin for them, or use a profile whose user has them.',
+    "CONFIG is not available: the server renamed or disabled the command, as managed services (Amazon ElastiCache, Azure Cache for Redis, Google Memorystore) do. Its settings cannot be read or changed from here: use the provider's console or parameter groups.",
+  acl: "The Redis user this session connects as may not run CONFIG (ACL). Reading needs +config|get, editing +config|set, rewriting +config|rewrite: ask the server's admin for them, or use a profile whose user has them.",
 };
 
 /** The one note a page shows for every node that refused: what it means, on how many nodes. */

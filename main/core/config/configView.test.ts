@@ -14,11 +14,7 @@ describe('configView', () => {
   it("Valkey's primaryauth/primaryuser and Redis's masterauth/masteruser are one secret parameter each, one row, a replica's own", () => {
     // Valkey 8 lists the new and the old name of each, with the same value.
     const valkey = (pw: string, user: string) => ({ primaryauth: pw, masterauth: pw, primaryuser: user, masteruser: user, hz: '10' });
-    const view = configView(
-      [read('m:1', 'master', valkey('', '')), read('r:1', 'replica', valkey('pw-primary-7', 'repl-user-3'), 'm:1')],
-      'standalone',
-      0,
-    );
+    const view = configView([read('m:1', 'master', valkey('', '')), read('r:1', 'replica', valkey('pw-primary-7', 'repl-user-3'), 'm:1')], 'standalone', 0);
     const text = JSON.stringify(view);
     expect(text).not.toContain('pw-primary-7');
     expect(text).not.toContain('repl-user-3');

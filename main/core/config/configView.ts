@@ -56,7 +56,9 @@ function nodeOf(r: NodeRead, secrets: readonly string[]): ConfigNode {
 export function configView(nodeReads: readonly NodeRead[], topology: ConfigView['topology'], nodesLeftOut: number): ConfigView {
   const reads = oneNameEach(nodeReads);
   const secrets = secretValues(reads);
-  const diffs = differences(reads.map((r) => ({ address: r.ref.address, role: r.ref.role, ...(r.ref.master === undefined ? {} : { master: r.ref.master }), values: r.values })));
+  const diffs = differences(
+    reads.map((r) => ({ address: r.ref.address, role: r.ref.role, ...(r.ref.master === undefined ? {} : { master: r.ref.master }), values: r.values })),
+  );
   const names = new Set<string>();
   const aliases = new Map<string, Set<string>>();
   for (const r of reads) {

@@ -23,11 +23,7 @@ describe('differences', () => {
   });
 
   it('flags masters against the value most masters hold; a tie goes to the first master listed', () => {
-    const three = differences([
-      node('a:1', 'master', { save: '3600 1' }),
-      node('b:1', 'master', { save: '' }),
-      node('c:1', 'master', { save: '' }),
-    ]);
+    const three = differences([node('a:1', 'master', { save: '3600 1' }), node('b:1', 'master', { save: '' }), node('c:1', 'master', { save: '' })]);
     expect([...three.keys()]).toEqual(['a:1']);
     expect(three.get('a:1')?.get('save')).toMatchObject({ against: 'b:1', kind: 'matters' });
     const tie = differences([node('a:1', 'master', { hz: '10' }), node('b:1', 'master', { hz: '20' })]);

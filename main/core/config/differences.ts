@@ -26,7 +26,7 @@ const MATTERS: Readonly<Record<string, string>> = {
   save: 'it snapshots to disk on another schedule, or not at all: after a failover the data is kept differently',
   appendonly: 'one keeps an append-only file and the other does not: durability changes after a failover',
   appendfsync: 'it flushes the append-only file on another schedule: durability changes after a failover',
-  requirepass: 'it takes another password: clients using the other node\'s are refused here (after a failover, all of them)',
+  requirepass: "it takes another password: clients using the other node's are refused here (after a failover, all of them)",
   maxclients: 'it accepts another number of clients',
   databases: 'it has another number of databases: SELECT of a high DB fails on one of them',
   timeout: 'it closes idle clients after another time',
@@ -47,7 +47,8 @@ const MATTERS: Readonly<Record<string, string>> = {
  * where it replicates from and its failover priority, CPU pinning, TLS certificate. Their
  * differences are shown but not counted as drift.
  */
-const OWN = /^(port|tls-port|bind|bind-source-addr|unixsocket|unixsocketperm|dir|logfile|pidfile|syslog-ident|dbfilename|appendfilename|appenddirname|replicaof|slaveof|replica-priority|slave-priority|daemonize|supervised|proc-title-template|socket-mark-id|cluster-config-file|cluster-port|tls-cert-file|tls-key-file|tls-key-file-pass|tls-client-cert-file|tls-client-key-file|tls-client-key-file-pass|tls-dh-params-file|oom-score-adj-values)$|^cluster-announce-|^(replica|slave)-announce-|_cpulist$/;
+const OWN =
+  /^(port|tls-port|bind|bind-source-addr|unixsocket|unixsocketperm|dir|logfile|pidfile|syslog-ident|dbfilename|appendfilename|appenddirname|replicaof|slaveof|replica-priority|slave-priority|daemonize|supervised|proc-title-template|socket-mark-id|cluster-config-file|cluster-port|tls-cert-file|tls-key-file|tls-key-file-pass|tls-client-cert-file|tls-client-key-file|tls-client-key-file-pass|tls-dh-params-file|oom-score-adj-values)$|^cluster-announce-|^(replica|slave)-announce-|_cpulist$/;
 
 /** A replica's login to its master: a master needs none (until a failover makes it a replica). */
 const REPLICA_ONLY = new Set(['masterauth', 'masteruser']);

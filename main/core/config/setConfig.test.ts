@@ -9,7 +9,7 @@ import { ownName, setOnNode } from './setConfig';
 const VALKEY = replyPairs(['primaryauth', 'pw-v', 'masterauth', 'pw-v', 'primaryuser', 'u', 'masteruser', 'u']);
 
 describe('ownName', () => {
-  it("picks the newest name a Valkey node lists, whichever name the row asked by", () => {
+  it('picks the newest name a Valkey node lists, whichever name the row asked by', () => {
     expect(ownName('masterauth', VALKEY)).toEqual({ name: 'primaryauth', value: 'pw-v' });
     expect(ownName('PrimaryUser', VALKEY)).toEqual({ name: 'primaryuser', value: 'u' });
   });

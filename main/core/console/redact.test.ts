@@ -41,12 +41,8 @@ describe('redactArgs', () => {
 
   it('CONFIG SET: secret parameters in any case, every pair', () => {
     expect(redact('CONFIG SET requirepass s3cret')).toBe(`CONFIG SET requirepass ${R}`);
-    expect(redact('config set MasterAuth s3cret maxmemory 1gb MASTERUSER repl')).toBe(
-      `config set MasterAuth ${R} maxmemory 1gb MASTERUSER ${R}`,
-    );
-    expect(redact('CONFIG SET tls-key-file-pass a tls-client-key-file-pass b')).toBe(
-      `CONFIG SET tls-key-file-pass ${R} tls-client-key-file-pass ${R}`,
-    );
+    expect(redact('config set MasterAuth s3cret maxmemory 1gb MASTERUSER repl')).toBe(`config set MasterAuth ${R} maxmemory 1gb MASTERUSER ${R}`);
+    expect(redact('CONFIG SET tls-key-file-pass a tls-client-key-file-pass b')).toBe(`CONFIG SET tls-key-file-pass ${R} tls-client-key-file-pass ${R}`);
     expect(redact('CONFIG SET primaryauth s3cret')).toBe(`CONFIG SET primaryauth ${R}`);
     // A value that is a secret parameter's name is a value.
     expect(redact('CONFIG SET dir requirepass')).toBe('CONFIG SET dir requirepass');
@@ -135,7 +131,23 @@ describe('quoteArg, read back by a real server', () => {
   }
 
   it('gives back the same bytes for every kind of argument', async () => {
-    const args = ['plain', '', ' ', 'a b', '"', "'", `'"`, '\\', '\\x41', '\r\n\t\u0007\b', '\u0000', 'é中😀', '\u202e\u200b\ufeff', '\u0080\u009f', 'x"y\'z\\'];
+    const args = [
+      'plain',
+      '',
+      ' ',
+      'a b',
+      '"',
+      "'",
+      `'"`,
+      '\\',
+      '\\x41',
+      '\r\n\t\u0007\b',
+      '\u0000',
+      'é中😀',
+      '\u202e\u200b\ufeff',
+      '\u0080\u009f',
+      'x"y\'z\\',
+    ];
     for (const arg of args) {
       expect(await echoInline(quoteArg(arg)), JSON.stringify(arg)).toEqual(Buffer.from(arg, 'utf8'));
     }

@@ -23,7 +23,9 @@ export function quoteArg(arg: string): string {
   const escaped = escapeBytes(buf, 0, buf.length, { quote: true }).text.replace(
     /\\(\\|u([0-9a-f]{4}))/g,
     (whole: string, _: string, hex: string | undefined) =>
-      hex === undefined ? whole : [...Buffer.from(String.fromCodePoint(parseInt(hex, 16)), 'utf8')].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join(''),
+      hex === undefined
+        ? whole
+        : [...Buffer.from(String.fromCodePoint(parseInt(hex, 16)), 'utf8')].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join(''),
   );
   return arg === '' || escaped !== arg || SPACE_OR_QUOTE.test(arg) ? `"${escaped}"` : arg;
 }
@@ -40,7 +42,7 @@ function secretsOf(args: readonly string[], hide: (i: number, keep?: string) => 
       // HELLO [protover [AUTH username password] [SETNAME name]]: AUTH's two; SETNAME's value
       // is skipped (a client named "auth" is not a clause). From 1, so a protover left out
       // does not leave the password in.
-      for (let i = 1; i < args.length; ) {
+      for (let i = 1; i < args.length;) {
         if (word(i) === 'AUTH') {
           hide(i + 1);
           hide(i + 2);

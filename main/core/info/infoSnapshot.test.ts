@@ -54,7 +54,11 @@ describe('toInfoSnapshot on a real server', () => {
     expect(snap.server.tcpPort).toBe(proc.port);
     expect(snap.server.os).toMatch(/Linux/);
     expect(snap.role).toBe('master');
-    expect(snap.clients.connected).toBe(String(await admin.client('LIST')).trim().split('\n').length);
+    expect(snap.clients.connected).toBe(
+      String(await admin.client('LIST'))
+        .trim()
+        .split('\n').length,
+    );
     expect(snap.memory.used).toBeGreaterThan(0);
     expect(snap.memory.usedHuman).toMatch(/^[\d.]+[BKMG]$/);
     expect(snap.memory.fragmentation).toBeGreaterThan(0);
@@ -71,7 +75,8 @@ describe('toInfoSnapshot on a real server', () => {
 
 describe('hash-field expiry in INFO (Redis 7.4+)', () => {
   // A fixture: the Redis 7.0 the tests run has no hash-field expiry to report.
-  const text = '# Stats\r\nexpired_keys:3\r\nexpired_subkeys:17\r\n\r\n# Keyspace\r\ndb0:keys=5,expires=1,avg_ttl=100,subexpiry=2\r\ndb1:keys=4,expires=0,avg_ttl=0\r\n';
+  const text =
+    '# Stats\r\nexpired_keys:3\r\nexpired_subkeys:17\r\n\r\n# Keyspace\r\ndb0:keys=5,expires=1,avg_ttl=100,subexpiry=2\r\ndb1:keys=4,expires=0,avg_ttl=0\r\n';
 
   it('keeps subexpiry where a keyspace line has it, and leaves it out where it does not', () => {
     expect(parseKeyspace(parseInfo(text)['keyspace'])).toEqual([

@@ -91,8 +91,11 @@ function judgeNode(b: VerdictBuilder, s: NodeSample, before: NodeSample | undefi
   // A restart resets the counter, so only an increase within one server run counts.
   const rejected = s.clients?.rejected ?? 0;
   const rejectedBefore = before?.up === true ? (before.clients?.rejected ?? rejected) : rejected;
-  b.judge('rejected_connections', s.address, rejected > rejectedBefore, () =>
-    `${s.address} refused ${rejected - rejectedBefore} connection(s) (maxclients reached)`,
+  b.judge(
+    'rejected_connections',
+    s.address,
+    rejected > rejectedBefore,
+    () => `${s.address} refused ${rejected - rejectedBefore} connection(s) (maxclients reached)`,
   );
   const repl = s.replication;
   if (repl !== undefined && repl.role !== 'replica') {
@@ -102,16 +105,18 @@ function judgeNode(b: VerdictBuilder, s: NodeSample, before: NodeSample | undefi
   }
   if (repl?.role === 'replica') {
     const link = repl.masterLinkStatus ?? 'unknown';
-    b.judge('replica_link_down', s.address, link !== 'up', () =>
-      `${s.address}: link to master ${repl.masterAddress ?? '?'} is ${link}` +
-      (repl.masterLinkDownSinceSeconds === undefined ? '' : ` (for ${repl.masterLinkDownSinceSeconds} s)`),
+    b.judge(
+      'replica_link_down',
+      s.address,
+      link !== 'up',
+      () =>
+        `${s.address}: link to master ${repl.masterAddress ?? '?'} is ${link}` +
+        (repl.masterLinkDownSinceSeconds === undefined ? '' : ` (for ${repl.masterLinkDownSinceSeconds} s)`),
     );
   }
   for (const r of repl?.replicas ?? []) {
     const lagging = r.lagBytes > t.lagBytes || r.lagSeconds > t.lagSeconds;
-    b.judge('replication_lag', r.address, lagging, () =>
-      `${r.address} is ${mib(r.lagBytes)} / ${r.lagSeconds} s behind master ${s.address}`,
-    );
+    b.judge('replication_lag', r.address, lagging, () => `${r.address} is ${mib(r.lagBytes)} / ${r.lagSeconds} s behind master ${s.address}`);
   }
 }
 
@@ -146,13 +151,18 @@ export function judgeTick(
 function judgeProfile(b: VerdictBuilder, facts: ProfileFacts): void {
   const c = facts.cluster;
   if (c !== undefined) {
-    b.judge('cluster_state', CLUSTER_ALERT_ADDRESS, c.state !== 'ok', () =>
-      `cluster_state is ${c.state} (as ${c.reportedBy} sees it): the cluster refuses queries`,
+    b.judge(
+      'cluster_state',
+      CLUSTER_ALERT_ADDRESS,
+      c.state !== 'ok',
+      () => `cluster_state is ${c.state} (as ${c.reportedBy} sees it): the cluster refuses queries`,
     );
     const missing = uncoveredSlots(c);
-    b.judge('slots_uncovered', CLUSTER_ALERT_ADDRESS, missing > 0 || c.slotsPfail > 0, () =>
-      `${missing} of 16384 slots not covered (assigned ${c.slotsAssigned}, fail ${c.slotsFail}, pfail ${c.slotsPfail}; ` +
-      `as ${c.reportedBy} sees it)`,
+    b.judge(
+      'slots_uncovered',
+      CLUSTER_ALERT_ADDRESS,
+      missing > 0 || c.slotsPfail > 0,
+      () => `${missing} of 16384 slots not covered (assigned ${c.slotsAssigned}, fail ${c.slotsFail}, pfail ${c.slotsPfail}; ` + `as ${c.reportedBy} sees it)`,
     );
   }
   // A failover is news, not a state: it stays raised for the quiet time, like evictions.

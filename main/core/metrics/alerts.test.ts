@@ -166,7 +166,12 @@ describe('AlertEngine', () => {
     const e = engine();
     e.evaluate(1, [node(M, 1, 'master', { usedPct: 95 })], topology);
     e.evaluate(2, [down(M, 2)], topology);
-    expect(e.active().map((a) => a.kind).sort()).toEqual(['memory_high', 'node_unreachable']);
+    expect(
+      e
+        .active()
+        .map((a) => a.kind)
+        .sort(),
+    ).toEqual(['memory_high', 'node_unreachable']);
   });
 
   it('keeps at most 100 resolved alerts', () => {

@@ -15,11 +15,13 @@ const addr = (p: { port: number }): string => `127.0.0.1:${p.port}`;
 let pool: Pool;
 let hub: MetricsHub;
 beforeAll(() => {
-  const seeds = cluster().addresses.slice(0, 2).map((a) => {
-    const at = parseHostPort(a, 0);
-    if ('error' in at) throw new Error(at.error);
-    return at;
-  });
+  const seeds = cluster()
+    .addresses.slice(0, 2)
+    .map((a) => {
+      const at = parseHostPort(a, 0);
+      if ('error' in at) throw new Error(at.error);
+      return at;
+    });
   const spec = specFor(seeds[0]!, { name: 'cluster', password: PASSWORD, topology: { kind: 'cluster', seeds } });
   pool = new Pool(profileRegistry({ c: spec }));
   hub = new MetricsHub({ pool, alertQuietMs: 60_000 });
@@ -43,10 +45,14 @@ describe('monitoring a cluster profile', () => {
   it('discovers all 6 nodes from CLUSTER NODES: masters with their slots, each replica under its master', async () => {
     const w = record(hub, 'c');
     try {
-      await w.until('a topology of 6 nodes with cluster facts', () => {
-        const t = w.ofKind('topology').at(-1);
-        return t?.nodes.length === 6 && t.cluster !== undefined;
-      }, 10_000);
+      await w.until(
+        'a topology of 6 nodes with cluster facts',
+        () => {
+          const t = w.ofKind('topology').at(-1);
+          return t?.nodes.length === 6 && t.cluster !== undefined;
+        },
+        10_000,
+      );
       const t = w.ofKind('topology').at(-1)!;
       expect(t.mode).toBe('cluster');
       expect(t.cluster).toMatchObject({ state: 'ok', slotsAssigned: 16384, slotsOk: 16384, slotsFail: 0, knownNodes: 6, size: 3 });
@@ -59,7 +65,12 @@ describe('monitoring a cluster profile', () => {
         if (n.role === 'replica') expect(t.nodes[i - 1]?.address).toBe(n.master);
       }
       await w.ticks(1);
-      expect(w.ofKind('samples').at(-1)?.samples.every((s) => s.up)).toBe(true);
+      expect(
+        w
+          .ofKind('samples')
+          .at(-1)
+          ?.samples.every((s) => s.up),
+      ).toBe(true);
     } finally {
       w.stop();
     }
@@ -68,26 +79,42 @@ describe('monitoring a cluster profile', () => {
   it('a CLUSTER FAILOVER during monitoring is a failover event both ways, and polling carries on with every node up', async () => {
     const w = record(hub, 'c');
     try {
-      await w.until('6 nodes polled', () => (w.ofKind('samples').at(-1)?.samples.filter((s) => s.up).length ?? 0) === 6, 10_000);
+      await w.until(
+        '6 nodes polled',
+        () =>
+          (w
+            .ofKind('samples')
+            .at(-1)
+            ?.samples.filter((s) => s.up).length ?? 0) === 6,
+        10_000,
+      );
       const t = w.ofKind('topology').at(-1)!;
       const replica = t.nodes.find((n) => n.role === 'replica')!;
       const oldMaster = replica.master!;
       const port = Number(replica.address.split(':').at(-1));
       expect(await onNode(port, 'CLUSTER', 'FAILOVER')).toBe('OK');
-      await w.until('both role changes as failover events', () => {
-        const f = w.ofKind('failover').map((e) => e.failover);
-        return (
-          f.some((e) => e.address === replica.address && e.oldRole === 'replica' && e.newRole === 'master') &&
-          f.some((e) => e.address === oldMaster && e.oldRole === 'master' && e.newRole === 'replica')
-        );
-      }, 15_000);
+      await w.until(
+        'both role changes as failover events',
+        () => {
+          const f = w.ofKind('failover').map((e) => e.failover);
+          return (
+            f.some((e) => e.address === replica.address && e.oldRole === 'replica' && e.newRole === 'master') &&
+            f.some((e) => e.address === oldMaster && e.oldRole === 'master' && e.newRole === 'replica')
+          );
+        },
+        15_000,
+      );
       expect(w.alerts().some((a) => a.kind === 'failover' && a.address === replica.address)).toBe(true);
-      await w.until('the topology with the roles swapped', () => {
-        const now = w.ofKind('topology').at(-1)?.nodes ?? [];
-        const promoted = now.find((n) => n.address === replica.address);
-        const demoted = now.find((n) => n.address === oldMaster);
-        return promoted?.role === 'master' && (promoted.slots?.length ?? 0) > 0 && demoted?.role === 'replica' && demoted.master === replica.address;
-      }, 15_000);
+      await w.until(
+        'the topology with the roles swapped',
+        () => {
+          const now = w.ofKind('topology').at(-1)?.nodes ?? [];
+          const promoted = now.find((n) => n.address === replica.address);
+          const demoted = now.find((n) => n.address === oldMaster);
+          return promoted?.role === 'master' && (promoted.slots?.length ?? 0) > 0 && demoted?.role === 'replica' && demoted.master === replica.address;
+        },
+        15_000,
+      );
       await w.ticks(3);
       const last = w.ofKind('samples').at(-1)!.samples;
       expect(last).toHaveLength(6);

@@ -11,8 +11,22 @@ import type { SlowlogRecord } from './types';
  * the client's address, its name. Bulk strings come as Buffers (ioredis callBuffer).
  */
 const LARGE_REPLY = [
-  [Buffer.from('14'), 1_741_000_000, 1_048_600, [Buffer.from('HGETALL'), Buffer.from('user:\xff', 'latin1')], Buffer.from('10.0.0.7:51234'), Buffer.from('api-3')],
-  [13, 1_740_999_990, 262_144, [Buffer.from('LRANGE'), Buffer.from('feed'), Buffer.from('0'), Buffer.from('-1')], Buffer.from('10.0.0.8:40000'), Buffer.from('')],
+  [
+    Buffer.from('14'),
+    1_741_000_000,
+    1_048_600,
+    [Buffer.from('HGETALL'), Buffer.from('user:\xff', 'latin1')],
+    Buffer.from('10.0.0.7:51234'),
+    Buffer.from('api-3'),
+  ],
+  [
+    13,
+    1_740_999_990,
+    262_144,
+    [Buffer.from('LRANGE'), Buffer.from('feed'), Buffer.from('0'), Buffer.from('-1')],
+    Buffer.from('10.0.0.8:40000'),
+    Buffer.from(''),
+  ],
 ];
 
 describe('COMMANDLOG', () => {

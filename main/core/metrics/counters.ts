@@ -60,10 +60,7 @@ export function countersOf(sections: InfoSections, at: number): NodeCounters {
 /** Seconds between two polls of the same server run, or undefined when rates cannot be taken. */
 export function secondsBetween(prev: NodeCounters | undefined, cur: NodeCounters): number | undefined {
   if (prev === undefined || prev.runId !== cur.runId) return undefined;
-  const seconds =
-    prev.serverTimeUs !== undefined && cur.serverTimeUs !== undefined
-      ? (cur.serverTimeUs - prev.serverTimeUs) / 1e6
-      : (cur.at - prev.at) / 1000;
+  const seconds = prev.serverTimeUs !== undefined && cur.serverTimeUs !== undefined ? (cur.serverTimeUs - prev.serverTimeUs) / 1e6 : (cur.at - prev.at) / 1000;
   return seconds > 0 ? seconds : undefined;
 }
 

@@ -128,12 +128,7 @@ function topCommandsOf(sections: InfoSections, cur: NodeCounters, prev: NodeCoun
  * One NodeSample from a parsed INFO ALL, plus the counters to pass back in as
  * `prev` next time. Pure: the same input gives the same sample.
  */
-export function deriveSample(
-  address: string,
-  at: number,
-  sections: InfoSections,
-  prev?: NodeCounters,
-): { sample: NodeSample; counters: NodeCounters } {
+export function deriveSample(address: string, at: number, sections: InfoSections, prev?: NodeCounters): { sample: NodeSample; counters: NodeCounters } {
   const snap = toInfoSnapshot(sections, at);
   const counters = countersOf(sections, at);
   const replication = replicationSampleOf(sections);

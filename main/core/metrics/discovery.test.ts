@@ -60,7 +60,9 @@ describe('discoverTopology', () => {
       const loopPool = poolFor({ a });
       try {
         // Both now name the other as master; neither link can come up (a replica without a master link refuses PSYNC).
-        expect(await eventually(async () => (await loopPool.node('a', addr(b)).then((r) => r.info('replication'))).includes(`master_port:${a.port}`))).toBe(true);
+        expect(await eventually(async () => (await loopPool.node('a', addr(b)).then((r) => r.info('replication'))).includes(`master_port:${a.port}`))).toBe(
+          true,
+        );
         const d = await discoverTopology(addr(a), (x) => fetchInfo(loopPool, 'a', x, 'default'));
         expect(d.nodes.map((n) => n.address).sort()).toEqual([addr(a), addr(b)].sort());
       } finally {

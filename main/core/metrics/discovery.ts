@@ -110,9 +110,7 @@ async function descend(w: Walk, roots: string[]): Promise<void> {
         expanded.add(address);
         const node = w.nodes.get(address);
         if (node?.sections === undefined) return;
-        const children = await Promise.all(
-          replicaLinksOf(node.sections).map((link) => visit(w, link.address, { role: 'replica', master: address })),
-        );
+        const children = await Promise.all(replicaLinksOf(node.sections).map((link) => visit(w, link.address, { role: 'replica', master: address })));
         for (const child of children) if (child !== undefined && !expanded.has(child)) next.push(child);
       }),
     );
@@ -134,11 +132,7 @@ function resolveMasters(w: Walk): DiscoveredNode[] {
  * away. Unreachable nodes are listed down, with the role and master their
  * neighbour reported.
  */
-export async function discoverTopology(
-  start: string,
-  fetch: FetchInfo,
-  opts: { maxNodes?: number } = {},
-): Promise<Discovery> {
+export async function discoverTopology(start: string, fetch: FetchInfo, opts: { maxNodes?: number } = {}): Promise<Discovery> {
   const w: Walk = { nodes: new Map(), aliases: new Map(), byRunId: new Map(), fetch, maxNodes: opts.maxNodes ?? MAX_NODES };
   const path = await climb(w, start);
   // Top first; a replica whose master is down still has its own replicas to show.

@@ -70,9 +70,7 @@ export class FailoverLog {
   }
 
   private add(e: Omit<FailoverEvent, 'id'>): FailoverEvent | undefined {
-    const twin = this.list.find(
-      (x) => x.address === e.address && x.newRole === e.newRole && Math.abs(x.at - e.at) <= SAME_FAILOVER_MS,
-    );
+    const twin = this.list.find((x) => x.address === e.address && x.newRole === e.newRole && Math.abs(x.at - e.at) <= SAME_FAILOVER_MS);
     if (twin !== undefined) {
       // One failover: keep the first sighting, but let Sentinel's word name the previous master
       // (sent again under the same id, so a watcher updates the row it has).

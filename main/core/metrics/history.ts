@@ -26,7 +26,16 @@ export function historyCapacity(historySeconds: number, intervalMs: number): num
 /** The chart values of a sample; a down sample is all nulls, a gap rather than zeros. */
 export function historyPoint(sample: NodeSample, lagBytes: number | null): HistoryPoint {
   if (!sample.up) {
-    return { at: sample.at, gap: sample.status === 'slow' ? 'slow' : 'down', opsPerSec: null, usedMemory: null, clients: null, inputKbps: null, outputKbps: null, lagBytes: null };
+    return {
+      at: sample.at,
+      gap: sample.status === 'slow' ? 'slow' : 'down',
+      opsPerSec: null,
+      usedMemory: null,
+      clients: null,
+      inputKbps: null,
+      outputKbps: null,
+      lagBytes: null,
+    };
   }
   return {
     at: sample.at,

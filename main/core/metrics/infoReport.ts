@@ -107,8 +107,7 @@ function nodeJson(s: NodeSample): InfoJsonNode {
     maxmemory: s.memory?.maxmemory ?? null,
     connected_clients: s.clients?.connected ?? null,
     master_link_status: s.replication?.masterLinkStatus ?? null,
-    replicas:
-      s.replication?.replicas.map((r) => ({ address: r.address, state: r.state, offset: r.offset, lag_bytes: r.lagBytes })) ?? null,
+    replicas: s.replication?.replicas.map((r) => ({ address: r.address, state: r.state, offset: r.offset, lag_bytes: r.lagBytes })) ?? null,
     rdb_bgsave_in_progress: s.persistence?.rdbBgsaveInProgress ?? null,
     rdb_last_bgsave_status: s.persistence?.rdbLastBgsaveStatus ?? null,
     keyspace: s.up && s.restrictions === undefined ? keyspace : null,

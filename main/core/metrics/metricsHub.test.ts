@@ -75,7 +75,12 @@ describe('MetricsHub.watch', () => {
       { address: replicaB, role: 'replica', master: addr(set.master), up: true },
     ]);
     await w.ticks(1);
-    expect(w.ofKind('samples').at(-1)?.samples.map((s) => s.address)).toEqual([addr(set.master), replicaA, replicaB]);
+    expect(
+      w
+        .ofKind('samples')
+        .at(-1)
+        ?.samples.map((s) => s.address),
+    ).toEqual([addr(set.master), replicaA, replicaB]);
     for (const e of w.events) expect(() => MetricsEvent.parse(e)).not.toThrow();
     w.stop();
   });
@@ -88,8 +93,7 @@ describe('MetricsHub.watch', () => {
     const writes = admin.pipeline();
     for (let i = 0; i < 300; i++) writes.set(`k${i}`, 'v', 'EX', 600);
     await writes.exec();
-    const keys3 = (s: { keyspace?: { db: number; keys: number; expires: number }[] } | undefined): unknown =>
-      s?.keyspace?.find((k) => k.db === 3);
+    const keys3 = (s: { keyspace?: { db: number; keys: number; expires: number }[] } | undefined): unknown => s?.keyspace?.find((k) => k.db === 3);
     await w.until('keyspace on every node', () =>
       [set.master, ...set.replicas].every((p) => JSON.stringify(keys3(w.latest(addr(p)))) === JSON.stringify({ db: 3, keys: 300, expires: 300 })),
     );
@@ -208,7 +212,12 @@ describe('MetricsHub.alerts', () => {
     expect(late).toContain(`memory_high@${replica}`);
     await admin.config('SET', 'maxmemory', '0');
     await w.until('resolved', () => seen.includes(`memory_high@${replica} resolved`));
-    expect(w.alerts().filter((a) => a.kind === 'memory_high').map((a) => a.resolvedAt === undefined)).toEqual([true, false]);
+    expect(
+      w
+        .alerts()
+        .filter((a) => a.kind === 'memory_high')
+        .map((a) => a.resolvedAt === undefined),
+    ).toEqual([true, false]);
     stopAlerts();
     stopLate();
     w.stop();

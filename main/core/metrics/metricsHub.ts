@@ -351,8 +351,7 @@ export class MetricsHub {
   /** Discovery now, with the nodes the profile's servers (or its poller) reported before carried over and asked again. */
   private async discover(connectionId: string): Promise<{ nodes: TopologyEntry[]; aliases: Map<string, string> }> {
     const timeoutMs = pollTimeoutMs(DEFAULT_INTERVAL_MS);
-    const fetch = (a: string): ReturnType<typeof fetchInfo> =>
-      withTimeout(fetchInfo(this.pool, connectionId, a, 'default'), timeoutMs, 'INFO');
+    const fetch = (a: string): ReturnType<typeof fetchInfo> => withTimeout(fetchInfo(this.pool, connectionId, a, 'default'), timeoutMs, 'INFO');
     const d = await discoverProfile(this.pool, connectionId, fetch, { maxNodes: MAX_NODES });
     // An edited profile (another server) starts afresh: what its old servers reported is not its node.
     const root = d.mode === 'cluster' ? 'cluster' : this.pool.address(connectionId);

@@ -11,9 +11,7 @@ import type { WatchOptions } from './types';
 
 /** A pool whose profile ids name test servers: `{ m: master, r: replica }`. */
 export function poolFor(servers: Record<string, RedisProcess>, password?: string): Pool {
-  const specs = Object.fromEntries(
-    Object.entries(servers).map(([id, proc]) => [id, specFor(proc, password === undefined ? {} : { password })]),
-  );
+  const specs = Object.fromEntries(Object.entries(servers).map(([id, proc]) => [id, specFor(proc, password === undefined ? {} : { password })]));
   return new Pool({ ...profileRegistry(specs) });
 }
 

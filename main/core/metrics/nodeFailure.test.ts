@@ -11,7 +11,14 @@ const addr = (p: { port: number }): string => `127.0.0.1:${p.port}`;
 describe('a replica that dies and comes back', () => {
   it('is unreachable within two intervals, leaves a "down" gap in its history, and comes back "restarted" on the same port', async () => {
     const w = record(fx.hub, 'm', { intervalMs: INTERVAL });
-    await w.until('3 nodes up', () => w.ofKind('samples').at(-1)?.samples.filter((s) => s.up).length === 3);
+    await w.until(
+      '3 nodes up',
+      () =>
+        w
+          .ofKind('samples')
+          .at(-1)
+          ?.samples.filter((s) => s.up).length === 3,
+    );
     await w.ticks(2);
     const victim = fx.set.replicas[0]!;
     const address = addr(victim);
@@ -28,8 +35,13 @@ describe('a replica that dies and comes back', () => {
     // The master dropped it from its replica list: that is a lost replica too.
     await w.until('replica_link_down', () => w.alerts().some((a) => a.kind === 'replica_link_down' && a.address === address));
     // Still listed, as down, although no live node names it any more.
-    await w.until('topology with the node down', () =>
-      w.ofKind('topology').at(-1)?.nodes.some((n) => n.address === address && !n.up && n.role === 'replica') === true,
+    await w.until(
+      'topology with the node down',
+      () =>
+        w
+          .ofKind('topology')
+          .at(-1)
+          ?.nodes.some((n) => n.address === address && !n.up && n.role === 'replica') === true,
     );
     await w.ticks(2);
 
@@ -46,13 +58,17 @@ describe('a replica that dies and comes back', () => {
     const back = await spawnRedisServer({ port: victim.port, args: replicaArgs(fx.set.master) });
     fx.set.replicas[0] = back;
     await w.until('node_unreachable resolved', () => w.alerts().some((a) => a.id === down.id && a.resolvedAt !== undefined), 10_000);
-    await w.until('replica_link_down resolved', () =>
-      w.alerts().some((a) => a.kind === 'replica_link_down' && a.address === address && a.resolvedAt !== undefined),
+    await w.until(
+      'replica_link_down resolved',
+      () => w.alerts().some((a) => a.kind === 'replica_link_down' && a.address === address && a.resolvedAt !== undefined),
       10_000,
     );
     expect(w.latest(address)).toMatchObject({ up: true, replication: { masterLinkStatus: 'up' } });
     // A new run_id: the first answer says restarted, once; an alert says so; the history marks it.
-    const samples = w.ofKind('samples').flatMap((e) => e.samples).filter((s) => s.address === address);
+    const samples = w
+      .ofKind('samples')
+      .flatMap((e) => e.samples)
+      .filter((s) => s.address === address);
     expect(samples.filter((s) => s.restarted === true)).toHaveLength(1);
     const restart = w.alerts().find((a) => a.kind === 'node_restarted' && a.address === address);
     expect(restart?.severity).toBe('warning');
@@ -97,11 +113,18 @@ describe('a replica paused by DEBUG SLEEP while the master takes writes', () => 
     expect(during.find((a) => a.kind === 'node_slow')?.severity).toBe('warning');
     expect(during.find((a) => a.kind === 'node_slow')?.message).toMatch(/no answer/);
     expect(kinds.has('replication_lag')).toBe(true);
-    await w.until('all resolved', () =>
-      [...kinds].every((k) => w.alerts().some((a) => a.kind === k && a.address === address && a.resolvedAt !== undefined)),
+    await w.until(
+      'all resolved',
+      () => [...kinds].every((k) => w.alerts().some((a) => a.kind === k && a.address === address && a.resolvedAt !== undefined)),
       5_000,
     );
-    const statuses = new Set(w.ofKind('samples').flatMap((e) => e.samples).filter((s) => s.address === address && s.at >= startedAt).map((s) => s.status));
+    const statuses = new Set(
+      w
+        .ofKind('samples')
+        .flatMap((e) => e.samples)
+        .filter((s) => s.address === address && s.at >= startedAt)
+        .map((s) => s.status),
+    );
     expect([...statuses].sort()).toEqual(['slow', 'up']);
     // Neither the topology nor the history calls it down.
     expect(w.ofKind('topology').some((t) => t.at >= startedAt && t.nodes.some((n) => n.address === address && !n.up))).toBe(false);
@@ -121,8 +144,13 @@ describe('a replica added while watching', () => {
     await w.until('topology', () => w.ofKind('topology').length > 0);
     const extra = await startRedis({ args: replicaArgs(fx.set.master) });
     try {
-      await w.until('the new replica in the topology', () =>
-        w.ofKind('topology').at(-1)?.nodes.some((n) => n.address === addr(extra) && n.master === addr(fx.set.master)) === true,
+      await w.until(
+        'the new replica in the topology',
+        () =>
+          w
+            .ofKind('topology')
+            .at(-1)
+            ?.nodes.some((n) => n.address === addr(extra) && n.master === addr(fx.set.master)) === true,
       );
       await w.until('a sample of it', () => w.latest(addr(extra))?.up === true);
     } finally {
@@ -146,7 +174,10 @@ describe('a master paused by CLIENT PAUSE ALL', () => {
     await w.until('node_slow resolved', () => w.alerts().some((a) => a.kind === 'node_slow' && a.address === address && a.resolvedAt !== undefined));
     const since = w.alerts().filter((a) => a.since >= pausedAt && a.address === address);
     expect(since.some((a) => a.kind === 'node_unreachable' || a.kind === 'node_restarted')).toBe(false);
-    const mine = w.ofKind('samples').flatMap((e) => e.samples).filter((s) => s.address === address && s.at >= pausedAt);
+    const mine = w
+      .ofKind('samples')
+      .flatMap((e) => e.samples)
+      .filter((s) => s.address === address && s.at >= pausedAt);
     expect(mine.some((s) => s.status === 'unreachable' || s.restarted === true)).toBe(false);
     w.stop();
   });

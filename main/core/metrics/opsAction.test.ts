@@ -41,10 +41,7 @@ describe('MetricsHub.runAction', () => {
     const admin = await adminClient(set.master);
     const saves = async () => Number(/rdb_saves:(\d+)/.exec(await admin.info('persistence'))?.[1]);
     const before = await saves();
-    const [a, b] = await Promise.all([
-      hub.runAction('m', addr(set.master), 'bgsave'),
-      hub.runAction('m', addr(set.master), 'bgsave'),
-    ]);
+    const [a, b] = await Promise.all([hub.runAction('m', addr(set.master), 'bgsave'), hub.runAction('m', addr(set.master), 'bgsave')]);
     expect([a.status, b.status]).toEqual(['ok', 'ok']);
     // Two saves ran, one after the other (Redis forks one child at a time), each with its fresh file.
     expect(await saves()).toBe(before + 2);

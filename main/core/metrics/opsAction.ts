@@ -91,12 +91,7 @@ function aofSize(p: Persistence): number | undefined {
  * When another save or rewrite is running, wait for it first, then start ours:
  * the point is a fresh file and its timing, not someone else's.
  */
-export async function runOpsAction(
-  redis: Redis,
-  address: string,
-  action: OpsAction,
-  opts: OpsActionOptions = {},
-): Promise<OpsActionRecord> {
+export async function runOpsAction(redis: Redis, address: string, action: OpsAction, opts: OpsActionOptions = {}): Promise<OpsActionRecord> {
   const waiter = new Waiter(redis, opts);
   const command = action === 'bgsave' ? 'BGSAVE' : 'BGREWRITEAOF';
   let before = forkJobsStarted(action, await waiter.persistence());
@@ -113,8 +108,7 @@ export async function runOpsAction(
   const startedAt = Date.now();
   const final = await waiter.until((p) => !forkJobRunning(action, p, before));
   const seconds = (Date.now() - startedAt) / 1000;
-  const status =
-    (action === 'bgsave' ? final['rdb_last_bgsave_status'] : final['aof_last_bgrewrite_status']) ?? 'unknown';
+  const status = (action === 'bgsave' ? final['rdb_last_bgsave_status'] : final['aof_last_bgrewrite_status']) ?? 'unknown';
   const sizeBytes = status !== 'ok' ? undefined : action === 'bgsave' ? await rdbSize(redis, address, startedAt) : aofSize(final);
   return { action, address, startedAt, seconds, status, ...(sizeBytes === undefined ? {} : { sizeBytes }) };
 }

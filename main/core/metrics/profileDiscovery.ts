@@ -70,12 +70,7 @@ async function listedNodes(pool: PoolApi, connectionId: string, mode: TopologyKi
  * walked from the profile's server. Cluster and sentinel: what the servers
  * list (see listedNodes).
  */
-export async function discoverProfile(
-  pool: PoolApi,
-  connectionId: string,
-  fetch: FetchInfo,
-  opts: { maxNodes: number },
-): Promise<ProfileDiscovery> {
+export async function discoverProfile(pool: PoolApi, connectionId: string, fetch: FetchInfo, opts: { maxNodes: number }): Promise<ProfileDiscovery> {
   const mode = pool.topology(connectionId);
   if (mode === 'standalone') return { mode, ...(await discoverTopology(pool.address(connectionId), fetch, opts)) };
   return listedNodes(pool, connectionId, mode, fetch, opts.maxNodes);

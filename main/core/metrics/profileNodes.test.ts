@@ -64,7 +64,12 @@ describe('a profile’s nodes as a page gets them', () => {
     for (const kind of ['listed', 'asked'] as const) {
       const nodes = await page(kind).nodes('tree');
       expect(nodes[0]).toEqual({ address: addr(set.master), role: 'master', up: true });
-      expect(nodes.slice(1).map((n) => n.address).sort()).toEqual(set.replicas.map(addr).sort());
+      expect(
+        nodes
+          .slice(1)
+          .map((n) => n.address)
+          .sort(),
+      ).toEqual(set.replicas.map(addr).sort());
       expect(nodes.slice(1).every((n) => n.role === 'replica' && n.master === addr(set.master) && n.up)).toBe(true);
       const replica = addr(set.replicas[0]!);
       expect(await page(kind).node('tree', replica)).toBe(replica);
@@ -106,7 +111,12 @@ describe('a profile’s nodes as a page gets them', () => {
     const nodes = await page('asked').nodes('shards');
     expect(asked).toBe(1);
     expect(nodes.map((n) => n.address).sort()).toEqual([...cluster().addresses].sort());
-    expect(nodes.filter((n) => n.role === 'master').map((n) => n.address).sort()).toEqual(cluster().masters.map(addr).sort());
+    expect(
+      nodes
+        .filter((n) => n.role === 'master')
+        .map((n) => n.address)
+        .sort(),
+    ).toEqual(cluster().masters.map(addr).sort());
     expect(nodes.every((n) => n.up)).toBe(true);
     expectGrouped(nodes);
   });

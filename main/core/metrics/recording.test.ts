@@ -64,7 +64,10 @@ describe('history recorded while nobody watches', () => {
     await new Promise((r) => setTimeout(r, 2_500));
     const back = record(hub, 'm', { intervalMs: 250 });
     await back.ticks(2);
-    const h = back.ofKind('history').at(-1)?.nodes.find((n) => n.address === addr(set.master));
+    const h = back
+      .ofKind('history')
+      .at(-1)
+      ?.nodes.find((n) => n.address === addr(set.master));
     back.stop();
     const gaps = within(h, left - 1_000, Date.now()).filter((p) => p.gap !== null);
     expect(gaps.map((g) => g.gap)).toContain('unrecorded');

@@ -15,8 +15,7 @@ export function treeOrder<T extends { address: string; master?: string | undefin
     if (m === undefined || m === n.address || !present.has(m)) roots.push(n);
     else children.set(m, [...(children.get(m) ?? []), n]);
   }
-  const order = (a: T, b: T): number =>
-    Number(b.address === top) - Number(a.address === top) || compareAddresses(a.address, b.address);
+  const order = (a: T, b: T): number => Number(b.address === top) - Number(a.address === top) || compareAddresses(a.address, b.address);
   const out: T[] = [];
   const seen = new Set<string>();
   const walk = (n: T): void => {

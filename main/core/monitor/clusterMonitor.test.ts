@@ -41,7 +41,14 @@ function pane(): { viewer: Viewer; lines: () => LinesBatch['lines']; states: str
   return {
     lines: () => batches.flatMap((b) => b.lines),
     states,
-    viewer: { lines: (b) => batches.push(b), stats: () => undefined, state: (s) => states.push(s), gap: () => undefined, end: () => undefined, congested: () => false },
+    viewer: {
+      lines: (b) => batches.push(b),
+      stats: () => undefined,
+      state: (s) => states.push(s),
+      gap: () => undefined,
+      end: () => undefined,
+      congested: () => false,
+    },
   };
 }
 
@@ -55,7 +62,7 @@ describe('MONITOR on a Redis Cluster', () => {
     });
   });
 
-  it('watches two nodes at once: a write shows on the master owning its slot and on that master\'s replica, not elsewhere', async () => {
+  it("watches two nodes at once: a write shows on the master owning its slot and on that master's replica, not elsewhere", async () => {
     const key = 'mon:{here}';
     const owner = (await pool.masters('c')).find((m) => (m.slots ?? []).some(([a, b]) => slotOf(key) >= a && slotOf(key) <= b));
     const replica = (await pageNodes(pool, metrics, 'listed').nodes('c')).find((n) => n.master === owner?.address);

@@ -32,8 +32,7 @@ function hubFor(s: RedisProcess, opts: Partial<ConstructorParameters<typeof Moni
 
 const ALL: MonitorFilter = { sampleEvery: 1, hideOwn: true };
 /** MONITOR clients carry flag O in CLIENT LIST (Redis 7.0 has no CLIENT LIST TYPE monitor). */
-const monitors = async (admin: Redis) =>
-  ((await admin.client('LIST')) as string).split('\n').filter((l) => /\bflags=\w*O/.test(l)).length;
+const monitors = async (admin: Redis) => ((await admin.client('LIST')) as string).split('\n').filter((l) => /\bflags=\w*O/.test(l)).length;
 const live = (r: Recorded) => eventually(() => r.states.includes('live'), 5000);
 
 describe('MonitorHub against a real redis-server', () => {

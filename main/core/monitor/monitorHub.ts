@@ -145,7 +145,10 @@ export class MonitorHub {
     const minutes = Math.round(this.o.sessionLimitMs / 60_000);
     v.limitTimer = setTimeout(() => {
       this.flushViewer(v, node.source);
-      viewer.end(undefined, `MONITOR stopped after ${minutes} min to spare ${target.address}: it costs the server much of its throughput. Start again to go on.`);
+      viewer.end(
+        undefined,
+        `MONITOR stopped after ${minutes} min to spare ${target.address}: it costs the server much of its throughput. Start again to go on.`,
+      );
       leave();
     }, this.o.sessionLimitMs);
     let left = false;

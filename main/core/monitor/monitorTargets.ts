@@ -27,10 +27,7 @@ export function monitorTargets(deps: {
     const own = `${profile.spec.host}:${profile.spec.port}`;
     // A sentinel profile's own address is its first sentinel, which the pool's monitoring
     // connection reaches the master through: MONITOR goes to that master, named afresh.
-    const spec =
-      profile.spec.topology?.kind === 'sentinel' && node === own
-        ? await currentMasterSpec(profile.spec)
-        : specAtAddress(profile.spec, node);
+    const spec = profile.spec.topology?.kind === 'sentinel' && node === own ? await currentMasterSpec(profile.spec) : specAtAddress(profile.spec, node);
     return {
       address: node,
       open: () => openRawConnection(spec, spec.db, { name: `${OWN_NAME_PREFIX}monitor:${profileId}` }),

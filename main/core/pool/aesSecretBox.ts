@@ -16,10 +16,7 @@ export const MIN_SECRET_LENGTH = 16;
  */
 export function aesSecretBox(secret: string): SecretBox {
   if (secret.length < MIN_SECRET_LENGTH) {
-    throw new AppError(
-      'VALIDATION',
-      `The secret key is too short (${secret.length} characters); use at least ${MIN_SECRET_LENGTH} random characters.`,
-    );
+    throw new AppError('VALIDATION', `The secret key is too short (${secret.length} characters); use at least ${MIN_SECRET_LENGTH} random characters.`);
   }
   const key = scryptSync(secret, SALT, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
 

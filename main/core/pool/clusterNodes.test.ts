@@ -28,7 +28,10 @@ describe('parseClusterNodes', () => {
 
   it('gives masters their served slot ranges (migrating slots left out) and replicas their master address', () => {
     expect(nodes[1]?.slots).toEqual([[5461, 10922]]);
-    expect(nodes[3]?.slots).toEqual([[0, 5459], [5460, 5460]]);
+    expect(nodes[3]?.slots).toEqual([
+      [0, 5459],
+      [5460, 5460],
+    ]);
     expect(nodes[0]?.slots).toEqual([]);
     expect(nodes[4]?.master).toBe('127.0.0.1:7001');
     expect(nodes[5]?.master).toBe('127.0.0.1:7002');

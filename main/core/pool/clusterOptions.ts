@@ -7,11 +7,7 @@ import type { ProfileSpec } from './types';
  * connection gets the profile's credentials, TLS and client name through
  * redisOptions. DB is always 0: SELECT is refused in cluster mode.
  */
-export function toClusterOptions(
-  spec: ProfileSpec,
-  kind: ConnectionKind,
-  tuning: ConnectionTuning = {},
-): { seeds: ClusterNode[]; options: ClusterOptions } {
+export function toClusterOptions(spec: ProfileSpec, kind: ConnectionKind, tuning: ConnectionTuning = {}): { seeds: ClusterNode[]; options: ClusterOptions } {
   const seeds = spec.topology?.kind === 'cluster' ? spec.topology.seeds : [{ host: spec.host, port: spec.port }];
   // The per-node options a standalone connection of this kind would get, minus
   // what ioredis' Cluster sets itself or refuses in redisOptions.

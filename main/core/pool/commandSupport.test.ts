@@ -80,7 +80,10 @@ describe('what a restricted profile may run', () => {
 
   it('a user refused DRYRUN learns from the first refusal, remembered for the profile', async () => {
     const memory = new RefusalMemory();
-    const err = await user.call('CONFIG', 'GET', 'maxmemory').then(() => undefined, (e: unknown) => e);
+    const err = await user.call('CONFIG', 'GET', 'maxmemory').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(memory.note('p1', err, ['CONFIG', 'GET', 'maxmemory'])?.command).toBe('CONFIG GET');
     expect(memory.refused('p1', 'config get')?.message).toMatch(/^NOPERM/);
     expect(memory.refused('p2', 'CONFIG GET')).toBeUndefined();

@@ -111,8 +111,7 @@ function sentinelOptions(spec: ProfileSpec, kind: ConnectionKind, via: Via | und
  * pool calls connect() itself so it can await readiness and map failures.
  */
 export function toRedisOptions(spec: ProfileSpec, kind: ConnectionKind, tuning: ConnectionTuning = {}): RedisOptions {
-  const connectTimeout =
-    tuning.connectTimeoutMs ?? (kind === 'test' ? DEFAULTS.testConnectTimeoutMs : DEFAULTS.connectTimeoutMs);
+  const connectTimeout = tuning.connectTimeoutMs ?? (kind === 'test' ? DEFAULTS.testConnectTimeoutMs : DEFAULTS.connectTimeoutMs);
   const via = tuning.via;
   const at = via === undefined || spec.topology?.kind === 'sentinel' ? { host: spec.host, port: spec.port } : via.forward(spec);
   const base: RedisOptions = {

@@ -136,10 +136,7 @@ export class Pool implements PoolApi {
     return asCluster(await this.pooled(entry, spec, kind, 0));
   }
 
-  async dedicatedCluster(
-    connectionId: string,
-    purpose: Exclude<ConnectionPurpose, 'shared'>,
-  ): Promise<{ cluster: Cluster; release(): Promise<void> }> {
+  async dedicatedCluster(connectionId: string, purpose: Exclude<ConnectionPurpose, 'shared'>): Promise<{ cluster: Cluster; release(): Promise<void> }> {
     const { entry, spec } = this.lookup(connectionId);
     requireClusterProfile(spec);
     const { client, release } = await this.ownSlot(entry, spec, 0, purpose, undefined);
@@ -177,10 +174,7 @@ export class Pool implements PoolApi {
     return `${spec.host}:${spec.port}`;
   }
 
-  async dedicated(
-    connectionId: string,
-    opts: DedicatedOptions,
-  ): Promise<{ redis: Redis; release(): Promise<void> }> {
+  async dedicated(connectionId: string, opts: DedicatedOptions): Promise<{ redis: Redis; release(): Promise<void> }> {
     const { entry, spec } = this.lookup(connectionId);
     const target = opts.address === undefined ? undefined : otherNode(spec, opts.address);
     if (target === undefined) refuseCluster(spec);
@@ -302,14 +296,7 @@ export class Pool implements PoolApi {
     return { entry, spec: profile.spec };
   }
 
-  private open(
-    entry: Entry,
-    spec: ProfileSpec,
-    kind: ConnectionKind,
-    db: number,
-    purpose: string,
-    node?: string,
-  ): Slot {
+  private open(entry: Entry, spec: ProfileSpec, kind: ConnectionKind, db: number, purpose: string, node?: string): Slot {
     const commandTimeoutMs =
       kind === 'shared'
         ? (this.opts.commandTimeoutMs ?? DEFAULTS.sharedCommandTimeoutMs)
@@ -365,12 +352,11 @@ export class Pool implements PoolApi {
         const tunnel = await slot.via?.failure();
         this.forget(entry, slot);
         if (slot.closing) {
-          throw new AppError(
-            'DISCONNECTED',
-            `The connection to ${entry.address} was closed before it was ready (profile closed or app shutting down).`,
-          );
+          throw new AppError('DISCONNECTED', `The connection to ${entry.address} was closed before it was ready (profile closed or app shutting down).`);
         }
-        const mapped = (tunnel === undefined ? undefined : { code: tunnel.code, message: tunnel.message, detail: tunnel.message }) ?? (err instanceof ConnectError ? err : mapRedisError(err, ctx ?? contextOf(asRedis(client))));
+        const mapped =
+          (tunnel === undefined ? undefined : { code: tunnel.code, message: tunnel.message, detail: tunnel.message }) ??
+          (err instanceof ConnectError ? err : mapRedisError(err, ctx ?? contextOf(asRedis(client))));
         // Another node being down is the metrics' news, not the profile's connection state.
         if (node === undefined) entry.lastError = mapped.detail;
         slot.phase = 'closed';
@@ -528,4 +514,3 @@ export class Pool implements PoolApi {
     }
   }
 }
-

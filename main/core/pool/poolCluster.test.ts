@@ -12,11 +12,13 @@ const PASSWORD = 'cluster-pw-3';
 const cluster = useCluster({ password: PASSWORD });
 
 function clusterSpec(over: Partial<ProfileSpec> = {}): ProfileSpec {
-  const seeds = cluster().addresses.slice(0, 2).map((a) => {
-    const at = parseHostPort(a, 0);
-    if ('error' in at) throw new Error(at.error);
-    return at;
-  });
+  const seeds = cluster()
+    .addresses.slice(0, 2)
+    .map((a) => {
+      const at = parseHostPort(a, 0);
+      if ('error' in at) throw new Error(at.error);
+      return at;
+    });
   const first = seeds[0] ?? { host: '127.0.0.1', port: 1 };
   return specFor(first, { name: 'cluster', password: PASSWORD, topology: { kind: 'cluster', seeds }, ...over });
 }
@@ -53,7 +55,7 @@ describe('Pool with a cluster profile', () => {
     for (const m of cluster().masters) expect(await clientsNamed(await admin(m.port), 'cacheboard:shared:c')).toHaveLength(1);
   });
 
-  it('refuses single-node connections to a cluster profile with UNSUPPORTED, raw sockets and monitoring\'s start too', async () => {
+  it("refuses single-node connections to a cluster profile with UNSUPPORTED, raw sockets and monitoring's start too", async () => {
     const pool = makePool();
     for (const attempt of [pool.shared('c'), pool.monitoring('c'), pool.dedicated('c', { purpose: 'bulk' })]) {
       await expect(attempt).rejects.toMatchObject({ code: 'UNSUPPORTED', message: expect.stringContaining('Redis Cluster') });
@@ -67,7 +69,11 @@ describe('Pool with a cluster profile', () => {
     const pool = makePool();
     expect(pool.topology('c')).toBe('cluster');
     const masters = await pool.masters('c');
-    expect(masters.map((m) => m.address).sort()).toEqual(cluster().masters.map((m) => `127.0.0.1:${m.port}`).sort());
+    expect(masters.map((m) => m.address).sort()).toEqual(
+      cluster()
+        .masters.map((m) => `127.0.0.1:${m.port}`)
+        .sort(),
+    );
     const slots = masters.flatMap((m) => m.slots ?? []).sort((a, b) => a[0] - b[0]);
     expect(slots.reduce((n, [a, b]) => n + b - a + 1, 0)).toBe(16384);
     for (const m of masters) {

@@ -42,7 +42,7 @@ afterEach(async () => {
 afterAll(closeAdmins);
 
 describe('Pool with a sentinel profile', () => {
-  it('connects through the sentinels to the master, on the profile\'s DB', async () => {
+  it("connects through the sentinels to the master, on the profile's DB", async () => {
     const pool = makePool();
     expect(pool.topology('s')).toBe('sentinel');
     const shared = await pool.shared('s');
@@ -57,7 +57,10 @@ describe('Pool with a sentinel profile', () => {
     await shared.ping();
     const watcher = await set().sentinelClient(0);
     try {
-      const subscribed = async () => String(await watcher.client('LIST')).split('\n').filter((l) => / sub=[1-9]/.test(l)).length;
+      const subscribed = async () =>
+        String(await watcher.client('LIST'))
+          .split('\n')
+          .filter((l) => / sub=[1-9]/.test(l)).length;
       expect(await eventually(async () => (await subscribed()) > 0, 5_000, 50)).toBe(true);
       await pool.closeProfile('s');
       expect(await eventually(async () => (await subscribed()) === 0, 5_000, 50)).toBe(true);
@@ -76,7 +79,12 @@ describe('Pool with a sentinel profile', () => {
     const nodes = await pool.nodes('s');
     expect(nodes.filter((n) => n.role === 'master').map((n) => n.address)).toEqual([masterAddress]);
     expect(nodes.filter((n) => n.role === 'replica')).toHaveLength(2);
-    expect(nodes.filter((n) => n.role === 'sentinel').map((n) => n.address).sort()).toEqual([...set().sentinelAddresses].sort());
+    expect(
+      nodes
+        .filter((n) => n.role === 'sentinel')
+        .map((n) => n.address)
+        .sort(),
+    ).toEqual([...set().sentinelAddresses].sort());
     expect(await pool.test(sentinelSpec())).toMatchObject({ ok: true, mode: 'sentinel', master: masterAddress, role: 'master' });
   });
 
@@ -131,7 +139,10 @@ describe('Pool with a sentinel profile', () => {
     // The failover detector listens on every sentinel; its subscriptions go with the pool.
     const watcher = await set().sentinelClient(1);
     try {
-      const subscribed = async () => String(await watcher.client('LIST')).split('\n').filter((l) => / sub=[1-9]/.test(l)).length;
+      const subscribed = async () =>
+        String(await watcher.client('LIST'))
+          .split('\n')
+          .filter((l) => / sub=[1-9]/.test(l)).length;
       expect(await subscribed()).toBeGreaterThan(0);
       await pool.shutdown();
       expect(await eventually(async () => (await subscribed()) === 0, 5_000, 50)).toBe(true);

@@ -42,7 +42,11 @@ describe('a profile through SSH', () => {
       expect(await pool.test(spec)).toMatchObject({ ok: true, role: 'master' });
       const redis = await pool.shared('p');
       await redis.set('through', 'ssh');
-      expect(bastion().cli(['-p', String(STANDALONE), 'GET', 'through']).trim()).toBe('ssh');
+      expect(
+        bastion()
+          .cli(['-p', String(STANDALONE), 'GET', 'through'])
+          .trim(),
+      ).toBe('ssh');
       // The server sees the client coming from the bastion's loopback: the sshd opened the connection.
       expect(String(await redis.client('INFO'))).toMatch(/addr=127\.0\.0\.1:/);
     } finally {
@@ -100,7 +104,12 @@ describe('a profile through SSH', () => {
         await release();
       }
       expect(seen).toBe(60);
-      for (const p of CLUSTER) expect(bastion().cli(['-p', String(p), 'DBSIZE']).trim()).toBe('0');
+      for (const p of CLUSTER)
+        expect(
+          bastion()
+            .cli(['-p', String(p), 'DBSIZE'])
+            .trim(),
+        ).toBe('0');
     } finally {
       await pool.shutdown();
       await closeAllTunnels();
@@ -110,12 +119,19 @@ describe('a profile through SSH', () => {
   it('names the sentinels and the master by their own addresses, never the forwarded loopback ports, when they cannot be reached', async () => {
     // Nothing listens at these ports behind the bastion: the sentinels refuse, through a working tunnel.
     const gone = [27991, 27992];
-    const spec = ProfileDraft.parse({ name: 'g', topology: { kind: 'sentinel', sentinels: gone.map((p) => `127.0.0.1:${p}`), masterName: 'gone' }, ssh: sshOf() });
+    const spec = ProfileDraft.parse({
+      name: 'g',
+      topology: { kind: 'sentinel', sentinels: gone.map((p) => `127.0.0.1:${p}`), masterName: 'gone' },
+      ssh: sshOf(),
+    });
     const pool = poolOf(spec);
     try {
       const r = await pool.test(spec);
       expect(r.ok).toBe(false);
-      const shared = await pool.shared('p').then(() => '', (e: unknown) => (e as Error).message);
+      const shared = await pool.shared('p').then(
+        () => '',
+        (e: unknown) => (e as Error).message,
+      );
       const state = pool.states().find((x) => x.profileId === 'p');
       const text = `${r.error?.message ?? ''} ${shared} ${state?.detail ?? ''}`;
       expect(text).toContain('127.0.0.1:27991');
@@ -155,7 +171,11 @@ describe('a profile through SSH', () => {
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(reached).toBe(String(REPLICA));
-      expect(bastion().cli(['-p', String(REPLICA), 'GET', 'after']).trim()).toBe('1');
+      expect(
+        bastion()
+          .cli(['-p', String(REPLICA), 'GET', 'after'])
+          .trim(),
+      ).toBe('1');
       expect((await pool.masters('p')).map((m) => m.address)).toEqual([`127.0.0.1:${REPLICA}`]);
     } finally {
       await pool.shutdown();

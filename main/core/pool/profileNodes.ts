@@ -63,8 +63,7 @@ function pickNode(nodes: readonly ProfileNode[], address: string | undefined): s
 export function pageNodes(pool: Pick<PoolApi, 'nodes' | 'topology'>, discovery: NodeDiscovery, cluster: ClusterNodes): PageNodes {
   const listed = (id: string) => cluster === 'listed' && pool.topology(id) === 'cluster';
   return {
-    nodes: async (id) =>
-      listed(id) ? listedClusterNodes(pool, id) : (await discovery.nodes(id)).filter((n) => n.role !== 'sentinel'),
+    nodes: async (id) => (listed(id) ? listedClusterNodes(pool, id) : (await discovery.nodes(id)).filter((n) => n.role !== 'sentinel')),
     node: async (id, address) => (listed(id) ? pickNode(await listedClusterNodes(pool, id), address) : discovery.nodeOf(id, address)),
   };
 }

@@ -161,14 +161,20 @@ describe('ProfileStore', () => {
     expect(other.view(listed[0] as StoredProfile).hasPassword).toBe(true);
   });
 
-  it('keeps a sentinel profile\'s topology, seals its sentinel password, and shows only that one is set', () => {
+  it("keeps a sentinel profile's topology, seals its sentinel password, and shows only that one is set", () => {
     const dir = dataDir();
     const store = new ProfileStore({ dataDir: dir, secretBox: box });
-    const sentinels = [{ host: 's1', port: 26379 }, { host: 's2', port: 26380 }];
-    const spec = specFor({ host: 's1', port: 26379 }, {
-      name: 'HA',
-      topology: { kind: 'sentinel', sentinels, masterName: 'mymaster', sentinelUsername: 'watcher', sentinelPassword: 'sentinel-secret-77' },
-    });
+    const sentinels = [
+      { host: 's1', port: 26379 },
+      { host: 's2', port: 26380 },
+    ];
+    const spec = specFor(
+      { host: 's1', port: 26379 },
+      {
+        name: 'HA',
+        topology: { kind: 'sentinel', sentinels, masterName: 'mymaster', sentinelUsername: 'watcher', sentinelPassword: 'sentinel-secret-77' },
+      },
+    );
     const p = store.add(spec);
     expect(readFileSync(store.file, 'utf8')).not.toContain('sentinel-secret-77');
     const reread = new ProfileStore({ dataDir: dir, secretBox: box });
@@ -188,10 +194,13 @@ describe('ProfileStore', () => {
     expect(reread.update(p.id, edited, { clearPassword: true }).spec.topology).not.toHaveProperty('sentinelPassword');
   });
 
-  it('keeps a cluster profile\'s seeds, and an older file without topologies reads as standalone', () => {
+  it("keeps a cluster profile's seeds, and an older file without topologies reads as standalone", () => {
     const dir = dataDir();
     const store = new ProfileStore({ dataDir: dir, secretBox: box });
-    const seeds = [{ host: 'c1', port: 7000 }, { host: 'c2', port: 7001 }];
+    const seeds = [
+      { host: 'c1', port: 7000 },
+      { host: 'c2', port: 7001 },
+    ];
     const p = store.add(specFor({ host: 'c1', port: 7000 }, { name: 'Cluster', topology: { kind: 'cluster', seeds } }));
     const reread = new ProfileStore({ dataDir: dir, secretBox: box });
     expect(reread.view(reread.get(p.id) as StoredProfile).topology).toEqual({ kind: 'cluster', seeds: ['c1:7000', 'c2:7001'] });

@@ -52,7 +52,11 @@ describe('SSH secrets in the profile store', () => {
   it('keeps stored SSH secrets on an edit that leaves the SSH servers as they were (a first pin too), drops them when a server or a pin changes', () => {
     const s = store();
     const p = s.add(spec(through));
-    const noSecrets = { ...through, auth: { kind: 'key', keyFile: '~/.ssh/id_prod' }, jumps: [{ host: 'gw.example.com', port: 2222, auth: { kind: 'password' } }] };
+    const noSecrets = {
+      ...through,
+      auth: { kind: 'key', keyFile: '~/.ssh/id_prod' },
+      jumps: [{ host: 'gw.example.com', port: 2222, auth: { kind: 'password' } }],
+    };
     const pinned = s.update(p.id, spec({ ...noSecrets, pinned: { 'bastion.example.com:22': FP } }));
     expect(pinned.spec.ssh?.auth).toEqual({ kind: 'key', keyFile: '~/.ssh/id_prod', passphrase: PASSPHRASE });
     expect(pinned.spec.ssh?.jumps?.[0]?.auth).toEqual({ kind: 'password', password: JUMP_PASSWORD });

@@ -19,5 +19,9 @@ export interface EmbeddedRefusal {
  */
 export function refuseEmbedded(profile: StoredProfile, { refused, instead }: EmbeddedRefusal): void {
   if (profile.source !== 'embedded') return;
-  throw new AppError('READ_ONLY', `"${profile.spec.name}" is the read-only embedded server: ${refused}. Add a profile for a server of your own to ${instead}.`, 'profileId');
+  throw new AppError(
+    'READ_ONLY',
+    `"${profile.spec.name}" is the read-only embedded server: ${refused}. Add a profile for a server of your own to ${instead}.`,
+    'profileId',
+  );
 }

@@ -44,7 +44,7 @@ describe('mapRedisError', () => {
   });
 
   it("maps NOPERM to NOPERM keeping Redis' words about the command or key", () => {
-    const m = mapRedisError(reply("NOPERM No permissions to access a key"), ctx);
+    const m = mapRedisError(reply('NOPERM No permissions to access a key'), ctx);
     expect(m.code).toBe('NOPERM');
     expect(m.message).toContain('No permissions to access a key');
   });

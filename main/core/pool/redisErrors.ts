@@ -77,11 +77,11 @@ function tlsHint(code: string, text: string): string {
     return 'the server does not speak TLS on this port: turn TLS off for this profile or use the TLS port';
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return "the certificate does not name this host: set the TLS server name to one the certificate lists";
+    return 'the certificate does not name this host: set the TLS server name to one the certificate lists';
   }
   if (code === 'CERT_HAS_EXPIRED') return 'the server certificate has expired';
   if (TLS_CODES.has(code) && code !== 'EPROTO') {
-    return "the server certificate is not signed by a trusted CA: set the CA file to the CA that signed it";
+    return 'the server certificate is not signed by a trusted CA: set the CA file to the CA that signed it';
   }
   return 'check the TLS settings (CA file, server name) against the server';
 }

@@ -81,7 +81,13 @@ async function askEach<T>(
       unknown++;
       failures.push(`${address}: does not monitor "${t.masterName}"`);
     } catch (err) {
-      const ctx = { host: at.host, port: at.port, connectTimeoutMs: timeoutMs, commandTimeoutMs: timeoutMs, ...(t.sentinelPassword === undefined ? {} : { password: t.sentinelPassword }) };
+      const ctx = {
+        host: at.host,
+        port: at.port,
+        connectTimeoutMs: timeoutMs,
+        commandTimeoutMs: timeoutMs,
+        ...(t.sentinelPassword === undefined ? {} : { password: t.sentinelPassword }),
+      };
       failures.push(`${address}: ${mapRedisError(cause ?? err, ctx).detail}`);
     } finally {
       redis.disconnect();
@@ -125,21 +131,23 @@ export async function currentMasterSpec(spec: ProfileSpec, timeoutMs?: number, v
  */
 export async function mastersNamed(spec: ProfileSpec, timeoutMs: number = DEFAULTS.testConnectTimeoutMs, through?: Via): Promise<string[]> {
   const t = sentinelTopology(spec);
-  const answers = await withVia(spec, through, (via) => Promise.all(
-    t.sentinels.map(async (at) => {
-      const redis = sentinelClient(spec, at, timeoutMs, via);
-      redis.on('error', () => undefined);
-      try {
-        await redis.connect();
-        const p = pairs(await redis.call('SENTINEL', 'MASTER', t.masterName));
-        return p['ip'] === undefined ? [] : [formatHostPort({ host: p['ip'], port: Number(p['port']) })];
-      } catch {
-        return [];
-      } finally {
-        redis.disconnect();
-      }
-    }),
-  ));
+  const answers = await withVia(spec, through, (via) =>
+    Promise.all(
+      t.sentinels.map(async (at) => {
+        const redis = sentinelClient(spec, at, timeoutMs, via);
+        redis.on('error', () => undefined);
+        try {
+          await redis.connect();
+          const p = pairs(await redis.call('SENTINEL', 'MASTER', t.masterName));
+          return p['ip'] === undefined ? [] : [formatHostPort({ host: p['ip'], port: Number(p['port']) })];
+        } catch {
+          return [];
+        } finally {
+          redis.disconnect();
+        }
+      }),
+    ),
+  );
   return answers.flat();
 }
 
@@ -173,16 +181,15 @@ export async function sentinelNodes(spec: ProfileSpec, timeoutMs?: number): Prom
   const { value, sentinel } = await askSentinels(
     spec,
     async (redis, name) => {
-      const master = pairs(await redis.call('SENTINEL', 'MASTER', name).catch((err: unknown) => {
-        // "ERR No such master with that name"
-        if (/no such master/i.test(String((err as Error).message))) return null;
-        throw err;
-      }));
+      const master = pairs(
+        await redis.call('SENTINEL', 'MASTER', name).catch((err: unknown) => {
+          // "ERR No such master with that name"
+          if (/no such master/i.test(String((err as Error).message))) return null;
+          throw err;
+        }),
+      );
       if (master['ip'] === undefined) return undefined;
-      const [replicas, sentinels] = await Promise.all([
-        redis.call('SENTINEL', 'REPLICAS', name),
-        redis.call('SENTINEL', 'SENTINELS', name),
-      ]);
+      const [replicas, sentinels] = await Promise.all([redis.call('SENTINEL', 'REPLICAS', name), redis.call('SENTINEL', 'SENTINELS', name)]);
       return { master, replicas: Array.isArray(replicas) ? replicas.map(pairs) : [], sentinels: Array.isArray(sentinels) ? sentinels.map(pairs) : [] };
     },
     timeoutMs,

@@ -91,9 +91,7 @@ describe('loadServerConfig', () => {
 
   it('names the environment variable that is not set', () => {
     const file = configFile({ profiles: [{ id: 'p', name: 'P', host: 'h', passwordEnv: 'PROD_REDIS_PASSWORD' }] });
-    expect(errorOf(() => loadServerConfig(file, {})).message).toBe(
-      `${file}: profiles[0].passwordEnv: environment variable PROD_REDIS_PASSWORD is not set`,
-    );
+    expect(errorOf(() => loadServerConfig(file, {})).message).toBe(`${file}: profiles[0].passwordEnv: environment variable PROD_REDIS_PASSWORD is not set`);
   });
 
   it('refuses two password sources, duplicate ids, an unreadable password file and a missing CA file', () => {
@@ -165,7 +163,13 @@ describe('loadServerConfig', () => {
       ],
     });
     const [cluster, sentinel] = loadServerConfig(file, { SENTINEL_PW: 'from-env', DATA_PW: 'data' });
-    expect(cluster?.spec.topology).toEqual({ kind: 'cluster', seeds: [{ host: 'c1', port: 7000 }, { host: 'c2', port: 7001 }] });
+    expect(cluster?.spec.topology).toEqual({
+      kind: 'cluster',
+      seeds: [
+        { host: 'c1', port: 7000 },
+        { host: 'c2', port: 7001 },
+      ],
+    });
     expect(sentinel?.spec).toMatchObject({
       host: 's1',
       port: 26379,
@@ -183,4 +187,3 @@ describe('loadServerConfig', () => {
     expect(lines[1]).toBe(`${bad}: profiles[1].topology.sentinelPasswordEnv: environment variable UNSET is not set`);
   });
 });
-

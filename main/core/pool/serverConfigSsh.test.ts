@@ -57,14 +57,18 @@ describe('a config-file profile through SSH', () => {
       jump: { kind: 'password', passwordFile: join(b.dir, 'no-such-file') },
     });
     expect(() => loadServerConfig(unset, {})).toThrow(
-      new RegExp(`${unset}: profiles\\[0\\]\\.ssh\\.auth\\.passphraseEnv: environment variable CB_TEST_SSH_UNSET is not set\\n` +
-        `${unset}: profiles\\[0\\]\\.ssh\\.jumps\\[0\\]\\.auth\\.passwordFile: cannot read .*no-such-file: ENOENT`),
+      new RegExp(
+        `${unset}: profiles\\[0\\]\\.ssh\\.auth\\.passphraseEnv: environment variable CB_TEST_SSH_UNSET is not set\\n` +
+          `${unset}: profiles\\[0\\]\\.ssh\\.jumps\\[0\\]\\.auth\\.passwordFile: cannot read .*no-such-file: ENOENT`,
+      ),
     );
     const twice = configFile('twice.json', {
       last: { kind: 'password', password: 'inline', passwordEnv: 'CB_TEST_SSH_PW' },
       jump: { kind: 'agent' },
     });
-    expect(() => loadServerConfig(twice, { CB_TEST_SSH_PW: 'x' })).toThrow('profiles[0].ssh.auth: give the password one way only: password, passwordEnv or passwordFile');
+    expect(() => loadServerConfig(twice, { CB_TEST_SSH_PW: 'x' })).toThrow(
+      'profiles[0].ssh.auth: give the password one way only: password, passwordEnv or passwordFile',
+    );
     const wrongKind = configFile('kind.json', { last: { kind: 'agent', passphraseEnv: 'CB_TEST_SSH_PW' }, jump: { kind: 'agent' } });
     expect(() => loadServerConfig(wrongKind, { CB_TEST_SSH_PW: 'x' })).toThrow('profiles[0].ssh.auth');
   });

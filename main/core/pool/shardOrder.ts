@@ -23,7 +23,10 @@ export function inShardOrder<T extends Placed>(nodes: readonly T[]): T[] {
   };
   for (const m of nodes.filter((n) => n.role === 'master').sort(byAddress)) {
     add(m);
-    nodes.filter((r) => r.role === 'replica' && r.master === m.address).sort(byAddress).forEach(add);
+    nodes
+      .filter((r) => r.role === 'replica' && r.master === m.address)
+      .sort(byAddress)
+      .forEach(add);
   }
   [...nodes].sort(byAddress).forEach(add);
   return out;

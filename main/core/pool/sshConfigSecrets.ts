@@ -20,7 +20,10 @@ function authWithSecret(auth: unknown, env: NodeJS.ProcessEnv, at: ReportProblem
   const names = auth['kind'] === 'key' ? SOURCES.key : auth['kind'] === 'password' ? SOURCES.password : undefined;
   if (names === undefined || (auth[names.env] === undefined && auth[names.file] === undefined)) return auth;
   const { [names.env]: fromEnv, [names.file]: fromFile, ...rest } = auth;
-  for (const [field, v] of [[names.env, fromEnv], [names.file, fromFile]] as const) {
+  for (const [field, v] of [
+    [names.env, fromEnv],
+    [names.file, fromFile],
+  ] as const) {
     if (v !== undefined && (typeof v !== 'string' || v === '')) {
       at([field], 'must be a non-empty string');
       return rest;
@@ -49,7 +52,10 @@ function authWithSecret(auth: unknown, env: NodeJS.ProcessEnv, at: ReportProblem
 export function sshWithSecrets(draft: Obj, env: NodeJS.ProcessEnv, at: ReportProblem): Obj {
   const ssh = draft['ssh'];
   if (!isObj(ssh)) return draft;
-  const under = (path: PropertyKey[]): ReportProblem => (p, m) => at(['ssh', ...path, ...p], m);
+  const under =
+    (path: PropertyKey[]): ReportProblem =>
+    (p, m) =>
+      at(['ssh', ...path, ...p], m);
   const out: Obj = { ...ssh };
   if (ssh['auth'] !== undefined) out['auth'] = authWithSecret(ssh['auth'], env, under(['auth']));
   if (Array.isArray(ssh['jumps'])) {

@@ -20,7 +20,8 @@ export function hostKeyOf(err: unknown): SshHostKey | undefined {
  * failed"; its messages carry no secrets (ssh-core keeps them out).
  */
 export function sshAppError(err: unknown): AppError | undefined {
-  if (err instanceof HostKeyError) return new AppError('UNREACHABLE', `${err.message}. Connection refused: check the key with the server's administrator.`, 'ssh');
+  if (err instanceof HostKeyError)
+    return new AppError('UNREACHABLE', `${err.message}. Connection refused: check the key with the server's administrator.`, 'ssh');
   const message = err instanceof Error ? err.message : String(err);
   if (/authentication (methods )?failed/i.test(message)) return new AppError('AUTH_FAILED', `SSH login refused: ${message}`, 'ssh.auth');
   if (/^SSH\b|ssh/i.test(message)) return new AppError('UNREACHABLE', message, 'ssh');

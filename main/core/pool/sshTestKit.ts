@@ -110,7 +110,9 @@ export async function sentinelsBehind(b: Bastion, master: number, replica: numbe
     const conf = join(b.dir, `sentinel-${p}.conf`);
     writeFileSync(
       conf,
-      [`sentinel monitor ${name} 127.0.0.1 ${master} 2`, `sentinel down-after-milliseconds ${name} 1000`, `sentinel failover-timeout ${name} 5000`, ''].join('\n'),
+      [`sentinel monitor ${name} 127.0.0.1 ${master} 2`, `sentinel down-after-milliseconds ${name} 1000`, `sentinel failover-timeout ${name} 5000`, ''].join(
+        '\n',
+      ),
     );
     await b.redis(p, ['--sentinel'], conf);
   }

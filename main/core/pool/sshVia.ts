@@ -96,13 +96,23 @@ function wrap(lease: TunnelLease, route: SshRoute): Via {
         const timer = setTimeout(resolve, waitMs);
         late.signal.addEventListener('abort', () => clearTimeout(timer));
       });
-      const err = await Promise.race([lease.ready().then(() => undefined, (e: unknown) => e), timeout]);
+      const err = await Promise.race([
+        lease.ready().then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+        timeout,
+      ]);
       late.abort();
       if (err !== undefined) return sshAppError(err) ?? new AppError('UNREACHABLE', `SSH tunnel: ${String(err)}`, 'ssh');
       // Still connecting (an SSH server that does not answer, a slow jump): Redis was never dialled, so the SSH side is named.
       if (lease.state().state !== 'connecting') return undefined;
       const path = route.hops.map((h) => formatHostPort({ host: h.host, port: h.port ?? 22 })).join(' → ');
-      return new AppError('UNREACHABLE', `The SSH tunnel through ${path} is not up yet (no answer from the SSH server): check that it is reachable from here.`, 'ssh');
+      return new AppError(
+        'UNREACHABLE',
+        `The SSH tunnel through ${path} is not up yet (no answer from the SSH server): check that it is reachable from here.`,
+        'ssh',
+      );
     },
     release: () => {
       if (released) return;

@@ -81,9 +81,7 @@ describe('Pool.test failures', () => {
   });
 
   it('answers VALIDATION on tls.caFile when the CA file is missing', async () => {
-    const result = await pool.test(
-      specFor({ port: 1 }, { tls: { enabled: true, caFile: '/nonexistent/ca.pem', rejectUnauthorized: true } }),
-    );
+    const result = await pool.test(specFor({ port: 1 }, { tls: { enabled: true, caFile: '/nonexistent/ca.pem', rejectUnauthorized: true } }));
     expect(result).toEqual({
       ok: false,
       error: { code: 'VALIDATION', message: 'tls.caFile: file not found: /nonexistent/ca.pem', field: 'tls.caFile' },

@@ -85,12 +85,7 @@ async function testServer(spec: ProfileSpec, connectTimeoutMs: number, via: Via 
     }
     return result;
   } catch (err) {
-    const e =
-      err instanceof AppError
-        ? err
-        : redis === undefined
-          ? new AppError('INTERNAL', String(err))
-          : toAppError(err, contextOf(redis));
+    const e = err instanceof AppError ? err : redis === undefined ? new AppError('INTERNAL', String(err)) : toAppError(err, contextOf(redis));
     return { ok: false, error: e.toInfo() };
   } finally {
     if (redis !== undefined) await closeRedis(redis);

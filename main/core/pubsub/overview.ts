@@ -122,7 +122,16 @@ export async function pubsubOverview(deps: OverviewDeps, connectionId: string, c
       const total = perNode.reduce<number>((sum, v) => sum + (v ?? 0), 0);
       const ours = nodes.reduce((sum, n, i) => sum + (perNode[i] === null ? 0 : deps.ours(n.address, kind, name)), 0);
       const key = name.toString('latin1');
-      return { name: shownBytes({ bytes: name, length: name.length }), b64: name.toString('base64'), shard: kind === 'shard', perNode, total, ours, noSubscriber: total - ours <= 0, asked: u.asked.has(key) };
+      return {
+        name: shownBytes({ bytes: name, length: name.length }),
+        b64: name.toString('base64'),
+        shard: kind === 'shard',
+        perNode,
+        total,
+        ours,
+        noSubscriber: total - ours <= 0,
+        asked: u.asked.has(key),
+      };
     });
   return {
     topology,

@@ -49,6 +49,18 @@ export function profileOverview(
 }
 
 /** PUBLISH (or SPUBLISH) over the pool's connections to the connection's masters. */
-export function publishOn(pool: Pick<PoolApi, 'masters' | 'node' | 'topology'>, connectionId: string, channel: Buffer, payload: Buffer, shard: boolean): Promise<Published> {
-  return publish({ masters: (i) => pool.masters(i), client: (i, a) => pool.node(i, a), topology: (i) => pool.topology(i) }, connectionId, channel, payload, shard);
+export function publishOn(
+  pool: Pick<PoolApi, 'masters' | 'node' | 'topology'>,
+  connectionId: string,
+  channel: Buffer,
+  payload: Buffer,
+  shard: boolean,
+): Promise<Published> {
+  return publish(
+    { masters: (i) => pool.masters(i), client: (i, a) => pool.node(i, a), topology: (i) => pool.topology(i) },
+    connectionId,
+    channel,
+    payload,
+    shard,
+  );
 }

@@ -112,7 +112,9 @@ describe('Pub/Sub on a cluster whose nodes change', () => {
     }
     expect(promoted).not.toBe('');
     const killedAt = Date.now();
-    cluster().nodes.find((n) => address(n) === victim)?.kill('SIGKILL');
+    cluster()
+      .nodes.find((n) => address(n) === victim)
+      ?.kill('SIGKILL');
     await direct(promoted).call('CLUSTER', 'FAILOVER', 'TAKEOVER');
     expect(await eventually(async () => (await ownerOf(keySlot(Buffer.from(shard)), promoted)) === promoted, 10_000)).toBe(true);
 
@@ -130,10 +132,18 @@ describe('Pub/Sub on a cluster whose nodes change', () => {
     await direct(masters().find((m) => m !== victim && m !== classic) ?? promoted).publish('news.eu', 'after');
     expect(await direct(promoted).call('SPUBLISH', shard, 'after-shard')).toBe(1);
     expect(await eventually(() => r.messages().length === 3)).toBe(true);
-    expect(r.messages().slice(1).map((m) => [m.kind, text(m.channel), text(m.payload)]).sort()).toEqual([
-      ['pmessage', 'news.eu', 'after'],
-      ['smessage', shard, 'after-shard'],
-    ].sort());
+    expect(
+      r
+        .messages()
+        .slice(1)
+        .map((m) => [m.kind, text(m.channel), text(m.payload)])
+        .sort(),
+    ).toEqual(
+      [
+        ['pmessage', 'news.eu', 'after'],
+        ['smessage', shard, 'after-shard'],
+      ].sort(),
+    );
     await exact(r);
     expect(r.ended).toEqual([]);
     stop();

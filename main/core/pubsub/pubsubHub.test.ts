@@ -149,7 +149,9 @@ describe('PubSubHub against a real redis-server', () => {
       expect(Math.max(...r.batches.map((b) => b.items.length))).toBeLessThanOrEqual(1000);
     }
     expect(slow.stats.at(-1)!.dropped).toBeGreaterThan(fast.stats.at(-1)!.dropped);
-    console.log(`flood: ${n} messages in ${flood.ms} ms (${Math.round((n * 1000) / flood.ms)} msg/s); fast ${JSON.stringify(fast.stats.at(-1))}; slow ${JSON.stringify(slow.stats.at(-1))}`);
+    console.log(
+      `flood: ${n} messages in ${flood.ms} ms (${Math.round((n * 1000) / flood.ms)} msg/s); fast ${JSON.stringify(fast.stats.at(-1))}; slow ${JSON.stringify(slow.stats.at(-1))}`,
+    );
   });
 
   it('a viewer that keeps up gets every message, in order', async () => {
@@ -202,7 +204,9 @@ describe('PubSubHub against a real redis-server', () => {
     expect(r.stats.at(-1)).toMatchObject({ received: 40, delivered: 0, dropped: 40 });
     // Were payloads read whole, one alone would hold 8 MiB.
     expect(grew).toBeLessThan(4 * 1024 * 1024);
-    console.log(`320 MB published to a viewer that never takes: retained heap + buffers peaked ${(grew / 1048576).toFixed(2)} MiB above the start (after gc, 5 samples a second)`);
+    console.log(
+      `320 MB published to a viewer that never takes: retained heap + buffers peaked ${(grew / 1048576).toFixed(2)} MiB above the start (after gc, 5 samples a second)`,
+    );
   });
 
   it('ends the viewer with NOPERM naming the channel when the ACL refuses it', async () => {

@@ -193,7 +193,10 @@ export class PubSubHub {
         if (from === undefined || from === to) continue;
         const down = this.nodes.get(`${connectionId}|${from}`)?.node.downSince;
         if (down === undefined) {
-          notices.push({ address: to, text: `${KIND_WORD[kind]} ${namesText([name])} moved from ${from} to ${to} (${MOVED_BECAUSE[kind]}): subscribed there.` });
+          notices.push({
+            address: to,
+            text: `${KIND_WORD[kind]} ${namesText([name])} moved from ${from} to ${to} (${MOVED_BECAUSE[kind]}): subscribed there.`,
+          });
         } else if (down < (owed.get(to)?.from ?? Infinity)) {
           owed.set(to, { address: from, from: down, reason: `${from} could not be reached: subscribed on ${to} instead` });
         }
@@ -241,7 +244,9 @@ export class PubSubHub {
           return run();
         })
         // Not expected (plan errors are retried): the viewer is told rather than left on a node that is gone.
-        .catch((err: unknown) => finish(new AppError('INTERNAL', `Could not follow the subscription to another node: ${err instanceof Error ? err.message : String(err)}`)));
+        .catch((err: unknown) =>
+          finish(new AppError('INTERNAL', `Could not follow the subscription to another node: ${err instanceof Error ? err.message : String(err)}`)),
+        );
     };
     return leave;
   }

@@ -32,9 +32,7 @@ export function recorder(congested: () => boolean = () => false): Recorded {
     ended: [],
     messages: () => r.batches.flatMap((b) => b.items),
     last: () => r.batches.at(-1),
-    live: () =>
-      r.plan.length > 0 &&
-      r.plan.every((p) => r.states.filter((s) => s.address === p.address).at(-1)?.state === 'live'),
+    live: () => r.plan.length > 0 && r.plan.every((p) => r.states.filter((s) => s.address === p.address).at(-1)?.state === 'live'),
     viewer: {
       plan: (nodes) => r.plan.splice(0, r.plan.length, ...nodes),
       messages: (b) => r.batches.push(b),

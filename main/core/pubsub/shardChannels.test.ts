@@ -80,10 +80,19 @@ describe('shard channels on a Redis Cluster', () => {
       clients.push(direct);
       await direct.publish('broadcast', 'everywhere');
       expect(await eventually(() => r.messages().length === 4, 5000)).toBe(true);
-      expect(r.messages().filter((m) => m.kind === 'smessage').map((m) => [m.node, text(m.channel), text(m.payload)]).sort()).toEqual(
-        (await Promise.all(shards.map(async (n) => [await ownerOf(keySlot(Buffer.from(n))), n, `to ${n}`]))).sort(),
-      );
-      expect(r.messages().find((m) => m.kind === 'message')?.payload.bytes.toString()).toBe('everywhere');
+      expect(
+        r
+          .messages()
+          .filter((m) => m.kind === 'smessage')
+          .map((m) => [m.node, text(m.channel), text(m.payload)])
+          .sort(),
+      ).toEqual((await Promise.all(shards.map(async (n) => [await ownerOf(keySlot(Buffer.from(n))), n, `to ${n}`]))).sort());
+      expect(
+        r
+          .messages()
+          .find((m) => m.kind === 'message')
+          ?.payload.bytes.toString(),
+      ).toBe('everywhere');
     } finally {
       stop();
     }

@@ -1,15 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FIRST_KEY,
-  NAMED_COMMANDS,
-  hasSubcommand,
-  inTransaction,
-  keyCountOf,
-  keysOf,
-  reachesOtherDb,
-  replicates,
-  takesKey,
-} from '../../../app/redis/commands';
+import { FIRST_KEY, NAMED_COMMANDS, hasSubcommand, inTransaction, keyCountOf, keysOf, reachesOtherDb, replicates, takesKey } from '../../../app/redis/commands';
 import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
 
 const redis = useRedis();

@@ -9,16 +9,85 @@ let admin: Redis;
 // Names with every byte class the matcher treats specially: wildcards and brackets as literal
 // bytes, a backslash, bytes past 0x7f (signed in C), CR/LF, empty and separator-only names.
 const NAMES: Buffer[] = [
-  'a', 'ab', 'abc', 'b', 'user:1', 'user:12', 'user:123', 'user:2', 'a*b', 'a?b', 'a[b', 'a]b', 'a\\b', 'a-b', '^x', 'x^', ':', '::', 'a::b', '',
-  'hello', 'hallo', 'hxllo', 'heeeello', 'a\r\nb', '[', ']', '*', '?', '\\',
-].map((s) => Buffer.from(s, 'latin1'))
+  'a',
+  'ab',
+  'abc',
+  'b',
+  'user:1',
+  'user:12',
+  'user:123',
+  'user:2',
+  'a*b',
+  'a?b',
+  'a[b',
+  'a]b',
+  'a\\b',
+  'a-b',
+  '^x',
+  'x^',
+  ':',
+  '::',
+  'a::b',
+  '',
+  'hello',
+  'hallo',
+  'hxllo',
+  'heeeello',
+  'a\r\nb',
+  '[',
+  ']',
+  '*',
+  '?',
+  '\\',
+]
+  .map((s) => Buffer.from(s, 'latin1'))
   .concat([Buffer.from([0xff]), Buffer.from([0x61, 0xff, 0x62]), Buffer.from([0x80]), Buffer.from([0x7f]), Buffer.from([0x00, 0x61])]);
 
 const PATTERNS: Buffer[] = [
-  '*', 'a*', '*b', 'a?b', 'h[ae]llo', 'h[^e]llo', 'h[a-b]llo', 'h[b-a]llo', 'user:1*', 'user:1?', 'a\\*b', 'a\\?b', 'a\\[b', 'a[\\]]b', 'a[\\\\]b', 'a[', '[', 'a[b',
-  '\\', 'a\\', '*:*', '*::*', '?', '??', '[^a]', '[]', '[]]', '[^]', 'h*llo', 'h**llo', '*e*e*', 'a[-]b', 'a[a-]', '[a-c-e]', 'a\r\n*', 'x[^]',
-].map((s) => Buffer.from(s, 'latin1'))
-  .concat([Buffer.from([0x61, 0x5b, 0x61, 0x2d, 0xff, 0x5d, 0x62]), Buffer.from([0x5b, 0x00, 0x2d, 0xff, 0x5d]), Buffer.from([0x2a, 0xff, 0x2a]), Buffer.from([0x5b, 0x7f, 0x2d, 0x80, 0x5d])]);
+  '*',
+  'a*',
+  '*b',
+  'a?b',
+  'h[ae]llo',
+  'h[^e]llo',
+  'h[a-b]llo',
+  'h[b-a]llo',
+  'user:1*',
+  'user:1?',
+  'a\\*b',
+  'a\\?b',
+  'a\\[b',
+  'a[\\]]b',
+  'a[\\\\]b',
+  'a[',
+  '[',
+  'a[b',
+  '\\',
+  'a\\',
+  '*:*',
+  '*::*',
+  '?',
+  '??',
+  '[^a]',
+  '[]',
+  '[]]',
+  '[^]',
+  'h*llo',
+  'h**llo',
+  '*e*e*',
+  'a[-]b',
+  'a[a-]',
+  '[a-c-e]',
+  'a\r\n*',
+  'x[^]',
+]
+  .map((s) => Buffer.from(s, 'latin1'))
+  .concat([
+    Buffer.from([0x61, 0x5b, 0x61, 0x2d, 0xff, 0x5d, 0x62]),
+    Buffer.from([0x5b, 0x00, 0x2d, 0xff, 0x5d]),
+    Buffer.from([0x2a, 0xff, 0x2a]),
+    Buffer.from([0x5b, 0x7f, 0x2d, 0x80, 0x5d]),
+  ]);
 
 beforeAll(async () => {
   admin = await adminClient(redis());
@@ -40,7 +109,9 @@ async function serverMatches(pattern: Buffer): Promise<string[]> {
 
 describe('globMatch is Redis SCAN MATCH', () => {
   it.each(PATTERNS.map((p) => [p.toString('latin1').replace(/[\r\n]/g, '·'), p]))('%s selects what the server selects', async (_label, pattern) => {
-    const ours = NAMES.filter((n) => globMatch(pattern as Buffer, n)).map((n) => n.toString('hex')).sort();
+    const ours = NAMES.filter((n) => globMatch(pattern as Buffer, n))
+      .map((n) => n.toString('hex'))
+      .sort();
     expect(ours).toEqual(await serverMatches(pattern as Buffer));
   });
 
@@ -50,7 +121,9 @@ describe('globMatch is Redis SCAN MATCH', () => {
     expect(literalPrefix(Buffer.from('abc'))).toMatchObject({ exact: true });
     for (const prefix of ['a', 'a*', 'a[', '\\', 'user:1']) {
       const p = Buffer.from(prefix, 'latin1');
-      const want = NAMES.filter((n) => n.subarray(0, p.length).equals(p)).map((n) => n.toString('hex')).sort();
+      const want = NAMES.filter((n) => n.subarray(0, p.length).equals(p))
+        .map((n) => n.toString('hex'))
+        .sort();
       expect(await serverMatches(prefixGlob(p))).toEqual(want);
     }
   });

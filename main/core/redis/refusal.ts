@@ -62,7 +62,23 @@ export function readRefusal(err: unknown, tried?: readonly string[]): Refusal | 
 }
 
 /** Commands whose second word picks what runs (CONFIG GET, CLIENT KILL, COMMAND DOCS, ACL DRYRUN…). */
-const CONTAINERS = new Set(['ACL', 'CLIENT', 'CLUSTER', 'COMMAND', 'CONFIG', 'DEBUG', 'LATENCY', 'MEMORY', 'MODULE', 'OBJECT', 'PUBSUB', 'SCRIPT', 'SLOWLOG', 'XINFO', 'FUNCTION']);
+const CONTAINERS = new Set([
+  'ACL',
+  'CLIENT',
+  'CLUSTER',
+  'COMMAND',
+  'CONFIG',
+  'DEBUG',
+  'LATENCY',
+  'MEMORY',
+  'MODULE',
+  'OBJECT',
+  'PUBSUB',
+  'SCRIPT',
+  'SLOWLOG',
+  'XINFO',
+  'FUNCTION',
+]);
 
 /** "CONFIG GET" for ['config', 'get', 'maxmemory'], "GET" for ['get', 'k']. */
 export function triedCommand(args: readonly string[]): string {

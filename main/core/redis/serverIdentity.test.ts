@@ -28,7 +28,12 @@ describe('serverIdentity', () => {
   });
 
   it('reads a server that names itself nowhere as Redis, with redis_version and redis_mode', () => {
-    expect(serverIdentity({ redis_version: '8.0.2', redis_mode: 'standalone' })).toEqual({ name: 'redis', version: '8.0.2', redisVersion: '8.0.2', mode: 'standalone' });
+    expect(serverIdentity({ redis_version: '8.0.2', redis_mode: 'standalone' })).toEqual({
+      name: 'redis',
+      version: '8.0.2',
+      redisVersion: '8.0.2',
+      mode: 'standalone',
+    });
     expect(serverIdentity(undefined)).toEqual({ name: 'redis', version: '', redisVersion: '', mode: '' });
   });
 

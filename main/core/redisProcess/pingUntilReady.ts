@@ -17,9 +17,7 @@ function pingOnce(o: PingUntilReadyOptions, timeoutMs: number): Promise<boolean>
       sock.write(auth + resp(['PING']) + resp(['INFO', 'server']));
     };
     // Readiness only: the certificate is checked by the code under test, not here.
-    const sock: Socket = o.tls
-      ? tlsConnect({ host, port, rejectUnauthorized: false }, send)
-      : connect({ host, port }, send);
+    const sock: Socket = o.tls ? tlsConnect({ host, port, rejectUnauthorized: false }, send) : connect({ host, port }, send);
     const done = (ok: boolean): void => {
       clearTimeout(timer);
       sock.destroy();

@@ -85,33 +85,38 @@ export async function spawnRedisServer(opts: SpawnRedisOptions = {}): Promise<Re
 
 type StartResult = { ok: true; proc: RedisProcess } | { ok: false; bindFailed: boolean; reason: string };
 
-async function startOnce(
-  bin: string,
-  port: number,
-  dir: string,
-  ownDir: boolean,
-  opts: SpawnRedisOptions,
-): Promise<StartResult> {
+async function startOnce(bin: string, port: number, dir: string, ownDir: boolean, opts: SpawnRedisOptions): Promise<StartResult> {
   const listen = opts.tls
     ? [
-        '--port', '0',
-        '--tls-port', String(port),
-        '--tls-cert-file', opts.tls.certFile,
-        '--tls-key-file', opts.tls.keyFile,
-        '--tls-ca-cert-file', opts.tls.caFile,
+        '--port',
+        '0',
+        '--tls-port',
+        String(port),
+        '--tls-cert-file',
+        opts.tls.certFile,
+        '--tls-key-file',
+        opts.tls.keyFile,
+        '--tls-ca-cert-file',
+        opts.tls.caFile,
         // Server-authenticated TLS only: clients need no certificate of their own.
-        '--tls-auth-clients', 'no',
+        '--tls-auth-clients',
+        'no',
       ]
     : ['--port', String(port)];
   const args = [
     ...(opts.configFile === undefined ? [] : [opts.configFile]),
     ...listen,
-    '--bind', '127.0.0.1',
+    '--bind',
+    '127.0.0.1',
     // No RDB snapshots and no AOF: test and embedded servers are throwaway caches.
-    '--save', '',
-    '--appendonly', 'no',
-    '--dir', dir,
-    '--daemonize', 'no',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+    '--daemonize',
+    'no',
     ...(opts.password === undefined ? [] : ['--requirepass', opts.password]),
     ...(opts.args ?? []),
   ];

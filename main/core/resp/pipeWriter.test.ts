@@ -183,13 +183,20 @@ describe('pipeLoad', () => {
     const bound = 5_000;
     // CLIENT PAUSE … WRITE holds our SETs: without the bound the writer would run far ahead.
     await admin.call('CLIENT', 'PAUSE', '600', 'WRITE');
-    const result = await pipeLoad(conn, batches(range(50_000, (i) => ['SET', `b:${i}`, 'x']), { perBatch: 500 }), opts({
-      maxInFlightCommands: bound,
-      onProgress: (p) => {
-        maxInFlight = Math.max(maxInFlight, p.commands - p.replies);
-        if (p.replies === 0) pausedSample = p;
-      },
-    }));
+    const result = await pipeLoad(
+      conn,
+      batches(
+        range(50_000, (i) => ['SET', `b:${i}`, 'x']),
+        { perBatch: 500 },
+      ),
+      opts({
+        maxInFlightCommands: bound,
+        onProgress: (p) => {
+          maxInFlight = Math.max(maxInFlight, p.commands - p.replies);
+          if (p.replies === 0) pausedSample = p;
+        },
+      }),
+    );
     expect(result.replies).toBe(50_000);
     expect(maxInFlight).toBeLessThanOrEqual(bound);
     // It did run up to the bound while paused, and waited there.
@@ -204,13 +211,20 @@ describe('pipeLoad', () => {
     let maxInFlight = 0;
     let pausedSample: PipeProgress | undefined;
     await admin.call('CLIENT', 'PAUSE', '600', 'WRITE');
-    const result = await pipeLoad(conn, batches(range(5_000, (i) => ['SET', `y:${i}`, value]), { perBatch: 100 }), opts({
-      maxInFlightBytes: 300_000,
-      onProgress: (p) => {
-        maxInFlight = Math.max(maxInFlight, p.commands - p.replies);
-        if (p.replies === 0) pausedSample = p;
-      },
-    }));
+    const result = await pipeLoad(
+      conn,
+      batches(
+        range(5_000, (i) => ['SET', `y:${i}`, value]),
+        { perBatch: 100 },
+      ),
+      opts({
+        maxInFlightBytes: 300_000,
+        onProgress: (p) => {
+          maxInFlight = Math.max(maxInFlight, p.commands - p.replies);
+          if (p.replies === 0) pausedSample = p;
+        },
+      }),
+    );
     expect(result.replies).toBe(5_000);
     expect(maxInFlight).toBeLessThanOrEqual(300);
     expect(pausedSample?.commands).toBeGreaterThanOrEqual(200);
@@ -221,7 +235,10 @@ describe('pipeLoad', () => {
     const started = Date.now();
     const result = await pipeLoad(
       await open(),
-      batches(range(20_000, (i) => ['SET', `p:${i}`, 'x']), { perBatch: 100, before: () => new Promise((r) => setTimeout(r, 5)) }),
+      batches(
+        range(20_000, (i) => ['SET', `p:${i}`, 'x']),
+        { perBatch: 100, before: () => new Promise((r) => setTimeout(r, 5)) },
+      ),
       opts({ onProgress: () => calls.push(Date.now()) }),
     );
     const seconds = (Date.now() - started) / 1000;
@@ -236,15 +253,19 @@ describe('pipeLoad', () => {
     const conn = await open(0, 'cancel-me');
     const ac = new AbortController();
     let cancelledAt = 0;
-    const load = pipeLoad(conn, batches(forever()), opts({
-      signal: ac.signal,
-      onProgress: (p) => {
-        if (p.replies > 20_000 && cancelledAt === 0) {
-          cancelledAt = Date.now();
-          ac.abort();
-        }
-      },
-    }));
+    const load = pipeLoad(
+      conn,
+      batches(forever()),
+      opts({
+        signal: ac.signal,
+        onProgress: (p) => {
+          if (p.replies > 20_000 && cancelledAt === 0) {
+            cancelledAt = Date.now();
+            ac.abort();
+          }
+        },
+      }),
+    );
     const err = await rejection(load);
     expect(Date.now() - cancelledAt).toBeLessThan(1_000);
     expect(err.stoppedBy).toBe('cancelled');
@@ -256,7 +277,10 @@ describe('pipeLoad', () => {
 
   it('rejects promptly when cancelled while the source is stalled', async () => {
     const ac = new AbortController();
-    const stalled = batches(range(10, (i) => ['SET', `x:${i}`, 'x']), { perBatch: 5, before: (n) => (n === 1 ? new Promise<void>(() => undefined) : undefined) });
+    const stalled = batches(
+      range(10, (i) => ['SET', `x:${i}`, 'x']),
+      { perBatch: 5, before: (n) => (n === 1 ? new Promise<void>(() => undefined) : undefined) },
+    );
     const load = pipeLoad(await open(), stalled, opts({ signal: ac.signal }));
     setTimeout(() => ac.abort(), 100);
     const err = await rejection(load);
@@ -291,7 +315,11 @@ describe('pipeLoad', () => {
   });
 
   it('stops with a protocol error when a command switches the reply protocol (HELLO 3)', async () => {
-    const cmds = [['SET', 'h', '1'], ['HELLO', '3'], ['SET', 'h', '2']];
+    const cmds = [
+      ['SET', 'h', '1'],
+      ['HELLO', '3'],
+      ['SET', 'h', '2'],
+    ];
     const err = await rejection(pipeLoad(await open(), batches(cmds), opts()));
     expect(err.stoppedBy).toBe('protocol');
     expect(err.code).toBe('INTERNAL');

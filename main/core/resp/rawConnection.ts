@@ -47,11 +47,7 @@ const CLOSE_GRACE_MS = 1_000;
  * node of a cluster holds only its slots' keys, and MOVED replies would come
  * back for the rest.
  */
-export async function openRawConnection(
-  profileSpec: ProfileSpec,
-  db: number,
-  opts: RawConnectOptions = {},
-): Promise<RawConnection> {
+export async function openRawConnection(profileSpec: ProfileSpec, db: number, opts: RawConnectOptions = {}): Promise<RawConnection> {
   const name = opts.name ?? DEFAULT_BULK_CONNECTION_NAME;
   // Redis refuses names with spaces, newlines or bytes outside '!'..'~' ("ERR Client names cannot contain …").
   if (!/^[!-~]+$/.test(name)) {
@@ -69,10 +65,7 @@ export async function openRawConnection(
   const to = via?.forward(spec) ?? spec;
   // The pool's TLS options (CA file, servername, rejectUnauthorized), so both paths verify alike.
   const tls = toRedisOptions(spec, 'dedicated', { db, via }).tls;
-  const socket: Socket =
-    tls === undefined
-      ? tcpConnect({ host: to.host, port: to.port })
-      : tlsConnect({ ...tls, host: to.host, port: to.port });
+  const socket: Socket = tls === undefined ? tcpConnect({ host: to.host, port: to.port }) : tlsConnect({ ...tls, host: to.host, port: to.port });
   if (via !== undefined) socket.once('close', () => via.release());
   // Bulk writes are hundreds of KiB: Nagle never delays them, and the handshake is one write.
   socket.setNoDelay(true);
@@ -130,10 +123,7 @@ function handshakeError(err: unknown, ctx: ErrorContext, tls: boolean): AppError
   const mapped = mapRedisError(err, ctx);
   if (mapped.code === 'TIMEOUT' && tls) {
     // A plain Redis port reads a TLS ClientHello as an unfinished inline command and waits.
-    return new AppError(
-      'TIMEOUT',
-      `${mapped.message} TLS is on for this profile: if the server does not use TLS on this port, turn TLS off.`,
-    );
+    return new AppError('TIMEOUT', `${mapped.message} TLS is on for this profile: if the server does not use TLS on this port, turn TLS off.`);
   }
   return new AppError(mapped.code, mapped.message);
 }

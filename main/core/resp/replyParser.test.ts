@@ -18,9 +18,12 @@ const REPLIES: { resp: string; error?: string[] }[] = [
   { resp: '*3\r\n$1\r\na\r\n:2\r\n$-1\r\n' },
   { resp: '*2\r\n*2\r\n+x\r\n*1\r\n:1\r\n*0\r\n' },
   // EXEC with a failed queued command: the nested error belongs to the EXEC reply.
-  { resp: '*2\r\n+OK\r\n-WRONGTYPE Operation against a key holding the wrong kind of value\r\n', error: ['WRONGTYPE Operation against a key holding the wrong kind of value'] },
+  {
+    resp: '*2\r\n+OK\r\n-WRONGTYPE Operation against a key holding the wrong kind of value\r\n',
+    error: ['WRONGTYPE Operation against a key holding the wrong kind of value'],
+  },
   { resp: '-\r\n', error: [''] },
-  { resp: '-ERR unknown command \'FOO\', with args beginning with: \'é\' \r\n', error: ["ERR unknown command 'FOO', with args beginning with: 'é' "] },
+  { resp: "-ERR unknown command 'FOO', with args beginning with: 'é' \r\n", error: ["ERR unknown command 'FOO', with args beginning with: 'é' "] },
   { resp: '+OK\r\n' },
 ];
 

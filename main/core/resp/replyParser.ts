@@ -75,9 +75,7 @@ export class ReplyParser {
             this.state = State.ErrorLine;
             i++;
           } else {
-            throw new ReplyProtocolError(
-              `unexpected byte 0x${(t ?? 0).toString(16).padStart(2, '0')} where a RESP2 reply type (+ - : $ *) was expected`,
-            );
+            throw new ReplyProtocolError(`unexpected byte 0x${(t ?? 0).toString(16).padStart(2, '0')} where a RESP2 reply type (+ - : $ *) was expected`);
           }
           break;
         }

@@ -130,9 +130,7 @@ export class ReplyReader {
         return OPENED;
       }
       default:
-        throw new ReplyProtocolError(
-          `unexpected byte 0x${(type ?? 0).toString(16).padStart(2, '0')} where a RESP2 reply type (+ - : $ *) was expected`,
-        );
+        throw new ReplyProtocolError(`unexpected byte 0x${(type ?? 0).toString(16).padStart(2, '0')} where a RESP2 reply type (+ - : $ *) was expected`);
     }
   }
 }

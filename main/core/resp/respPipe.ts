@@ -40,9 +40,7 @@ export class RespPipe {
         conn.destroy();
       }
     });
-    socket.on('close', () =>
-      this.fail(new AppError('DISCONNECTED', `The connection to ${conn.address} closed ${closedNote}`)),
-    );
+    socket.on('close', () => this.fail(new AppError('DISCONNECTED', `The connection to ${conn.address} closed ${closedNote}`)));
   }
 
   get address(): string {

@@ -17,11 +17,7 @@ describe('a key with a million members', () => {
   it('does not stall a census: MEMORY USAGE samples it; SAMPLES 0 (exact) would walk it', async () => {
     const admin = await adminClient(redis());
     // 200 SADDs of 5,000 members from one script: the million-member set in about a second.
-    await admin.eval(
-      "local t = {} for b = 0, 199 do for i = 1, 5000 do t[i] = b * 5000 + i end redis.call('SADD', KEYS[1], unpack(t)) end",
-      1,
-      'huge:set',
-    );
+    await admin.eval("local t = {} for b = 0, 199 do for i = 1, 5000 do t[i] = b * 5000 + i end redis.call('SADD', KEYS[1], unpack(t)) end", 1, 'huge:set');
     await fill(admin, 500, (p, i) => p.set(`k:${i}`, 'v'));
     await admin.call('SLOWLOG', 'RESET');
 

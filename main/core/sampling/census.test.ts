@@ -55,12 +55,7 @@ describe('census', () => {
     const str = typeRow(report, 'string');
     expect(str).toMatchObject({ percent: (strings / total) * 100, ciLow: (strings / total) * 100, estimatedCount: strings });
     const enc = (type: string, encoding: string) => report.encodings.find((e) => e.type === type && e.encoding === encoding)?.count;
-    expect([enc('string', 'int'), enc('string', 'embstr'), enc('string', 'raw'), enc('set', 'intset')]).toEqual([
-      MIX.int,
-      MIX.embstr,
-      MIX.raw,
-      MIX.set,
-    ]);
+    expect([enc('string', 'int'), enc('string', 'embstr'), enc('string', 'raw'), enc('set', 'intset')]).toEqual([MIX.int, MIX.embstr, MIX.raw, MIX.set]);
     expect(report.encodings.reduce((a, e) => a + e.count, 0)).toBe(total);
     const persistent = total - Object.values(TTL).reduce((a, b) => a + b, 0);
     // This server has no hash-field expiry (COMMAND INFO knows no HTTL): no key is in `fields`.

@@ -47,13 +47,14 @@ export class ScanSource implements KeySource {
   }
 
   warnings(): string[] {
-    return this.duplicates > 0
-      ? [`SCAN returned ${this.duplicates} keys twice (the keyspace was resized during the census); each was counted once`]
-      : [];
+    return this.duplicates > 0 ? [`SCAN returned ${this.duplicates} keys twice (the keyspace was resized during the census); each was counted once`] : [];
   }
 
   private scan(cursor: string): Promise<Reply[]> {
-    const b = this.builder.command(this.match === undefined ? 4 : 6).arg('SCAN').arg(cursor);
+    const b = this.builder
+      .command(this.match === undefined ? 4 : 6)
+      .arg('SCAN')
+      .arg(cursor);
     if (this.match !== undefined) b.arg('MATCH').arg(this.match);
     b.arg('COUNT').argNumber(this.count);
     return this.pipe.send(b.take(), 1);

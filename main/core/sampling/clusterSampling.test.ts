@@ -83,7 +83,12 @@ describe('sampling a Redis Cluster', () => {
     const r = await runOn({ method: 'sample', samples });
     expect(r.keysExamined).toBe(samples);
     const masters = r.masters ?? [];
-    expect(masters.map((m) => m.keysExamined)).toEqual(allocateSamples(samples, masters.map((m) => m.dbsize)));
+    expect(masters.map((m) => m.keysExamined)).toEqual(
+      allocateSamples(
+        samples,
+        masters.map((m) => m.dbsize),
+      ),
+    );
     // The true share inside the sample's 99.99% interval (a correct sampler fails one run in 10,000 per type).
     for (const [type, count] of Object.entries(MIX)) {
       const row = typeRow(r, type);

@@ -25,7 +25,11 @@ export class FieldExpiryCheck {
     if (ask.length === 0) return out;
     for (const i of ask) {
       const k = keys[i] as Buffer;
-      this.builder.command(3).arg('HRANDFIELD').argBytes(k, 0, k.length).argNumber(Math.min(lengths[i] as number, FIELDS_CHECKED));
+      this.builder
+        .command(3)
+        .arg('HRANDFIELD')
+        .argBytes(k, 0, k.length)
+        .argNumber(Math.min(lengths[i] as number, FIELDS_CHECKED));
     }
     const fields = (await this.round(ask.length)).map((r) => (Array.isArray(r) ? r.filter((f): f is Buffer => Buffer.isBuffer(f)) : []));
     let asked = 0;
@@ -33,7 +37,12 @@ export class FieldExpiryCheck {
       const names = fields[j] as Buffer[];
       if (names.length === 0) return; // emptied or deleted since: nothing left to expire
       const k = keys[i] as Buffer;
-      const b = this.builder.command(4 + names.length).arg('HPTTL').argBytes(k, 0, k.length).arg('FIELDS').argNumber(names.length);
+      const b = this.builder
+        .command(4 + names.length)
+        .arg('HPTTL')
+        .argBytes(k, 0, k.length)
+        .arg('FIELDS')
+        .argNumber(names.length);
       for (const f of names) b.argBytes(f, 0, f.length);
       asked++;
     });

@@ -42,7 +42,10 @@ export class MasterTally implements KeySink {
       keysMissing: this.missing,
       memory: this.memory.sum,
       estimatedMemory: Math.round(this.memory.sum * scale),
-      memoryInterval: checkAgainstServer(memoryInterval(this.memory, this.examined, this.dbsize, method === 'census'), method === 'census' ? undefined : dataset),
+      memoryInterval: checkAgainstServer(
+        memoryInterval(this.memory, this.examined, this.dbsize, method === 'census'),
+        method === 'census' ? undefined : dataset,
+      ),
     };
   }
 }

@@ -84,7 +84,9 @@ describe('memoryInterval', () => {
 
   it("withdraws an interval the server's dataset exceeds: keys the sample never drew hold the difference", () => {
     const interval = { low: 1_000_000, high: 1_200_000 };
-    expect(checkAgainstServer(interval, 9_000_000)).toMatchObject({ notEstimable: expect.stringMatching(/^the server holds 8\.6 MiB of data \(INFO used_memory_dataset\).*run a census/) });
+    expect(checkAgainstServer(interval, 9_000_000)).toMatchObject({
+      notEstimable: expect.stringMatching(/^the server holds 8\.6 MiB of data \(INFO used_memory_dataset\).*run a census/),
+    });
     // Within what MEMORY USAGE and the dataset differ by, or no figure from the server: the interval stands.
     expect(checkAgainstServer(interval, interval.high * SERVER_SLACK + SERVER_SLACK_BYTES)).toBe(interval);
     expect(checkAgainstServer(interval, undefined)).toBe(interval);

@@ -36,6 +36,8 @@ describe('prefix rows count keys, not draws', () => {
     expect(events[0]).toMatchObject({ kind: 'started', method: 'census', dbsize: 5_000, target: 5_000 });
     expect(report).toMatchObject({ method: 'census', keysExamined: 5_000 });
     expect(report.warnings).toContain('the DB holds 5000 keys, no more than the 10000 draws asked for: every key was measured (a census) instead of a sample');
-    expect(report.namespaces).toEqual([{ prefix: 'k:', parent: '', depth: 1, count: 5_000, memory: report.memoryTotal, percent: 100, keys: 5_000, keysLow: 5_000, keysHigh: 5_000 }]);
+    expect(report.namespaces).toEqual([
+      { prefix: 'k:', parent: '', depth: 1, count: 5_000, memory: report.memoryTotal, percent: 100, keys: 5_000, keysLow: 5_000, keysHigh: 5_000 },
+    ]);
   });
 });

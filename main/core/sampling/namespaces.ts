@@ -147,8 +147,7 @@ export class PrefixTree {
     for (const n of overflowed.slice(0, 3)) {
       const where = n === this.root ? 'at the top level' : `under "${text(n.prefix)}"`;
       out.push(
-        `namespaces: more than ${MAX_CHILDREN} distinct prefixes ${where} (ids, not namespaces?); ` +
-          `${n.folded} keys are counted only in their parent`,
+        `namespaces: more than ${MAX_CHILDREN} distinct prefixes ${where} (ids, not namespaces?); ` + `${n.folded} keys are counted only in their parent`,
       );
     }
     if (overflowed.length > 3) out.push(`namespaces: ${overflowed.length - 3} more prefixes had too many children to track`);

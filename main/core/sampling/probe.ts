@@ -156,7 +156,11 @@ export class Prober {
     const js = found.flatMap((i, j) => (types[j] === HASH && r1[i * FIRST_ROUND + 2] === -1 ? [j] : []));
     if (js.length === 0) return out;
     const hashKeys = js.map((j) => keys[found[j] as number] as Buffer);
-    const yes = await this.fieldExpiry.check(hashKeys, js.map((j) => encodings[j] as string), js.map((j) => lengths[j] as number));
+    const yes = await this.fieldExpiry.check(
+      hashKeys,
+      js.map((j) => encodings[j] as string),
+      js.map((j) => lengths[j] as number),
+    );
     js.forEach((j, n) => {
       if (yes[n] === true) out.add(j);
     });
@@ -164,9 +168,7 @@ export class Prober {
   }
 
   warnings(): string[] {
-    return this.changedType > 0
-      ? [`${this.changedType} keys changed type while being probed (deleted and written again); their length is counted as 0`]
-      : [];
+    return this.changedType > 0 ? [`${this.changedType} keys changed type while being probed (deleted and written again); their length is counted as 0`] : [];
   }
 
   /** Send what the builder holds (`count` commands) and wait for their replies, bulk strings as text if `text`. */

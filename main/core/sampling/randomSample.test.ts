@@ -32,7 +32,7 @@ describe('random sample', () => {
       expect(truth, `${type}: ${row?.count} of ${n}`).toBeGreaterThanOrEqual(wide.low);
       expect(truth, `${type}: ${row?.count} of ${n}`).toBeLessThanOrEqual(wide.high);
       // The reported 95% interval brackets the sample's own percent and is about ±1.96 standard errors.
-      const se = Math.sqrt((truth / 100) * (1 - truth / 100) / n) * 100;
+      const se = Math.sqrt(((truth / 100) * (1 - truth / 100)) / n) * 100;
       expect(row?.ciLow).toBeLessThan(row?.percent ?? 0);
       expect((row?.ciHigh ?? 0) - (row?.ciLow ?? 0)).toBeGreaterThan(2 * 1.5 * se);
       expect((row?.ciHigh ?? 0) - (row?.ciLow ?? 0)).toBeLessThan(2 * 2.5 * se);

@@ -31,7 +31,8 @@ export class RandomKeySource implements KeySource {
     const keys: Buffer[] = [];
     for (const r of replies) {
       if (r instanceof ReplyError) throw this.pipe.errorOf(r);
-      if (r === null) this.empty = true; // nil: the DB is empty (now)
+      if (r === null)
+        this.empty = true; // nil: the DB is empty (now)
       else if (Buffer.isBuffer(r)) keys.push(r);
       else throw new AppError('INTERNAL', 'RANDOMKEY answered with something other than a key or nil');
     }

@@ -80,9 +80,17 @@ export async function runSampling(run: SamplingRun, emit: (e: SamplingEvent) => 
     // every key, and would still be an estimate: measure them all instead, and say so.
     const method = o.method === 'sample' && dbsize <= o.samples ? 'census' : o.method;
     const instead =
-      method === o.method ? [] : [`the DB holds ${dbsize} keys, no more than the ${o.samples} draws asked for: every key was measured (a census) instead of a sample`];
+      method === o.method
+        ? []
+        : [`the DB holds ${dbsize} keys, no more than the ${o.samples} draws asked for: every key was measured (a census) instead of a sample`];
     const agg = new Aggregate();
-    const quotas = shards.length === 1 ? [o.samples] : allocateSamples(o.samples, shards.map((s) => s.dbsize));
+    const quotas =
+      shards.length === 1
+        ? [o.samples]
+        : allocateSamples(
+            o.samples,
+            shards.map((s) => s.dbsize),
+          );
     const parts = shards.map((shard, i): Part => {
       const tally = new MasterTally(shard.target.address, shard.dbsize, agg);
       const source: KeySource =

@@ -66,8 +66,9 @@ describe('sampling jobs', () => {
 
   it('cancels through the abort signal', async () => {
     const jobs = new SamplingJobs();
-    const id = jobs.start('p/0', (_id, _emit, signal) =>
-      new Promise((resolve) => signal.addEventListener('abort', () => resolve({ kind: 'cancelled', report: report(3) }))),
+    const id = jobs.start(
+      'p/0',
+      (_id, _emit, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve({ kind: 'cancelled', report: report(3) }))),
     );
     expect(jobs.cancel(id)).toBe(true);
     await tick();

@@ -7,12 +7,7 @@ import type { ProbeQueue } from './probeQueue';
  * done or `stop` (a cancel, or another shard failing) ends the run. With
  * pauseMs the queue is drained before each rest, so the server really rests.
  */
-export async function shardLoop(
-  source: KeySource,
-  queue: ProbeQueue,
-  o: Pick<SamplingOptions, 'pauseMs'>,
-  stop: AbortSignal,
-): Promise<void> {
+export async function shardLoop(source: KeySource, queue: ProbeQueue, o: Pick<SamplingOptions, 'pauseMs'>, stop: AbortSignal): Promise<void> {
   while (!stop.aborted) {
     const keys = await source.next(o.pauseMs === 0);
     if (keys === null) break;

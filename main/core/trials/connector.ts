@@ -47,9 +47,6 @@ export function privateConnector(spec: ProfileSpec): TrialConnector {
  * server name to check (an IP address cannot be one: set tls.servername then).
  */
 export function proxiedSpec(spec: ProfileSpec, proxy: { host: string; port: number }): ProfileSpec {
-  const tls =
-    spec.tls.enabled && spec.tls.servername === undefined && isIP(spec.host) === 0
-      ? { ...spec.tls, servername: spec.host }
-      : spec.tls;
+  const tls = spec.tls.enabled && spec.tls.servername === undefined && isIP(spec.host) === 0 ? { ...spec.tls, servername: spec.host } : spec.tls;
   return { ...spec, host: proxy.host, port: proxy.port, tls };
 }

@@ -14,7 +14,7 @@ describe('LatencyHistogram', () => {
     const h = new LatencyHistogram();
     const values: number[] = [];
     // A deterministic spread from 1 µs to ~10 s, log-uniform.
-    for (let i = 0; i < 20_000; i++) values.push(Math.round(10 ** (7 * ((i * 7919) % 20_000) / 20_000)));
+    for (let i = 0; i < 20_000; i++) values.push(Math.round(10 ** ((7 * ((i * 7919) % 20_000)) / 20_000)));
     for (const v of values) h.record(v);
     values.sort((a, b) => a - b);
     for (const p of [1, 10, 50, 90, 95, 99, 99.9]) {

@@ -19,7 +19,7 @@ function sendRaw(port: number, bytes: Buffer): Promise<string> {
 }
 
 describe('the load trial request', () => {
-  it("a SET request is a valid command whose scratch key expires on its own (a killed trial leaks it for an hour at most)", async () => {
+  it('a SET request is a valid command whose scratch key expires on its own (a killed trial leaks it for an hour at most)', async () => {
     const { bytes, digitsAt } = requestTemplate({ command: 'set', dataSize: 3, prefix: 'cacheboard:trial:t1:' });
     bytes.write('0000000042', digitsAt, 'latin1');
     expect(await sendRaw(redis().port, bytes)).toBe('+OK\r\n');

@@ -50,12 +50,7 @@ export function requestTemplate(plan: Pick<LoadPlan, 'command' | 'dataSize' | 'p
  * promise), which is what lets one Node thread keep up with the C tool.
  * Error replies are counted and the run goes on, as redis-benchmark does.
  */
-export function sendRequests(
-  conns: readonly RawConnection[],
-  plan: LoadPlan,
-  onReply: () => void,
-  signal: AbortSignal,
-): Promise<LoadFigures> {
+export function sendRequests(conns: readonly RawConnection[], plan: LoadPlan, onReply: () => void, signal: AbortSignal): Promise<LoadFigures> {
   const template = requestTemplate(plan);
   const figures: LoadFigures = { requests: 0, histogram: new LatencyHistogram(), errors: 0, firstError: undefined };
   let issued = 0;
@@ -104,8 +99,7 @@ export function sendRequests(
         onReply();
         next();
       };
-      const onClose = () =>
-        settle(new AppError('DISCONNECTED', `A load connection to ${conn.address} closed with requests in flight.`));
+      const onClose = () => settle(new AppError('DISCONNECTED', `A load connection to ${conn.address} closed with requests in flight.`));
       conn.socket.on('data', onData);
       conn.socket.on('close', onClose);
       detach.push(() => {

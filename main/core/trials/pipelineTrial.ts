@@ -37,13 +37,7 @@ function setsFrom(prefix: string, from: number, count: number): string {
  * - pipelinedMulti: `batch` SETs inside one MULTI/EXEC, written at once.
  * Every variant writes the same keys and values.
  */
-export async function sendSets(
-  pipe: TrialPipe,
-  variant: PipelineVariant,
-  plan: SetPlan,
-  tick: (n: number) => void,
-  signal: AbortSignal,
-): Promise<void> {
+export async function sendSets(pipe: TrialPipe, variant: PipelineVariant, plan: SetPlan, tick: (n: number) => void, signal: AbortSignal): Promise<void> {
   const { n, prefix } = plan;
   const batch = variant === 'plain' || variant === 'multi' ? 1 : plan.batch;
   const wrap = variant === 'multi' || variant === 'pipelinedMulti';

@@ -16,7 +16,12 @@ export interface ProfileTrial extends TrialTarget {
  * the master, is an id of its own. A cluster profile's pool connections go to the whole cluster:
  * the chosen master gets sockets of the run's own; elsewhere the run shares the profile's pool.
  */
-export async function profileTrial(pool: PoolApi, profileId: string, spec: ProfileSpec, req: { trial: TrialKind; db: number | undefined }): Promise<ProfileTrial> {
+export async function profileTrial(
+  pool: PoolApi,
+  profileId: string,
+  spec: ProfileSpec,
+  req: { trial: TrialKind; db: number | undefined },
+): Promise<ProfileTrial> {
   const tag = randomBytes(6).toString('base64url');
   const target = await trialTarget(pool, profileId, spec, { ...req, tag });
   const connect = (): TrialConnector => (target.hashTag === undefined ? poolConnector(target.spec, pool, profileId) : privateConnector(target.spec));

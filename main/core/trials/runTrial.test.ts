@@ -72,14 +72,16 @@ describe('trial rules', () => {
     await other.ping();
     const refused = await trialOn(redis(), { trial: 'pipeline', db: 4, n: 10, sweep: false });
     expect(refused.final).toMatchObject({ kind: 'failed', error: { code: 'CONFLICT' } });
-    expect(refused.final.kind === 'failed' && refused.final.error.message).toMatch(/Trial cli4242 is already running on 127\.0\.0\.1:\d+ \(client 127\.0\.0\.1:\d+/);
+    expect(refused.final.kind === 'failed' && refused.final.error.message).toMatch(
+      /Trial cli4242 is already running on 127\.0\.0\.1:\d+ \(client 127\.0\.0\.1:\d+/,
+    );
     expect(refused.events.some((e) => e.kind === 'started')).toBe(false);
     other.disconnect();
     await expect.poll(async () => String(await admin.client('LIST')).includes('name=cacheboard:trial:cli4242')).toBe(false);
     reportOf(await trialOn(redis(), { trial: 'pipeline', db: 4, n: 10, sweep: false }));
   });
 
-  it('runs for a user who may not run CLIENT LIST (only this process\'s trials are then known)', async () => {
+  it("runs for a user who may not run CLIENT LIST (only this process's trials are then known)", async () => {
     await admin.call('ACL', 'SETUSER', 'nolist', 'on', '>pw', '~*', '+@all', '-client|list');
     reportOf(await trialOn(redis(), { trial: 'pipeline', db: 4, n: 10, sweep: false }, { spec: { username: 'nolist', password: 'pw' } }));
   });

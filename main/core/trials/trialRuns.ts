@@ -30,7 +30,9 @@ export async function startTrial(
     trail('started', id);
     const connector = connect();
     const settings = { ...options, db: db ?? spec.db };
-    const end = await runTrial({ runId: id, settings, spec, connector, ...(hashTag === undefined ? {} : { hashTag }) }, emit, signal).finally(() => connector.close());
+    const end = await runTrial({ runId: id, settings, spec, connector, ...(hashTag === undefined ? {} : { hashTag }) }, emit, signal).finally(() =>
+      connector.close(),
+    );
     trail(end.kind === 'done' ? 'ok' : end.kind === 'cancelled' ? 'cancelled' : 'failed', end.kind === 'failed' ? end.error.message : id);
     return end;
   });

@@ -88,16 +88,20 @@ describe('a profile with analyst credentials', () => {
 
     // The README's line is enough for the whole Overview: INFO ALL polling, SLOWLOG GET, LATENCY LATEST.
     const samples = await new Promise<number>((resolve, reject) => {
-      const stop = a.subscribe('metrics.watch', { profileId: 'acl', intervalMs: 250 }, {
-        onEvents: (events) => {
-          const s = events.find((e) => e.kind === 'samples');
-          if (s?.kind === 'samples') {
-            stop();
-            resolve(s.samples.filter((n) => n.up).length);
-          }
+      const stop = a.subscribe(
+        'metrics.watch',
+        { profileId: 'acl', intervalMs: 250 },
+        {
+          onEvents: (events) => {
+            const s = events.find((e) => e.kind === 'samples');
+            if (s?.kind === 'samples') {
+              stop();
+              resolve(s.samples.filter((n) => n.up).length);
+            }
+          },
+          onEnd: (e) => reject(e ?? new Error('metrics.watch ended')),
         },
-        onEnd: (e) => reject(e ?? new Error('metrics.watch ended')),
-      });
+      );
     });
     expect(samples).toBe(1);
     await expect(a.invoke('metrics.slowlog', { profileId: 'acl', count: 8 })).resolves.toMatchObject({ slowlog: expect.any(Array) });

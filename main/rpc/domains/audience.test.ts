@@ -55,7 +55,13 @@ describe('audience over the contract', () => {
   });
 
   it('ops run a trial, an analyst follows it to the report and finds it in the history', async () => {
-    const { jobId } = await as('ops').invoke('audience.start', { profileId: 'local', where: 'gender=f AND age=25-34 AND region=SA', from: '2024-01-01', to: '2024-01-14', trials: 3 });
+    const { jobId } = await as('ops').invoke('audience.start', {
+      profileId: 'local',
+      where: 'gender=f AND age=25-34 AND region=SA',
+      from: '2024-01-01',
+      to: '2024-01-14',
+      trials: 3,
+    });
     const { events, error } = await followTrial(jobId);
     expect(error).toBeUndefined();
     expect(events[0]).toMatchObject({ kind: 'started', strategies: ['bitmap-lua', 'bitmap-pipeline', 'sets', 'zunionstore'], skipped: [] });
@@ -73,10 +79,21 @@ describe('audience over the contract', () => {
 
   it('refuses bad input by field before any job starts', async () => {
     const base = { profileId: 'local', where: 'gender=f', from: '2024-01-01', to: '2024-01-14' };
-    await expect(as('analyst').invoke('audience.start', { ...base, where: 'gender=f AND' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'where', message: expect.stringContaining('column 13') });
-    await expect(as('analyst').invoke('audience.start', { ...base, to: '2027-01-02' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'to', message: expect.stringContaining('3 years') });
+    await expect(as('analyst').invoke('audience.start', { ...base, where: 'gender=f AND' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'where',
+      message: expect.stringContaining('column 13'),
+    });
+    await expect(as('analyst').invoke('audience.start', { ...base, to: '2027-01-02' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'to',
+      message: expect.stringContaining('3 years'),
+    });
     await expect(as('analyst').invoke('audience.start', { ...base, from: '2024-02-30' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'from' });
-    await expect(as('analyst').invoke('audience.start', { ...base, layout: { scratchPrefix: 'user:' } })).rejects.toMatchObject({ code: 'VALIDATION', field: 'layout.scratchPrefix' });
+    await expect(as('analyst').invoke('audience.start', { ...base, layout: { scratchPrefix: 'user:' } })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'layout.scratchPrefix',
+    });
     await expect(as('analyst').invoke('audience.start', { ...base, profileId: 'ghost' })).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'profileId' });
     await expect(as('analyst').invoke('audience.cancel', { jobId: 'audience_nothere' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -13,12 +13,7 @@ import { connectionOf, roleOf, sessionProfile, storedProfile } from './sessionPr
 
 type AudienceHandlers = Pick<
   Handlers,
-  | 'audience.attributes'
-  | 'audience.parse'
-  | 'audience.query'
-  | 'audience.start'
-  | 'audience.history'
-  | 'audience.demoData'
+  'audience.attributes' | 'audience.parse' | 'audience.query' | 'audience.start' | 'audience.history' | 'audience.demoData'
 >;
 
 /** An analyst's trial never writes to Redis, not even scratch keys (checkReadOnlyTrial). */

@@ -46,7 +46,13 @@ describe('audience trials on a Redis Cluster', () => {
     const { sizes: perMaster, owner } = await sizes(slotOf('{aud}'));
     expect([...perMaster.entries()].filter(([, n]) => n > 0).map(([a]) => a)).toEqual([owner]);
 
-    const trial = await as('ops').invoke('audience.start', { profileId: 'shards', where: 'gender=f AND NOT region=NE', ...RANGE, trials: 2, layout: { hashTag: 'aud' } });
+    const trial = await as('ops').invoke('audience.start', {
+      profileId: 'shards',
+      where: 'gender=f AND NOT region=NE',
+      ...RANGE,
+      trials: 2,
+      layout: { hashTag: 'aud' },
+    });
     const { events, error } = await follow(as('ops'), 'audience.progress', trial.jobId);
     expect(error).toBeUndefined();
     expect(events[0]).toMatchObject({ kind: 'started', address: owner, skipped: [], strategies: ['bitmap-lua', 'bitmap-pipeline', 'sets', 'zunionstore'] });
@@ -55,7 +61,7 @@ describe('audience trials on a Redis Cluster', () => {
     if (end?.kind === 'done') expect(end.report.audienceSize).toBeGreaterThan(0);
   });
 
-  it('audience.query looks the tag\'s master up once, and again only after a CLUSTER FAILOVER moved it', async () => {
+  it("audience.query looks the tag's master up once, and again only after a CLUSTER FAILOVER moved it", async () => {
     const ask = () => as('analyst').invoke('audience.query', { profileId: 'shards', where: 'gender=f', ...RANGE, layout: { hashTag: 'aud' } });
     const first = await ask();
     expect(first.audienceSize).toBeGreaterThan(0);
@@ -103,9 +109,23 @@ describe('audience trials on a Redis Cluster', () => {
     });
   });
 
-  it('cacheboard audience --cluster --hash-tag runs on the tag\'s master; without the tag it says why', async () => {
+  it("cacheboard audience --cluster --hash-tag runs on the tag's master; without the tag it says why", async () => {
     const [first = ''] = cluster().addresses;
-    const base = ['audience', '--url', `redis://${first}/0`, '--cluster', '--where', 'gender=m', '--from', RANGE.from, '--to', RANGE.to, '--trials', '1', '--json'];
+    const base = [
+      'audience',
+      '--url',
+      `redis://${first}/0`,
+      '--cluster',
+      '--where',
+      'gender=m',
+      '--from',
+      RANGE.from,
+      '--to',
+      RANGE.to,
+      '--trials',
+      '1',
+      '--json',
+    ];
     const ok = await runCli([...base, '--hash-tag', 'aud']);
     expect(ok.err).toBe('');
     expect(ok.code).toBe(0);

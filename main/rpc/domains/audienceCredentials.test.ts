@@ -56,7 +56,10 @@ describe("a profile with analyst credentials, on the README's analyst ACL", () =
     expect(a).toMatchObject({ strategy: 'bitmap-pipeline', audienceSize: want.size, days: want.days });
     expect(a.warnings).toEqual([expect.stringMatching(/^bitmap-lua could not answer here: EVALSHA was refused: NOPERM/)]);
     expect(await usersOf(QUERY_CONNECTION_NAME)).toEqual(['cb-analyst']);
-    await expect(rpc.as('analyst').invoke('audience.query', { profileId: 'acl', where: WHERE, ...RANGE, strategy: 'bitmap-lua' })).rejects.toMatchObject({ code: 'NOPERM', field: 'strategy' });
+    await expect(rpc.as('analyst').invoke('audience.query', { profileId: 'acl', where: WHERE, ...RANGE, strategy: 'bitmap-lua' })).rejects.toMatchObject({
+      code: 'NOPERM',
+      field: 'strategy',
+    });
 
     const o = await rpc.as('ops').invoke('audience.query', { profileId: 'acl', where: WHERE, ...RANGE });
     expect(o).toMatchObject({ strategy: 'bitmap-lua', audienceSize: want.size, warnings: [] });

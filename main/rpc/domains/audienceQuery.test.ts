@@ -90,7 +90,11 @@ describe('audience.query', () => {
       expect.stringMatching(/^bitmap-lua could not answer here: no bitmap keys for the expression \(e\.g\. nobm:gender:f\)/),
       expect.stringMatching(/^bitmap-pipeline could not answer here: no bitmap keys/),
     ]);
-    await expect(query({ layout, strategy: 'bitmap-lua' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'strategy', message: expect.stringContaining('no bitmap keys') });
+    await expect(query({ layout, strategy: 'bitmap-lua' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'strategy',
+      message: expect.stringContaining('no bitmap keys'),
+    });
   });
 
   it('counts a range past the data as 0 on the days without activity', async () => {
@@ -100,8 +104,16 @@ describe('audience.query', () => {
   });
 
   it('refuses bad input by field', async () => {
-    await expect(query({ where: 'gender=f AND (' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'where', message: expect.stringContaining('column 15') });
-    await expect(query({ where: 'gender=x' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'where', message: expect.stringContaining('unknown attribute gender=x') });
+    await expect(query({ where: 'gender=f AND (' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'where',
+      message: expect.stringContaining('column 15'),
+    });
+    await expect(query({ where: 'gender=x' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'where',
+      message: expect.stringContaining('unknown attribute gender=x'),
+    });
     await expect(query({ to: '2027-01-02' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'to' });
     await expect(query({ strategy: 'fastest' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'strategy' });
     await expect(query({ layout: { scratchPrefix: 'attr:x:' } })).rejects.toMatchObject({ code: 'VALIDATION', field: 'layout.scratchPrefix' });

@@ -28,7 +28,9 @@ export function audienceRpc(readOnly: StoredProfile[]): AudienceRpc {
   const historyFile = join(dir, 'audience-history.json');
   const jobs = createJobs({ audienceHistoryFile: historyFile });
   const audience = { queries: new AudienceQueryLinks() };
-  const dispatcher = new Dispatcher(base.handlers({ ...audienceHandlers({ profiles, pool, audience, audit, jobs }), ...jobHandlers(jobs) }), { streamIntervalMs: 10 });
+  const dispatcher = new Dispatcher(base.handlers({ ...audienceHandlers({ profiles, pool, audience, audit, jobs }), ...jobHandlers(jobs) }), {
+    streamIntervalMs: 10,
+  });
   const clients = new Map<Role, RpcClient>();
   for (const role of ['analyst', 'ops'] as const) {
     const { server, client: end } = createMemoryWirePair();
@@ -49,7 +51,11 @@ export function audienceRpc(readOnly: StoredProfile[]): AudienceRpc {
 }
 
 /** A job stream's events until the server ends it (trials and demo loads end on their final event). */
-export function follow<N extends 'audience.progress' | 'audience.demoProgress'>(client: RpcClient, name: N, jobId: string): Promise<{ events: StreamEvent<N>[]; error: AppError | undefined }> {
+export function follow<N extends 'audience.progress' | 'audience.demoProgress'>(
+  client: RpcClient,
+  name: N,
+  jobId: string,
+): Promise<{ events: StreamEvent<N>[]; error: AppError | undefined }> {
   return new Promise((resolve) => {
     const events: StreamEvent<N>[] = [];
     client.subscribe(name, { jobId } as StreamInput<N>, { onEvents: (batch) => events.push(...batch), onEnd: (error) => resolve({ events, error }) });

@@ -68,7 +68,11 @@ function smallDisk(dir: string): typeof disk {
 
 beforeAll(async () => {
   disk = smallDisk(dataDir);
-  const profiles = new ProfileStore({ dataDir, secretBox: noSecretBox('tests'), readOnly: [{ id: 'local', source: 'config', spec: specFor(redis(), { name: 'local' }) }] });
+  const profiles = new ProfileStore({
+    dataDir,
+    secretBox: noSecretBox('tests'),
+    readOnly: [{ id: 'local', source: 'config', spec: specFor(redis(), { name: 'local' }) }],
+  });
   pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   const audit = new AuditLog(auditFile);
   const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));

@@ -42,14 +42,14 @@ export function auditTrail(log: AuditLog, session: Session, action: string) {
     const write = outcome === 'started' ? log.appendFirst : log.append;
     try {
       write.call(log, {
-      user: actorOf(session),
-      action,
-      target,
-      outcome,
-      run,
-      ...(detail === undefined ? {} : { detail }),
-      ...(extra.figures === undefined ? {} : { figures: extra.figures }),
-      ...(outcome !== 'started' && startedAt !== undefined ? { durationMs: now - startedAt } : {}),
+        user: actorOf(session),
+        action,
+        target,
+        outcome,
+        run,
+        ...(detail === undefined ? {} : { detail }),
+        ...(extra.figures === undefined ? {} : { figures: extra.figures }),
+        ...(outcome !== 'started' && startedAt !== undefined ? { durationMs: now - startedAt } : {}),
       });
     } catch (e) {
       refused = true;

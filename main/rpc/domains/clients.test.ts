@@ -92,12 +92,16 @@ describe('clients.list', () => {
     greedy.write('GET big\r\n'.repeat(6));
     // Settled: every GET ran, and what the socket could take it took.
     let omem = 0;
-    const settled = await eventually(async () => {
-      const now = (await omemOf('greedy')) ?? 0;
-      const same = now === omem && now > 8 << 20;
-      omem = now;
-      return same;
-    }, 5_000, 200);
+    const settled = await eventually(
+      async () => {
+        const now = (await omemOf('greedy')) ?? 0;
+        const same = now === omem && now > 8 << 20;
+        omem = now;
+        return same;
+      },
+      5_000,
+      200,
+    );
     expect(settled).toBe(true);
     await new Promise((r) => setTimeout(r, 1_100));
 
@@ -156,11 +160,25 @@ describe('clients.kill', () => {
 
   it('refuses a kill that does not repeat the id, an address that is no node of the profile, and the embedded server', async () => {
     const ops = rpc.as('ops');
-    await expect(ops.invoke('clients.kill', { profileId: 'rs', address: at(set.master), id: '12', confirm: '13' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'confirm' });
-    await expect(ops.invoke('clients.kill', { profileId: 'rs', address: at(set.master), id: 'all', confirm: 'all' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'id' });
-    await expect(ops.invoke('clients.kill', { profileId: 'rs', address: '10.9.9.9:6379', id: '12', confirm: '12' })).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'address' });
-    await expect(ops.invoke('clients.kill', { profileId: 'demo', address: at(set.master), id: '12', confirm: '12' })).rejects.toMatchObject({ code: 'READ_ONLY', field: 'profileId' });
-    await expect(ops.invoke('clients.pause', { profileId: 'demo', address: at(set.master), mode: 'WRITE', ms: 10, confirm: 'PAUSE' })).rejects.toMatchObject({ code: 'READ_ONLY' });
+    await expect(ops.invoke('clients.kill', { profileId: 'rs', address: at(set.master), id: '12', confirm: '13' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'confirm',
+    });
+    await expect(ops.invoke('clients.kill', { profileId: 'rs', address: at(set.master), id: 'all', confirm: 'all' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'id',
+    });
+    await expect(ops.invoke('clients.kill', { profileId: 'rs', address: '10.9.9.9:6379', id: '12', confirm: '12' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'address',
+    });
+    await expect(ops.invoke('clients.kill', { profileId: 'demo', address: at(set.master), id: '12', confirm: '12' })).rejects.toMatchObject({
+      code: 'READ_ONLY',
+      field: 'profileId',
+    });
+    await expect(ops.invoke('clients.pause', { profileId: 'demo', address: at(set.master), mode: 'WRITE', ms: 10, confirm: 'PAUSE' })).rejects.toMatchObject({
+      code: 'READ_ONLY',
+    });
   });
 });
 
@@ -201,9 +219,18 @@ describe('clients.pause and clients.unpause', () => {
     // Once it ends, the node is read again.
     expect(await eventually(async () => (node(await rpc.list('ops', 'rs'), replica())?.clients.length ?? 0) > 0, 8_000, 250)).toBe(true);
 
-    await expect(ops.invoke('clients.pause', { profileId: 'rs', address: at(set.master), mode: 'ALL', ms: 60_001, confirm: 'PAUSE' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'ms' });
-    await expect(ops.invoke('clients.pause', { profileId: 'rs', address: at(set.master), mode: 'WRITE', ms: 10, confirm: 'pause' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'confirm' });
-    await expect(ops.invoke('clients.unpause', { profileId: 'rs', address: at(set.master), confirm: 'yes' })).rejects.toMatchObject({ code: 'VALIDATION', field: 'confirm' });
+    await expect(ops.invoke('clients.pause', { profileId: 'rs', address: at(set.master), mode: 'ALL', ms: 60_001, confirm: 'PAUSE' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'ms',
+    });
+    await expect(ops.invoke('clients.pause', { profileId: 'rs', address: at(set.master), mode: 'WRITE', ms: 10, confirm: 'pause' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'confirm',
+    });
+    await expect(ops.invoke('clients.unpause', { profileId: 'rs', address: at(set.master), confirm: 'yes' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'confirm',
+    });
   });
 });
 
@@ -218,10 +245,11 @@ describe('roles', () => {
     await expect(analyst.invoke('clients.unpause', { ...target, confirm: 'UNPAUSE' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await victim.ping()).toBe('PONG');
     const refused = rpc.audit().filter((e) => e.outcome === 'refused');
-    expect(refused.map((e) => [e.user, e.action, e.target])).toEqual(['clients.kill', 'clients.pause', 'clients.unpause'].map((a) => ['analyst-user', a, at(set.master)]));
+    expect(refused.map((e) => [e.user, e.action, e.target])).toEqual(
+      ['clients.kill', 'clients.pause', 'clients.unpause'].map((a) => ['analyst-user', a, at(set.master)]),
+    );
   });
 });
-
 
 async function omemOf(name: string): Promise<number | undefined> {
   const line = String(await admin.client('LIST'))

@@ -73,12 +73,28 @@ export function clientsHandlers({ pool, metrics, profiles, audit }: Pick<CoreSer
     'clients.pause': async ({ profileId, address, mode, ms }, { session }) => {
       const connectionId = opsTarget(profileId, session);
       const what = `CLIENT PAUSE ${ms} ${mode}`;
-      return audited(audit, session, 'clients.pause', address, () => service.pause(profileId, connectionId, address, mode, ms), () => ({ ok: true, detail: what }), what);
+      return audited(
+        audit,
+        session,
+        'clients.pause',
+        address,
+        () => service.pause(profileId, connectionId, address, mode, ms),
+        () => ({ ok: true, detail: what }),
+        what,
+      );
     },
 
     'clients.unpause': async ({ profileId, address }, { session }) => {
       const connectionId = opsTarget(profileId, session);
-      return audited(audit, session, 'clients.unpause', address, () => service.unpause(profileId, connectionId, address), () => ({ ok: true, detail: 'CLIENT UNPAUSE' }), 'CLIENT UNPAUSE');
+      return audited(
+        audit,
+        session,
+        'clients.unpause',
+        address,
+        () => service.unpause(profileId, connectionId, address),
+        () => ({ ok: true, detail: 'CLIENT UNPAUSE' }),
+        'CLIENT UNPAUSE',
+      );
     },
   };
 }

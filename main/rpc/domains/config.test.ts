@@ -136,10 +136,12 @@ describe('config.set', () => {
       { address: at(set.master), ok: true, before: '0', after: '67108864' },
       { address: at(set.replicas[0]!), ok: true, before: '0', after: '67108864' },
     ]);
-    expect(rpc.audit().slice(-2).map((e) => e.detail)).toEqual([
-      'maxmemory: "0" → "64mb" (reads back "67108864")',
-      'maxmemory: "0" → "64mb" (reads back "67108864")',
-    ]);
+    expect(
+      rpc
+        .audit()
+        .slice(-2)
+        .map((e) => e.detail),
+    ).toEqual(['maxmemory: "0" → "64mb" (reads back "67108864")', 'maxmemory: "0" → "64mb" (reads back "67108864")']);
     await Promise.all([master.config('SET', 'maxmemory', '0'), replica.config('SET', 'maxmemory', '0')]);
   });
 
@@ -156,7 +158,12 @@ describe('config.set', () => {
       { action: 'config.set', outcome: 'failed' },
     ]);
     expect(await master.config('GET', 'maxmemory')).toEqual(['maxmemory', '0']);
-    const unknown = await rpc.call('ops', 'config.set', { profileId: 'rs', name: 'no-such-setting', value: '1', target: { scope: 'node', address: at(set.master) } });
+    const unknown = await rpc.call('ops', 'config.set', {
+      profileId: 'rs',
+      name: 'no-such-setting',
+      value: '1',
+      target: { scope: 'node', address: at(set.master) },
+    });
     expect(unknown.results[0]?.error?.message).toMatch(/Unknown option/);
   });
 
@@ -167,7 +174,12 @@ describe('config.set', () => {
     // The pool's connection logged in before: it still reads, and sees a password set.
     const view = await rpc.call('ops', 'config.get', { profileId: 'solo' });
     expect(param(view, 'requirepass').cells).toEqual([{ secretSet: true }]);
-    const again = await rpc.call('ops', 'config.set', { profileId: 'rs', name: 'masterauth', value: PASS, target: { scope: 'node', address: at(set.replicas[0]!) } });
+    const again = await rpc.call('ops', 'config.set', {
+      profileId: 'rs',
+      name: 'masterauth',
+      value: PASS,
+      target: { scope: 'node', address: at(set.replicas[0]!) },
+    });
     expect(again.results).toEqual([{ address: at(set.replicas[0]!), ok: true }]);
     const admin = await adminClient(solo, { password: NEW_PASS });
     await admin.config('SET', 'requirepass', '');
@@ -215,7 +227,9 @@ describe('config.rewrite', () => {
     rmSync(join(fileDir, 'etc'), { recursive: true });
     const failed = await rpc.call('ops', 'config.rewrite', { profileId: 'file', target: { scope: 'every' } });
     expect(failed.results[0]).toMatchObject({ ok: false, configFile: file });
-    expect(failed.results[0]?.error?.message).toMatch(new RegExp(`could not rewrite its config file ${file}: No such file or directory\\. The settings in effect are unchanged`));
+    expect(failed.results[0]?.error?.message).toMatch(
+      new RegExp(`could not rewrite its config file ${file}: No such file or directory\\. The settings in effect are unchanged`),
+    );
     expect(existsSync(file)).toBe(false);
   });
 });

@@ -28,7 +28,12 @@ describe('config of a cluster', () => {
       expect(view.topology).toBe('cluster');
       expect(view.nodes).toHaveLength(6);
       expect(view.nodes.every((n) => n.state === 'ok')).toBe(true);
-      expect(view.nodes.filter((n) => n.role === 'master').map((n) => n.address).sort()).toEqual(cluster().masters.map(at).sort());
+      expect(
+        view.nodes
+          .filter((n) => n.role === 'master')
+          .map((n) => n.address)
+          .sort(),
+      ).toEqual(cluster().masters.map(at).sort());
       const maxmemory = view.params.find((p) => p.name === 'maxmemory');
       expect(maxmemory?.differs).toBe('matters');
       const diffs = view.nodes.flatMap((n, i) => {
@@ -57,7 +62,12 @@ describe('config of a cluster', () => {
     expect(out.results).toHaveLength(6);
     expect(out.results.every((r) => r.ok && r.after === '200')).toBe(true);
     const replica = cluster().replicas[0]!;
-    const one = await rpc.call('ops', 'config.set', { profileId: 'shards', name: 'slowlog-max-len', value: '128', target: { scope: 'node', address: at(replica) } });
+    const one = await rpc.call('ops', 'config.set', {
+      profileId: 'shards',
+      name: 'slowlog-max-len',
+      value: '128',
+      target: { scope: 'node', address: at(replica) },
+    });
     expect(one.results).toEqual([{ address: at(replica), ok: true, before: '200', after: '128' }]);
     const view = await rpc.call('ops', 'config.get', { profileId: 'shards' });
     const p = view.params.find((x) => x.name === 'slowlog-max-len');

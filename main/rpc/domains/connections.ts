@@ -8,12 +8,7 @@ import { connectionOf, roleOf, storedProfile } from './sessionProfile';
 
 type ConnectionHandlers = Pick<
   Handlers,
-  | 'connections.list'
-  | 'connections.add'
-  | 'connections.update'
-  | 'connections.remove'
-  | 'connections.test'
-  | 'connections.state'
+  'connections.list' | 'connections.add' | 'connections.update' | 'connections.remove' | 'connections.test' | 'connections.state'
 >;
 
 export function connectionHandlers({ profiles, pool }: CoreServices): ConnectionHandlers {

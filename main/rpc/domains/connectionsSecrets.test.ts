@@ -74,11 +74,7 @@ describe('a stored password stays with the place it was typed for', () => {
   });
 
   it('is dropped when a standalone profile becomes a cluster seeded elsewhere', async () => {
-    const { updated, received } = await moveAndTest(
-      { port: real.port, password: SECRET },
-      { port: attacker.port, topology: { kind: 'cluster' } },
-      attacker,
-    );
+    const { updated, received } = await moveAndTest({ port: real.port, password: SECRET }, { port: attacker.port, topology: { kind: 'cluster' } }, attacker);
     expect(updated.hasPassword).toBe(false);
     expect(received).not.toContain(SECRET);
   });

@@ -12,10 +12,7 @@ import type { CoreServices } from './services';
 import { roleOf, sessionProfile } from './sessionProfile';
 import { streamDownload } from './streamDownload';
 
-type ConsoleHandlers = Pick<
-  Handlers,
-  'console.catalog' | 'console.targets' | 'console.run' | 'console.cancel' | 'console.history' | 'console.download'
->;
+type ConsoleHandlers = Pick<Handlers, 'console.catalog' | 'console.targets' | 'console.run' | 'console.cancel' | 'console.history' | 'console.download'>;
 
 /**
  * The Console page's calls. Every one reaches the profile as the session's connection (an

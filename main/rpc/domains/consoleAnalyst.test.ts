@@ -11,9 +11,7 @@ const { admin, rpc } = useConsoleOnServer({
     await admin.call('ACL', 'SETUSER', ...readmeAclLine(ANALYST_PW));
     await admin.set('user:1', 'v');
   },
-  profiles: (redis) => [
-    { id: 'p', source: 'config', spec: specFor(redis, { password: OPS_PW }), analyst: { username: 'cb-analyst', password: ANALYST_PW } },
-  ],
+  profiles: (redis) => [{ id: 'p', source: 'config', spec: specFor(redis, { password: OPS_PW }), analyst: { username: 'cb-analyst', password: ANALYST_PW } }],
 });
 
 describe("an analyst's console", () => {
@@ -27,12 +25,16 @@ describe("an analyst's console", () => {
     expect(await sets()).toBe(before);
   });
 
-  it('runs reads as the profile\'s analyst ACL user, and a read that user may not run comes back as NOPERM from Redis', async () => {
-    const who = await rpc().done('analyst', { line: 'ACL WHOAMI' }).catch((e: Error) => e);
+  it("runs reads as the profile's analyst ACL user, and a read that user may not run comes back as NOPERM from Redis", async () => {
+    const who = await rpc()
+      .done('analyst', { line: 'ACL WHOAMI' })
+      .catch((e: Error) => e);
     // ACL WHOAMI is not @read: the analyst may not even ask; GET is, and runs as cb-analyst.
     expect(who).toMatchObject({ code: 'FORBIDDEN' });
     expect(onlyReply(await rpc().done('analyst', { line: 'GET user:1' }))).toEqual({ t: 'bulk', v: 'v', bytes: 1 });
-    const list = String(await admin().client('LIST')).split('\n').filter((l) => l.includes('name=cacheboard:console:p'));
+    const list = String(await admin().client('LIST'))
+      .split('\n')
+      .filter((l) => l.includes('name=cacheboard:console:p'));
     expect(list.map((l) => /user=(\S+)/.exec(l)?.[1])).toContain('cb-analyst');
     // SCAN is @read and not @dangerous, so our server lets it through; the ACL below takes it away, so Redis refuses it.
     await admin().call('ACL', 'SETUSER', 'cb-analyst', '-scan');
@@ -42,7 +44,7 @@ describe("an analyst's console", () => {
     await admin().call('ACL', 'SETUSER', 'cb-analyst', '+scan');
   });
 
-  it('runs the same write for ops, as the profile\'s own user', async () => {
+  it("runs the same write for ops, as the profile's own user", async () => {
     await rpc().done('ops', { line: 'SET user:1 changed' });
     expect(await admin().get('user:1')).toBe('changed');
   });

@@ -18,7 +18,6 @@ describe("the console's calls over the contract", () => {
     expect(await rpc().history('ops')).toEqual([]);
   });
 
-
   it("console.download streams a cut reply to the session's user, and ends another user's stream, or one for an unknown id, with NOT_FOUND", async () => {
     const r = await rpc().done('ops', { line: 'LRANGE big 0 -1' });
     const id = r.replies[0]?.cut?.downloadId ?? 'missing';

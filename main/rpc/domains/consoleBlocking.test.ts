@@ -12,7 +12,9 @@ describe('a blocking command in the console', () => {
   it('runs on a connection of its own, and console.cancel closes it', async () => {
     await rpc().done('ops', { line: 'PING' });
     const before = (await consoleClients()).length;
-    const running = rpc().run('ops', { line: 'BLPOP queue 0', runId: 'blpop-1' }).catch((e: unknown) => e);
+    const running = rpc()
+      .run('ops', { line: 'BLPOP queue 0', runId: 'blpop-1' })
+      .catch((e: unknown) => e);
     expect(await eventually(async () => (await blocked()).length === 1)).toBe(true);
     // The console's own connection is free meanwhile.
     expect(onlyReply(await rpc().done('ops', { line: 'PING' }))).toEqual({ t: 'simple', v: 'PONG' });
@@ -48,12 +50,19 @@ describe('a blocking command in the console', () => {
   });
 
   it(`runs at most ${RUNS_PER_USER} commands of a user at once`, async () => {
-    const runs = Array.from({ length: RUNS_PER_USER }, (_, i) => rpc().run('ops', { line: 'BLPOP many 0', runId: `many-${i}` }).catch((e: unknown) => e));
+    const runs = Array.from({ length: RUNS_PER_USER }, (_, i) =>
+      rpc()
+        .run('ops', { line: 'BLPOP many 0', runId: `many-${i}` })
+        .catch((e: unknown) => e),
+    );
     expect(await eventually(async () => (await blocked()).length === RUNS_PER_USER)).toBe(true);
     await expect(rpc().refusal('ops', { line: 'GET x' })).resolves.toMatchObject({ code: 'RATE_LIMITED' });
     // Another user's commands are counted apart.
     await expect(rpc().done('analyst', { line: 'GET x' })).resolves.toMatchObject({ status: 'done' });
-    for (let i = 0; i < RUNS_PER_USER; i++) await rpc().as('ops').invoke('console.cancel', { consoleId: 'console-1', runId: `many-${i}` });
+    for (let i = 0; i < RUNS_PER_USER; i++)
+      await rpc()
+        .as('ops')
+        .invoke('console.cancel', { consoleId: 'console-1', runId: `many-${i}` });
     expect((await Promise.all(runs)).every((e) => (e as { code?: string }).code === 'CANCELLED')).toBe(true);
     expect(await eventually(async () => (await blocked()).length === 0)).toBe(true);
   });

@@ -37,7 +37,13 @@ describe('the console on a cluster', () => {
     });
     masters = nodes
       .filter((n) => n.role === 'master')
-      .map((n) => ({ address: n.address, ranges: (n.slots ?? '').split(',').map((r) => r.split('-').map(Number) as [number, number]).map(([a, b = a]) => [a, b] as [number, number]) }));
+      .map((n) => ({
+        address: n.address,
+        ranges: (n.slots ?? '')
+          .split(',')
+          .map((r) => r.split('-').map(Number) as [number, number])
+          .map(([a, b = a]) => [a, b] as [number, number]),
+      }));
     const covered = masters.flatMap((m) => m.ranges).reduce((sum, [a, b]) => sum + b - a + 1, 0);
     expect(covered).toBe(16384);
   });
@@ -60,7 +66,7 @@ describe('the console on a cluster', () => {
     expect(r.replies).toMatchObject([{ address: owner(key), reply: { t: 'bulk', v: 'from-eval' } }]);
   });
 
-  it('explains CROSSSLOT with each key\'s slot and a hash tag', async () => {
+  it("explains CROSSSLOT with each key's slot and a hash tag", async () => {
     const [a, b] = ['alpha', 'beta'];
     expect(slotOf(a)).not.toBe(slotOf(b));
     const r = await rpc.done('ops', { line: `MSET ${a} 1 ${b} 2` });
@@ -86,8 +92,11 @@ describe('the console on a cluster', () => {
     expect(JSON.stringify(onlyReply(one))).toContain('slave');
   });
 
-  it('refuses a node that is not one of the cluster\'s, and a DB other than 0', async () => {
-    await expect(rpc.refusal('ops', { line: 'PING', target: { kind: 'node', address: '127.0.0.1:1' } })).resolves.toMatchObject({ code: 'VALIDATION', field: 'target.address' });
+  it("refuses a node that is not one of the cluster's, and a DB other than 0", async () => {
+    await expect(rpc.refusal('ops', { line: 'PING', target: { kind: 'node', address: '127.0.0.1:1' } })).resolves.toMatchObject({
+      code: 'VALIDATION',
+      field: 'target.address',
+    });
     await expect(rpc.refusal('ops', { line: 'PING', db: 1 })).resolves.toMatchObject({ code: 'VALIDATION', field: 'db' });
   });
 
@@ -106,7 +115,8 @@ describe('the console on a cluster', () => {
     const [fromId, toId] = await Promise.all([node(from).call('CLUSTER', 'MYID'), node(to).call('CLUSTER', 'MYID')]);
     await node(to).call('CLUSTER', 'SETSLOT', slot, 'IMPORTING', String(fromId));
     await node(from).call('CLUSTER', 'SETSLOT', slot, 'MIGRATING', String(toId));
-    for (const m of [to, from, ...masters.map((x) => x.address).filter((a) => a !== to && a !== from)]) await node(m).call('CLUSTER', 'SETSLOT', slot, 'NODE', String(toId));
+    for (const m of [to, from, ...masters.map((x) => x.address).filter((a) => a !== to && a !== from)])
+      await node(m).call('CLUSTER', 'SETSLOT', slot, 'NODE', String(toId));
     const r = await rpc.done('ops', { line: `SET ${key} after-the-move` });
     expect(r.replies).toMatchObject([{ address: to, reply: { t: 'simple', v: 'OK' } }]);
     expect(await movedAt(from)).toBe(before + 1);

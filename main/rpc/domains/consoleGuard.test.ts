@@ -21,7 +21,9 @@ describe('the console guard', () => {
     const done = await rpc().run('ops', { line: 'flushall', confirm: 'flushall' });
     expect(done).toMatchObject({ status: 'done', command: 'FLUSHALL', replies: [{ reply: { t: 'simple', v: 'OK' } }] });
     expect(await admin().dbsize()).toBe(0);
-    const entries = rpc().audit().filter((e) => e.action === 'console' && e.outcome !== 'started' && e.detail?.startsWith('FLUSHALL'));
+    const entries = rpc()
+      .audit()
+      .filter((e) => e.action === 'console' && e.outcome !== 'started' && e.detail?.startsWith('FLUSHALL'));
     expect(entries.map((e) => e.outcome)).toEqual(['refused', 'refused', 'ok']);
     expect(entries[2]?.target).toBe(`profile p ${redis().host}:${redis().port} db 0`);
   });
@@ -40,7 +42,9 @@ describe('the console guard', () => {
   it('audits what ops run that is not @read (name and key, never the value), and not their reads', async () => {
     await rpc().done('ops', { line: 'SET "user:\\x01" top-secret-value' });
     await rpc().done('ops', { line: 'GET user:1' });
-    const mine = rpc().audit().filter((e) => e.action === 'console' && e.outcome === 'ok');
+    const mine = rpc()
+      .audit()
+      .filter((e) => e.action === 'console' && e.outcome === 'ok');
     expect(mine.at(-1)).toMatchObject({ user: 'ops-user', detail: 'SET "user:\\x01"' });
     expect(mine.some((e) => e.detail?.startsWith('GET'))).toBe(false);
     expect(rpc().auditBytes().includes('top-secret-value')).toBe(false);
@@ -55,7 +59,10 @@ describe('the console guard', () => {
   });
 
   it('points SUBSCRIBE and MONITOR to their pages', async () => {
-    await expect(rpc().refusal('ops', { line: 'SUBSCRIBE news' })).resolves.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('Pub/Sub page') });
+    await expect(rpc().refusal('ops', { line: 'SUBSCRIBE news' })).resolves.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('Pub/Sub page'),
+    });
     await expect(rpc().refusal('ops', { line: 'monitor' })).resolves.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('Monitor page') });
   });
 });

@@ -35,7 +35,10 @@ describe('secrets typed into the console', () => {
       expect(rpc().auditBytes().includes(secret)).toBe(false);
     }
     // The audit log still says what ran: the command's name.
-    const details = rpc().audit().filter((e) => e.action === 'console').map((e) => e.detail);
+    const details = rpc()
+      .audit()
+      .filter((e) => e.action === 'console')
+      .map((e) => e.detail);
     expect(details).toEqual(expect.arrayContaining(['ACL SETUSER', 'CONFIG SET']));
   });
 

@@ -22,12 +22,40 @@ end.onMessage((m) => client.receive(m));
 afterAll(() => cancelAllJobs(jobs));
 
 const report = (jobId: string): LoadReport => ({
-  jobId, file: 'f.csv', format: 'csv', mode: 'merge', targetDb: 0, outcome: 'ok', records: 0, commands: 0, replies: 0, errors: 0,
-  firstErrors: [], seconds: 0, opsPerSec: 0, recordsPerSec: 0, swapped: false, warnings: [],
+  jobId,
+  file: 'f.csv',
+  format: 'csv',
+  mode: 'merge',
+  targetDb: 0,
+  outcome: 'ok',
+  records: 0,
+  commands: 0,
+  replies: 0,
+  errors: 0,
+  firstErrors: [],
+  seconds: 0,
+  opsPerSec: 0,
+  recordsPerSec: 0,
+  swapped: false,
+  warnings: [],
 });
 const indexState = {
-  status: 'building', jobId: null, scanned: 1, total: 2, complete: false, names: 'indexed', bytes: 0, budgetBytes: 1,
-  deep: false, deepDone: 0, startedAt: null, finishedAt: null, seconds: 0, error: null, stale: null, rechecking: false,
+  status: 'building',
+  jobId: null,
+  scanned: 1,
+  total: 2,
+  complete: false,
+  names: 'indexed',
+  bytes: 0,
+  budgetBytes: 1,
+  deep: false,
+  deepDone: 0,
+  startedAt: null,
+  finishedAt: null,
+  seconds: 0,
+  error: null,
+  stale: null,
+  rechecking: false,
 } as const;
 const actionCounts = { scanned: 1, total: 2, matched: 1, acted: 0, skipped: 0, errors: 0, seconds: 0, shards: [] };
 const failed = { kind: 'failed', error: { code: 'TIMEOUT', message: 'the server stopped answering' } } as const;

@@ -121,7 +121,14 @@ describe('keys.actions: dry run and delete', () => {
     await on(11).config('SET', 'hz', '500');
     try {
       for (const maxLatencyMs of [null, 2]) {
-        const { final } = await rpc.run({ profileId: 'main', db: 12, selection: { match: b64('gone:*') }, action: { op: 'delete' }, dryRun: false, pace: { maxLatencyMs, maxReplicaLagBytes: 10 << 20 } });
+        const { final } = await rpc.run({
+          profileId: 'main',
+          db: 12,
+          selection: { match: b64('gone:*') },
+          action: { op: 'delete' },
+          dryRun: false,
+          pace: { maxLatencyMs, maxReplicaLagBytes: 10 << 20 },
+        });
         if (final.kind !== 'done') throw new Error(JSON.stringify(final));
         expect(final.report).toMatchObject({ matched: 190_000, acted: 190_000, skipped: 0, errors: 0 });
         expect(await count(12, 'gone:*')).toBe(0);

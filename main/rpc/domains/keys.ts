@@ -26,7 +26,16 @@ import { streamDownload } from './streamDownload';
 
 type KeysHandlers = Pick<
   Handlers,
-  'keys.index.start' | 'keys.tree' | 'keys.folderStats' | 'keys.list' | 'keys.get' | 'keys.read' | 'keys.streamInfo' | 'keys.download' | 'keys.decode' | 'keys.edit'
+  | 'keys.index.start'
+  | 'keys.tree'
+  | 'keys.folderStats'
+  | 'keys.list'
+  | 'keys.get'
+  | 'keys.read'
+  | 'keys.streamInfo'
+  | 'keys.download'
+  | 'keys.decode'
+  | 'keys.edit'
 >;
 
 /** The Keys page's calls (its index progress and cancel are every job's, ./jobs.ts). */

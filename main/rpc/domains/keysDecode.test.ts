@@ -57,7 +57,12 @@ describe('keys.decode against a real server, as an analyst', () => {
     await admin.set('v:zst', fixture('value.json.zst'));
     expect(await decode('v:zst')).toMatchObject({ compression: 'zstd', format: 'json', decodedBytes: 2515, error: null });
     expect(await decode('v:zst', { as: 'text', compression: 'none' })).toMatchObject({ compression: null, format: 'text', error: null });
-    expect(await decode('v:zst', { as: 'php' })).toMatchObject({ compression: 'zstd', format: 'php', text: '', error: expect.stringMatching(/^php: /) as unknown });
+    expect(await decode('v:zst', { as: 'php' })).toMatchObject({
+      compression: 'zstd',
+      format: 'php',
+      text: '',
+      error: expect.stringMatching(/^php: /) as unknown,
+    });
   });
 
   it('in the DB asked for', async () => {
@@ -75,7 +80,9 @@ describe('keys.decode against a real server, as an analyst', () => {
     const r = await decode('v:big');
     expect(r).toMatchObject({ format: 'text', valueBytes: big.length, inputBytes: 16 * 1024 * 1024, truncated: true, error: null });
     expect(r.text).toHaveLength(2 * 1024 * 1024);
-    expect(await decode('v:big', { as: 'json' })).toMatchObject({ error: 'Decoding json needs the whole value, which is 20 MB; decoding reads at most the first 16 MB' });
+    expect(await decode('v:big', { as: 'json' })).toMatchObject({
+      error: 'Decoding json needs the whole value, which is 20 MB; decoding reads at most the first 16 MB',
+    });
     const stats = await admin.info('commandstats');
     expect(stats).toMatch(/cmdstat_getrange:calls=32,/);
     expect(stats).not.toMatch(/cmdstat_get:/);

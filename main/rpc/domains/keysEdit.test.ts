@@ -106,7 +106,12 @@ describe('keys.edit over the contract', () => {
     const deleted = await rpc.edit('ops', { profileId: 'local', key: b64(to), edit: { op: 'delete', seen: await openKey(other, to) } });
     expect(deleted.meta.exists).toBe(false);
     expect(await other.exists(from, to)).toBe(0);
-    expect(rpc.audit().slice(-4).map((a) => [a.outcome, a.detail])).toEqual([
+    expect(
+      rpc
+        .audit()
+        .slice(-4)
+        .map((a) => [a.outcome, a.detail]),
+    ).toEqual([
       ['started', 'RENAMENX \\xff\\r\\na -> \\x00\\xfe\\r'],
       ['ok', 'RENAMENX \\xff\\r\\na -> \\x00\\xfe\\r'],
       ['started', 'UNLINK \\x00\\xfe\\r'],
@@ -136,9 +141,13 @@ describe('keys.edit over the contract', () => {
 
   it('the contract names a bad score or ID before anything runs', async () => {
     const seen = { type: 'zset', length: 1, ttl: 'none', digest: null };
-    const e = await refused(rpc.edit('ops', { profileId: 'local', key: b64('z'), edit: { op: 'zset.add', member: b64('m'), score: 'lots', expectScore: null, seen } }));
+    const e = await refused(
+      rpc.edit('ops', { profileId: 'local', key: b64('z'), edit: { op: 'zset.add', member: b64('m'), score: 'lots', expectScore: null, seen } }),
+    );
     expect(e).toMatchObject({ code: 'VALIDATION', field: 'edit.score' });
-    const id = await refused(rpc.edit('ops', { profileId: 'local', key: b64('x'), edit: { op: 'stream.delete', id: '12-x', seen: { ...seen, type: 'stream' } } }));
+    const id = await refused(
+      rpc.edit('ops', { profileId: 'local', key: b64('x'), edit: { op: 'stream.delete', id: '12-x', seen: { ...seen, type: 'stream' } } }),
+    );
     expect(id).toMatchObject({ code: 'VALIDATION', field: 'edit.id' });
   });
 });

@@ -49,7 +49,8 @@ async function build(on: KeysRpc, separator?: string) {
   return events;
 }
 
-const tree = (on: KeysRpc, prefix = '', extra: Record<string, unknown> = {}) => on.client.invoke('keys.tree', { profileId: 'local', prefix: b64(prefix), ...extra });
+const tree = (on: KeysRpc, prefix = '', extra: Record<string, unknown> = {}) =>
+  on.client.invoke('keys.tree', { profileId: 'local', prefix: b64(prefix), ...extra });
 
 describe('the namespace tree over the contract', () => {
   it("before any build the state is 'none' and the tree is empty", async () => {
@@ -115,7 +116,10 @@ describe('the namespace tree over the contract', () => {
   it('lists a glob from the index (literal prefix), with type and no-TTL filters, page by page', async () => {
     const list = (extra: Record<string, unknown>) => rpc.client.invoke('keys.list', { profileId: 'local', ...extra } as never);
     const first = await list({ match: b64('user:1*'), limit: 50 });
-    const want = [...Array(USERS).keys()].map((i) => `user:${i}`).filter((k) => k.startsWith('user:1')).sort();
+    const want = [...Array(USERS).keys()]
+      .map((i) => `user:${i}`)
+      .filter((k) => k.startsWith('user:1'))
+      .sort();
     expect(first).toMatchObject({ source: 'index', total: want.length, complete: false });
     const got = first.keys.map((k) => Buffer.from(k.key.b64, 'base64').toString());
     let cursor = first.cursor;
@@ -188,7 +192,7 @@ describe('the namespace tree over the contract', () => {
     expect(new Set(got).size).toBe([...Array(USERS).keys()].filter((i) => String(i).startsWith('1')).length);
   });
 
-  it('past the folders\' half of the budget new folders are not listed, and the counts of those listed stay exact', async () => {
+  it("past the folders' half of the budget new folders are not listed, and the counts of those listed stay exact", async () => {
     const capped = keysRpc([{ id: 'local', source: 'config', spec: specFor(redis()) }], { budgetBytes: 1200, role: 'ops' });
     try {
       const events = await build(capped);
@@ -196,7 +200,14 @@ describe('the namespace tree over the contract', () => {
       const root = await tree(capped);
       const folders = root.nodes.filter((n) => n.kind === 'folder');
       expect(folders.length).toBeGreaterThan(0);
-      const want = new Map([[b64('user:'), USERS], [b64('session:'), SESSIONS], [b64('ttl:'), 20], [b64('bin:'), 2], [b64('a:'), 2], [b64(':'), 1]]);
+      const want = new Map([
+        [b64('user:'), USERS],
+        [b64('session:'), SESSIONS],
+        [b64('ttl:'), 20],
+        [b64('bin:'), 2],
+        [b64('a:'), 2],
+        [b64(':'), 1],
+      ]);
       for (const f of folders) if (want.has(f.ref.b64)) expect(f.count).toBe(want.get(f.ref.b64));
       expect(root.nodes.reduce((a, n) => a + n.count, 0)).toBeLessThanOrEqual(TOTAL);
     } finally {

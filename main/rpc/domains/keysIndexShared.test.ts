@@ -121,17 +121,26 @@ describe('one memory budget for every index together', () => {
 type ActionEvent = StreamEvent<'keys.actions.progress'>;
 
 async function bulkDelete(client: RpcClient, match: string): Promise<ActionEvent> {
-  const { jobId } = await client.invoke('keys.actions.start', { profileId: 'local', selection: { match: b64(match) }, action: { op: 'delete' }, dryRun: false });
+  const { jobId } = await client.invoke('keys.actions.start', {
+    profileId: 'local',
+    selection: { match: b64(match) },
+    action: { op: 'delete' },
+    dryRun: false,
+  });
   return new Promise((resolve, reject) => {
     const events: ActionEvent[] = [];
-    client.subscribe('keys.actions.progress', { jobId }, {
-      onEvents: (batch) => events.push(...batch),
-      onEnd: (error) => {
-        const last = events.at(-1);
-        if (error !== undefined || last === undefined) reject(error ?? new Error('no outcome'));
-        else resolve(last);
+    client.subscribe(
+      'keys.actions.progress',
+      { jobId },
+      {
+        onEvents: (batch) => events.push(...batch),
+        onEnd: (error) => {
+          const last = events.at(-1);
+          if (error !== undefined || last === undefined) reject(error ?? new Error('no outcome'));
+          else resolve(last);
+        },
       },
-    });
+    );
   });
 }
 
@@ -170,7 +179,9 @@ describe('after a bulk delete', () => {
     expect((await tree(k.client)).state.names).toBe('over-budget');
     await bulkDelete(k.client, 'rate:10.1*');
     expect(await eventually(async () => (await tree(k.client)).state.stale !== null, 10_000)).toBe(true);
-    expect((await tree(k.client)).state.stale).toMatch(/bulk delete of rate:10\.1\* ran after this index was built: counts under rate:10\.1\* may include keys it removed; Refresh/);
+    expect((await tree(k.client)).state.stale).toMatch(
+      /bulk delete of rate:10\.1\* ran after this index was built: counts under rate:10\.1\* may include keys it removed; Refresh/,
+    );
     await build(k.client);
     expect((await tree(k.client)).state).toMatchObject({ stale: null, scanned: TOTAL - RATE1 });
   });

@@ -39,12 +39,14 @@ async function build(profileId: string) {
 
 describe('the key index on a cluster and a sentinel set', () => {
   it('a cluster: every master scanned, counts exact; lists and folder stats route by slot', async () => {
-    const per = await Promise.all(cluster().masters.map(async (n) => {
-      const r = new Redis({ host: n.host, port: n.port });
-      const size = await r.dbsize();
-      r.disconnect();
-      return size;
-    }));
+    const per = await Promise.all(
+      cluster().masters.map(async (n) => {
+        const r = new Redis({ host: n.host, port: n.port });
+        const size = await r.dbsize();
+        r.disconnect();
+        return size;
+      }),
+    );
     expect(per.filter((n) => n > 0).length).toBe(3);
     expect(await build('shards')).toMatchObject({ kind: 'done', state: { complete: true, scanned: KEYS, total: KEYS } });
     const root = await rpc.client.invoke('keys.tree', { profileId: 'shards', prefix: '' });
@@ -61,7 +63,13 @@ describe('the key index on a cluster and a sentinel set', () => {
     const seen = new Set<string>();
     let cursor: string | null | undefined;
     do {
-      const page = await rpc.client.invoke('keys.list', { profileId: 'shards', separator: '/', match: b64('k:3:*'), limit: 200, ...(cursor ? { cursor } : {}) });
+      const page = await rpc.client.invoke('keys.list', {
+        profileId: 'shards',
+        separator: '/',
+        match: b64('k:3:*'),
+        limit: 200,
+        ...(cursor ? { cursor } : {}),
+      });
       expect(page.source).toBe('scan');
       for (const k of page.keys) seen.add(k.key.b64);
       cursor = page.cursor;

@@ -79,7 +79,9 @@ describe('keys.get', () => {
     const meta = await get('acl:key', 'acl');
     expect(meta).toMatchObject({ exists: true, type: 'string', length: 5, evictionPolicy: null });
     expect(meta.idleSeconds).not.toBeNull();
-    const users = String(await admin.client('LIST')).split('\n').filter((l) => / user=reader /.test(l));
+    const users = String(await admin.client('LIST'))
+      .split('\n')
+      .filter((l) => / user=reader /.test(l));
     expect(users.length).toBeGreaterThan(0);
   });
 });
@@ -111,7 +113,10 @@ describe('keys.read and keys.streamInfo through the dispatcher', () => {
     expect(g?.pendingEntries).toHaveLength(20);
     expect(g?.pendingEntries[0]).toMatchObject({ id: first, deliveries: 1 });
     expect(info.groups.find((x) => x.name.text === 'idle-group')).toMatchObject({ consumers: 0, pending: 0, consumerList: [], pendingEntries: [] });
-    await expect(rpc.as('analyst').invoke('keys.streamInfo', { profileId: 'local', key: b64('plain') })).rejects.toMatchObject({ code: 'VALIDATION', field: 'key' });
+    await expect(rpc.as('analyst').invoke('keys.streamInfo', { profileId: 'local', key: b64('plain') })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'key',
+    });
   });
 });
 

@@ -53,7 +53,11 @@ export interface Download {
 }
 
 /** Subscribes to keys.download and resolves with the bytes reassembled once the stream ends. */
-export function download(client: RpcClient, input: { profileId: string; key: string; db?: number }, onBatch?: (events: DownloadEvent[]) => void): Promise<Download> {
+export function download(
+  client: RpcClient,
+  input: { profileId: string; key: string; db?: number },
+  onBatch?: (events: DownloadEvent[]) => void,
+): Promise<Download> {
   return new Promise((resolve) => {
     const events: DownloadEvent[] = [];
     let dropped = 0;

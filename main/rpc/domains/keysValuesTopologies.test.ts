@@ -72,7 +72,10 @@ describe('on a Redis Cluster', () => {
   });
 
   it('a DB other than 0 is refused on db', async () => {
-    await expect(rpc.as('analyst').invoke('keys.get', { profileId: 'shards', db: 2, key: b64('x') })).rejects.toMatchObject({ code: 'VALIDATION', field: 'db' });
+    await expect(rpc.as('analyst').invoke('keys.get', { profileId: 'shards', db: 2, key: b64('x') })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'db',
+    });
   });
 });
 

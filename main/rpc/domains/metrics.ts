@@ -5,17 +5,13 @@ import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
 import { connectionOf } from './sessionProfile';
 
-type MetricsHandlers = Pick<
-  Handlers,
-  'metrics.watch' | 'metrics.alerts' | 'metrics.slowlog' | 'metrics.action' | 'metrics.actions'
->;
+type MetricsHandlers = Pick<Handlers, 'metrics.watch' | 'metrics.alerts' | 'metrics.slowlog' | 'metrics.action' | 'metrics.actions'>;
 
 export function metricsHandlers({ metrics, audit, profiles }: Pick<CoreServices, 'metrics' | 'audit' | 'profiles'>): MetricsHandlers {
   return {
     // One poller per connection id serves every watcher; this subscription only listens.
     // Analysts' pollers are their own, polling as the profile's analyst Redis user.
-    'metrics.watch': ({ profileId, ...opts }, sink, { session }) =>
-      metrics.watch(connectionOf(profiles, profileId, session), opts, (e) => sink.push(e)),
+    'metrics.watch': ({ profileId, ...opts }, sink, { session }) => metrics.watch(connectionOf(profiles, profileId, session), opts, (e) => sink.push(e)),
     'metrics.alerts': ({ profileId }, sink, { session }) => metrics.alerts(connectionOf(profiles, profileId, session), (a) => sink.push(a)),
     'metrics.slowlog': async ({ profileId, address, count }, { session }) => {
       const read = await metrics.slowlog(connectionOf(profiles, profileId, session), address, count);

@@ -23,20 +23,22 @@ export function monitorHandlers({ metrics, pool, monitor, audit }: CoreServices)
       // MONITOR shows values: who watched which nodes with which filter, and for how long, is on the
       // record, before the first line is read (a log that cannot record it refuses the watch).
       const close = views.open(session, profileId, address ?? `profile ${profileId}`, filter);
-      const stop = await monitor.watch(profileId, address, filter, {
-        lines: (b) => sink.push({ kind: 'lines', ...b }),
-        stats: ({ omem, ...s }) => sink.push({ kind: 'stats', ...s, ...(omem === undefined ? {} : { omem }) }),
-        state: (state, message) => sink.push({ kind: 'state', state, ...(message === undefined ? {} : { message }) }),
-        gap: (from, to, reason) => sink.push({ kind: 'gap', from, to, reason }),
-        end: (err, message) => {
-          if (message !== undefined) sink.push({ kind: 'ended', message });
-          sink.end(err);
-        },
-        congested: () => sink.backlog >= MAX_BACKLOG,
-      }).catch((e: unknown) => {
-        close();
-        throw e;
-      });
+      const stop = await monitor
+        .watch(profileId, address, filter, {
+          lines: (b) => sink.push({ kind: 'lines', ...b }),
+          stats: ({ omem, ...s }) => sink.push({ kind: 'stats', ...s, ...(omem === undefined ? {} : { omem }) }),
+          state: (state, message) => sink.push({ kind: 'state', state, ...(message === undefined ? {} : { message }) }),
+          gap: (from, to, reason) => sink.push({ kind: 'gap', from, to, reason }),
+          end: (err, message) => {
+            if (message !== undefined) sink.push({ kind: 'ended', message });
+            sink.end(err);
+          },
+          congested: () => sink.backlog >= MAX_BACKLOG,
+        })
+        .catch((e: unknown) => {
+          close();
+          throw e;
+        });
       let stopped = false;
       return () => {
         if (stopped) return;

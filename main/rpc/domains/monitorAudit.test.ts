@@ -25,8 +25,8 @@ describe('MonitorAudit', () => {
     await settle(80);
     const rows = foldRuns(log.tail(100));
     expect(rows.map((r) => [r.action, r.outcome, r.detail])).toEqual([
-      ['monitor', 'ok', 'commands SET, Cacheboard\'s own hidden; watched 3 nodes: h:1, h:2, h:3'],
-      ['monitor', 'ok', 'all commands, Cacheboard\'s own hidden; watched 3 nodes: h:1, h:2, h:3'],
+      ['monitor', 'ok', "commands SET, Cacheboard's own hidden; watched 3 nodes: h:1, h:2, h:3"],
+      ['monitor', 'ok', "all commands, Cacheboard's own hidden; watched 3 nodes: h:1, h:2, h:3"],
     ]);
     expect(rows.every((r) => r.user === 'olga' && typeof r.durationMs === 'number')).toBe(true);
   });

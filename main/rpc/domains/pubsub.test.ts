@@ -36,7 +36,11 @@ describe('pubsub over the dispatcher', () => {
     const admin = await adminClient(redis());
     await admin.publish('for-analysts', 'hello');
     expect(await eventually(() => w.of('messages').some((m) => m.messages.length > 0))).toBe(true);
-    expect(w.of('messages').flatMap((m) => m.messages)[0]).toMatchObject({ kind: 'message', channel: { text: 'for-analysts' }, payload: { text: 'hello', bytes: 5 } });
+    expect(w.of('messages').flatMap((m) => m.messages)[0]).toMatchObject({
+      kind: 'message',
+      channel: { text: 'for-analysts' },
+      payload: { text: 'hello', bytes: 5 },
+    });
     expect((await rpc.as('analyst').invoke('pubsub.overview', { profileId: 'local' })).topology).toBe('standalone');
 
     await expect(rpc.as('analyst').invoke('pubsub.publish', { profileId: 'local', channel: b64('for-analysts'), payload: b64('nope') })).rejects.toMatchObject({
@@ -68,7 +72,13 @@ describe('pubsub over the dispatcher', () => {
     const out = await rpc.as('ops').invoke('pubsub.publish', { profileId: 'local', channel: b64('orders'), payload: b64('secret-payload-42') });
     expect(out).toMatchObject({ command: 'PUBLISH', node: `${redis().host}:${redis().port}`, receivers: 2, countedOn: 'server' });
     const entry = rpc.audit().find((e) => e.action === 'pubsub.publish' && e.outcome === 'ok');
-    expect(entry).toMatchObject({ detail: 'channel "orders"', figures: [{ n: 17, unit: 'bytes' }, { n: 2, unit: 'receivers' }] });
+    expect(entry).toMatchObject({
+      detail: 'channel "orders"',
+      figures: [
+        { n: 17, unit: 'bytes' },
+        { n: 2, unit: 'receivers' },
+      ],
+    });
     expect(JSON.stringify(rpc.audit())).not.toContain('secret-payload-42');
     w.stop();
   });

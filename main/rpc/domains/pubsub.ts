@@ -20,7 +20,13 @@ const shown = (b: Buffer) => shownBytes({ bytes: b, length: b.length });
  * the overview) as the profile's analyst Redis user, so its ACL decides which channels
  * they may hear; publishing is ops only (the contract's role) and on the record.
  */
-export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'metrics' | 'pubsub' | 'audit'>): PubSubHandlers {
+export function pubsubHandlers({
+  profiles,
+  pool,
+  metrics,
+  pubsub,
+  audit,
+}: Pick<CoreServices, 'profiles' | 'pool' | 'metrics' | 'pubsub' | 'audit'>): PubSubHandlers {
   return {
     'pubsub.subscribe': async ({ profileId, channels, patterns, shardChannels }, sink, { session }) => {
       const names = subscriptionNames({ channels, patterns, shardChannels });
@@ -33,24 +39,25 @@ export function pubsubHandlers({ profiles, pool, metrics, pubsub, audit }: Pick<
       let stop: () => void;
       try {
         stop = await pubsub.watch(id, names, {
-        plan: (nodes) =>
-          sink.push({
-            kind: 'plan',
-            nodes: nodes.map((p) => ({
-              address: p.address,
-              channels: p.channels.map(shown),
-              patterns: p.patterns.map(shown),
-              shardChannels: p.shardChannels.map((s) => ({ name: shown(s.name), slot: s.slot })),
-            })),
-          }),
-        messages: (b) => sink.push({ kind: 'messages', messages: b.items.map(shownMessage), received: b.offered, delivered: b.delivered, dropped: b.dropped }),
-        stats: (c) => sink.push({ kind: 'stats', ...c }),
-        state: (address, state, message) => sink.push({ kind: 'state', address, state, ...(message === undefined ? {} : { message }) }),
-        gap: (address, from, to, reason) => sink.push({ kind: 'gap', address, from, to, reason }),
-        notice: (address, message) => sink.push({ kind: 'notice', address, message }),
-        end: (err) => sink.end(err),
-        congested: () => sink.backlog >= MAX_BACKLOG,
-      });
+          plan: (nodes) =>
+            sink.push({
+              kind: 'plan',
+              nodes: nodes.map((p) => ({
+                address: p.address,
+                channels: p.channels.map(shown),
+                patterns: p.patterns.map(shown),
+                shardChannels: p.shardChannels.map((s) => ({ name: shown(s.name), slot: s.slot })),
+              })),
+            }),
+          messages: (b) =>
+            sink.push({ kind: 'messages', messages: b.items.map(shownMessage), received: b.offered, delivered: b.delivered, dropped: b.dropped }),
+          stats: (c) => sink.push({ kind: 'stats', ...c }),
+          state: (address, state, message) => sink.push({ kind: 'state', address, state, ...(message === undefined ? {} : { message }) }),
+          gap: (address, from, to, reason) => sink.push({ kind: 'gap', address, from, to, reason }),
+          notice: (address, message) => sink.push({ kind: 'notice', address, message }),
+          end: (err) => sink.end(err),
+          congested: () => sink.backlog >= MAX_BACKLOG,
+        });
       } catch (err) {
         trail('failed', what);
         throw err;

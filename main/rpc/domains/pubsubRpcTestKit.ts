@@ -57,7 +57,13 @@ export function pubsubRpc(readOnly: StoredProfile[]): PubSubRpc {
         live: () => {
           const plan = w.of('plan')[0];
           if (plan === undefined) return false;
-          return plan.nodes.every((n) => w.of('state').filter((s) => s.address === n.address).at(-1)?.state === 'live');
+          return plan.nodes.every(
+            (n) =>
+              w
+                .of('state')
+                .filter((s) => s.address === n.address)
+                .at(-1)?.state === 'live',
+          );
         },
         stop: () => undefined,
       };

@@ -80,7 +80,14 @@ describe('sampling over the contract', () => {
     // One key, 50 draws asked for: every key is measured instead (a census), and the report says so.
     expect(events.at(-1)).toMatchObject({
       kind: 'done',
-      report: { method: 'census', db: 3, dbsize: 1, keysExamined: 1, types: [{ type: 'hash', count: 1 }], warnings: [expect.stringMatching(/a census\) instead of a sample/)] },
+      report: {
+        method: 'census',
+        db: 3,
+        dbsize: 1,
+        keysExamined: 1,
+        types: [{ type: 'hash', count: 1 }],
+        warnings: [expect.stringMatching(/a census\) instead of a sample/)],
+      },
     });
   });
 

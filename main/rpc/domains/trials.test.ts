@@ -39,7 +39,9 @@ beforeAll(async () => {
   pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   // Only the trials entries are under test; the rest refuse loudly.
   const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const dispatcher = new Dispatcher({ ...unused, ...trialHandlers({ profiles, pool, jobs, audit }), ...jobHandlers(jobs) } as Handlers, { streamIntervalMs: 10 });
+  const dispatcher = new Dispatcher({ ...unused, ...trialHandlers({ profiles, pool, jobs, audit }), ...jobHandlers(jobs) } as Handlers, {
+    streamIntervalMs: 10,
+  });
   const { server, client: end } = createMemoryWirePair();
   dispatcher.attach(server, { role: 'ops', user: 'alice' });
   client = new RpcClient((m) => end.send(m));
@@ -113,6 +115,9 @@ describe('trials over the contract', () => {
   it('refuses an unknown profile, an unknown trial and a bad option by name', async () => {
     await expect(client.invoke('trials.start', { profileId: 'ghost', trial: 'pipeline' })).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'profileId' });
     await expect(client.invoke('trials.cancel', { jobId: 'trial_nothere' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(client.invoke('trials.start', { profileId: 'local', trial: 'load', clients: 0 })).rejects.toMatchObject({ code: 'VALIDATION', field: 'clients' });
+    await expect(client.invoke('trials.start', { profileId: 'local', trial: 'load', clients: 0 })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'clients',
+    });
   });
 });

@@ -8,7 +8,12 @@ import { storedProfile } from './sessionProfile';
 type TrialHandlers = Pick<Handlers, 'trials.start'>;
 
 /** Starting a trial (core's startTrial, audited under the session's user); its progress stream and cancel call are every job's (./jobs.ts). */
-export function trialHandlers({ profiles, pool, jobs, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'audit'> & { jobs: Pick<Jobs, 'trials'> }): TrialHandlers {
+export function trialHandlers({
+  profiles,
+  pool,
+  jobs,
+  audit,
+}: Pick<CoreServices, 'profiles' | 'pool' | 'audit'> & { jobs: Pick<Jobs, 'trials'> }): TrialHandlers {
   return {
     'trials.start': async (input, { session }) => {
       const profile = storedProfile(profiles, input.profileId);

@@ -43,7 +43,9 @@ beforeAll(async () => {
   });
   pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));
-  const dispatcher = new Dispatcher({ ...unused, ...trialHandlers({ profiles, pool, jobs, audit }), ...jobHandlers(jobs) } as Handlers, { streamIntervalMs: 10 });
+  const dispatcher = new Dispatcher({ ...unused, ...trialHandlers({ profiles, pool, jobs, audit }), ...jobHandlers(jobs) } as Handlers, {
+    streamIntervalMs: 10,
+  });
   const { server, client: end } = createMemoryWirePair();
   dispatcher.attach(server, { role: 'ops', user: 'alice' });
   client = new RpcClient((m) => end.send(m));
@@ -121,7 +123,10 @@ describe('pipeline trials on a Redis Cluster', () => {
     const run = await runToEnd(jobId);
     expect(run.error).toBeUndefined();
     const report = reportOf(run.events);
-    expect(report.variants.map((v) => [v.variant, v.ops, v.errors])).toEqual([['set', 20_000, 0], ['get', 20_000, 0]]);
+    expect(report.variants.map((v) => [v.variant, v.ops, v.errors])).toEqual([
+      ['set', 20_000, 0],
+      ['get', 20_000, 0],
+    ]);
     expect(report.variants[0]?.keys).toBeGreaterThan(900);
     await expectOneTagOn(run.seen, report.address);
     expect(await leftovers()).toEqual([]);

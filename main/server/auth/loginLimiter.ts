@@ -24,9 +24,7 @@ export interface LoginLimiterOptions {
   now?: () => number;
 }
 
-export type Admission =
-  | { ok: true; settle(signedIn: boolean): void }
-  | { ok: false; retryAfterMs: number; reason: 'backoff' | 'busy' };
+export type Admission = { ok: true; settle(signedIn: boolean): void } | { ok: false; retryAfterMs: number; reason: 'backoff' | 'busy' };
 
 interface Entry {
   attempts: number;

@@ -8,9 +8,7 @@ const MAXMEM = 64 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, p: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { N: p.N, r: p.r, p: p.p, maxmem: MAXMEM };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEY_BYTES, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, KEY_BYTES, options, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 /** Why a password is refused before any hashing: empty, whitespace only, or not a string at all. */

@@ -11,7 +11,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 export function parseJsonValue(bytes: Uint8Array, total: number): JsonParse {
   if (total > JSON_MAX_BYTES) {
-    return { ok: false, reason: `The value is ${total.toLocaleString('en-US')} bytes; the JSON view parses up to 1 MiB in the page. Use the decoded view (as json), which runs on the server, capped.` };
+    return {
+      ok: false,
+      reason: `The value is ${total.toLocaleString('en-US')} bytes; the JSON view parses up to 1 MiB in the page. Use the decoded view (as json), which runs on the server, capped.`,
+    };
   }
   if (bytes.length < total) return { ok: false, reason: 'Only part of the value is loaded: load the rest to see it as JSON.' };
   let text: string;

@@ -43,7 +43,13 @@ const ROW_PX = 26;
  * Horizontal bars with the category at the left and its figure in a column at the
  * right, so labels never collide however narrow the panel; whiskers when rows carry an interval.
  */
-export function HBarChart({ rows, axis, labelWidth = 64, labelMono = false, figureWidth = 96 }: {
+export function HBarChart({
+  rows,
+  axis,
+  labelWidth = 64,
+  labelMono = false,
+  figureWidth = 96,
+}: {
   rows: readonly HBar[];
   /** The value axis: what it counts (its nice ticks are drawn from 0 past the longest bar and whisker), or the ticks themselves. */
   axis: TickUnit | Axis;
@@ -58,14 +64,7 @@ export function HBarChart({ rows, axis, labelWidth = 64, labelMono = false, figu
     <ResponsiveContainer width="100%" height={rows.length * ROW_PX + 28}>
       <BarChart {...CHART_PROPS} data={rows} layout="vertical" margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={5}>
         <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
-        <XAxis
-          type="number"
-          domain={[0, x.ticks.at(-1) ?? 1]}
-          ticks={x.ticks}
-          interval={0}
-          tickFormatter={x.format}
-          tick={AXIS_TICK}
-        />
+        <XAxis type="number" domain={[0, x.ticks.at(-1) ?? 1]} ticks={x.ticks} interval={0} tickFormatter={x.format} tick={AXIS_TICK} />
         <YAxis
           yAxisId="label"
           type="category"

@@ -34,12 +34,7 @@ export function AttributeRow({ attribute: a, pick, onToggle, onExclude }: Props)
       </span>
       {unusable === undefined ? (
         <>
-          <Segmented
-            label={`${a.name}: match`}
-            options={MODES}
-            value={pick?.exclude ? 'none' : 'any'}
-            onChange={(m) => onExclude(m === 'none')}
-          />
+          <Segmented label={`${a.name}: match`} options={MODES} value={pick?.exclude ? 'none' : 'any'} onChange={(m) => onExclude(m === 'none')} />
           <span className="aud-chips">
             {chips.map((v) => (
               <button
@@ -56,12 +51,7 @@ export function AttributeRow({ attribute: a, pick, onToggle, onExclude }: Props)
               </button>
             ))}
             {many && (
-              <select
-                className="aud-more"
-                aria-label={`Add a value of ${a.name}`}
-                value=""
-                onChange={(e) => e.target.value !== '' && onToggle(e.target.value)}
-              >
+              <select className="aud-more" aria-label={`Add a value of ${a.name}`} value="" onChange={(e) => e.target.value !== '' && onToggle(e.target.value)}>
                 <option value="">{`add one of ${formatCount(a.values.length)} values…`}</option>
                 {a.values
                   .filter((v) => !picked.includes(v.value))

@@ -90,15 +90,17 @@ export function AudienceControls({ profile, form, onForm, attributes, running, o
           {starting ? 'Starting…' : 'Run trial'}
         </button>
         <span className="hint">
-          {running
-            ? 'A trial on this profile is running; cancel it below or wait for its results.'
-            : invalid
-              ? 'Fix the expression first: the error is shown under it.'
-              : badLayout
-                ? 'Fix the key layout first: its errors are shown in the Key layout panel.'
-                : readOnly !== undefined
-                  ? <span data-testid="aud-read-only">{readOnly.text}</span>
-                  : 'Reads the data keys; temporary keys go under the scratch prefix with a TTL and are removed at the end of every run.'}
+          {running ? (
+            'A trial on this profile is running; cancel it below or wait for its results.'
+          ) : invalid ? (
+            'Fix the expression first: the error is shown under it.'
+          ) : badLayout ? (
+            'Fix the key layout first: its errors are shown in the Key layout panel.'
+          ) : readOnly !== undefined ? (
+            <span data-testid="aud-read-only">{readOnly.text}</span>
+          ) : (
+            'Reads the data keys; temporary keys go under the scratch prefix with a TTL and are removed at the end of every run.'
+          )}
         </span>
         {errors.db !== undefined && (
           <p className="hint-warn" data-testid="aud-run-db-error">

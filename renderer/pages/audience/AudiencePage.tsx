@@ -54,8 +54,8 @@ function ProfileAudience({ profile }: { profile: ProfileView }) {
     <div className="page job-page aud-page" data-job-id={run?.jobId}>
       <div className="toolbar">
         <p className="page-intro">
-          Pick an audience by user attributes and count how many of it were active on each day, answered four ways: bitmaps in
-          one Lua script, bitmaps pipelined, sets, and per-user zsets. Every run checks that all strategies agree.
+          Pick an audience by user attributes and count how many of it were active on each day, answered four ways: bitmaps in one Lua script, bitmaps
+          pipelined, sets, and per-user zsets. Every run checks that all strategies agree.
         </p>
       </div>
       <DemoPanel

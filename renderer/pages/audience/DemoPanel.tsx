@@ -75,9 +75,8 @@ export function DemoPanel({ profile, db, dbText, onDb, onLoaded }: Props) {
           </span>
         </h2>
         <p className="muted">
-          A synthetic TV audience (gender, age band, region, income band, about 20 interests, daily activity), written through the
-          bulk pipe as bitmaps, sets and per-user zsets. The same seed gives the same data. The DB chosen here is also
-          the one the trial below reads.
+          A synthetic TV audience (gender, age band, region, income band, about 20 interests, daily activity), written through the bulk pipe as bitmaps, sets
+          and per-user zsets. The same seed gives the same data. The DB chosen here is also the one the trial below reads.
         </p>
       </div>
       <div className="aud-demo-row">

@@ -30,20 +30,26 @@ export function DemoStatus({ jobId, load }: { jobId: string; load: DemoLoadState
           />
           {/* No confirmation: a cancelled load keeps what it wrote. */}
           {running && (
-            <CancelButton call="audience.demoCancel" jobId={jobId} title="Stop the load; keys already written stay" finishedNote="It had already finished." testId="aud-demo-cancel" />
+            <CancelButton
+              call="audience.demoCancel"
+              jobId={jobId}
+              title="Stop the load; keys already written stay"
+              finishedNote="It had already finished."
+              testId="aud-demo-cancel"
+            />
           )}
         </div>
       )}
       {v.outcome !== 'failed' && (
-      <p className="muted aud-demo-figures" data-testid="aud-demo-figures">
-        {r !== undefined
-          ? `${formatCount(r.users)} users × ${formatCount(r.days)} days (${r.first} → ${r.last}, seed ${r.seed}) into ${r.address} db${r.db}: ${formatCount(r.keys)} keys, ${formatCount(r.commands)} commands, ${formatBytes(r.bytes)} in ${formatSeconds(r.seconds)}.`
-          : p !== undefined
-            ? `${formatCount(p.done)} of ${formatCount(p.total)} commands · ${formatCount(p.commandsPerSec)} commands/s`
-            : v.started !== undefined
-              ? `${formatCount(v.started.users)} users × ${formatCount(v.started.days)} days into ${v.started.address} db${v.started.db} (${v.started.layouts.join(', ')})`
-              : 'Starting…'}
-      </p>
+        <p className="muted aud-demo-figures" data-testid="aud-demo-figures">
+          {r !== undefined
+            ? `${formatCount(r.users)} users × ${formatCount(r.days)} days (${r.first} → ${r.last}, seed ${r.seed}) into ${r.address} db${r.db}: ${formatCount(r.keys)} keys, ${formatCount(r.commands)} commands, ${formatBytes(r.bytes)} in ${formatSeconds(r.seconds)}.`
+            : p !== undefined
+              ? `${formatCount(p.done)} of ${formatCount(p.total)} commands · ${formatCount(p.commandsPerSec)} commands/s`
+              : v.started !== undefined
+                ? `${formatCount(v.started.users)} users × ${formatCount(v.started.days)} days into ${v.started.address} db${v.started.db} (${v.started.layouts.join(', ')})`
+                : 'Starting…'}
+        </p>
       )}
     </div>
   );

@@ -30,9 +30,9 @@ export function LayoutPanel({ profile, layout, onLayout, serverError }: Props) {
         </span>
       </summary>
       <p className="hint">
-        Key templates: <span className="mono">{'{name}'}</span>, <span className="mono">{'{value}'}</span>,{' '}
-        <span className="mono">{'{day}'}</span> and <span className="mono">{'{id}'}</span> stand for the parts of each key. Attributes are
-        found by SCAN over these templates, and the demo writes into them too.
+        Key templates: <span className="mono">{'{name}'}</span>, <span className="mono">{'{value}'}</span>, <span className="mono">{'{day}'}</span> and{' '}
+        <span className="mono">{'{id}'}</span> stand for the parts of each key. Attributes are found by SCAN over these templates, and the demo writes into them
+        too.
       </p>
       <div className="aud-layout-grid">
         {LAYOUT_FIELDS.map((field) => (

@@ -18,7 +18,6 @@ export function ParseError({ text, error }: { text: string; error: Failure }) {
         {at.line > 1 && <span className="aud-parse-where">{`line ${at.line}, `}</span>}
         {error.message}
       </p>
-
     </div>
   );
 }

@@ -33,7 +33,12 @@ export const ResultsView = memo(function ResultsView({ results: r, title }: { re
       {r.countsMatch === false && <MismatchBanner mismatches={r.mismatches} />}
       <Warnings warnings={r.warnings} testId="aud-warnings" />
       <dl className="stat-grid">
-        <Stat label="Audience size" value={r.audienceSize === undefined ? '—' : formatCount(r.audienceSize)} sub="users matching the expression" testId="aud-size" />
+        <Stat
+          label="Audience size"
+          value={r.audienceSize === undefined ? '—' : formatCount(r.audienceSize)}
+          sub="users matching the expression"
+          testId="aud-size"
+        />
         <Stat label="Busiest day" value={r.days.length === 0 ? '—' : formatCount(peak)} sub={`of ${formatCount(r.days.length)} days`} testId="aud-peak" />
         <Stat label="Best p50" value={best === undefined ? '—' : formatLatency(best.p50Ms)} sub={best?.name} testId="aud-best" />
         <Stat

@@ -49,7 +49,12 @@ export function RunStatus({ run, view: v }: { run: CurrentRun; view: RunView }) 
       <dl className="stat-grid job-step-stats">
         {running ? (
           <>
-            <Stat label="Strategy" value={p?.strategy ?? '—'} sub={p === undefined || s === undefined ? undefined : `${s.strategies.indexOf(p.strategy) + 1} of ${s.strategies.length}`} testId="aud-step-strategy" />
+            <Stat
+              label="Strategy"
+              value={p?.strategy ?? '—'}
+              sub={p === undefined || s === undefined ? undefined : `${s.strategies.indexOf(p.strategy) + 1} of ${s.strategies.length}`}
+              testId="aud-step-strategy"
+            />
             <Stat label="Phase · run" value={p === undefined ? '—' : `${p.phase === 'warmup' ? 'warm-up' : 'timed'} ${p.run}/${p.runs}`} testId="aud-step" />
           </>
         ) : (

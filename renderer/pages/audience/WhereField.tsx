@@ -49,7 +49,10 @@ export function WhereField({ value, onChange, parse, error, known }: Props) {
         ) : (
           <>
             <span className="aud-parse-ok">
-              ✓ reads as <span className="mono" data-testid="aud-normalized">{r.normalized ?? value}</span>
+              ✓ reads as{' '}
+              <span className="mono" data-testid="aud-normalized">
+                {r.normalized ?? value}
+              </span>
             </span>
             {r.unknown.length > 0 && (
               <p className="aud-unknown" role="alert" data-testid="aud-unknown">

@@ -41,7 +41,10 @@ describe('foldDemo', () => {
     let v = foldDemo(EMPTY_DEMO, [started, progress(200, 50), progress(100, 20)]);
     expect(v.progress?.done).toBe(200);
     expect(demoFraction(v)).toBe(0.5);
-    v = foldDemo(v, [{ kind: 'done', report: demoReport }, { kind: 'failed', error: { code: 'REDIS', message: 'late' } }]);
+    v = foldDemo(v, [
+      { kind: 'done', report: demoReport },
+      { kind: 'failed', error: { code: 'REDIS', message: 'late' } },
+    ]);
     expect(v.outcome).toBe('done');
     expect(v.report).toBe(demoReport);
     expect(demoFraction(v)).toBe(1);

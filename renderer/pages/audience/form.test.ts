@@ -40,7 +40,13 @@ describe('targetOf', () => {
     expect(targetOf({ topology: { kind: 'cluster', seeds: ['10.0.0.1:7000'] } }, { db: '' })).toEqual({ layout: { hashTag: CLUSTER_HASH_TAG } });
     expect(targetOf({}, { db: '3' })).toEqual({ db: 3 });
     // What the page sends must pass the contract.
-    const options = AudienceTrialOptions.parse({ profileId: 'p', where: 'a=b', from: '2024-01-01', to: '2024-01-02', ...targetOf({ topology: { kind: 'cluster', seeds: ['h:1'] } }, { db: '' }) });
+    const options = AudienceTrialOptions.parse({
+      profileId: 'p',
+      where: 'a=b',
+      from: '2024-01-01',
+      to: '2024-01-02',
+      ...targetOf({ topology: { kind: 'cluster', seeds: ['h:1'] } }, { db: '' }),
+    });
     expect(options.layout.hashTag).toBe(CLUSTER_HASH_TAG);
   });
 });

@@ -13,13 +13,23 @@ describe('layoutInput', () => {
     expect(layoutInput(standalone, mine)).toEqual({ bitmapAttr: 'seg:{name}:{value}:bm', bitmapActive: 'seen:{day}' });
     expect(isDefaultLayout(mine)).toBe(false);
     // The server fills in the rest with the same defaults the inputs show.
-    expect(AudienceLayout.parse(layoutInput(standalone, mine))).toEqual({ ...AudienceLayout.parse({}), bitmapAttr: 'seg:{name}:{value}:bm', bitmapActive: 'seen:{day}' });
+    expect(AudienceLayout.parse(layoutInput(standalone, mine))).toEqual({
+      ...AudienceLayout.parse({}),
+      bitmapAttr: 'seg:{name}:{value}:bm',
+      bitmapActive: 'seen:{day}',
+    });
   });
 
   it('adds the page’s hash tag on a cluster unless one is typed, and passes the contract', () => {
     expect(layoutInput(cluster, DEFAULT_LAYOUT)).toEqual({ hashTag: CLUSTER_HASH_TAG });
     expect(layoutInput(cluster, { ...DEFAULT_LAYOUT, hashTag: ' tv ' })).toEqual({ hashTag: 'tv' });
-    const options = AudienceTrialOptions.parse({ profileId: 'p', where: 'a=b', from: '2024-01-01', to: '2024-01-02', layout: layoutInput(cluster, DEFAULT_LAYOUT) });
+    const options = AudienceTrialOptions.parse({
+      profileId: 'p',
+      where: 'a=b',
+      from: '2024-01-01',
+      to: '2024-01-02',
+      layout: layoutInput(cluster, DEFAULT_LAYOUT),
+    });
     expect(options.layout.hashTag).toBe(CLUSTER_HASH_TAG);
   });
 });
@@ -27,7 +37,13 @@ describe('layoutInput', () => {
 describe('layoutErrors', () => {
   it('names each input the contract refuses, with its message', () => {
     expect(layoutErrors(standalone, DEFAULT_LAYOUT)).toEqual({});
-    const errors = layoutErrors(standalone, { ...DEFAULT_LAYOUT, bitmapAttr: 'attr:{name}', setActive: 'act ive:{day}', hashTag: 'no spaces', scratchPrefix: 'x' });
+    const errors = layoutErrors(standalone, {
+      ...DEFAULT_LAYOUT,
+      bitmapAttr: 'attr:{name}',
+      setActive: 'act ive:{day}',
+      hashTag: 'no spaces',
+      scratchPrefix: 'x',
+    });
     expect(Object.keys(errors).sort()).toEqual(['bitmapAttr', 'hashTag', 'scratchPrefix', 'setActive']);
     expect(errors.bitmapAttr).toMatch(/\{name\} and \{value\}/);
     expect(errors.scratchPrefix).toMatch(/at least 3/);

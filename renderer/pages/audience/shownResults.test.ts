@@ -26,7 +26,15 @@ describe('shownResults', () => {
   it('while running: the first strategy’s answer, the pending ones, the skipped ones with their reason', () => {
     const lua = strategy('bitmap-lua', 6, { audienceSize: 77 });
     const r = shownResults(foldRun(EMPTY_RUN, [started, { kind: 'strategy', result: lua }]));
-    expect(r).toMatchObject({ state: 'running', audienceSize: 77, days: lua.days, pending: ['sets'], countsMatch: undefined, from: '2024-01-01', to: '2024-01-03' });
+    expect(r).toMatchObject({
+      state: 'running',
+      audienceSize: 77,
+      days: lua.days,
+      pending: ['sets'],
+      countsMatch: undefined,
+      from: '2024-01-01',
+      to: '2024-01-03',
+    });
     expect(r?.strategies.map((s) => [s.name, s.skipped])).toEqual([
       ['bitmap-lua', undefined],
       ['zunionstore', 'no per-user zsets'],

@@ -45,9 +45,7 @@ export function shownResults(v: Pick<RunView, 'started' | 'results' | 'report' |
   if (v.outcome !== undefined && v.report !== undefined) return reportResults(v.report, v.outcome);
   const reference = v.results.find(ran);
   const done = new Set(v.results.map((r) => r.name));
-  const skipped: StrategyResult[] = v.started.skipped
-    .filter((s) => !done.has(s.name))
-    .map((s) => ({ ...NOT_RUN, name: s.name, skipped: s.reason }));
+  const skipped: StrategyResult[] = v.started.skipped.filter((s) => !done.has(s.name)).map((s) => ({ ...NOT_RUN, name: s.name, skipped: s.reason }));
   return {
     state: 'running',
     normalized: v.started.normalized,

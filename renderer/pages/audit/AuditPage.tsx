@@ -54,8 +54,8 @@ export function AuditPage() {
     <div className="page audit-page">
       <div className="toolbar">
         <p className="page-intro">
-          Who ran what against which server, and how it ended: bulk loads, BGSAVE and AOF rewrites, the save settings a load
-          suspends, MONITOR sessions, trials, and what was refused for want of a role. One row per run, newest first.
+          Who ran what against which server, and how it ended: bulk loads, BGSAVE and AOF rewrites, the save settings a load suspends, MONITOR sessions, trials,
+          and what was refused for want of a role. One row per run, newest first.
         </p>
         <span className="muted audit-read-at">{readAt !== undefined && `Read at ${clock(readAt)}`}</span>
         <button type="button" className="btn" onClick={res.refresh} data-testid="audit-refresh">

@@ -68,7 +68,14 @@ describe('detailText and durationText', () => {
     const e = entry({ detail: 'status ok', figures: [{ n: 21_755_299, unit: 'bytes' }], durationMs: 3_412 });
     expect(detailText(e)).toBe('status ok, 20.7 MiB');
     expect(durationText(e)).toBe('3.41 s');
-    const load = entry({ detail: 'job1 users.csv, swapped', figures: [{ n: 1_200_000, unit: 'records' }, { n: 0, unit: 'errors' }, { n: 75.5, unit: 'seconds' }] });
+    const load = entry({
+      detail: 'job1 users.csv, swapped',
+      figures: [
+        { n: 1_200_000, unit: 'records' },
+        { n: 0, unit: 'errors' },
+        { n: 75.5, unit: 'seconds' },
+      ],
+    });
     expect(detailText(load)).toBe('job1 users.csv, swapped, 1,200,000 records, 0 errors, 1m 15s');
     expect(durationText(load)).toBe('');
   });

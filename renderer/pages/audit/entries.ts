@@ -52,7 +52,10 @@ function haystack(e: AuditEntry): string {
  * entry, case-insensitively, and the outcome must match unless it is "all".
  */
 export function filterEntries(entries: readonly AuditEntry[], text: string, outcome: OutcomeChoice): AuditEntry[] {
-  const words = text.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  const words = text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   return entries.filter((e) => {
     if (outcome !== 'all' && e.outcome !== outcome) return false;
     if (words.length === 0) return true;

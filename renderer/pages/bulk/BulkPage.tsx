@@ -36,8 +36,7 @@ export function BulkPage() {
         <>
           <div className="toolbar">
             <p className="page-intro">
-              Load a file of commands or records into a DB as fast as the server takes them. Swap mode stages, verifies,
-              then switches it live with SWAPDB.
+              Load a file of commands or records into a DB as fast as the server takes them. Swap mode stages, verifies, then switches it live with SWAPDB.
             </p>
           </div>
           <LeftoversNotice />

@@ -157,29 +157,14 @@ function UploadControl({ limitBytes, onUploaded }: { limitBytes: number | undefi
       <label htmlFor={id} className={`btn bulk-upload-label${upload ? ' is-disabled' : ''}`}>
         Upload file…
       </label>
-      <input
-        id={id}
-        type="file"
-        className="bulk-file-input"
-        data-testid="bulk-upload-input"
-        disabled={upload !== undefined}
-        onChange={onChange}
-      />
-      <span className="hint">
-        {limitBytes !== undefined ? `Up to ${formatBytes(limitBytes)} per upload.` : 'Uploads are stored on the server.'}
-      </span>
+      <input id={id} type="file" className="bulk-file-input" data-testid="bulk-upload-input" disabled={upload !== undefined} onChange={onChange} />
+      <span className="hint">{limitBytes !== undefined ? `Up to ${formatBytes(limitBytes)} per upload.` : 'Uploads are stored on the server.'}</span>
       {upload && (
         <div className="bulk-upload" role="status">
           <span className="bulk-upload-name" title={upload.name}>
             {upload.name}
           </span>
-          <ProgressBar
-            small
-            fraction={pct / 100}
-            label={`Uploading ${upload.name}`}
-            valueText={`${pct} %`}
-            testId="bulk-upload-progress"
-          />
+          <ProgressBar small fraction={pct / 100} label={`Uploading ${upload.name}`} valueText={`${pct} %`} testId="bulk-upload-progress" />
           <span className="bulk-upload-figures">
             {formatBytes(upload.progress.loaded)} / {formatBytes(upload.progress.total)}
           </span>

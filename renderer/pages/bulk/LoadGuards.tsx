@@ -48,7 +48,10 @@ export function LoadGuards({ values: v, onChange, errors }: Props) {
           error={errors.allowLiveWrites}
           testId="bulk-allowLiveWrites"
         >
-          <span className="hint">SWAPDB replaces the whole DB: writes other clients make to it during the load are discarded. Otherwise such a load is refused at the switch; the report counts them either way.</span>
+          <span className="hint">
+            SWAPDB replaces the whole DB: writes other clients make to it during the load are discarded. Otherwise such a load is refused at the switch; the
+            report counts them either way.
+          </span>
         </CheckField>
       )}
     </div>

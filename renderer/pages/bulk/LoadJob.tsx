@@ -56,8 +56,7 @@ export function LoadJob({ job, onAnother, onAdjust, onRefollow }: Props) {
       <div className="toolbar">
         <p className="page-intro">
           <strong>{v.report?.file ?? job.file}</strong> → <strong>{job.profileName}</strong> db
-          {v.report?.targetDb ?? job.targetDb} · {v.report?.mode ?? job.mode}{' '}
-          <span className="mono muted">{job.jobId}</span>
+          {v.report?.targetDb ?? job.targetDb} · {v.report?.mode ?? job.mode} <span className="mono muted">{job.jobId}</span>
         </p>
         {!finished && heard && !stream.live && !lost && (
           <span className="muted">
@@ -85,9 +84,7 @@ export function LoadJob({ job, onAnother, onAdjust, onRefollow }: Props) {
         <>
           {v.report !== undefined && <ReportPanel report={v.report} actions={actions} />}
           {lost && <ErrorAlert error={stream.error} title="Lost the progress stream:" />}
-          {stream.dropped > 0 && (
-            <p className="hint">{stream.dropped} progress updates were dropped while the page was busy.</p>
-          )}
+          {stream.dropped > 0 && <p className="hint">{stream.dropped} progress updates were dropped while the page was busy.</p>}
           <ProgressPanel job={job} view={v} />
           <div className="bulk-job-grid">
             <PhaseStepper view={v} />
@@ -101,8 +98,7 @@ export function LoadJob({ job, onAnother, onAdjust, onRefollow }: Props) {
               <ul data-testid="bulk-warnings">
                 {v.warnings.map((w) => (
                   <li key={`${w.at}-${w.message}`}>
-                    <span className="mono muted">{new Date(w.at).toLocaleTimeString('en-GB', { hour12: false })}</span>{' '}
-                    {w.message}
+                    <span className="mono muted">{new Date(w.at).toLocaleTimeString('en-GB', { hour12: false })}</span> {w.message}
                   </li>
                 ))}
               </ul>

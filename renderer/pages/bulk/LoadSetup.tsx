@@ -78,8 +78,7 @@ export function LoadSetup({ initial, onStarted }: Props) {
   const inFlight = useRef(false);
 
   const { file, format, mapping } = draft;
-  const targetDb =
-    profile === undefined ? '' : draft.targetDb?.profileId === profile.id ? draft.targetDb.text : String(profile.db);
+  const targetDb = profile === undefined ? '' : draft.targetDb?.profileId === profile.id ? draft.targetDb.text : String(profile.db);
   // The chosen mode, unless the profile refuses it: swap (the default) on a cluster becomes merge.
   const target: TargetValues = { ...draft.target, mode: modeOn(draft.target.mode, profile), targetDb, confirm };
 
@@ -116,10 +115,10 @@ export function LoadSetup({ initial, onStarted }: Props) {
       : facts?.replica === true
         ? 'A replica takes no writes: pick the profile of its master.'
         : file === undefined
-        ? 'Choose a file first.'
-        : !confirmMatches(target)
-          ? `Type ${targetDb.trim() === '' ? 'the target DB number' : targetDb.trim()} above to enable Start.`
-          : undefined;
+          ? 'Choose a file first.'
+          : !confirmMatches(target)
+            ? `Type ${targetDb.trim() === '' ? 'the target DB number' : targetDb.trim()} above to enable Start.`
+            : undefined;
 
   async function start() {
     if (profile === undefined || file === undefined || blocked !== undefined || inFlight.current) return;
@@ -130,10 +129,7 @@ export function LoadSetup({ initial, onStarted }: Props) {
     try {
       const input = toLoadOptions(profile.id, file.fileId, format, tabular ? mapping : undefined, target);
       const { jobId } = await bridge.invoke('bulk.start', input);
-      onStarted(
-        { jobId, file: file.name, mode: target.mode, targetDb: Number(targetDb), profileName: profile.name },
-        draft,
-      );
+      onStarted({ jobId, file: file.name, mode: target.mode, targetDb: Number(targetDb), profileName: profile.name }, draft);
     } catch (e) {
       const err = toAppError(e);
       const control = controlOf(err.field);

@@ -74,12 +74,7 @@ export function MappingPanel({ format, onFormat, detected, hasFile, mapping, onM
       <div className="bulk-form-row">
         <div className="field bulk-format">
           <label htmlFor={`${uid}-format`}>Format</label>
-          <select
-            id={`${uid}-format`}
-            value={format}
-            aria-invalid={errors.format !== undefined}
-            onChange={(e) => onFormat(e.target.value as InputFormat | '')}
-          >
+          <select id={`${uid}-format`} value={format} aria-invalid={errors.format !== undefined} onChange={(e) => onFormat(e.target.value as InputFormat | '')}>
             <option value="">auto{detected !== undefined ? ` (${detected})` : ' — from the extension'}</option>
             {formatNames.map((f) => (
               <option key={f} value={f}>
@@ -89,9 +84,7 @@ export function MappingPanel({ format, onFormat, detected, hasFile, mapping, onM
           </select>
           <FieldError field="format" id={`${uid}-format-error`} message={errors.format} />
         </div>
-        {effective !== undefined && FORMAT_HINT[effective] !== undefined && (
-          <p className="hint bulk-format-hint">{FORMAT_HINT[effective]}</p>
-        )}
+        {effective !== undefined && FORMAT_HINT[effective] !== undefined && <p className="hint bulk-format-hint">{FORMAT_HINT[effective]}</p>}
       </div>
 
       {tabular && (
@@ -119,13 +112,7 @@ export function MappingPanel({ format, onFormat, detected, hasFile, mapping, onM
             <div className="bulk-chips" role="group" aria-label="Columns">
               <span className="bulk-chips-label">Columns</span>
               {columns.map((c) => (
-                <button
-                  key={c}
-                  type="button"
-                  className="bulk-chip"
-                  title={`Insert {${c}} into the key template`}
-                  onClick={() => insert(c)}
-                >
+                <button key={c} type="button" className="bulk-chip" title={`Insert {${c}} into the key template`} onClick={() => insert(c)}>
                   {c}
                 </button>
               ))}
@@ -179,9 +166,7 @@ export function MappingPanel({ format, onFormat, detected, hasFile, mapping, onM
       )}
       {effective === undefined && (
         <p className="hint">
-          {hasFile
-            ? 'The file name does not tell the format: choose one.'
-            : 'Pick a file; its extension decides the format unless you choose one.'}
+          {hasFile ? 'The file name does not tell the format: choose one.' : 'Pick a file; its extension decides the format unless you choose one.'}
         </p>
       )}
     </section>

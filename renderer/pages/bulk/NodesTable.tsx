@@ -7,7 +7,8 @@ export function NodesTable({ nodes, redirects }: { nodes: NonNullable<LoadReport
     <table className="data-table" data-testid="bulk-nodes">
       <caption>
         Masters
-        {redirects !== undefined && ` (redirects: ${formatCount(redirects.moved)} MOVED, ${formatCount(redirects.ask)} ASK, ${formatCount(redirects.tryagain)} TRYAGAIN)`}
+        {redirects !== undefined &&
+          ` (redirects: ${formatCount(redirects.moved)} MOVED, ${formatCount(redirects.ask)} ASK, ${formatCount(redirects.tryagain)} TRYAGAIN)`}
       </caption>
       <thead>
         <tr>

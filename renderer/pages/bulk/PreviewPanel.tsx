@@ -71,7 +71,8 @@ export function PreviewPanel({ idle, preview, stale, error, blockedByField, need
           </table>
           {sentAsMset(preview) && (
             <p className="muted" data-testid="bulk-preview-mset">
-              Shown a row per command; a load on one server sends these SETs as MSETs of up to 64 rows (the same data, fewer commands). A cluster load sends a SET each.
+              Shown a row per command; a load on one server sends these SETs as MSETs of up to 64 rows (the same data, fewer commands). A cluster load sends a
+              SET each.
             </p>
           )}
         </div>

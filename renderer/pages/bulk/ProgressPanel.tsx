@@ -80,13 +80,7 @@ function CancelButton({ job }: { job: KeptJob }) {
       {confirming ? (
         <span className="confirm" role="group" aria-label="Confirm cancelling the load">
           <span>Cancel this load? {consequence}</span>
-          <button
-            type="button"
-            className="btn btn-small btn-danger"
-            onClick={cancel}
-            disabled={busy}
-            data-testid="bulk-cancel-confirm"
-          >
+          <button type="button" className="btn btn-small btn-danger" onClick={cancel} disabled={busy} data-testid="bulk-cancel-confirm">
             Cancel load
           </button>
           <button type="button" className="btn btn-small btn-ghost" onClick={() => setConfirming(false)}>

@@ -169,7 +169,10 @@ export function ReportPanel({ report: r, actions }: { report: LoadReport; action
                 <td data-testid="bulk-report-stale">
                   {r.staleCleaned.map((c) => (
                     <div key={c.db}>
-                      Flushed stale staging DB {c.db} <span className="bulk-kv-sub">{formatCount(c.keys)} keys of load {c.jobId} from {c.host}</span>
+                      Flushed stale staging DB {c.db}{' '}
+                      <span className="bulk-kv-sub">
+                        {formatCount(c.keys)} keys of load {c.jobId} from {c.host}
+                      </span>
                     </div>
                   ))}
                 </td>

@@ -41,7 +41,10 @@ export function StagingLeftRow({ report: r }: { report: LoadReport }) {
         </span>
         <span className="bulk-kv-sub">{s.reason}</span>
         <span className="bulk-kv-sub">
-          Look at it, then empty it with: <code className="mono" data-testid="bulk-clean-command">{s.cleanCommand}</code>
+          Look at it, then empty it with:{' '}
+          <code className="mono" data-testid="bulk-clean-command">
+            {s.cleanCommand}
+          </code>
         </span>
       </td>
     </tr>

@@ -40,13 +40,7 @@ export function TargetPanel(p: Props) {
 
   const check = (key: 'force' | 'bgsave', label: string, disabled = false) => (
     <div className="field field-check">
-      <input
-        id={`${uid}-${key}`}
-        type="checkbox"
-        checked={v[key]}
-        disabled={disabled}
-        onChange={(e) => onChange({ [key]: e.target.checked })}
-      />
+      <input id={`${uid}-${key}`} type="checkbox" checked={v[key]} disabled={disabled} onChange={(e) => onChange({ [key]: e.target.checked })} />
       <label htmlFor={`${uid}-${key}`}>{label}</label>
     </div>
   );
@@ -91,21 +85,12 @@ export function TargetPanel(p: Props) {
           </div>
 
           <div className="bulk-target-col">
-            <ModePicker
-              options={modeOptions(profile)}
-              value={v.mode}
-              onChange={(mode) => onChange({ mode, confirm: '' })}
-              error={errors.mode}
-            />
+            <ModePicker options={modeOptions(profile)} value={v.mode} onChange={(mode) => onChange({ mode, confirm: '' })} error={errors.mode} />
             <LoadGuards values={v} onChange={onChange} errors={errors} />
           </div>
 
           <div className="bulk-target-col">
-            <details
-              className="bulk-advanced"
-              open={advanced || advancedError}
-              onToggle={(e) => setAdvanced(e.currentTarget.open)}
-            >
+            <details className="bulk-advanced" open={advanced || advancedError} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
               <summary>Advanced</summary>
               <div className="bulk-advanced-grid">
                 <TextField
@@ -150,8 +135,8 @@ export function TargetPanel(p: Props) {
       {profile !== undefined && p.replica && (
         <p className="alert alert-error bulk-replica" role="note" data-testid="bulk-replica">
           <span>
-            <strong>{profile.name}</strong> answers as a replica: it takes no writes, so a load there would be refused. Pick the
-            profile of its master in the header.
+            <strong>{profile.name}</strong> answers as a replica: it takes no writes, so a load there would be refused. Pick the profile of its master in the
+            header.
           </span>
         </p>
       )}
@@ -177,8 +162,8 @@ export function TargetPanel(p: Props) {
                     ', which is empty.'
                   ) : (
                     <>
-                      , which holds <strong data-testid="bulk-target-keys">{formatCount(p.targetKeys)}</strong> key{p.targetKeys === 1 ? '' : 's'}
-                      : {v.mode === 'swap' ? 'the loaded data takes their place' : 'all of them are deleted first'}.
+                      , which holds <strong data-testid="bulk-target-keys">{formatCount(p.targetKeys)}</strong> key{p.targetKeys === 1 ? '' : 's'}:{' '}
+                      {v.mode === 'swap' ? 'the loaded data takes their place' : 'all of them are deleted first'}.
                     </>
                   )}
                 </span>

@@ -4,7 +4,9 @@ import { modeOn, modeOptions, modeRefusal, SWAP_ON_CLUSTER } from './clusterMode
 import { EMPTY_TARGET, needsConfirm, toLoadOptions } from './setup';
 
 const cluster: Pick<ProfileView, 'topology'> = { topology: { kind: 'cluster', seeds: ['10.0.1.1:7000'] } };
-const sentinel: Pick<ProfileView, 'topology'> = { topology: { kind: 'sentinel', sentinels: ['10.0.2.1:26379'], masterName: 'cache', hasSentinelPassword: false } };
+const sentinel: Pick<ProfileView, 'topology'> = {
+  topology: { kind: 'sentinel', sentinels: ['10.0.2.1:26379'], masterName: 'cache', hasSentinelPassword: false },
+};
 const standalone: Pick<ProfileView, 'topology'> = {};
 
 describe('load modes on a cluster profile', () => {

@@ -17,7 +17,11 @@ describe('jobStore', () => {
     const s = memory();
     s.setItem('cacheboard.bulk.job', '{"jobId":1}');
     expect(readJob(s)).toBeUndefined();
-    const broken = { getItem: () => { throw new Error('denied'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(readJob(broken)).toBeUndefined();
   });
 });

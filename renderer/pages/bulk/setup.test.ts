@@ -75,15 +75,21 @@ describe('confirmation', () => {
 
 describe('toLoadOptions', () => {
   it('sends the confirmation and swap options for a swap', () => {
-    const o = toLoadOptions('p1', 'f_abcdef', 'csv', { ...EMPTY_MAPPING, key: 'k:{id}', value: 'v' }, target({
-      targetDb: '2',
-      confirm: '2',
-      stagingDb: '9',
-      force: true,
-      maxErrors: '10',
-      bgsave: true,
-      waitReplicas: '1',
-    }));
+    const o = toLoadOptions(
+      'p1',
+      'f_abcdef',
+      'csv',
+      { ...EMPTY_MAPPING, key: 'k:{id}', value: 'v' },
+      target({
+        targetDb: '2',
+        confirm: '2',
+        stagingDb: '9',
+        force: true,
+        maxErrors: '10',
+        bgsave: true,
+        waitReplicas: '1',
+      }),
+    );
     expect(o).toEqual({
       profileId: 'p1',
       fileId: 'f_abcdef',
@@ -114,7 +120,9 @@ describe('toLoadOptions', () => {
   it('sends allowLiveWrites for a swap only, when ticked', () => {
     expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ confirm: '0' }))).not.toHaveProperty('allowLiveWrites');
     expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ confirm: '0', allowLiveWrites: true }))).toMatchObject({ allowLiveWrites: true });
-    expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ mode: 'flush', confirm: '0', allowLiveWrites: true }))).not.toHaveProperty('allowLiveWrites');
+    expect(toLoadOptions('p1', 'f_abcdef', '', undefined, target({ mode: 'flush', confirm: '0', allowLiveWrites: true }))).not.toHaveProperty(
+      'allowLiveWrites',
+    );
   });
 });
 

@@ -126,12 +126,7 @@ export function toMapping(v: MappingValues): MappingInput {
  * What to preview. Without a key template there is no mapping yet: the file is
  * previewed bare, which still yields its columns for the chips.
  */
-export function toPreviewInput(
-  fileId: string,
-  format: InputFormat | '',
-  mapping: MappingValues,
-  tabular: boolean,
-): CallInput<'bulk.preview'> {
+export function toPreviewInput(fileId: string, format: InputFormat | '', mapping: MappingValues, tabular: boolean): CallInput<'bulk.preview'> {
   const input: CallInput<'bulk.preview'> = { fileId, rows: 10 };
   if (format !== '') input.format = format;
   if (tabular && mapping.key !== '') input.mapping = toMapping(mapping);

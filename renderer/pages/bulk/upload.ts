@@ -49,10 +49,7 @@ export interface UploadProgress {
  * reports upload progress. The custom header is what makes a cross-site page's
  * request need a CORS preflight, which our server never grants.
  */
-export function uploadFile(
-  file: File,
-  opts: { onProgress(p: UploadProgress): void; signal: AbortSignal; limitBytes?: number },
-): Promise<LoadFile> {
+export function uploadFile(file: File, opts: { onProgress(p: UploadProgress): void; signal: AbortSignal; limitBytes?: number }): Promise<LoadFile> {
   return new Promise<LoadFile>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', uploadUrl(file.name));

@@ -52,7 +52,14 @@ export const ClientTable = memo(function ClientTable({ data, refs, view, onSort,
   const net = hasNetColumns(data);
   const columns = net ? [...COLUMNS, ...NET_COLUMNS] : COLUMNS;
   return (
-    <div className={`cl-table${kill ? ' has-kill' : ''}${net ? ' has-net' : ''}`} role="table" aria-label="Clients" aria-rowcount={refs.length + 1} data-testid="clients-table" data-rows={refs.length}>
+    <div
+      className={`cl-table${kill ? ' has-kill' : ''}${net ? ' has-net' : ''}`}
+      role="table"
+      aria-label="Clients"
+      aria-rowcount={refs.length + 1}
+      data-testid="clients-table"
+      data-rows={refs.length}
+    >
       <div className="cl-row cl-head" role="row">
         {columns.map((col) => (
           <SortHead key={col.key} col={col} view={view} onSort={onSort} />
@@ -67,7 +74,9 @@ export const ClientTable = memo(function ClientTable({ data, refs, view, onSort,
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((item) => {
             const ref = refs[item.index];
-            return ref === undefined ? null : <ClientLine key={item.key} data={data} ref_={ref} index={item.index} top={item.start} net={net} onKill={onKill} />;
+            return ref === undefined ? null : (
+              <ClientLine key={item.key} data={data} ref_={ref} index={item.index} top={item.start} net={net} onKill={onKill} />
+            );
           })}
         </div>
       </div>
@@ -78,8 +87,18 @@ export const ClientTable = memo(function ClientTable({ data, refs, view, onSort,
 function SortHead({ col, view, onSort }: { col: { key: SortKey; label: string; title: string }; view: TableView; onSort(key: SortKey): void }) {
   const active = view.sort === col.key;
   return (
-    <span role="columnheader" aria-sort={active ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'} className={`cl-c-${col.key}${NUMERIC.has(col.key) ? ' num' : ''}`}>
-      <button type="button" className={`cl-sort${active ? ' is-sorted' : ''}`} onClick={() => onSort(col.key)} title={`${col.title}. Sort by ${col.label}.`} data-testid={`clients-sort-${col.key}`}>
+    <span
+      role="columnheader"
+      aria-sort={active ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={`cl-c-${col.key}${NUMERIC.has(col.key) ? ' num' : ''}`}
+    >
+      <button
+        type="button"
+        className={`cl-sort${active ? ' is-sorted' : ''}`}
+        onClick={() => onSort(col.key)}
+        title={`${col.title}. Sort by ${col.label}.`}
+        data-testid={`clients-sort-${col.key}`}
+      >
         {col.label}
         {active && <span aria-hidden="true">{view.order === 'asc' ? ' ↑' : ' ↓'}</span>}
       </button>
@@ -184,7 +203,13 @@ const ClientLine = memo(function ClientLine({
       </span>
       {onKill !== undefined && (
         <span role="cell">
-          <button type="button" className="btn btn-small btn-danger-ghost cl-kill" onClick={() => onKill(ref_)} aria-label={`Kill client ${c.id}`} data-testid="clients-kill">
+          <button
+            type="button"
+            className="btn btn-small btn-danger-ghost cl-kill"
+            onClick={() => onKill(ref_)}
+            aria-label={`Kill client ${c.id}`}
+            data-testid="clients-kill"
+          >
             Kill
           </button>
         </span>

@@ -162,7 +162,12 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
                 data-testid="clients-filter"
               />
               {nodes.length > 1 && (
-                <select aria-label="Node" value={view.node ?? ''} onChange={(e) => setView((v) => ({ ...v, node: e.target.value === '' ? undefined : e.target.value }))} data-testid="clients-node-filter">
+                <select
+                  aria-label="Node"
+                  value={view.node ?? ''}
+                  onChange={(e) => setView((v) => ({ ...v, node: e.target.value === '' ? undefined : e.target.value }))}
+                  data-testid="clients-node-filter"
+                >
                   <option value="">Every node</option>
                   {nodes.map((n) => (
                     <option key={n.address} value={n.address}>
@@ -203,8 +208,7 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
           testId="clients-unpause-dialog"
         >
           <p>
-            <code>CLIENT UNPAUSE</code> lets the commands held on <span className="mono">{dialog.address}</span> run now, before the pause
-            would have ended.
+            <code>CLIENT UNPAUSE</code> lets the commands held on <span className="mono">{dialog.address}</span> run now, before the pause would have ended.
           </p>
         </ConfirmDialog>
       )}

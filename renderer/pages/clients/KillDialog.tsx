@@ -32,10 +32,18 @@ export function KillDialog({ profileId, row, onClose }: Props) {
     }
   };
   return (
-    <ConfirmDialog title={`Kill client ${c.id}?`} confirmLabel={`Kill client ${c.id}`} busy={busy} error={error} onConfirm={() => void kill()} onClose={() => onClose(undefined)} testId="clients-kill-dialog">
+    <ConfirmDialog
+      title={`Kill client ${c.id}?`}
+      confirmLabel={`Kill client ${c.id}`}
+      busy={busy}
+      error={error}
+      onConfirm={() => void kill()}
+      onClose={() => onClose(undefined)}
+      testId="clients-kill-dialog"
+    >
       <p>
-        <code>CLIENT KILL ID {c.id}</code> on <span className="mono">{row.node}</span> closes this connection at once; whatever it was
-        waiting for is lost, and the application behind it may reconnect.
+        <code>CLIENT KILL ID {c.id}</code> on <span className="mono">{row.node}</span> closes this connection at once; whatever it was waiting for is lost, and
+        the application behind it may reconnect.
       </p>
       <dl className="cl-facts" data-testid="clients-kill-who">
         <dt>Address</dt>
@@ -51,7 +59,9 @@ export function KillDialog({ profileId, row, onClose }: Props) {
           {formatDuration(c.age)}, idle {formatDuration(c.idle)}, {formatBytes(c.totMem)}
         </dd>
       </dl>
-      {c.marks.includes('ours') && <p className="hint hint-warn">This is one of Cacheboard’s own connections: the page or job using it will reconnect or stop.</p>}
+      {c.marks.includes('ours') && (
+        <p className="hint hint-warn">This is one of Cacheboard’s own connections: the page or job using it will reconnect or stop.</p>
+      )}
       {c.kind === 'replica' && <p className="hint hint-warn">This is a replica’s link: it reconnects and may need a full resync.</p>}
       {c.kind === 'master' && <p className="hint hint-warn">This is the link to this replica’s master: replication stops until it reconnects.</p>}
     </ConfirmDialog>

@@ -17,7 +17,12 @@ function MemoryChartNow({ rows }: { rows: readonly MemoryRow[]; version: string 
           <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
           <XAxis type="number" domain={[0, x.ticks.at(-1) ?? 1]} ticks={x.ticks} interval={0} tickFormatter={x.format} tick={AXIS_TICK} />
           <YAxis type="category" dataKey="node" width={128} interval={0} tick={{ fontSize: 11, fontFamily: 'var(--mono)', fill: 'var(--chart-axis)' }} />
-          <Tooltip isAnimationActive={false} cursor={{ fill: 'var(--chart-cursor)' }} formatter={(v, name) => [formatBytes(Number(v)), String(name)]} {...TOOLTIP_STYLE} />
+          <Tooltip
+            isAnimationActive={false}
+            cursor={{ fill: 'var(--chart-cursor)' }}
+            formatter={(v, name) => [formatBytes(Number(v)), String(name)]}
+            {...TOOLTIP_STYLE}
+          />
           {MEMORY_KINDS.map((k) => (
             <Bar key={k.key} dataKey={k.key} name={k.label} stackId="mem" fill={k.color} isAnimationActive={false} />
           ))}

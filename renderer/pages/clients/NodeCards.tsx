@@ -82,7 +82,9 @@ export const NodeCards = memo(function NodeCards({ nodes, onPause, onUnpause }: 
               {n.limitsNote}
             </p>
           )}
-          {n.notShown > 0 && <p className="hint">{formatCount(n.notShown)} more clients are counted here but not listed: the highlighted and the biggest are.</p>}
+          {n.notShown > 0 && (
+            <p className="hint">{formatCount(n.notShown)} more clients are counted here but not listed: the highlighted and the biggest are.</p>
+          )}
           {n.unparsed > 0 && <p className="hint">{formatCount(n.unparsed)} lines of CLIENT LIST did not read as a client and were skipped.</p>}
           {n.error === undefined && n.restrictions === undefined && (
             <div className="cl-node-tops">

@@ -79,13 +79,13 @@ export function PauseDialog({ profileId, address, onClose }: Props) {
       </div>
       {mode === 'WRITE' ? (
         <p>
-          Commands that write wait (reads go on) until the time is up or you unpause: the usual stop before a failover or a switch of
-          master. Replicas keep replicating.
+          Commands that write wait (reads go on) until the time is up or you unpause: the usual stop before a failover or a switch of master. Replicas keep
+          replicating.
         </p>
       ) : (
         <p className="hint hint-warn">
-          Every command of every client waits, Cacheboard’s own included, so this page cannot read the node until the pause ends. Redis
-          holds <code>CLIENT UNPAUSE</code> behind it too: it can only end by itself.
+          Every command of every client waits, Cacheboard’s own included, so this page cannot read the node until the pause ends. Redis holds{' '}
+          <code>CLIENT UNPAUSE</code> behind it too: it can only end by itself.
         </p>
       )}
     </ConfirmDialog>

@@ -13,9 +13,14 @@ export const MARK_WORDS: Record<ClientMark, MarkWords> = {
   omem: {
     chip: 'buffer',
     title: 'Output buffer near its limit',
-    rule: (l) => `omem at ${Math.round(l.nearLimitShare * 100)} % of its class’s client-output-buffer-limit or more (${formatBytes(l.bigOmemBytes)} where none is set)`,
+    rule: (l) =>
+      `omem at ${Math.round(l.nearLimitShare * 100)} % of its class’s client-output-buffer-limit or more (${formatBytes(l.bigOmemBytes)} where none is set)`,
   },
-  idle: { chip: 'idle', title: 'Long idle', rule: (l) => `no command for ${formatDuration(l.idleSeconds)} or more (subscribers, blocked and MONITOR clients aside)` },
+  idle: {
+    chip: 'idle',
+    title: 'Long idle',
+    rule: (l) => `no command for ${formatDuration(l.idleSeconds)} or more (subscribers, blocked and MONITOR clients aside)`,
+  },
   blocked: { chip: 'blocked', title: 'Blocked', rule: () => 'flag b: waiting in BLPOP, XREAD BLOCK, WAIT and the like' },
   monitor: { chip: 'MONITOR', title: 'MONITOR', rule: () => 'flag O: the server copies every command to it' },
   pubsub: { chip: 'pub/sub', title: 'Pub/Sub', rule: () => 'flag P: subscribed to channels or patterns' },

@@ -6,13 +6,46 @@ import { pauseSeconds } from './PauseDialog';
 import { DEFAULT_VIEW, hasNetColumns, rowAt, sortBy, tableData, viewRefs, type TableView } from './rows';
 
 const client = (id: string, over: Partial<ClientRow> = {}): ClientRow => ({
-  id, addr: `10.0.0.1:${id}`, name: '', user: 'default', db: 0, cmd: 'get', age: 1, idle: 0, flags: 'N', subs: 0,
-  qbuf: 0, argvMem: 0, multiMem: 0, omem: 0, totMem: 100, kind: 'normal', marks: [], ...over,
+  id,
+  addr: `10.0.0.1:${id}`,
+  name: '',
+  user: 'default',
+  db: 0,
+  cmd: 'get',
+  age: 1,
+  idle: 0,
+  flags: 'N',
+  subs: 0,
+  qbuf: 0,
+  argvMem: 0,
+  multiMem: 0,
+  omem: 0,
+  totMem: 100,
+  kind: 'normal',
+  marks: [],
+  ...over,
 });
-const totals = { clients: 0, byName: [], byUser: [], memory: { qbuf: 1, argvMem: 2, multiMem: 3, omem: 4, totMem: 100 }, marks: { omem: 0, idle: 0, blocked: 0, monitor: 0, pubsub: 0, ours: 0 } };
-const node = (address: string, clients: ClientRow[]): NodeClients => ({ address, role: 'master', up: true, clients: toColumns(clients), notShown: 0, unparsed: 0, totals });
+const totals = {
+  clients: 0,
+  byName: [],
+  byUser: [],
+  memory: { qbuf: 1, argvMem: 2, multiMem: 3, omem: 4, totMem: 100 },
+  marks: { omem: 0, idle: 0, blocked: 0, monitor: 0, pubsub: 0, ours: 0 },
+};
+const node = (address: string, clients: ClientRow[]): NodeClients => ({
+  address,
+  role: 'master',
+  up: true,
+  clients: toColumns(clients),
+  notShown: 0,
+  unparsed: 0,
+  totals,
+});
 const list: ClientsList = {
-  at: 0, idleSeconds: 60, nearLimitShare: 0.8, bigOmemBytes: 1,
+  at: 0,
+  idleSeconds: 60,
+  nearLimitShare: 0.8,
+  bigOmemBytes: 1,
   nodes: [
     node('a:1', [client('9', { name: 'Worker', totMem: 300 }), client('10', { name: 'api', marks: ['idle'] })]),
     node('b:2', [client('2', { user: 'app', cmd: 'blpop', marks: ['blocked'], totMem: 300 })]),
@@ -26,7 +59,10 @@ describe('the clients table', () => {
 
   it("has traffic columns only where a node reports Valkey 8's tot-net-in/out and tot-cmds, and sorts by them with the unreported last", () => {
     expect(hasNetColumns(data)).toBe(false);
-    const valkey = tableData({ ...list, nodes: [node('v:1', [client('1', { netIn: 10, netOut: 5000, cmds: 3 }), client('2', { netIn: 900, netOut: 10, cmds: 40 })]), node('r:2', [client('3')])] });
+    const valkey = tableData({
+      ...list,
+      nodes: [node('v:1', [client('1', { netIn: 10, netOut: 5000, cmds: 3 }), client('2', { netIn: 900, netOut: 10, cmds: 40 })]), node('r:2', [client('3')])],
+    });
     expect(hasNetColumns(valkey)).toBe(true);
     const byIn = sortBy(DEFAULT_VIEW, 'netIn');
     expect(byIn.order).toBe('desc');

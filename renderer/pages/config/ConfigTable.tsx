@@ -90,7 +90,14 @@ export function ConfigTable(p: Props) {
                 {p.editing === param.name && (
                   <tr className="cfg-edit-row">
                     <td colSpan={shown.length + 1}>
-                      <EditForm profileId={p.profileId} param={param} nodes={p.nodes} initial={initial(param)} onDone={p.onChanged} onClose={() => p.onEdit(undefined)} />
+                      <EditForm
+                        profileId={p.profileId}
+                        param={param}
+                        nodes={p.nodes}
+                        initial={initial(param)}
+                        onDone={p.onChanged}
+                        onClose={() => p.onEdit(undefined)}
+                      />
                     </td>
                   </tr>
                 )}

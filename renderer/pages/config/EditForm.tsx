@@ -103,8 +103,7 @@ export function EditForm({ profileId, param, nodes, initial, onDone, onClose }: 
       <p className="hint">Redis checks the value; each node answers for itself, and the change is written to the audit log.</p>
       {param.name === 'requirepass' && (
         <p className="hint hint-warn" data-testid="config-edit-requirepass">
-          Cacheboard goes on logging in with the password its profile holds: change the profile too, or its next connection to this
-          server is refused.
+          Cacheboard goes on logging in with the password its profile holds: change the profile too, or its next connection to this server is refused.
         </p>
       )}
       <ErrorAlert error={run.error} title="Not set:" />

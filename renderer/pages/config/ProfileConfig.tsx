@@ -36,8 +36,8 @@ export function ProfileConfig({ profile }: { profile: ProfileView }) {
     <div className="page cfg-page">
       <div className="toolbar">
         <p className="page-intro">
-          <strong>{profile.name}</strong> · CONFIG GET * of {nodes.length === 1 ? 'its node' : `its ${formatCount(nodes.length)} nodes`}, side by
-          side; differences between a replica and its master, or between the masters of a cluster, are marked with the reason
+          <strong>{profile.name}</strong> · CONFIG GET * of {nodes.length === 1 ? 'its node' : `its ${formatCount(nodes.length)} nodes`}, side by side;
+          differences between a replica and its master, or between the masters of a cluster, are marked with the reason
           {view !== undefined && <span className="muted"> · read at {clock(view.readAt)}</span>}
         </p>
         <button type="button" className="btn" onClick={res.refresh} disabled={res.loading} data-testid="config-refresh">

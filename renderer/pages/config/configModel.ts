@@ -29,11 +29,7 @@ export function visibleText(value: string): string {
   return out;
 }
 
-export type CellShown =
-  | { kind: 'value'; text: string }
-  | { kind: 'empty'; text: string }
-  | { kind: 'absent'; text: string }
-  | { kind: 'secret'; text: string };
+export type CellShown = { kind: 'value'; text: string } | { kind: 'empty'; text: string } | { kind: 'absent'; text: string } | { kind: 'secret'; text: string };
 
 /** What a cell reads as: the value as text, "(empty)", "—" where the node has no such parameter or was not read, or a secret's "hidden". */
 export function cellShown(cell: ConfigCell | undefined): CellShown {

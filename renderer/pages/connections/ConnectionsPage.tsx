@@ -61,9 +61,7 @@ export function ConnectionsPage() {
         </p>
       )}
       <ErrorAlert error={error} title="Could not list connections:" />
-      {states.error !== undefined && states.error.code !== 'DISCONNECTED' && (
-        <ErrorAlert error={states.error} title="Live connection state unavailable:" />
-      )}
+      {states.error !== undefined && states.error.code !== 'DISCONNECTED' && <ErrorAlert error={states.error} title="Live connection state unavailable:" />}
       {states.dropped > 0 && <p className="hint">{states.dropped} state updates were dropped while the page was busy.</p>}
 
       <section className="panel profile-table" aria-label="Connection profiles">

@@ -8,16 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { FieldError } from '../../components/FieldError';
 import { TestResultView, type TestOutcome } from '../../components/TestResultView';
 import { useProfiles } from '../../profiles/ProfilesContext';
-import {
-  EMPTY_FORM,
-  formFieldOf,
-  formFromProfile,
-  toDraft,
-  type AnalystChoice,
-  type FormField,
-  type FormValues,
-  type TopologyChoice,
-} from './draft';
+import { EMPTY_FORM, formFieldOf, formFromProfile, toDraft, type AnalystChoice, type FormField, type FormValues, type TopologyChoice } from './draft';
 import { acceptPin } from './sshDraft';
 import './connections.css';
 
@@ -170,12 +161,7 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
 
   const check = (field: FormField | undefined, key: 'tlsEnabled' | 'verifyCert' | 'clearPassword' | 'sshEnabled', label: string) => (
     <div className="field field-check">
-      <input
-        id={idOf(key)}
-        type="checkbox"
-        checked={values[key]}
-        onChange={(e) => set(key, e.target.checked, field)}
-      />
+      <input id={idOf(key)} type="checkbox" checked={values[key]} onChange={(e) => set(key, e.target.checked, field)} />
       <label htmlFor={idOf(key)}>{label}</label>
       {field !== undefined && <FieldError field={field} id={errId(field)} message={fieldErrors[field]} />}
     </div>
@@ -193,13 +179,7 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
   const title = editing ? `Edit connection “${editing.name}”` : 'Add connection';
 
   return (
-    <form
-      ref={formRef}
-      className="panel profile-form"
-      aria-label={editing ? 'Edit connection' : 'Add connection'}
-      onSubmit={onSubmit}
-      noValidate
-    >
+    <form ref={formRef} className="panel profile-form" aria-label={editing ? 'Edit connection' : 'Add connection'} onSubmit={onSubmit} noValidate>
       <h2>{title}</h2>
       <ErrorAlert error={alert} />
       <div className="form-grid">
@@ -263,7 +243,7 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
             <div className="field-row">
               {text('topology.sentinelUsername', 'sentinelUsername', 'Sentinel user', {
                 placeholder: 'default',
-                hint: 'The sentinels\' own ACL user, if they require a login',
+                hint: "The sentinels' own ACL user, if they require a login",
               })}
               {text('topology.sentinelPassword', 'sentinelPassword', 'Sentinel password', {
                 type: 'password',
@@ -277,9 +257,7 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
         </fieldset>
         <fieldset className="form-col">
           <legend>TLS</legend>
-          {values.tlsEnabled && sentinel && (
-            <span className="hint">Sentinels are reached with TLS too, with the same CA and verification.</span>
-          )}
+          {values.tlsEnabled && sentinel && <span className="hint">Sentinels are reached with TLS too, with the same CA and verification.</span>}
           {check('tls.enabled', 'tlsEnabled', 'TLS enabled')}
           {text('tls.caFile', 'caFile', 'CA file', {
             placeholder: '/etc/ssl/redis-ca.pem',
@@ -290,9 +268,7 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
             hint: 'Certificate name to expect, when it differs from the host',
           })}
           {check('tls.rejectUnauthorized', 'verifyCert', 'Verify certificate')}
-          {!values.verifyCert && (
-            <span className="hint hint-warn">Without verification anyone on the path can impersonate the server.</span>
-          )}
+          {!values.verifyCert && <span className="hint hint-warn">Without verification anyone on the path can impersonate the server.</span>}
         </fieldset>
         <fieldset className="form-col" data-testid="ssh">
           <legend>SSH tunnel</legend>
@@ -313,14 +289,20 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
                   <option value="password">Password</option>
                 </select>
               </div>
-              {values.sshAuth === 'key' && text('ssh.auth.keyFile', 'sshKeyFile', 'Key file', { placeholder: '~/.ssh/id_ed25519', hint: 'On the Cacheboard server' })}
+              {values.sshAuth === 'key' &&
+                text('ssh.auth.keyFile', 'sshKeyFile', 'Key file', { placeholder: '~/.ssh/id_ed25519', hint: 'On the Cacheboard server' })}
               {values.sshAuth !== 'agent' &&
-                text(values.sshAuth === 'key' ? 'ssh.auth.passphrase' : 'ssh.auth.password', 'sshSecret', values.sshAuth === 'key' ? 'Key passphrase' : 'SSH password', {
-                  type: 'password',
-                  autoComplete: 'new-password',
-                  placeholder: sshSecretStored(editing) ? 'unchanged' : '',
-                  disabled: values.clearPassword,
-                })}
+                text(
+                  values.sshAuth === 'key' ? 'ssh.auth.passphrase' : 'ssh.auth.password',
+                  'sshSecret',
+                  values.sshAuth === 'key' ? 'Key passphrase' : 'SSH password',
+                  {
+                    type: 'password',
+                    autoComplete: 'new-password',
+                    placeholder: sshSecretStored(editing) ? 'unchanged' : '',
+                    disabled: values.clearPassword,
+                  },
+                )}
               {text('ssh.jumps', 'sshJumps', 'Jump hosts', { placeholder: 'ops@gateway:2222', hint: 'In order, before the SSH host (ProxyJump)' })}
               {text('ssh.knownHostsFile', 'sshKnownHosts', 'known_hosts', { placeholder: '~/.ssh/known_hosts' })}
               {text('ssh.pinned', 'sshPinned', 'Pinned host key', {
@@ -341,7 +323,12 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
                 <div className="hint hint-warn" data-testid="ssh-host-key">
                   {test.result.sshHostKey.reason === 'unknown' ? 'Unknown' : test.result.sshHostKey.reason === 'changed' ? 'Changed' : 'Revoked'} host key of{' '}
                   {test.result.sshHostKey.host}:{test.result.sshHostKey.port}: <code>{test.result.sshHostKey.fingerprint}</code>
-                  {test.result.sshHostKey.expected !== undefined && <> (expected <code>{test.result.sshHostKey.expected}</code>)</>}
+                  {test.result.sshHostKey.expected !== undefined && (
+                    <>
+                      {' '}
+                      (expected <code>{test.result.sshHostKey.expected}</code>)
+                    </>
+                  )}
                   {test.result.sshHostKey.reason === 'unknown' && (
                     <button type="button" className="btn" onClick={acceptHostKey}>
                       Accept and pin
@@ -371,7 +358,10 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
           )}
           {values.analystAccess === 'user' && (
             <div className="field-row">
-              {text('analyst.username', 'analystUsername', 'Analyst user', { placeholder: 'cb-analyst', hint: 'An ACL user that can only read (see the README)' })}
+              {text('analyst.username', 'analystUsername', 'Analyst user', {
+                placeholder: 'cb-analyst',
+                hint: 'An ACL user that can only read (see the README)',
+              })}
               {text('analyst.password', 'analystPassword', 'Analyst password', {
                 type: 'password',
                 autoComplete: 'new-password',

@@ -70,13 +70,19 @@ export function ProfileRow({ profile: p, state, onEdit, onRemoved }: Props) {
         </span>
         <span className="col-user">
           {p.username ?? <span className="muted">default</span>}
-          {p.hasPassword && <span className="tag" title="A password is stored">pw</span>}
+          {p.hasPassword && (
+            <span className="tag" title="A password is stored">
+              pw
+            </span>
+          )}
           <AnalystTag profile={p} />
         </span>
         <span className="col-tls">
           {p.tls.enabled ? 'on' : <span className="muted">off</span>}
           {p.tls.enabled && !p.tls.rejectUnauthorized && (
-            <span className="tag tag-warn" title="Certificate verification is off">no verify</span>
+            <span className="tag tag-warn" title="Certificate verification is off">
+              no verify
+            </span>
           )}
         </span>
         <span className="col-source">

@@ -41,11 +41,22 @@ describe('toDraft topologies', () => {
   it('sends a cluster with its extra seeds split on commas, spaces and lines, which the contract accepts', () => {
     const d = toDraft({ ...EMPTY_FORM, name: 'c', topology: 'cluster', url: 'redis://h1:7000', seeds: 'h2:7001,  h3:7002\n[::1]:7003' });
     expect(d.topology).toEqual({ kind: 'cluster', seeds: ['h2:7001', 'h3:7002', '[::1]:7003'] });
-    expect(ProfileDraft.parse(d).topology).toMatchObject({ kind: 'cluster', seeds: [{ host: 'h1', port: 7000 }, { host: 'h2' }, { host: 'h3' }, { host: '::1' }] });
+    expect(ProfileDraft.parse(d).topology).toMatchObject({
+      kind: 'cluster',
+      seeds: [{ host: 'h1', port: 7000 }, { host: 'h2' }, { host: 'h3' }, { host: '::1' }],
+    });
   });
 
   it('sends a sentinel set with its master name; the sentinel password only when typed and not being cleared', () => {
-    const v = { ...EMPTY_FORM, name: 's', topology: 'sentinel' as const, host: 's1', sentinels: 's2:26380', masterName: ' mymaster ', sentinelUsername: 'watch' };
+    const v = {
+      ...EMPTY_FORM,
+      name: 's',
+      topology: 'sentinel' as const,
+      host: 's1',
+      sentinels: 's2:26380',
+      masterName: ' mymaster ',
+      sentinelUsername: 'watch',
+    };
     expect(toDraft(v).topology).toEqual({ kind: 'sentinel', sentinels: ['s2:26380'], masterName: 'mymaster', sentinelUsername: 'watch' });
     expect(toDraft({ ...v, sentinelPassword: 'sp' }).topology).toMatchObject({ sentinelPassword: 'sp' });
     expect(toDraft({ ...v, sentinelPassword: 'sp', clearPassword: true }).topology).not.toHaveProperty('sentinelPassword');
@@ -55,14 +66,26 @@ describe('toDraft topologies', () => {
 
 describe('formFromProfile', () => {
   it('puts the first seed or sentinel in host:port and the others in the list', () => {
-    const base = { id: ProfileId.parse('p'), name: 'n', host: 'h1', port: 7000, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, analystAccess: 'shared' as const, hasAnalystPassword: false, readOnly: false };
+    const base = {
+      id: ProfileId.parse('p'),
+      name: 'n',
+      host: 'h1',
+      port: 7000,
+      db: 0,
+      hasPassword: false,
+      tls: { enabled: false, rejectUnauthorized: true },
+      source: 'user' as const,
+      analystAccess: 'shared' as const,
+      hasAnalystPassword: false,
+      readOnly: false,
+    };
     const c = formFromProfile({ ...base, topology: { kind: 'cluster', seeds: ['h1:7000', 'h2:7001'] } });
     expect(c).toMatchObject({ topology: 'cluster', host: 'h1', port: '7000', seeds: 'h2:7001' });
     const s = formFromProfile({ ...base, topology: { kind: 'sentinel', sentinels: ['h1:7000', 's2:26379'], masterName: 'm', hasSentinelPassword: true } });
     expect(s).toMatchObject({ topology: 'sentinel', sentinels: 's2:26379', masterName: 'm', sentinelPassword: '' });
-    expect(whereOf({ ...base, db: 2, topology: { kind: 'sentinel', sentinels: ['h1:7000', 's2:26379'], masterName: 'm', hasSentinelPassword: false } }).text).toBe(
-      'm/2 via h1:7000 (+1 sentinels)',
-    );
+    expect(
+      whereOf({ ...base, db: 2, topology: { kind: 'sentinel', sentinels: ['h1:7000', 's2:26379'], masterName: 'm', hasSentinelPassword: false } }).text,
+    ).toBe('m/2 via h1:7000 (+1 sentinels)');
   });
 
   it('never prefills the password', () => {
@@ -90,7 +113,7 @@ describe('formFieldOf', () => {
     expect(formFieldOf('profile.tls.caFile')).toBe('tls.caFile');
     expect(formFieldOf('draft.url')).toBe('url');
   });
-  it('sends a bad address of a list to the list\'s input', () => {
+  it("sends a bad address of a list to the list's input", () => {
     expect(formFieldOf('profile.topology.seeds.2')).toBe('topology.seeds');
     expect(formFieldOf('draft.topology.sentinels')).toBe('topology.sentinels');
     expect(formFieldOf('topology.masterName')).toBe('topology.masterName');
@@ -101,7 +124,7 @@ describe('formFieldOf', () => {
   });
 });
 
-describe('analysts\' access in the form', () => {
+describe("analysts' access in the form", () => {
   it('sends the choice: the ops user shared by default, a user of their own (password only when typed), or none', () => {
     expect(toDraft({ ...EMPTY_FORM, name: 'a', host: 'h' }).analyst).toEqual({ access: 'shared' });
     expect(toDraft({ ...EMPTY_FORM, name: 'a', host: 'h', analystAccess: 'none' }).analyst).toEqual({ access: 'none' });
@@ -113,7 +136,17 @@ describe('analysts\' access in the form', () => {
   });
 
   it('starts an edit from the saved access, never with a password', () => {
-    const base = { id: ProfileId.parse('p'), name: 'n', host: 'h', port: 1, db: 0, hasPassword: false, tls: { enabled: false, rejectUnauthorized: true }, source: 'user' as const, readOnly: false };
+    const base = {
+      id: ProfileId.parse('p'),
+      name: 'n',
+      host: 'h',
+      port: 1,
+      db: 0,
+      hasPassword: false,
+      tls: { enabled: false, rejectUnauthorized: true },
+      source: 'user' as const,
+      readOnly: false,
+    };
     expect(formFromProfile({ ...base, analystAccess: 'own', analystUsername: 'cb-analyst', hasAnalystPassword: true })).toMatchObject({
       analystAccess: 'user',
       analystUsername: 'cb-analyst',

@@ -71,7 +71,14 @@ describe('the SSH section of the Connections form', () => {
   });
 
   it('keeps a jump host accepted first when the last server is accepted next, and both go in the draft', () => {
-    const typed: FormValues = { ...EMPTY_FORM, name: 'p', url: 'redis://10.0.3.7:6379', sshEnabled: true, sshHost: '10.0.0.5', sshJumps: 'ops@gw.example.com:2222' };
+    const typed: FormValues = {
+      ...EMPTY_FORM,
+      name: 'p',
+      url: 'redis://10.0.3.7:6379',
+      sshEnabled: true,
+      sshHost: '10.0.0.5',
+      sshJumps: 'ops@gw.example.com:2222',
+    };
     const afterJump = accept(typed, 'gw.example.com', 2222, FP_JUMP);
     const both = accept(afterJump, '10.0.0.5', 22, FP_LAST);
     expect(both.sshPins).toEqual({ 'gw.example.com:2222': FP_JUMP });

@@ -111,7 +111,10 @@ function authOf(v: SshFormValues, clear: boolean): SshAuth {
 export function sshDraftOf(v: SshFormValues, clearSecrets: boolean): ProfileDraft['ssh'] {
   if (!v.sshEnabled) return undefined;
   const port = numberInput(v.sshPort);
-  const jumps = v.sshJumps.split(/[\s,]+/).filter((s) => s !== '').map(hopOf);
+  const jumps = v.sshJumps
+    .split(/[\s,]+/)
+    .filter((s) => s !== '')
+    .map(hopOf);
   const field = v.sshPinned.trim();
   const pinned = { ...v.sshPins, ...(field === '' ? {} : { [v.sshPinnedAt === '' ? pinKey(v) : v.sshPinnedAt]: field }) };
   return {

@@ -29,7 +29,10 @@ export function ConsoleNotes({ analyst, profile, catalog, catalogError }: Props)
       )}
       {thin && (
         <p className="cn-note" role="note" data-testid="console-catalog-note">
-          {catalog.note ?? (catalog.source === 'none' ? 'No autocomplete or docs: the server refused to list its commands.' : 'Autocomplete of command names only, without docs.')}
+          {catalog.note ??
+            (catalog.source === 'none'
+              ? 'No autocomplete or docs: the server refused to list its commands.'
+              : 'Autocomplete of command names only, without docs.')}
         </p>
       )}
       {catalogError !== undefined && (

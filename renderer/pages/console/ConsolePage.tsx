@@ -124,8 +124,8 @@ function ProfileConsole({ profile }: { profile: ProfileView }) {
       <section className="cn-transcript" aria-label="Commands and replies" data-testid="console-transcript">
         {runs.entries.length === 0 ? (
           <p className="empty cn-empty">
-            Type a command below and press Enter. Tab completes command names, subcommands and options from the server’s COMMAND DOCS;
-            ↑ and ↓ walk your history. SUBSCRIBE and MONITOR have pages of their own.
+            Type a command below and press Enter. Tab completes command names, subcommands and options from the server’s COMMAND DOCS; ↑ and ↓ walk your
+            history. SUBSCRIBE and MONITOR have pages of their own.
           </p>
         ) : (
           runs.entries.length >= MAX_ENTRIES && <p className="muted cn-kept">The last {MAX_ENTRIES} commands are kept here.</p>

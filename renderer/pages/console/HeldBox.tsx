@@ -35,9 +35,7 @@ export function HeldBox({ held, busy, onConfirm, onDismiss }: Props) {
       }}
     >
       <strong id={`${inputId}-title`}>Held: {held.command} has not run.</strong>
-      <p id={`${inputId}-why`}>
-        {held.why}
-      </p>
+      <p id={`${inputId}-why`}>{held.why}</p>
       <div className="cn-held-row">
         <label htmlFor={inputId}>Type it back:</label>
         <input

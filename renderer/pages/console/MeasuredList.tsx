@@ -34,7 +34,15 @@ export function MeasuredList({ count, itemKey, line, lineStyle, lineAttrs, label
     getItemKey: itemKey,
   });
   return (
-    <div ref={ref} className={`cn-lines mono ${className}`} style={{ maxHeight: MAX_PX }} role="list" aria-label={label} data-testid={testId} data-lines={count}>
+    <div
+      ref={ref}
+      className={`cn-lines mono ${className}`}
+      style={{ maxHeight: MAX_PX }}
+      role="list"
+      aria-label={label}
+      data-testid={testId}
+      data-lines={count}
+    >
       <div style={{ height: v.getTotalSize(), position: 'relative' }}>
         {v.getVirtualItems().map((item) => (
           <div

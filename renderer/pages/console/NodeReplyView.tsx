@@ -36,7 +36,13 @@ export function NodeReplyView({ reply, command, raw, fileRaw, lead, showNode }: 
     });
 
   return (
-    <section className="cn-node" data-testid="console-node-reply" data-address={reply.address} data-type={reply.reply.t} aria-label={`Reply of ${reply.address}`}>
+    <section
+      className="cn-node"
+      data-testid="console-node-reply"
+      data-address={reply.address}
+      data-type={reply.reply.t}
+      aria-label={`Reply of ${reply.address}`}
+    >
       <div className="cn-node-head">
         {lead}
         <span className="cn-spacer" />

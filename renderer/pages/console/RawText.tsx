@@ -5,13 +5,6 @@ import { MeasuredList } from './MeasuredList';
 export function RawText({ text }: { text: string }) {
   const lines = useMemo(() => text.split('\n'), [text]);
   return (
-    <MeasuredList
-      count={lines.length}
-      itemKey={(i) => i}
-      line={(i) => lines[i] ?? ''}
-      label="Reply as text"
-      className="cn-raw"
-      testId="console-reply-raw"
-    />
+    <MeasuredList count={lines.length} itemKey={(i) => i} line={(i) => lines[i] ?? ''} label="Reply as text" className="cn-raw" testId="console-reply-raw" />
   );
 }

@@ -26,7 +26,8 @@ function targetOf(v: string): ConsoleTarget {
 
 /** A node in the picker: its address, role and (cluster) slots or (replica) master. */
 function nodeLabel(n: ConsoleNode): string {
-  const more = n.role === 'replica' ? (n.master !== undefined ? `replica of ${n.master}` : 'replica') : n.slots !== undefined ? `master, slots ${n.slots}` : 'master';
+  const more =
+    n.role === 'replica' ? (n.master !== undefined ? `replica of ${n.master}` : 'replica') : n.slots !== undefined ? `master, slots ${n.slots}` : 'master';
   return `${n.address} (${more})`;
 }
 

@@ -10,7 +10,15 @@ const SET: CommandDoc = {
   args: [
     { name: 'key', type: 'key' },
     { name: 'value', type: 'string' },
-    { name: 'condition', type: 'oneof', optional: true, args: [{ name: 'nx', type: 'pure-token', token: 'NX' }, { name: 'xx', type: 'pure-token', token: 'XX' }] },
+    {
+      name: 'condition',
+      type: 'oneof',
+      optional: true,
+      args: [
+        { name: 'nx', type: 'pure-token', token: 'NX' },
+        { name: 'xx', type: 'pure-token', token: 'XX' },
+      ],
+    },
     { name: 'get', type: 'pure-token', token: 'GET', optional: true },
     {
       name: 'expiration',
@@ -27,7 +35,18 @@ const SET: CommandDoc = {
 const HSET: CommandDoc = {
   name: 'HSET',
   syntax: 'key field value [field value ...]',
-  args: [{ name: 'key', type: 'key' }, { name: 'data', type: 'block', multiple: true, args: [{ name: 'field', type: 'string' }, { name: 'value', type: 'string' }] }],
+  args: [
+    { name: 'key', type: 'key' },
+    {
+      name: 'data',
+      type: 'block',
+      multiple: true,
+      args: [
+        { name: 'field', type: 'string' },
+        { name: 'value', type: 'string' },
+      ],
+    },
+  ],
 };
 const ZRANGE: CommandDoc = {
   name: 'ZRANGE',
@@ -35,7 +54,16 @@ const ZRANGE: CommandDoc = {
     { name: 'key', type: 'key' },
     { name: 'start', type: 'string' },
     { name: 'stop', type: 'string' },
-    { name: 'limit', type: 'block', token: 'LIMIT', optional: true, args: [{ name: 'offset', type: 'integer' }, { name: 'count', type: 'integer' }] },
+    {
+      name: 'limit',
+      type: 'block',
+      token: 'LIMIT',
+      optional: true,
+      args: [
+        { name: 'offset', type: 'integer' },
+        { name: 'count', type: 'integer' },
+      ],
+    },
     { name: 'withscores', type: 'pure-token', token: 'WITHSCORES', optional: true },
   ],
 };
@@ -43,7 +71,20 @@ const CONFIG: CommandDoc = {
   name: 'CONFIG',
   subcommands: [
     { name: 'CONFIG GET', args: [{ name: 'parameter', type: 'string', multiple: true }] },
-    { name: 'CONFIG SET', args: [{ name: 'data', type: 'block', multiple: true, args: [{ name: 'parameter', type: 'string' }, { name: 'value', type: 'string' }] }] },
+    {
+      name: 'CONFIG SET',
+      args: [
+        {
+          name: 'data',
+          type: 'block',
+          multiple: true,
+          args: [
+            { name: 'parameter', type: 'string' },
+            { name: 'value', type: 'string' },
+          ],
+        },
+      ],
+    },
     { name: 'CONFIG RESETSTAT' },
   ],
 };

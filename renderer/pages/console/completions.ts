@@ -40,7 +40,10 @@ interface TokenArg {
 function partNames(arg: ArgDoc): string {
   if (arg.type === 'pure-token') return '';
   if (arg.args === undefined || arg.args.length === 0) return arg.name;
-  return arg.args.map((a) => (a.token !== undefined ? a.token : partNames(a))).filter((s) => s !== '').join(arg.type === 'oneof' ? ' | ' : ' ');
+  return arg.args
+    .map((a) => (a.token !== undefined ? a.token : partNames(a)))
+    .filter((s) => s !== '')
+    .join(arg.type === 'oneof' ? ' | ' : ' ');
 }
 
 /** Every literal word (EX, NX, WITHSCORES, LIMIT…) of a command's arguments, nested ones too. */

@@ -14,7 +14,8 @@ const XRANGE: ReplyNode = {
   ],
 };
 
-const shape = (rows: ReturnType<typeof replyRows>) => rows.map((r) => (r.kind === 'more' ? `${r.depth}:more ${r.more}` : `${r.depth}:${r.label ?? ''}${r.folded ? '+' : ''}`));
+const shape = (rows: ReturnType<typeof replyRows>) =>
+  rows.map((r) => (r.kind === 'more' ? `${r.depth}:more ${r.more}` : `${r.depth}:${r.label ?? ''}${r.folded ? '+' : ''}`));
 
 describe('replyRows', () => {
   it("draws a nested reply line by line with redis-cli's numbering, depth by depth", () => {
@@ -29,12 +30,26 @@ describe('replyRows', () => {
   });
 
   it('numbers map entries with # and carries each key beside its value', () => {
-    const map: ReplyNode = { t: 'map', total: 2, entries: [[bulk('a'), { t: 'integer', v: '1' }], [bulk('b'), { t: 'set', total: 1, items: [bulk('x')] }]] };
+    const map: ReplyNode = {
+      t: 'map',
+      total: 2,
+      entries: [
+        [bulk('a'), { t: 'integer', v: '1' }],
+        [bulk('b'), { t: 'set', total: 1, items: [bulk('x')] }],
+      ],
+    };
     const rows = replyRows(map, new Set());
     expect(shape(rows)).toEqual(['0:', '1:1#', '1:2#', '2:1)']);
     expect(rows[2]).toMatchObject({ mapKey: bulk('b'), foldable: true });
     // A flat one (HGETALL of a big hash, cut): the same lines, and what was left out.
-    const flat: ReplyNode = { t: 'map', total: 5, entries: [[bulk('a'), bulk('1')], [bulk('b'), bulk('2')]] };
+    const flat: ReplyNode = {
+      t: 'map',
+      total: 5,
+      entries: [
+        [bulk('a'), bulk('1')],
+        [bulk('b'), bulk('2')],
+      ],
+    };
     const flatRows = replyRows(flat, new Set());
     expect(shape(flatRows)).toEqual(['0:', '1:1#', '1:2#', '1:more 3']);
     expect(flatRows[2]).toMatchObject({ mapKey: bulk('b'), node: bulk('2') });

@@ -28,7 +28,6 @@ export type ReplyRow =
   /** `… N more not shown`: what the display bound left out of an aggregate. */
   | { kind: 'more'; key: number; depth: number; more: number };
 
-
 export function isAggregate(node: ReplyNode): node is Aggregate {
   return 'total' in node;
 }
@@ -57,15 +56,38 @@ export function replyRows(reply: ReplyNode, folded: ReadonlySet<ReplyNode>): Rep
     const { node, depth } = step;
     const agg = isAggregate(node) && shownCount(node) > 0;
     const isFolded = agg && folded.has(node);
-    rows.push({ kind: 'node', key: rows.length, depth, label: step.label, labelWidth: step.labelWidth, mapKey: step.mapKey, node, foldable: agg, folded: isFolded });
+    rows.push({
+      kind: 'node',
+      key: rows.length,
+      depth,
+      label: step.label,
+      labelWidth: step.labelWidth,
+      mapKey: step.mapKey,
+      node,
+      foldable: agg,
+      folded: isFolded,
+    });
     if (!agg || isFolded) continue;
     const n = shownCount(node);
     const labelWidth = String(n).length + 1;
     if ('items' in node ? node.items.every((c) => !isAggregate(c)) : node.entries.every(([, v]) => !isAggregate(v))) {
       // Flat (a list's LRANGE, a hash's HGETALL): its rows straight in, no stack.
       for (let i = 0; i < n; i++) {
-        const [child, mapKey] = 'items' in node ? [node.items[i] as ReplyNode, undefined] : [(node.entries[i] as [ReplyNode, ReplyNode])[1], (node.entries[i] as [ReplyNode, ReplyNode])[0]];
-        rows.push({ kind: 'node', key: rows.length, depth: depth + 1, label: `${i + 1}${mapKey === undefined ? ')' : '#'}`, labelWidth, mapKey, node: child, foldable: false, folded: false });
+        const [child, mapKey] =
+          'items' in node
+            ? [node.items[i] as ReplyNode, undefined]
+            : [(node.entries[i] as [ReplyNode, ReplyNode])[1], (node.entries[i] as [ReplyNode, ReplyNode])[0]];
+        rows.push({
+          kind: 'node',
+          key: rows.length,
+          depth: depth + 1,
+          label: `${i + 1}${mapKey === undefined ? ')' : '#'}`,
+          labelWidth,
+          mapKey,
+          node: child,
+          foldable: false,
+          folded: false,
+        });
       }
       if (node.total > n) rows.push({ kind: 'more', key: rows.length, depth: depth + 1, more: node.total - n });
       continue;

@@ -10,9 +10,20 @@ describe('the words of a cut reply and of a held one', () => {
     expect(cutNote(cut, { t: 'array', items, total: 1_000_000 })).toBe(
       'Shown: 19,999 of 1,000,000 elements (5.72 MiB of data), as the page shows at most 20,000 values, 2.00 MiB of data, 64.0 KiB of any one string. The whole reply (7.63 MiB) is in the download.',
     );
-    const map = { t: 'map' as const, entries: [[{ t: 'bulk' as const, v: '"k"', bytes: 1 }, { t: 'integer' as const, v: '1' }]] as [never, never][], total: 40_000 };
+    const map = {
+      t: 'map' as const,
+      entries: [
+        [
+          { t: 'bulk' as const, v: '"k"', bytes: 1 },
+          { t: 'integer' as const, v: '1' },
+        ],
+      ] as [never, never][],
+      total: 40_000,
+    };
     expect(cutNote(cut, map)).toContain('Shown: 1 of 40,000 entries');
-    expect(cutNote({ ...cut, totalBytes: 100 * 1024 * 1024 }, { t: 'bulk', v: '"aaa"', bytes: 100 * 1024 * 1024, cut: true })).toContain('Shown: the start of a 100 MiB string');
+    expect(cutNote({ ...cut, totalBytes: 100 * 1024 * 1024 }, { t: 'bulk', v: '"aaa"', bytes: 100 * 1024 * 1024, cut: true })).toContain(
+      'Shown: the start of a 100 MiB string',
+    );
   });
 
   it('names a download by command and node, safe for any file system', () => {

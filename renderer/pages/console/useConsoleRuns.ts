@@ -77,7 +77,15 @@ export function useConsoleRuns(profileId: string, consoleId: string, initialDb: 
   async function runOne(id: string, line: string, settings: RunSettings, confirm?: string): Promise<'done' | 'held' | 'stop' | AppError> {
     const runId = newId();
     update(id, { kind: 'running', runId, startedAt: performance.now(), cancelling: false });
-    const input: CallInput<'console.run'> = { profileId, consoleId, runId, db: dbRef.current, line, ...settings, ...(confirm === undefined ? {} : { confirm }) };
+    const input: CallInput<'console.run'> = {
+      profileId,
+      consoleId,
+      runId,
+      db: dbRef.current,
+      line,
+      ...settings,
+      ...(confirm === undefined ? {} : { confirm }),
+    };
     try {
       const result = await invokeWithinRate(input);
       setSessionLines((l) => [...l, result.line].slice(-500));
@@ -123,7 +131,14 @@ export function useConsoleRuns(profileId: string, consoleId: string, initialDb: 
       for (let i = 0; i < lines.length; i++) {
         const line = lines[i] as string;
         const id = newId();
-        const entry: Entry = { id, line, typed: line, db: dbRef.current, settings, state: { kind: 'running', runId: '', startedAt: performance.now(), cancelling: false } };
+        const entry: Entry = {
+          id,
+          line,
+          typed: line,
+          db: dbRef.current,
+          settings,
+          state: { kind: 'running', runId: '', startedAt: performance.now(), cancelling: false },
+        };
         setEntries((list) => [...list, entry].slice(-MAX_ENTRIES));
         const end = await runOne(id, line, settings);
         if (typeof end === 'object') return { next: i, inputError: end };

@@ -53,7 +53,11 @@ function StatsView({ stats }: { stats: Stats }) {
     <div className="keys-stats-body">
       <div className="keys-typebar" role="img" aria-label={stats.types.map((t) => `${t.type} ${formatPercent(t.count / Math.max(1, total))}`).join(', ')}>
         {stats.types.map((t) => (
-          <span key={t.type} style={{ flexGrow: t.count, background: TYPE_COLORS[t.type] }} title={`${t.type}: ${formatCount(t.count)} of ${formatCount(total)} sampled`} />
+          <span
+            key={t.type}
+            style={{ flexGrow: t.count, background: TYPE_COLORS[t.type] }}
+            title={`${t.type}: ${formatCount(t.count)} of ${formatCount(total)} sampled`}
+          />
         ))}
       </div>
       <ul className="keys-typelegend">

@@ -101,14 +101,16 @@ export function IndexBar({ db, onDb, cluster, separator, onSeparator, index }: P
         <strong className={`job-state ${PILL[w.tone]}`} data-testid="keys-index-state">
           {w.badge}
         </strong>
-        {running ? (
-          <ProgressBar fraction={w.fraction} label="Index progress" valueText={w.line} small testId="keys-index-progress" />
-        ) : null}
+        {running ? <ProgressBar fraction={w.fraction} label="Index progress" valueText={w.line} small testId="keys-index-progress" /> : null}
         <span className="keys-indexbar-line" data-testid="keys-index-line">
           {w.line}
         </span>
         {w.age !== undefined && (
-          <span className="muted keys-indexbar-mem" title="One index per DB and separator, shared by every user: its counts are as of this build" data-testid="keys-index-age">
+          <span
+            className="muted keys-indexbar-mem"
+            title="One index per DB and separator, shared by every user: its counts are as of this build"
+            data-testid="keys-index-age"
+          >
             {w.age}
           </span>
         )}
@@ -118,7 +120,11 @@ export function IndexBar({ db, onDb, cluster, separator, onSeparator, index }: P
           </span>
         )}
         {w.overBudget !== undefined && (
-          <span className="tag tag-warn" data-testid="keys-over-budget" title="Past the memory budget the index keeps counts only; opening a folder lists its keys by a paced SCAN MATCH">
+          <span
+            className="tag tag-warn"
+            data-testid="keys-over-budget"
+            title="Past the memory budget the index keeps counts only; opening a folder lists its keys by a paced SCAN MATCH"
+          >
             {w.overBudget}
           </span>
         )}

@@ -60,7 +60,14 @@ export function KeyList({ list, blocked, openKey, onKey, filters, onFilters, act
         <SortHead label="TTL" sort="ttl" filters={filters} onFilters={onFilters} num />
         <SortHead label="Memory" sort="memory" filters={filters} onFilters={onFilters} num />
       </div>
-      <div ref={scroller} className="keys-scroll keys-list-scroll" role="listbox" aria-label="Keys found" data-testid="keys-list" {...nav.scrollerProps(onKeyDown)}>
+      <div
+        ref={scroller}
+        className="keys-scroll keys-list-scroll"
+        role="listbox"
+        aria-label="Keys found"
+        data-testid="keys-list"
+        {...nav.scrollerProps(onKeyDown)}
+      >
         {blocked}
         {list?.error !== undefined && <ErrorAlert error={list.error} title="Cannot list keys:" />}
         {list !== undefined && list.complete && keys.length === 0 && <p className="empty keys-empty">No key matches.</p>}
@@ -112,7 +119,19 @@ export function KeyList({ list, blocked, openKey, onKey, filters, onFilters, act
 }
 
 /** A column head that sorts by its column; the sorted one shows its direction and flips it. */
-function SortHead({ label, sort, filters, onFilters, num = false }: { label: string; sort: ListSort; filters: Filters; onFilters(f: Filters): void; num?: boolean }) {
+function SortHead({
+  label,
+  sort,
+  filters,
+  onFilters,
+  num = false,
+}: {
+  label: string;
+  sort: ListSort;
+  filters: Filters;
+  onFilters(f: Filters): void;
+  num?: boolean;
+}) {
   const active = filters.sort === sort;
   const flip = active && filters.order === 'asc' ? 'desc' : 'asc';
   return (

@@ -123,7 +123,9 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
   const folderRef = selectedFolder(folders.loads, view.prefixB64);
   // Ops on a writable profile act on a folder of the tree (its glob alone) or on the list (its glob and filters).
   const folderTarget: ActionTarget | undefined =
-    canAct && view.prefixB64 !== undefined && pattern.ok ? { source: 'folder', match: view.match, matchB64: pattern.b64, type: undefined, noTtl: false } : undefined;
+    canAct && view.prefixB64 !== undefined && pattern.ok
+      ? { source: 'folder', match: view.match, matchB64: pattern.b64, type: undefined, noTtl: false }
+      : undefined;
   const listTarget: ActionTarget | undefined =
     canAct && query !== undefined ? { source: 'list', match: view.match, matchB64: query.match, type: filters.type, noTtl: filters.noTtl } : undefined;
 
@@ -149,7 +151,9 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
           onSort={setTreeSort}
           selected={view.prefixB64}
           openKey={view.keyB64}
-          onFolder={(node) => (node === undefined ? patch({ prefixB64: '', match: '*' }) : patch({ prefixB64: node.ref.b64, match: globOfFolder(node.ref.text) }))}
+          onFolder={(node) =>
+            node === undefined ? patch({ prefixB64: '', match: '*' }) : patch({ prefixB64: node.ref.b64, match: globOfFolder(node.ref.text) })
+          }
           onKey={(node) => patch({ keyB64: node.ref.b64 })}
           total={allKeys(index.state, folders.loads[''])}
           separator={view.separator}
@@ -186,7 +190,11 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
               listTarget !== undefined && (
                 <div className="ka-bar ka-bar-list">
                   <span className="muted">Every key the list matches:</span>
-                  <ActionButtons what={`the keys listed by ${listTarget.match}`} onAction={(op) => setAction({ target: listTarget, op })} testIdPrefix="ka-list" />
+                  <ActionButtons
+                    what={`the keys listed by ${listTarget.match}`}
+                    onAction={(op) => setAction({ target: listTarget, op })}
+                    testIdPrefix="ka-list"
+                  />
                 </div>
               )
             }
@@ -194,10 +202,15 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
               needsDeep ? (
                 <div className="keys-deep-note" data-testid="keys-needs-deep">
                   <p>
-                    Sorting by {filters.sort === 'ttl' ? 'TTL' : 'memory'} needs the deep index: type, TTL and MEMORY USAGE of every key,
-                    gathered by a scan paced like the tree&apos;s.
+                    Sorting by {filters.sort === 'ttl' ? 'TTL' : 'memory'} needs the deep index: type, TTL and MEMORY USAGE of every key, gathered by a scan
+                    paced like the tree&apos;s.
                   </p>
-                  <button type="button" className="btn btn-small" onClick={() => void index.start(true)} disabled={index.runningJobId !== undefined || index.starting}>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => void index.start(true)}
+                    disabled={index.runningJobId !== undefined || index.starting}
+                  >
                     Build deep index
                   </button>
                 </div>

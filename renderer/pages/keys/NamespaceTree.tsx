@@ -122,7 +122,16 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
                 style={{ height: item.size, transform: `translateY(${item.start}px)` }}
                 onClickCapture={() => nav.setActive(item.index)}
               >
-                <Row row={row} id={nav.idOf(item.index)} folders={folders} selected={selected} openKey={openKey} onFolder={onFolder} onKey={onKey} separator={separator} />
+                <Row
+                  row={row}
+                  id={nav.idOf(item.index)}
+                  folders={folders}
+                  selected={selected}
+                  openKey={openKey}
+                  onFolder={onFolder}
+                  onKey={onKey}
+                  separator={separator}
+                />
               </div>
             );
           })}
@@ -133,7 +142,16 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
 }
 
 /** One row; its buttons are for the mouse (tabIndex -1): the keyboard works the tree as a whole. */
-function Row({ row, id, folders, selected, openKey, onFolder, onKey, separator }: { row: TreeRow; id: string } & Pick<Props, 'folders' | 'selected' | 'openKey' | 'onFolder' | 'onKey' | 'separator'>) {
+function Row({
+  row,
+  id,
+  folders,
+  selected,
+  openKey,
+  onFolder,
+  onKey,
+  separator,
+}: { row: TreeRow; id: string } & Pick<Props, 'folders' | 'selected' | 'openKey' | 'onFolder' | 'onKey' | 'separator'>) {
   const pad = { paddingLeft: 6 + row.depth * INDENT };
   if (row.kind === 'note') {
     return row.error === undefined ? (
@@ -198,7 +216,13 @@ function Row({ row, id, folders, selected, openKey, onFolder, onKey, separator }
       data-testid="keys-tree-folder"
       data-prefix={node.ref.text}
     >
-      <button type="button" tabIndex={-1} className="keys-twisty" aria-label={open ? 'Close folder' : 'Open folder'} onClick={() => folders.toggle(node.ref.b64)}>
+      <button
+        type="button"
+        tabIndex={-1}
+        className="keys-twisty"
+        aria-label={open ? 'Close folder' : 'Open folder'}
+        onClick={() => folders.toggle(node.ref.b64)}
+      >
         {open ? '▾' : '▸'}
       </button>
       <button

@@ -24,7 +24,12 @@ const base: IndexState = {
 describe('indexWords', () => {
   it('states the scan as it grows, with its rate and memory', () => {
     const w = indexWords(base);
-    expect(w).toMatchObject({ badge: 'scanning', line: '412,000 of 1,000,000 scanned · 103,000 keys/s', memory: '3.00 MiB of 256 MiB budget', overBudget: undefined });
+    expect(w).toMatchObject({
+      badge: 'scanning',
+      line: '412,000 of 1,000,000 scanned · 103,000 keys/s',
+      memory: '3.00 MiB of 256 MiB budget',
+      overBudget: undefined,
+    });
     expect(w.fraction).toBeCloseTo(0.412);
   });
 

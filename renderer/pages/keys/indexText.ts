@@ -21,7 +21,17 @@ export interface IndexWords {
 
 /** `now`: the clock the age is read against (the page re-renders it as the index is re-read). */
 export function indexWords(s: IndexState | undefined, now = Date.now()): IndexWords {
-  if (s === undefined) return { badge: '…', tone: 'none', line: 'Reading the index state…', fraction: undefined, memory: '', overBudget: undefined, age: undefined, stale: undefined };
+  if (s === undefined)
+    return {
+      badge: '…',
+      tone: 'none',
+      line: 'Reading the index state…',
+      fraction: undefined,
+      memory: '',
+      overBudget: undefined,
+      age: undefined,
+      stale: undefined,
+    };
   const scanned = formatCount(s.scanned);
   const of = s.total > 0 ? ` of ${formatCount(s.total)}` : '';
   const rate = s.seconds > 0 ? ` · ${formatCount(s.scanned / s.seconds)} keys/s` : '';

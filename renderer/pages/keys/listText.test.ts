@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ListedKey } from '../../../app/schemas/keys';
 import { listStatus, ttlText } from './listText';
 
-const keys = (n: number) => Array.from({ length: n }, (): ListedKey => ({ key: { text: 'k', bytes: 1, truncated: false, b64: 'aw==' }, type: 'string', ttlMs: -1, memory: null }));
+const keys = (n: number) =>
+  Array.from({ length: n }, (): ListedKey => ({ key: { text: 'k', bytes: 1, truncated: false, b64: 'aw==' }, type: 'string', ttlMs: -1, memory: null }));
 
 describe('listStatus', () => {
   it('says complete with the count', () => {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../../app/schemas/keys';
 import { treeRows, type FolderLoad } from './useTreeFolders';
 
-const folder = (b64: string, label: string, count: number): TreeNode => ({ kind: 'folder', ref: { text: label, bytes: label.length, truncated: false, b64 }, label, count });
+const folder = (b64: string, label: string, count: number): TreeNode => ({
+  kind: 'folder',
+  ref: { text: label, bytes: label.length, truncated: false, b64 },
+  label,
+  count,
+});
 const key = (b64: string, label: string): TreeNode => ({ kind: 'key', ref: { text: label, bytes: label.length, truncated: false, b64 }, label, count: 1 });
 const load = (nodes: TreeNode[], totalNodes = nodes.length, loading = false): FolderLoad => ({ nodes, totalNodes, epoch: 0, loading, error: undefined });
 

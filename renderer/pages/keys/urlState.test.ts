@@ -16,7 +16,14 @@ describe('Keys URL state', () => {
   });
 
   it('drops what is not a DB or not base64', () => {
-    expect(readKeysUrl('#/keys?db=x&key=a*b&sep=')).toEqual({ profileId: undefined, db: undefined, separator: undefined, prefixB64: undefined, match: undefined, keyB64: undefined });
+    expect(readKeysUrl('#/keys?db=x&key=a*b&sep=')).toEqual({
+      profileId: undefined,
+      db: undefined,
+      separator: undefined,
+      prefixB64: undefined,
+      match: undefined,
+      keyB64: undefined,
+    });
   });
 
   it('has nothing without a query', () => {

@@ -62,7 +62,15 @@ export function useKeyList(query: ListQuery | undefined, epoch: string): KeyList
             setSlot((s) =>
               s.key !== key
                 ? s
-                : { ...s, keys: [...s.keys, ...r.keys], cursor: r.cursor, complete: r.complete || r.cursor === null, source: r.source, total: r.total, loading: false },
+                : {
+                    ...s,
+                    keys: [...s.keys, ...r.keys],
+                    cursor: r.cursor,
+                    complete: r.complete || r.cursor === null,
+                    source: r.source,
+                    total: r.total,
+                    loading: false,
+                  },
             ),
           (e: unknown) => setSlot((s) => (s.key !== key ? s : { ...s, loading: false, error: toAppError(e) })),
         )

@@ -28,7 +28,6 @@ interface Props {
 /** Rows per chart: a chart is ~450 px wide, so more only costs Recharts time (it walks every point of every line). */
 const MAX_ROWS = 300;
 
-
 interface Line {
   key: string;
   address: string;
@@ -114,7 +113,13 @@ function MetricChart({
   const legend = spec.lines.filter((l) => !l.dashed);
   // SVG paints in order: the selected node's lines go last so that replicas with the
   // same figures (a replica replays its master's writes) never hide them.
-  const y = niceAxis(maxOf(rows, spec.lines.map((l) => l.key)), spec.axis);
+  const y = niceAxis(
+    maxOf(
+      rows,
+      spec.lines.map((l) => l.key),
+    ),
+    spec.axis,
+  );
   const xTicks = timeTicks(rows[0]?.t ?? 0, rows.at(-1)?.t ?? 0);
   const drawOrder = [...spec.lines.filter((l) => l.address !== selected), ...spec.lines.filter((l) => l.address === selected)];
   return (
@@ -139,24 +144,12 @@ function MetricChart({
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <LineChart {...CHART_PROPS} data={rows} margin={{ top: 6, right: 28, bottom: 0, left: 0 }}>
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-            <XAxis
-              dataKey="t"
-              type="number"
-              scale="time"
-              domain={['dataMin', 'dataMax']}
-              ticks={xTicks}
-              interval={0}
-              tickFormatter={clock}
-              tick={AXIS_TICK}
-            />
+            <XAxis dataKey="t" type="number" scale="time" domain={['dataMin', 'dataMax']} ticks={xTicks} interval={0} tickFormatter={clock} tick={AXIS_TICK} />
             <YAxis domain={[0, y.ticks.at(-1) ?? 1]} ticks={y.ticks} interval={0} tickFormatter={y.format} tick={AXIS_TICK} width={62} />
             <Tooltip
               isAnimationActive={false}
               labelFormatter={(t) => clock(Number(t))}
-              formatter={(v, _name, item) => [
-                v === null || v === undefined ? 'no value' : spec.value(Number(v)),
-                byKey.get(String(item.dataKey))?.label ?? '',
-              ]}
+              formatter={(v, _name, item) => [v === null || v === undefined ? 'no value' : spec.value(Number(v)), byKey.get(String(item.dataKey))?.label ?? '']}
               itemSorter={(item) => -Number(item.value ?? 0)}
               {...TOOLTIP_STYLE}
             />
@@ -218,10 +211,7 @@ function MetricChart({
 function ChartsNow({ series, nodes, now, windowMs, pollMs, selected }: Props) {
   const specs = useMemo(() => buildSpecs(series, nodes), [series, nodes]);
   const rows = useMemo(
-    () =>
-      specs.map((s) =>
-        chartRows(s.columns, { from: now - windowMs, toleranceMs: pollMs / 2, gapMs: pollMs * 3.5, maxRows: MAX_ROWS }),
-      ),
+    () => specs.map((s) => chartRows(s.columns, { from: now - windowMs, toleranceMs: pollMs / 2, gapMs: pollMs * 3.5, maxRows: MAX_ROWS })),
     [specs, now, windowMs, pollMs],
   );
   const gaps = useMemo(() => gapSpans(series, now - windowMs, now), [series, now, windowMs]);

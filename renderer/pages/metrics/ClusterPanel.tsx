@@ -11,7 +11,12 @@ interface Props {
 
 function NodeChip({ node, color, onSelect }: { node: TopoNode; color: string | undefined; onSelect(a: string): void }) {
   return (
-    <button type="button" className={`ov-chip mono ${node.up ? '' : 'is-down'}`} onClick={() => onSelect(node.address)} title={`${node.address} (${roleLabel(node.role)}${node.up ? '' : ', down'})`}>
+    <button
+      type="button"
+      className={`ov-chip mono ${node.up ? '' : 'is-down'}`}
+      onClick={() => onSelect(node.address)}
+      title={`${node.address} (${roleLabel(node.role)}${node.up ? '' : ', down'})`}
+    >
       <span className="ov-chip-dot" style={{ background: color }} aria-hidden="true" />
       {node.address}
       {(node.flags ?? []).length > 0 && <span className="muted"> {node.flags?.join(',')}</span>}

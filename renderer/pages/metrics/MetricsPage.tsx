@@ -62,9 +62,7 @@ function NodeError({ model, watch, address }: { model: PageModel; watch: Metrics
   }
   // A lost link is said by the banner and the not-live alerts bar; it is not the node's error.
   if (watch.error === undefined || watch.error.code === 'DISCONNECTED') return null;
-  const title = REACH_CODES.has(watch.error.code)
-    ? `Cannot reach Redis at ${address}:`
-    : `Live metrics for ${address} stopped:`;
+  const title = REACH_CODES.has(watch.error.code) ? `Cannot reach Redis at ${address}:` : `Live metrics for ${address} stopped:`;
   return (
     <div className="ov-page-error" data-testid="overview-error">
       <ErrorAlert error={watch.error} title={title} />
@@ -91,14 +89,7 @@ export function MetricsPage() {
   const stableNodes = useMemo(() => JSON.parse(nodesKey) as ChartNode[], [nodesKey]);
 
   if (selected === undefined) {
-    return (
-      <NoProfile
-        loading={loading && profiles.length === 0}
-        error={listError}
-        purpose="see its live overview"
-        testId="overview-empty"
-      />
-    );
+    return <NoProfile loading={loading && profiles.length === 0} error={listError} purpose="see its live overview" testId="overview-empty" />;
   }
 
   const select = (address: string) => setPick({ profileId: selected.id, address });
@@ -131,20 +122,12 @@ export function MetricsPage() {
           {switched !== undefined && <FailoverBanner failover={switched} />}
           <NodeCards cards={model.cards} selected={model.selected} onSelect={select} />
           <div className="ov-row">
-            <TopologyGraph
-              nodes={model.topology}
-              samples={watch.state.samples}
-              colors={model.colors}
-              selected={model.selected}
-              onSelect={select}
-            />
+            <TopologyGraph nodes={model.topology} samples={watch.state.samples} colors={model.colors} selected={model.selected} onSelect={select} />
             <NodeDetails card={card} order={model.order} onSelect={select} />
           </div>
           {(mode === 'cluster' || mode === 'sentinel' || watch.state.failovers.length > 0) && (
             <div className="ov-row">
-              {mode === 'cluster' && (
-                <ClusterPanel cluster={cluster} nodes={model.topology} colors={model.colors} onSelect={select} />
-              )}
+              {mode === 'cluster' && <ClusterPanel cluster={cluster} nodes={model.topology} colors={model.colors} onSelect={select} />}
               {mode === 'sentinel' && sentinels !== undefined && <SentinelList sentinels={sentinels} />}
               <FailoverList failovers={watch.state.failovers} />
             </div>
@@ -153,21 +136,14 @@ export function MetricsPage() {
             <header className="ov-section-head">
               <h2>History</h2>
               <span className="muted">
-                one poll every {POLL_MS / 1000} s ·{' '}
-                <span data-testid="overview-gaps">{gapCaption(gapSpans(watch.state.series, now - windowMs, now))}</span> · last {clock(now)}
+                one poll every {POLL_MS / 1000} s · <span data-testid="overview-gaps">{gapCaption(gapSpans(watch.state.series, now - windowMs, now))}</span> ·
+                last {clock(now)}
                 {stale !== undefined && <> · not live</>}
               </span>
               <Segmented label="Time window" options={WINDOWS} value={windowMs} onChange={setWindowMs} />
             </header>
             <Suspense fallback={<div className="panel chart">Loading charts…</div>}>
-              <Charts
-                series={watch.state.series}
-                nodes={stableNodes}
-                now={now}
-                windowMs={windowMs}
-                pollMs={POLL_MS}
-                selected={model.selected}
-              />
+              <Charts series={watch.state.series} nodes={stableNodes} now={now} windowMs={windowMs} pollMs={POLL_MS} selected={model.selected} />
             </Suspense>
           </section>
           <PersistencePanel
@@ -178,10 +154,7 @@ export function MetricsPage() {
           />
           {model.selected !== undefined && (
             <div className="ov-row ov-row-detail">
-              <TopCommands
-                commands={selectedSample?.up ? selectedSample.topCommands : undefined}
-                address={model.selected}
-              />
+              <TopCommands commands={selectedSample?.up ? selectedSample.topCommands : undefined} address={model.selected} />
               <SlowlogPanel profileId={selected.id} address={model.selected} up={selectedSample?.up === true} />
             </div>
           )}

@@ -58,9 +58,7 @@ function LinkLine({ link }: { link: LinkView }) {
     <span className={`ov-card-link ov-link-${link.state}`}>
       <span className="ov-dot" aria-hidden="true" />
       <span>{LINK_TEXT[link.state]}</span>
-      {link.state === 'down' && link.downSeconds !== undefined && link.downSeconds >= 0 && (
-        <span className="muted"> {formatDuration(link.downSeconds)}</span>
-      )}
+      {link.state === 'down' && link.downSeconds !== undefined && link.downSeconds >= 0 && <span className="muted"> {formatDuration(link.downSeconds)}</span>}
       {link.lagBytes !== undefined && link.lagSeconds !== undefined && (
         <span className="ov-card-lag" title="Bytes behind the master · seconds since the last ack">
           lag {formatLag(link.lagBytes, link.lagSeconds)}
@@ -158,15 +156,7 @@ function NodeCard({ m, selected, onSelect }: { m: CardModel; selected: boolean; 
 }
 
 /** One card per node, master first; a click picks the node the details below show. */
-export function NodeCards({
-  cards,
-  selected,
-  onSelect,
-}: {
-  cards: readonly CardModel[];
-  selected: string | undefined;
-  onSelect(address: string): void;
-}) {
+export function NodeCards({ cards, selected, onSelect }: { cards: readonly CardModel[]; selected: string | undefined; onSelect(address: string): void }) {
   return (
     <section className="ov-cards" aria-label="Nodes">
       {cards.map((m) => (

@@ -25,12 +25,7 @@ export function NodeDetails({ card, order, onSelect }: Props) {
     <section className="panel ov-details" aria-label="Selected node" data-address={card?.address}>
       <header className="ov-panel-head">
         <h2>Node</h2>
-        <select
-          className="ov-node-select mono"
-          value={card?.address ?? ''}
-          onChange={(e) => onSelect(e.target.value)}
-          aria-label="Selected node"
-        >
+        <select className="ov-node-select mono" value={card?.address ?? ''} onChange={(e) => onSelect(e.target.value)} aria-label="Selected node">
           {order.map((a) => (
             <option key={a} value={a}>
               {a}

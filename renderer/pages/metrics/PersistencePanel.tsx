@@ -2,14 +2,7 @@ import { useEffect, useState } from 'react';
 import { usePermission } from '../../auth/usePermission';
 import type { NodeSample } from '../../../app/schemas/metrics';
 import { formatBytes, formatCount } from '../../lib/format';
-import {
-  ACTION_WARNINGS,
-  describeResult,
-  isOkStatus,
-  latestSummary,
-  runKey,
-  type ActionName,
-} from './actions';
+import { ACTION_WARNINGS, describeResult, isOkStatus, latestSummary, runKey, type ActionName } from './actions';
 import { clock, formatMicros, formatSecondsShort, since } from '../../lib/display';
 import { InlineError } from './InlineError';
 import type { OpsActions } from './useOpsActions';
@@ -92,9 +85,7 @@ function PersistenceRow({ n, selected, now }: { n: PersistenceNode; selected: bo
             <Spinner /> rewriting…
           </span>
         )}
-        {!p.aofRewriteInProgress && !isOkStatus(p.aofLastRewriteStatus) && (
-          <span className="ov-bad"> last rewrite {p.aofLastRewriteStatus}</span>
-        )}
+        {!p.aofRewriteInProgress && !isOkStatus(p.aofLastRewriteStatus) && <span className="ov-bad"> last rewrite {p.aofLastRewriteStatus}</span>}
       </td>
       <td className="num">{p.aofSizeBytes === undefined ? '—' : formatBytes(p.aofSizeBytes)}</td>
       <td className="num">{p.latestForkUsec > 0 ? formatMicros(p.latestForkUsec) : '—'}</td>
@@ -110,10 +101,7 @@ export function PersistencePanel({ nodes, selected, ops, now }: Props) {
   // The target follows the page's selection until chosen here.
   const [choice, setChoice] = useState<{ for: string | undefined; address: string } | undefined>(undefined);
   const [confirm, setConfirm] = useState<{ action: ActionName; address: string } | undefined>(undefined);
-  const target =
-    choice !== undefined && choice.for === selected && nodes.some((n) => n.address === choice.address)
-      ? choice.address
-      : selected;
+  const target = choice !== undefined && choice.for === selected && nodes.some((n) => n.address === choice.address) ? choice.address : selected;
   const targetNode = nodes.find((n) => n.address === target);
   const targetP = targetNode?.sample?.up ? targetNode.sample.persistence : undefined;
   const busy = (a: ActionName) => ops.running.some((r) => runKey(r.address, r.action) === runKey(target ?? '', a));
@@ -205,13 +193,7 @@ export function PersistencePanel({ nodes, selected, ops, now }: Props) {
         </div>
       )}
       {errors.map((f) =>
-        f.error === undefined ? null : (
-          <InlineError
-            key={runKey(f.address, f.action)}
-            error={f.error}
-            title={`${COMMAND[f.action]} on ${f.address} failed:`}
-          />
-        ),
+        f.error === undefined ? null : <InlineError key={runKey(f.address, f.action)} error={f.error} title={`${COMMAND[f.action]} on ${f.address} failed:`} />,
       )}
       <div className="ov-persistence-grid">
         <table className="data-table ov-table">

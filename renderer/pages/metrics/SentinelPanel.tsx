@@ -31,8 +31,7 @@ export function SentinelList({ sentinels }: { sentinels: NonNullable<TopologyFac
       <ul className="ov-sentinel-list">
         {sentinels.map((s) => (
           <li key={s.address} className="mono" data-testid="sentinel">
-            <span className={`badge ${s.healthy ? 'badge-ready' : 'badge-error'}`}>{s.healthy ? 'ok' : s.flags.join(',') || 'down'}</span>{' '}
-            {s.address}
+            <span className={`badge ${s.healthy ? 'badge-ready' : 'badge-error'}`}>{s.healthy ? 'ok' : s.flags.join(',') || 'down'}</span> {s.address}
           </li>
         ))}
       </ul>

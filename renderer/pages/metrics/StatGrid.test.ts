@@ -14,7 +14,15 @@ describe('the Overview headline figures', () => {
   });
 
   it('show hash fields expired (expired_subkeys) with the hashes whose fields expire where the server reports them, and nothing where not', () => {
-    const redis8 = html(sample({ expiredSubkeys: 1234, keyspace: [{ db: 0, keys: 10, expires: 1, subexpiry: 3 }, { db: 1, keys: 5, expires: 0, subexpiry: 2 }] }));
+    const redis8 = html(
+      sample({
+        expiredSubkeys: 1234,
+        keyspace: [
+          { db: 0, keys: 10, expires: 1, subexpiry: 3 },
+          { db: 1, keys: 5, expires: 0, subexpiry: 2 },
+        ],
+      }),
+    );
     expect(redis8).toMatch(/data-testid="stat-expired-subkeys">1,234</);
     expect(redis8).toContain('5 hashes with expiring fields (subexpiry)');
     expect(html(sample({ keyspace: [{ db: 0, keys: 10, expires: 1 }] }))).not.toContain('stat-expired-subkeys');

@@ -46,21 +46,13 @@ export function StatGrid({
         label="Clients"
         value={clients === undefined ? DASH : formatCount(clients.connected)}
         testId="stat-clients"
-        sub={
-          clients === undefined
-            ? undefined
-            : `${formatCount(clients.blocked)} blocked · ${formatCount(clients.rejected)} rejected`
-        }
+        sub={clients === undefined ? undefined : `${formatCount(clients.blocked)} blocked · ${formatCount(clients.rejected)} rejected`}
       />
       <Stat
         label="Used memory"
         value={memory === undefined ? DASH : `${formatBytes(memory.used)} / ${formatMaxMemory(memory.maxmemory)}`}
         testId="stat-memory"
-        sub={
-          memory === undefined
-            ? undefined
-            : `peak ${formatBytes(memory.peak)} · rss ${formatBytes(memory.rss)} · frag ${memory.fragmentation.toFixed(2)}`
-        }
+        sub={memory === undefined ? undefined : `peak ${formatBytes(memory.peak)} · rss ${formatBytes(memory.rss)} · frag ${memory.fragmentation.toFixed(2)}`}
       />
       <Stat
         label="Ops/s"
@@ -72,11 +64,7 @@ export function StatGrid({
         label="Hit ratio"
         value={traffic === undefined ? DASH : formatPercent(traffic.hitRatio ?? undefined)}
         testId="stat-hit-ratio"
-        sub={
-          traffic === undefined
-            ? undefined
-            : `${formatCount(traffic.evictionsPerSec)} evicted/s · ${formatCount(traffic.expirationsPerSec)} expired/s`
-        }
+        sub={traffic === undefined ? undefined : `${formatCount(traffic.evictionsPerSec)} evicted/s · ${formatCount(traffic.expirationsPerSec)} expired/s`}
       />
       {/* Hash-field expiration (Redis 7.4+): shown only where the server reports it, never as a 0 it did not say. */}
       {live?.expiredSubkeys !== undefined && (
@@ -101,13 +89,7 @@ export function StatGrid({
                 : `link ${link.state}`
         }
         testId="stat-replication"
-        sub={
-          link === undefined || link.state === 'down'
-            ? undefined
-            : link.detail === undefined
-              ? `link ${link.state}`
-              : `master sees it ${link.detail}`
-        }
+        sub={link === undefined || link.state === 'down' ? undefined : link.detail === undefined ? `link ${link.state}` : `master sees it ${link.detail}`}
       />
     </dl>
   );

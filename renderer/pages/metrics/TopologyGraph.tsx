@@ -111,13 +111,7 @@ export function TopologyGraph({ nodes, samples, colors, selected, onSelect }: Pr
             ))}
             {edges.map(({ e, link }) =>
               link === undefined ? null : (
-                <text
-                  key={`${e.from}>${e.to}`}
-                  x={e.x2 - 10}
-                  y={e.y2 - 5}
-                  textAnchor="end"
-                  className={`ov-edge-label ov-link-${link.state}`}
-                >
+                <text key={`${e.from}>${e.to}`} x={e.x2 - 10} y={e.y2 - 5} textAnchor="end" className={`ov-edge-label ov-link-${link.state}`}>
                   {edgeLabel(link)}
                 </text>
               ),
@@ -126,12 +120,7 @@ export function TopologyGraph({ nodes, samples, colors, selected, onSelect }: Pr
               const s = bySample.get(b.address);
               const up = s?.up ?? (b.phantom ? false : b.node.up);
               const status = s === undefined ? (up ? 'up' : 'unreachable') : nodeStatus(s);
-              const cls = [
-                'ov-tnode',
-                STATUS_CLASS[status],
-                b.phantom ? 'is-phantom' : '',
-                b.address === selected ? 'is-selected' : '',
-              ].join(' ');
+              const cls = ['ov-tnode', STATUS_CLASS[status], b.phantom ? 'is-phantom' : '', b.address === selected ? 'is-selected' : ''].join(' ');
               const role = b.phantom ? 'not polled' : up ? roleLabel(s?.role ?? b.node.role) : status;
               const ops = up && s?.traffic !== undefined ? `${formatCompact(s.traffic.opsPerSec)} ops/s` : '';
               return (

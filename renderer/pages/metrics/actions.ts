@@ -13,10 +13,8 @@ export const ACTION_LABELS: Record<ActionName, string> = {
 
 /** What the confirm step says before forking a production node. */
 export const ACTION_WARNINGS: Record<ActionName, string> = {
-  bgsave:
-    'forks the server to write an RDB snapshot. The fork pauses the node briefly and copy-on-write can grow its memory while writes continue.',
-  bgrewriteaof:
-    'forks the server to rewrite the append-only file. The fork pauses the node briefly and the rewrite competes for disk with the live AOF.',
+  bgsave: 'forks the server to write an RDB snapshot. The fork pauses the node briefly and copy-on-write can grow its memory while writes continue.',
+  bgrewriteaof: 'forks the server to rewrite the append-only file. The fork pauses the node briefly and the rewrite competes for disk with the live AOF.',
 };
 
 /** "BGSAVE 4.1 s, 158 MB": one result, as the summary line and the table read it. */

@@ -3,7 +3,16 @@ import { gapCaption, gapSpans, restartMarks } from './gapSpans';
 import type { NodePoint } from './timeSeries';
 
 const up = (t: number): NodePoint => ({ t, ops: 1, mem: 1, clients: 1, netIn: 1, netOut: 1, lag: null });
-const gap = (t: number, cause: 'down' | 'slow' | 'unrecorded'): NodePoint => ({ t, ops: null, mem: null, clients: null, netIn: null, netOut: null, lag: null, gap: cause });
+const gap = (t: number, cause: 'down' | 'slow' | 'unrecorded'): NodePoint => ({
+  t,
+  ops: null,
+  mem: null,
+  clients: null,
+  netIn: null,
+  netOut: null,
+  lag: null,
+  gap: cause,
+});
 
 describe('gapSpans', () => {
   it('runs a node down from its first down poll to its next answer, and a stretch not recorded from its marker to the next poll', () => {

@@ -22,7 +22,14 @@ describe('reduceMetrics', () => {
       EMPTY_METRICS,
       [
         { kind: 'history', nodes: [history('m:1', [1000, 2000]), history('r:1', [1000, 2000])] },
-        { kind: 'topology', at: 2500, nodes: [{ address: 'm:1', role: 'master', up: true }, { address: 'r:1', role: 'slave', master: 'm:1', up: true }] },
+        {
+          kind: 'topology',
+          at: 2500,
+          nodes: [
+            { address: 'm:1', role: 'master', up: true },
+            { address: 'r:1', role: 'slave', master: 'm:1', up: true },
+          ],
+        },
         tick(3000),
       ],
       B,

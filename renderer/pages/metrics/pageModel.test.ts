@@ -39,5 +39,4 @@ describe('page model', () => {
     expect(card?.link?.state).toBe('down');
     expect(card?.downForSeconds).toBe(1);
   });
-
 });

@@ -48,10 +48,7 @@ export function pageModel(state: MetricsState, ownAddress: string, picked: strin
     const lastUp = state.lastUp.get(address);
     const role = (sample?.up ? sample.role : undefined) ?? node?.role ?? lastUp?.role ?? 'unknown';
     const link = isReplicaRole(role) ? replicaLink(address, node?.master, state.samples) : undefined;
-    const downFor =
-      sample?.up === false && lastUp !== undefined && state.at !== undefined
-        ? Math.max(0, (state.at - lastUp.at) / 1000)
-        : undefined;
+    const downFor = sample?.up === false && lastUp !== undefined && state.at !== undefined ? Math.max(0, (state.at - lastUp.at) / 1000) : undefined;
     const restartAt = lastRestart(state.series.get(address));
     return {
       address,

@@ -43,21 +43,13 @@ export function linkOf(replica: NodeSample | undefined, master: NodeSample | und
  * The master sample of a replica: by the address the topology gives, else the node
  * whose replica list names it (a replica may know its master by another name).
  */
-export function masterOf(
-  replicaAddress: string,
-  masterAddress: string | undefined,
-  samples: readonly NodeSample[],
-): NodeSample | undefined {
+export function masterOf(replicaAddress: string, masterAddress: string | undefined, samples: readonly NodeSample[]): NodeSample | undefined {
   const named = masterAddress === undefined ? undefined : samples.find((s) => s.address === masterAddress);
   return named ?? samples.find((s) => s.replication?.replicas.some((r) => r.address === replicaAddress) === true);
 }
 
 /** The link of a node to its master, or undefined for a node that replicates from nobody. */
-export function replicaLink(
-  address: string,
-  masterAddress: string | undefined,
-  samples: readonly NodeSample[],
-): LinkView | undefined {
+export function replicaLink(address: string, masterAddress: string | undefined, samples: readonly NodeSample[]): LinkView | undefined {
   const sample = samples.find((s) => s.address === address);
   const master = masterOf(address, masterAddress, samples);
   if (masterAddress === undefined && master === undefined) return undefined;

@@ -27,9 +27,7 @@ const RateChart = lazy(() => import('./RateChart').then((m) => ({ default: m.Rat
 export function MonitorPage() {
   const { profiles, selected, loading, error } = useProfiles();
   if (selected === undefined) {
-    return (
-      <NoProfile loading={loading && profiles.length === 0} error={error} purpose="watch its command stream" testId="monitor-no-profile" />
-    );
+    return <NoProfile loading={loading && profiles.length === 0} error={error} purpose="watch its command stream" testId="monitor-no-profile" />;
   }
   return <ProfileMonitor key={selected.id} profile={selected} />;
 }
@@ -37,9 +35,8 @@ export function MonitorPage() {
 function CostBanner() {
   return (
     <div className="mon-cost" role="note" data-testid="monitor-cost">
-      <strong>MONITOR costs the server.</strong> Every command a watched node runs is copied to Cacheboard: the Redis documentation
-      measured one MONITOR client cutting SET throughput from about 95k/s to 42k/s. Viewers of a node share one MONITOR connection,
-      and each watch stops after 10 minutes.
+      <strong>MONITOR costs the server.</strong> Every command a watched node runs is copied to Cacheboard: the Redis documentation measured one MONITOR client
+      cutting SET throughput from about 95k/s to 42k/s. Viewers of a node share one MONITOR connection, and each watch stops after 10 minutes.
     </div>
   );
 }

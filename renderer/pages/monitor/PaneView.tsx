@@ -120,10 +120,22 @@ function ExportButtons({ session, pane }: { session: MonitorSession; pane: Pane 
   };
   return (
     <span className="mon-export" role="group" aria-label={`Export the lines of ${pane.address}`}>
-      <button type="button" className="btn btn-small" onClick={() => save('ndjson')} title="The buffered lines, one JSON object a line" data-testid="monitor-export-ndjson">
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => save('ndjson')}
+        title="The buffered lines, one JSON object a line"
+        data-testid="monitor-export-ndjson"
+      >
         NDJSON
       </button>
-      <button type="button" className="btn btn-small" onClick={() => save('text')} title="The buffered lines in MONITOR's own format" data-testid="monitor-export-text">
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => save('text')}
+        title="The buffered lines in MONITOR's own format"
+        data-testid="monitor-export-text"
+      >
         Text
       </button>
     </span>
@@ -165,14 +177,8 @@ export function PaneView({ session, pane, color, query, hasMaster, hasReplicas, 
       ) : (
         hasReplicas && <p className="hint mon-delay">Each replica pane pairs its writes with the same writes seen here.</p>
       )}
-      {feed.error !== undefined && !errorShownElsewhere && feed.error.code !== 'DISCONNECTED' && (
-        <MonitorStopped error={feed.error} address={pane.address} />
-      )}
-      {status === 'reconnecting' && feed.stateMessage !== undefined && (
-        <p className="hint hint-warn">
-          {feed.stateMessage} Reconnecting…
-        </p>
-      )}
+      {feed.error !== undefined && !errorShownElsewhere && feed.error.code !== 'DISCONNECTED' && <MonitorStopped error={feed.error} address={pane.address} />}
+      {status === 'reconnecting' && feed.stateMessage !== undefined && <p className="hint hint-warn">{feed.stateMessage} Reconnecting…</p>}
       <Counters feed={feed} />
       {feed.transportDropped > 0 && (
         <p className="hint hint-warn">{formatCount(feed.transportDropped)} batches were lost on the way to this page; the counters above stay exact.</p>

@@ -38,17 +38,29 @@ function RateChartNow({ series }: Props) {
       </figcaption>
       {/* Drawn even before there are points: mounting Recharts is its costliest step, better done before lines stream in. */}
       <div className="mon-chart-body">
-        {rows.length < 2 && (
-          <p className="empty mon-chart-note">
-            Rates show here while a node is watched: a point a second.
-          </p>
-        )}
+        {rows.length < 2 && <p className="empty mon-chart-note">Rates show here while a node is watched: a point a second.</p>}
         <ResponsiveContainer width="100%" height={150}>
           <LineChart {...CHART_PROPS} data={rows} margin={{ top: 6, right: 28, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#e3e6eb" vertical={false} />
             {/* Ticks given and interval 0: Recharts then measures no label text in the DOM. */}
-            <XAxis dataKey="t" type="number" scale="time" domain={['dataMin', 'dataMax']} ticks={xTicks} interval={0} tickFormatter={clock} tick={{ fontSize: 10 }} />
-            <YAxis domain={[0, yTicks.at(-1) ?? 1]} ticks={yTicks} interval={0} tickFormatter={niceAxis(yTicks.at(-1) ?? 0, 'count').format} tick={{ fontSize: 10 }} width={52} />
+            <XAxis
+              dataKey="t"
+              type="number"
+              scale="time"
+              domain={['dataMin', 'dataMax']}
+              ticks={xTicks}
+              interval={0}
+              tickFormatter={clock}
+              tick={{ fontSize: 10 }}
+            />
+            <YAxis
+              domain={[0, yTicks.at(-1) ?? 1]}
+              ticks={yTicks}
+              interval={0}
+              tickFormatter={niceAxis(yTicks.at(-1) ?? 0, 'count').format}
+              tick={{ fontSize: 10 }}
+              width={52}
+            />
             <Tooltip
               isAnimationActive={false}
               labelFormatter={(t) => clock(Number(t))}
@@ -58,7 +70,16 @@ function RateChartNow({ series }: Props) {
             />
             {series.flatMap((s, i) => [
               <Line key={`l${i}`} dataKey={`l${i}`} stroke={s.color} strokeWidth={1.75} dot={false} connectNulls isAnimationActive={false} />,
-              <Line key={`d${i}`} dataKey={`d${i}`} stroke={s.color} strokeWidth={1.25} strokeDasharray="4 3" dot={false} connectNulls isAnimationActive={false} />,
+              <Line
+                key={`d${i}`}
+                dataKey={`d${i}`}
+                stroke={s.color}
+                strokeWidth={1.25}
+                strokeDasharray="4 3"
+                dot={false}
+                connectNulls
+                isAnimationActive={false}
+              />,
             ])}
           </LineChart>
         </ResponsiveContainer>

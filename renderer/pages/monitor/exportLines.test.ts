@@ -21,7 +21,10 @@ const rows: Row[] = [
 
 describe('toNdjson', () => {
   it('writes one object a row, each line with its node', () => {
-    const out = toNdjson(rows, '10.0.0.1:6379').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const out = toNdjson(rows, '10.0.0.1:6379')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(out).toHaveLength(4);
     expect(out[0]).toEqual({ node: '10.0.0.1:6379', ...line });
     expect(out[1]).toEqual({ node: '10.0.0.1:6379', gap: { from: 1, to: 2, reason: 'restart' } });

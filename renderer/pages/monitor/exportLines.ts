@@ -30,9 +30,7 @@ export function toMonitorText(rows: readonly Row[]): string {
     }
     const l = r.line;
     const args = l.args.map((a) => ` "${a}"`).join('');
-    const cut = [l.truncated ? 'arguments cut at 1 KB' : '', l.moreArgs > 0 ? `${l.moreArgs} more arguments not kept` : '']
-      .filter((s) => s !== '')
-      .join(', ');
+    const cut = [l.truncated ? 'arguments cut at 1 KB' : '', l.moreArgs > 0 ? `${l.moreArgs} more arguments not kept` : ''].filter((s) => s !== '').join(', ');
     out += `${(l.ts / 1000).toFixed(6)} [${l.db} ${l.client}] "${l.command}"${args}${cut === '' ? '' : ` # ${cut}`}\n`;
   }
   return out;

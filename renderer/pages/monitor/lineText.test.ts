@@ -33,9 +33,7 @@ describe('argsText', () => {
 
 describe('gapText', () => {
   it('names both times and the reason', () => {
-    expect(gapText(at(10, 0, 1, 500), at(10, 0, 9, 0), 'connection closed')).toBe(
-      '— no lines from 10:00:01 to 10:00:09 (connection closed) —',
-    );
+    expect(gapText(at(10, 0, 1, 500), at(10, 0, 9, 0), 'connection closed')).toBe('— no lines from 10:00:01 to 10:00:09 (connection closed) —');
   });
 });
 

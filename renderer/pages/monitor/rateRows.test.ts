@@ -4,7 +4,13 @@ import { rateRows, timeTicks, valueTicks } from './rateRows';
 describe('rateRows', () => {
   it('puts the points of every node that fall in one second on one row', () => {
     const rows = rateRows([
-      { key: '0', points: [{ t: 1_000_020, lines: 10, delivered: null }, { t: 1_001_010, lines: 12, delivered: 11 }] },
+      {
+        key: '0',
+        points: [
+          { t: 1_000_020, lines: 10, delivered: null },
+          { t: 1_001_010, lines: 12, delivered: 11 },
+        ],
+      },
       { key: '1', points: [{ t: 1_000_480, lines: 5, delivered: 5 }] },
     ]);
     expect(rows).toEqual([

@@ -116,4 +116,3 @@ describe('DelayWindow', () => {
     expect(w.summary()).toEqual({ latest: 3, min: 1, p50: 2, max: 3, window: 3, pairs: 4 });
   });
 });
-

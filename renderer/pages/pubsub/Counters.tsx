@@ -7,7 +7,13 @@ export function Counters({ feed, held }: { feed: PubSubFeed; held: number }) {
   const c = feed.counters;
   return (
     <dl className="stat-grid ps-counters" aria-label="Counters">
-      <CounterStat label="Received" value={c?.received} sub="matched by these subscriptions" testId="pubsub-received" title="Messages the shared subscriber connections read for this page since it subscribed" />
+      <CounterStat
+        label="Received"
+        value={c?.received}
+        sub="matched by these subscriptions"
+        testId="pubsub-received"
+        title="Messages the shared subscriber connections read for this page since it subscribed"
+      />
       <CounterStat label="Delivered" value={c?.delivered} sub="sent to this page" testId="pubsub-delivered" />
       <CounterStat
         label="Dropped"
@@ -17,7 +23,13 @@ export function Counters({ feed, held }: { feed: PubSubFeed; held: number }) {
         warn={(c?.dropped ?? 0) > 0}
         title="Messages received for this page while it lagged: counted on the server, never shown. A page takes at most 20,000 a second."
       />
-      <CounterStat label="Held here" value={held} sub={`the newest, at most ${formatCount(HELD_MESSAGES)}`} testId="pubsub-held" title="Messages this page keeps for the list, the filter and the export" />
+      <CounterStat
+        label="Held here"
+        value={held}
+        sub={`the newest, at most ${formatCount(HELD_MESSAGES)}`}
+        testId="pubsub-held"
+        title="Messages this page keeps for the list, the filter and the export"
+      />
     </dl>
   );
 }

@@ -54,7 +54,8 @@ export function MessageDetail({ m }: { m: PubSubMessage | undefined }) {
       {view === 'json' &&
         (cut ? (
           <p className="hint" data-testid="kv-json-why">
-            The payload is {m.payload.bytes.toLocaleString('en-US')} bytes and only its first {bytes.length.toLocaleString('en-US')} came to this page: not enough to read as JSON.
+            The payload is {m.payload.bytes.toLocaleString('en-US')} bytes and only its first {bytes.length.toLocaleString('en-US')} came to this page: not
+            enough to read as JSON.
           </p>
         ) : (
           <JsonView bytes={bytes} total={bytes.length} />

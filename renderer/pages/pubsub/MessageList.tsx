@@ -19,7 +19,17 @@ interface Props {
   filtered: boolean;
 }
 
-const MessageCells = memo(function MessageCells({ m, selected, onSelect, seq }: { m: PubSubMessage; selected: boolean; seq: number; onSelect(seq: number): void }) {
+const MessageCells = memo(function MessageCells({
+  m,
+  selected,
+  onSelect,
+  seq,
+}: {
+  m: PubSubMessage;
+  selected: boolean;
+  seq: number;
+  onSelect(seq: number): void;
+}) {
   return (
     <button
       type="button"
@@ -38,7 +48,10 @@ const MessageCells = memo(function MessageCells({ m, selected, onSelect, seq }: 
         {m.pattern === undefined ? (m.kind === 'smessage' ? 'shard' : '') : truncate(m.pattern.text, 60)}
       </span>
       <span className="ps-c-payload">{truncate(m.payload.text, CELL_CHARS)}</span>
-      <span className={`ps-c-size${m.payload.truncated ? ' is-cut' : ''}`} title={m.payload.truncated ? `${m.payload.bytes.toLocaleString('en-US')} bytes; the first part came to this page` : undefined}>
+      <span
+        className={`ps-c-size${m.payload.truncated ? ' is-cut' : ''}`}
+        title={m.payload.truncated ? `${m.payload.bytes.toLocaleString('en-US')} bytes; the first part came to this page` : undefined}
+      >
         {formatBytes(m.payload.bytes)}
       </span>
     </button>

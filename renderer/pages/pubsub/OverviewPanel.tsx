@@ -13,7 +13,10 @@ export const OVERVIEW_EVERY_MS = 5000;
 
 /** Channels nobody consumes first (those the page asked about before those listed), then the busiest. */
 function ordered(channels: readonly Channel[]): Channel[] {
-  return [...channels].sort((a, b) => Number(b.noSubscriber) - Number(a.noSubscriber) || Number(b.asked) - Number(a.asked) || b.total - a.total || a.name.text.localeCompare(b.name.text));
+  return [...channels].sort(
+    (a, b) =>
+      Number(b.noSubscriber) - Number(a.noSubscriber) || Number(b.asked) - Number(a.asked) || b.total - a.total || a.name.text.localeCompare(b.name.text),
+  );
 }
 
 /** What the flag says: with pattern subscriptions on a node, one may match a channel NUMSUB counts none on. */
@@ -21,13 +24,23 @@ function flag(c: Channel, nodes: Overview['nodes']): { text: string; title: stri
   if (c.total > 0) return { text: 'only Cacheboard', title: 'The subscribers counted are Cacheboard’s own (this page’s subscriptions)' };
   const patterns = nodes.reduce((n, node) => n + (node.numpat ?? 0), 0);
   if (patterns === 0) return { text: 'no subscriber', title: undefined };
-  return { text: 'no channel subscriber', title: `${formatCount(patterns)} pattern subscription${patterns === 1 ? '' : 's'} may match it: Redis does not say which` };
+  return {
+    text: 'no channel subscriber',
+    title: `${formatCount(patterns)} pattern subscription${patterns === 1 ? '' : 's'} may match it: Redis does not say which`,
+  };
 }
 
 function Row({ c, nodes }: { c: Channel; nodes: Overview['nodes'] }) {
   const f = c.noSubscriber ? flag(c, nodes) : undefined;
   return (
-    <tr className={c.noSubscriber ? 'is-lonely' : undefined} data-testid="pubsub-overview-row" data-channel={c.name.text} data-total={c.total} data-ours={c.ours} data-lonely={c.noSubscriber}>
+    <tr
+      className={c.noSubscriber ? 'is-lonely' : undefined}
+      data-testid="pubsub-overview-row"
+      data-channel={c.name.text}
+      data-total={c.total}
+      data-ours={c.ours}
+      data-lonely={c.noSubscriber}
+    >
       <th scope="row" className="ps-ov-name" title={c.name.text}>
         {truncate(c.name.text, 80)}
         {c.name.truncated && <span className="tag">cut</span>}
@@ -78,7 +91,8 @@ export function OverviewPanel({ profileId, check, readAgainOn }: { profileId: st
       <header className="ps-section-head">
         <h2 id="ps-overview-title">Overview</h2>
         <span className="muted">
-          PUBSUB CHANNELS, NUMSUB and NUMPAT{data?.topology === 'cluster' ? ' (and SHARDCHANNELS, SHARDNUMSUB)' : ''} on every node, every {OVERVIEW_EVERY_MS / 1000} s
+          PUBSUB CHANNELS, NUMSUB and NUMPAT{data?.topology === 'cluster' ? ' (and SHARDCHANNELS, SHARDNUMSUB)' : ''} on every node, every{' '}
+          {OVERVIEW_EVERY_MS / 1000} s
           {data !== undefined && (
             <>
               {' · '}
@@ -97,7 +111,8 @@ export function OverviewPanel({ profileId, check, readAgainOn }: { profileId: st
         <>
           <p className="hint" data-testid="pubsub-overview-summary">
             {formatCount(rows.length)} channel{rows.length === 1 ? '' : 's'}
-            {lonely > 0 ? `, ${formatCount(lonely)} with no subscriber but Cacheboard` : ''}. Pattern subscribers are counted per node (NUMPAT): Redis does not say which channels they match.
+            {lonely > 0 ? `, ${formatCount(lonely)} with no subscriber but Cacheboard` : ''}. Pattern subscribers are counted per node (NUMPAT): Redis does not
+            say which channels they match.
           </p>
           <div className="ps-table-wrap">
             <table className="data-table ps-ov-table">

@@ -63,7 +63,11 @@ function ProfilePubSub({ profile }: { profile: ProfileView }) {
 
   // What the overview counts besides what nodes list: the names subscribed here and those published to.
   const check = useMemo(() => {
-    const out = [...published, ...names.channels.map((channel) => ({ channel, shard: false })), ...names.shardChannels.map((channel) => ({ channel, shard: true }))];
+    const out = [
+      ...published,
+      ...names.channels.map((channel) => ({ channel, shard: false })),
+      ...names.shardChannels.map((channel) => ({ channel, shard: true })),
+    ];
     return out.filter((c, i) => out.findIndex((d) => d.channel === c.channel && d.shard === c.shard) === i).slice(0, MAX_CHECKED);
   }, [published, names.channels, names.shardChannels]);
   const onPublished = useCallback((channel: string, shard: boolean) => setPublished((p) => [{ channel, shard }, ...p].slice(0, MAX_CHECKED)), []);
@@ -118,7 +122,9 @@ function ProfilePubSub({ profile }: { profile: ProfileView }) {
         <PublishBox profileId={profile.id} cluster={cluster} onPublished={onPublished} />
       </div>
       <Counters feed={feed} held={held} />
-      {feed.transportDropped > 0 && <p className="hint hint-warn">{formatCount(feed.transportDropped)} batches were lost on the way to this page; the counters above stay exact.</p>}
+      {feed.transportDropped > 0 && (
+        <p className="hint hint-warn">{formatCount(feed.transportDropped)} batches were lost on the way to this page; the counters above stay exact.</p>
+      )}
       {/* Mounted before the first message, so the chart's chunk is loaded before messages stream in. */}
       <Suspense fallback={<div className="panel chart">Loading chart…</div>}>
         <RateChart points={feed.rates.toArray()} version={feed.statsVersion} />

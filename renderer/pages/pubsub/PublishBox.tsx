@@ -79,7 +79,8 @@ export function PublishBox({ profileId, cluster, onPublished }: Props) {
           <div className="form-actions">
             {cluster && (
               <label className="ps-check">
-                <input type="checkbox" checked={shard} onChange={(e) => setShard(e.target.checked)} data-testid="pubsub-publish-shard" /> Shard channel (SPUBLISH)
+                <input type="checkbox" checked={shard} onChange={(e) => setShard(e.target.checked)} data-testid="pubsub-publish-shard" /> Shard channel
+                (SPUBLISH)
               </label>
             )}
             <button type="submit" className="btn btn-primary" disabled={busy || typed === undefined || channel === ''} data-testid="pubsub-publish-send">

@@ -31,7 +31,15 @@ export function draftNames(d: NamesDraft, cluster: boolean): { names: Record<Nam
   return { names, errors };
 }
 
-function NamesBox({ field, label, hint, placeholder, value, onChange, error }: (typeof FIELDS)[number] & { value: string; onChange(v: string): void; error: string | undefined }) {
+function NamesBox({
+  field,
+  label,
+  hint,
+  placeholder,
+  value,
+  onChange,
+  error,
+}: (typeof FIELDS)[number] & { value: string; onChange(v: string): void; error: string | undefined }) {
   const id = useId();
   return (
     <div className="field ps-names">
@@ -89,7 +97,17 @@ export function NodeStates({ nodes }: { nodes: { address: string; state: NodeLin
 }
 
 /** One name a line, as names are shown (escapes: \xff, \n, \u202e); shard channels only on a cluster. */
-export function SubscribeFields({ draft, onDraft, cluster, errors }: { draft: NamesDraft; onDraft(d: NamesDraft): void; cluster: boolean; errors: Partial<Record<NamesField, string>> }) {
+export function SubscribeFields({
+  draft,
+  onDraft,
+  cluster,
+  errors,
+}: {
+  draft: NamesDraft;
+  onDraft(d: NamesDraft): void;
+  cluster: boolean;
+  errors: Partial<Record<NamesField, string>>;
+}) {
   return (
     <div className="ps-fields">
       {FIELDS.filter((f) => cluster || f.field !== 'shardChannels').map((f) => (

@@ -35,7 +35,13 @@ describe('PubSubFeed', () => {
 
   it('is live once every planned node is, and marks a gap in the list', () => {
     const f = new PubSubFeed();
-    f.apply({ kind: 'plan', nodes: [{ address: 'a:1', channels: [], patterns: [], shardChannels: [] }, { address: 'b:2', channels: [], patterns: [], shardChannels: [] }] });
+    f.apply({
+      kind: 'plan',
+      nodes: [
+        { address: 'a:1', channels: [], patterns: [], shardChannels: [] },
+        { address: 'b:2', channels: [], patterns: [], shardChannels: [] },
+      ],
+    });
     f.apply({ kind: 'state', address: 'a:1', state: 'live' });
     expect(f.live).toBe(false);
     f.apply({ kind: 'state', address: 'b:2', state: 'live' });
@@ -50,7 +56,10 @@ describe('export and filter', () => {
     const f = new PubSubFeed();
     f.apply({ kind: 'messages', messages: [msg('<img src=x onerror=alert(1)>')], received: 1, delivered: 1, dropped: 0 });
     f.mark('— subscribed again —');
-    const lines = toNdjson(f.rows.toArray()).trim().split('\n').map((l) => JSON.parse(l) as unknown);
+    const lines = toNdjson(f.rows.toArray())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
     expect(lines).toEqual([msg('<img src=x onerror=alert(1)>'), { note: '— subscribed again —' }]);
     expect(exportName('Prod cache/1', new Date(2026, 0, 2, 9, 30, 0))).toBe('pubsub-Prod_cache_1-20260102-093000.ndjson');
   });

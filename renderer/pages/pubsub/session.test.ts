@@ -26,7 +26,15 @@ function setup() {
   return { session, subs, open: () => subs.filter((s) => !s.closed), flush: () => frames.splice(0).forEach((f) => f()) };
 }
 
-const plan = (over: Partial<SubscribePlan> = {}): SubscribePlan => ({ profileId: 'p', channels: ['bmV3cw=='], patterns: [], shardChannels: [], running: true, generation: '1', ...over });
+const plan = (over: Partial<SubscribePlan> = {}): SubscribePlan => ({
+  profileId: 'p',
+  channels: ['bmV3cw=='],
+  patterns: [],
+  shardChannels: [],
+  running: true,
+  generation: '1',
+  ...over,
+});
 const msg = (payload: string): PubSubMessage => ({
   at: 1,
   node: 'n:1',
@@ -34,7 +42,13 @@ const msg = (payload: string): PubSubMessage => ({
   channel: { text: 'news', bytes: 4, truncated: false },
   payload: { text: payload, bytes: payload.length, truncated: false },
 });
-const batch = (...payloads: string[]): PubSubEvent => ({ kind: 'messages', messages: payloads.map(msg), received: payloads.length, delivered: payloads.length, dropped: 0 });
+const batch = (...payloads: string[]): PubSubEvent => ({
+  kind: 'messages',
+  messages: payloads.map(msg),
+  received: payloads.length,
+  delivered: payloads.length,
+  dropped: 0,
+});
 const payloads = (s: PubSubSession, q = '') => s.view(q).map((r) => (r.kind === 'message' ? r.m.payload.text : r.text));
 
 describe('PubSubSession', () => {

@@ -12,9 +12,7 @@ export function ExportButtons({ report, profileName, partial }: { report: Sampli
         className="btn btn-small"
         title={`The report as JSON, exactly as the server sent it${note}`}
         data-testid="sampling-export-json"
-        onClick={() =>
-          downloadText(exportName(report, profileName, 'json', new Date()), `${JSON.stringify(report, null, 2)}\n`, 'application/json')
-        }
+        onClick={() => downloadText(exportName(report, profileName, 'json', new Date()), `${JSON.stringify(report, null, 2)}\n`, 'application/json')}
       >
         Export JSON
       </button>

@@ -70,13 +70,7 @@ export function HistogramCharts({ report }: { report: SamplingReport }) {
   return (
     <section className="smp-section" aria-label="Sizes">
       <SectionHead title="Sizes" note="power-of-two buckets: “≤ 1 KiB” counts keys above 512 B up to 1 KiB">
-        <Segmented
-          label="Type"
-          options={types.map((t) => ({ value: t, label: t }))}
-          value={type}
-          onChange={setPicked}
-          testId="sampling-histogram-type"
-        />
+        <Segmented label="Type" options={types.map((t) => ({ value: t, label: t }))} value={type} onChange={setPicked} testId="sampling-histogram-type" />
       </SectionHead>
       <div className="smp-grid">
         <HistogramChart

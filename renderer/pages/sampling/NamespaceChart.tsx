@@ -20,18 +20,16 @@ export function NamespaceChart({ report, metric }: { report: SamplingReport; met
     report.namespaces.filter((n) => n.depth === depth),
     metric,
     BARS,
-  ).map(
-    (n): HBar => ({
-      key: n.prefix,
-      label: truncate(n.prefix, LABEL_CHARS),
-      value: metric === 'memory' ? n.memory : n.keys,
-      figure: metric === 'memory' ? formatBytes(n.memory) : `${sample ? '≈ ' : ''}${formatCount(n.keys)}`,
-      color: 'var(--series-1)',
-      detail: sample
-        ? `${n.prefix} · ≈ ${formatCount(n.keys)} keys (95%: ${formatCount(n.keysLow)} – ${formatCount(n.keysHigh)}; ${formatCount(n.count)} draws, ${formatShare(n.percent)}) · ${formatBytes(n.memory)} drawn`
-        : `${n.prefix} · ${formatCount(n.keys)} keys (${formatShare(n.percent)}) · ${formatBytes(n.memory)}`,
-    }),
-  );
+  ).map((n): HBar => ({
+    key: n.prefix,
+    label: truncate(n.prefix, LABEL_CHARS),
+    value: metric === 'memory' ? n.memory : n.keys,
+    figure: metric === 'memory' ? formatBytes(n.memory) : `${sample ? '≈ ' : ''}${formatCount(n.keys)}`,
+    color: 'var(--series-1)',
+    detail: sample
+      ? `${n.prefix} · ≈ ${formatCount(n.keys)} keys (95%: ${formatCount(n.keysLow)} – ${formatCount(n.keysHigh)}; ${formatCount(n.count)} draws, ${formatShare(n.percent)}) · ${formatBytes(n.memory)} drawn`
+      : `${n.prefix} · ${formatCount(n.keys)} keys (${formatShare(n.percent)}) · ${formatBytes(n.memory)}`,
+  }));
 
   return (
     <ChartFrame
@@ -40,25 +38,14 @@ export function NamespaceChart({ report, metric }: { report: SamplingReport; met
       testId="sampling-chart-namespaces"
       actions={
         depths.length > 1 && depth !== undefined ? (
-          <Segmented
-            label="Level"
-            options={depths.slice(0, 4).map((d, i) => ({ value: d, label: `level ${i + 1}` }))}
-            value={depth}
-            onChange={setPicked}
-          />
+          <Segmented label="Level" options={depths.slice(0, 4).map((d, i) => ({ value: d, label: `level ${i + 1}` }))} value={depth} onChange={setPicked} />
         ) : undefined
       }
     >
       {rows.length === 0 ? (
         <p className="empty chart-empty">No key has a “:” prefix.</p>
       ) : (
-        <HBarChart
-          rows={rows}
-          axis={metric === 'memory' ? 'bytes' : 'count'}
-          labelWidth={176}
-          labelMono
-          figureWidth={70}
-        />
+        <HBarChart rows={rows} axis={metric === 'memory' ? 'bytes' : 'count'} labelWidth={176} labelMono figureWidth={70} />
       )}
     </ChartFrame>
   );

@@ -101,9 +101,8 @@ export const ReportView = memo(function ReportView({ report: r, profileId, profi
         <SectionHead title="Biggest keys" note={r.method === 'sample' ? 'of the keys this sample drew' : 'of the keys this run examined'} />
         {r.method === 'sample' && (
           <p className="smp-caveat" data-testid="sampling-bigkeys-caveat">
-            A sample finds big keys only by chance: each draw is one key of {formatCount(r.dbsize)}, so a huge key among many small ones
-            is most likely never drawn, and the sampled memory misses it. A census measures every key; the Keys page's index lists
-            every key by size.{' '}
+            A sample finds big keys only by chance: each draw is one key of {formatCount(r.dbsize)}, so a huge key among many small ones is most likely never
+            drawn, and the sampled memory misses it. A census measures every key; the Keys page's index lists every key by size.{' '}
             {onCensus !== undefined && (
               <button type="button" className="btn btn-small" onClick={onCensus} data-testid="sampling-switch-census">
                 Switch to census

@@ -58,8 +58,7 @@ export function RunControls({ profile, form, onForm, running, onStarted }: Props
       <header className="job-controls-head">
         <h2 id={`${uid}-title`}>Run</h2>
         <span className="muted">
-          on <strong className="job-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span> (the
-          profile chosen in the header)
+          on <strong className="job-profile">{profile.name}</strong> <span className="mono">{addressOf(profile)}</span> (the profile chosen in the header)
         </span>
       </header>
       <div className="smp-controls-grid">
@@ -78,22 +77,13 @@ export function RunControls({ profile, form, onForm, running, onStarted }: Props
           {census
             ? field('match', 'MATCH pattern', 'SCAN MATCH glob; empty: every key', { placeholder: 'user:*', mono: true })
             : field('samples', 'Samples', 'RANDOMKEY draws (with repeats)')}
-          {census
-            ? field('scanCount', 'SCAN COUNT', 'keys asked for per SCAN call')
-            : null}
+          {census ? field('scanCount', 'SCAN COUNT', 'keys asked for per SCAN call') : null}
           {field('pauseMs', 'Pause between batches (ms)', 'gentle on production: lets other clients in')}
           {field('memorySamples', 'MEMORY USAGE samples', '0 = exact (slow on big keys)')}
         </div>
       </div>
       <div className="job-start-row">
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={run}
-          disabled={starting || running}
-          aria-busy={starting}
-          data-testid="sampling-start"
-        >
+        <button type="button" className="btn btn-primary" onClick={run} disabled={starting || running} aria-busy={starting} data-testid="sampling-start">
           {starting ? 'Starting…' : census ? 'Start census' : 'Start sample'}
         </button>
         {running && <span className="hint">A run on this profile is in progress; cancel it below or wait for its report.</span>}

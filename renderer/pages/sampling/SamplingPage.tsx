@@ -47,8 +47,8 @@ function ProfileSampling({ profile }: { profile: ProfileView }) {
     <div className="page job-page smp-page" data-job-id={run?.jobId}>
       <div className="toolbar">
         <p className="page-intro">
-          What the keyspace is made of: types, encodings, sizes, TTLs, the biggest keys and the common prefixes. A
-          sample is quick on any DB size; a census walks every key with SCAN.
+          What the keyspace is made of: types, encodings, sizes, TTLs, the biggest keys and the common prefixes. A sample is quick on any DB size; a census
+          walks every key with SCAN.
         </p>
       </div>
       <RunControls
@@ -74,13 +74,7 @@ function ProfileSampling({ profile }: { profile: ProfileView }) {
           )}
           <DroppedNote dropped={dropped} />
           {view.report !== undefined && view.outcome !== 'failed' && (view.outcome !== undefined || view.report.keysExamined > 0) && (
-            <ReportView
-              report={view.report}
-              profileId={run.profileId}
-              profileName={run.profileName}
-              state={view.outcome ?? 'running'}
-              onCensus={onCensus}
-            />
+            <ReportView report={view.report} profileId={run.profileId} profileName={run.profileName} state={view.outcome ?? 'running'} onCensus={onCensus} />
           )}
         </>
       )}

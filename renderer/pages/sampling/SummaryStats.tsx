@@ -26,29 +26,25 @@ export function SummaryStats({ report: r, partial }: { report: SamplingReport; p
         testId="sampling-keys-examined"
       />
       <Stat label="Time" value={formatSeconds(r.seconds)} sub={rate} />
-      <Stat
-        label="Memory examined"
-        value={formatBytes(r.memoryTotal)}
-        sub={r.memorySamples === 0 ? 'exact MEMORY USAGE' : `SAMPLES ${r.memorySamples}`}
-      />
+      <Stat label="Memory examined" value={formatBytes(r.memoryTotal)} sub={r.memorySamples === 0 ? 'exact MEMORY USAGE' : `SAMPLES ${r.memorySamples}`} />
       <Stat
         label={sample ? 'Est. total memory' : 'Total memory'}
         value={`${sample ? '≈ ' : partial ? '≥ ' : ''}${formatBytes(r.estimatedMemoryTotal)}`}
         sub={sample ? totalIntervalText(r.memoryTotalInterval) : partial ? 'of the keys examined' : 'every key measured'}
         testId="sampling-estimated-memory"
       />
-      <Stat
-        label="Keys missing"
-        value={formatCount(r.keysMissing)}
-        sub="gone before probed"
-        testId="sampling-keys-missing"
-      />
+      <Stat label="Keys missing" value={formatCount(r.keysMissing)} sub="gone before probed" testId="sampling-keys-missing" />
       {/* Hash-field expiry (Redis 7.4+): shown only where the server reports it. */}
       {r.server?.subexpiry !== undefined && (
         <Stat label="Hashes with expiring fields" value={formatCount(r.server.subexpiry)} sub="INFO keyspace subexpiry" testId="sampling-subexpiry" />
       )}
       {r.server?.expiredSubkeys !== undefined && (
-        <Stat label="Hash fields expired" value={formatCount(r.server.expiredSubkeys)} sub="INFO expired_subkeys, since start" testId="sampling-expired-subkeys" />
+        <Stat
+          label="Hash fields expired"
+          value={formatCount(r.server.expiredSubkeys)}
+          sub="INFO expired_subkeys, since start"
+          testId="sampling-expired-subkeys"
+        />
       )}
     </dl>
   );

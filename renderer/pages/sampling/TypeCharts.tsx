@@ -12,11 +12,7 @@ export function TypeShareChart({ report: r }: Props) {
   const sample = r.method === 'sample';
   const rows = r.types.map((t) => shareBar(t.type, t.type, t, TYPE_COLORS[t.type], sample));
   return (
-    <ChartFrame
-      title="Keys by type"
-      note={sample ? '% of keys · whiskers: 95% confidence interval' : '% of the keys examined'}
-      testId="sampling-chart-types"
-    >
+    <ChartFrame title="Keys by type" note={sample ? '% of keys · whiskers: 95% confidence interval' : '% of the keys examined'} testId="sampling-chart-types">
       <HBarChart rows={rows} axis={shareAxis(r.types)} figureWidth={sample ? 92 : 52} />
     </ChartFrame>
   );

@@ -7,11 +7,24 @@ describe('reportCsv', () => {
   const lines = csv.split('\r\n');
 
   it('writes every table as a named section with its header', () => {
-    for (const name of ['summary', 'types', 'encodings', 'ttl', 'size_histogram', 'length_histogram', 'top_by_memory', 'top_by_length', 'top_strings_by_length', 'namespaces']) {
+    for (const name of [
+      'summary',
+      'types',
+      'encodings',
+      'ttl',
+      'size_histogram',
+      'length_histogram',
+      'top_by_memory',
+      'top_by_length',
+      'top_strings_by_length',
+      'namespaces',
+    ]) {
       expect(lines).toContain(name);
     }
     const types = lines.indexOf('types');
-    expect(lines[types + 1]).toBe('type,count,percent,ci_low,ci_high,memory_bytes,estimated_count,estimated_memory_bytes,memory_low_bytes,memory_high_bytes,memory_not_estimable');
+    expect(lines[types + 1]).toBe(
+      'type,count,percent,ci_low,ci_high,memory_bytes,estimated_count,estimated_memory_bytes,memory_low_bytes,memory_high_bytes,memory_not_estimable',
+    );
     expect(lines[types + 2]).toBe('string,3,75,75,75,200,3,200,200,200,');
     expect(lines).toContain('profile,"Prod, eu"');
   });
@@ -29,9 +42,7 @@ describe('reportCsv', () => {
 describe('exportName', () => {
   it('names the profile, db, method and time with file-system-safe characters', () => {
     const at = new Date('2024-05-01T12:30:05.123Z');
-    expect(exportName({ db: 3, method: 'census' }, 'Prod cache / eu', 'csv', at)).toBe(
-      'sampling-Prod_cache_eu-db3-census-2024-05-01T12-30-05.csv',
-    );
+    expect(exportName({ db: 3, method: 'census' }, 'Prod cache / eu', 'csv', at)).toBe('sampling-Prod_cache_eu-db3-census-2024-05-01T12-30-05.csv');
     expect(exportName({ db: 0, method: 'sample' }, '***', 'json', at)).toBe('sampling-profile-db0-sample-2024-05-01T12-30-05.json');
   });
 });

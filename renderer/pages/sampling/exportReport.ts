@@ -15,8 +15,7 @@ function section(name: string, header: string[], rows: Row[]): Row[] {
 
 type TopKey = SamplingReport['topByMemory'][number];
 const TOP_HEADER = ['rank', 'key', 'key_bytes', 'key_truncated', 'type', 'encoding', 'memory_bytes', 'length', 'ttl_seconds'];
-const topRows = (keys: TopKey[]): Row[] =>
-  keys.map((k, i) => [i + 1, k.key.text, k.key.bytes, k.key.truncated, k.type, k.encoding, k.memory, k.length, k.ttl]);
+const topRows = (keys: TopKey[]): Row[] => keys.map((k, i) => [i + 1, k.key.text, k.key.bytes, k.key.truncated, k.type, k.encoding, k.memory, k.length, k.ttl]);
 
 type Interval = SamplingReport['memoryTotalInterval'];
 /** low, high, not-estimable reason: two bounds, or blanks and the reason. */

@@ -70,7 +70,17 @@ describe('histogram labels', () => {
   });
 
   it('fills the empty powers of two between the smallest and the largest bucket', () => {
-    const bars = histogramBars({ type: 'string', buckets: [{ le: 16, count: 2 }, { le: 128, count: 1 }, { le: 0, count: 4 }] }, 'bytes');
+    const bars = histogramBars(
+      {
+        type: 'string',
+        buckets: [
+          { le: 16, count: 2 },
+          { le: 128, count: 1 },
+          { le: 0, count: 4 },
+        ],
+      },
+      'bytes',
+    );
     expect(bars.map((b) => [b.label, b.count])).toEqual([
       ['0', 4],
       ['≤ 16 B', 2],

@@ -119,9 +119,7 @@ export function histogramBars(h: Histogram | undefined, unit: HistogramUnit): Hi
 
 /** Types that have a histogram with anything in it, most keys first (the report's order). */
 export function histogramTypes(report: SamplingReport): KeyType[] {
-  const has = new Set(
-    [...report.sizeHistograms, ...report.lengthHistograms].filter((h) => h.buckets.some((b) => b.count > 0)).map((h) => h.type),
-  );
+  const has = new Set([...report.sizeHistograms, ...report.lengthHistograms].filter((h) => h.buckets.some((b) => b.count > 0)).map((h) => h.type));
   const byCount = [...report.types].sort((a, b) => b.count - a.count).map((t) => t.type);
   return [...byCount.filter((t) => has.has(t)), ...[...has].filter((t) => !byCount.includes(t))];
 }
@@ -198,10 +196,7 @@ export function childCounts(all: readonly Namespace[]): Map<string, number> {
  * found nothing, it was cancelled before the first key, or every key vanished
  * before it was probed. Undefined when there is something to show.
  */
-export function emptyMessage(
-  report: SamplingReport,
-  state: 'running' | 'done' | 'cancelled',
-): { title: string; detail: string } | undefined {
+export function emptyMessage(report: SamplingReport, state: 'running' | 'done' | 'cancelled'): { title: string; detail: string } | undefined {
   if (report.keysExamined > 0) return undefined;
   const db = `DB ${report.db}`;
   if (report.dbsize === 0) {
@@ -223,13 +218,7 @@ export function emptyMessage(
 export { TYPE_COLORS } from '../../lib/typeColors';
 
 /** A share as one bar of a chart: "61.2 % ±1.0" at the right, its interval as whiskers for a sample. */
-export function shareBar(
-  key: string,
-  label: string,
-  s: Share & { count: number },
-  color: string,
-  sample: boolean,
-): HBar {
+export function shareBar(key: string, label: string, s: Share & { count: number }, color: string, sample: boolean): HBar {
   const ci = sample ? formatCi(s) : '';
   return {
     key,

@@ -14,8 +14,28 @@ export function testReport(patch: Partial<SamplingReport> = {}): SamplingReport 
     memoryTotalInterval: { low: 400, high: 400 },
     memorySamples: 5,
     types: [
-      { type: 'string', count: 3, percent: 75, ciLow: 75, ciHigh: 75, memory: 200, estimatedCount: 3, estimatedMemory: 200, memoryInterval: { low: 200, high: 200 } },
-      { type: 'hash', count: 1, percent: 25, ciLow: 25, ciHigh: 25, memory: 200, estimatedCount: 1, estimatedMemory: 200, memoryInterval: { low: 200, high: 200 } },
+      {
+        type: 'string',
+        count: 3,
+        percent: 75,
+        ciLow: 75,
+        ciHigh: 75,
+        memory: 200,
+        estimatedCount: 3,
+        estimatedMemory: 200,
+        memoryInterval: { low: 200, high: 200 },
+      },
+      {
+        type: 'hash',
+        count: 1,
+        percent: 25,
+        ciLow: 25,
+        ciHigh: 25,
+        memory: 200,
+        estimatedCount: 1,
+        estimatedMemory: 200,
+        memoryInterval: { low: 200, high: 200 },
+      },
     ],
     encodings: [
       { type: 'string', encoding: 'embstr', count: 3, percent: 75, ciLow: 75, ciHigh: 75 },
@@ -26,7 +46,13 @@ export function testReport(patch: Partial<SamplingReport> = {}): SamplingReport 
       { type: 'hash', buckets: [{ le: 256, count: 1 }] },
     ],
     lengthHistograms: [
-      { type: 'string', buckets: [{ le: 0, count: 1 }, { le: 8, count: 2 }] },
+      {
+        type: 'string',
+        buckets: [
+          { le: 0, count: 1 },
+          { le: 8, count: 2 },
+        ],
+      },
       { type: 'hash', buckets: [{ le: 4, count: 1 }] },
     ],
     ttl: [

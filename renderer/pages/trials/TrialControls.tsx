@@ -70,7 +70,14 @@ export function TrialControls({ profile, form, onForm, running, onStarted, refus
       </div>
       <TrialFields form={form} profileDb={profile.db} change={change} errorOf={errorOf} />
       <div className="job-start-row">
-        <button type="button" className="btn btn-primary" onClick={run} disabled={starting || running || check.blocked !== undefined} aria-busy={starting} data-testid="trials-start">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={run}
+          disabled={starting || running || check.blocked !== undefined}
+          aria-busy={starting}
+          data-testid="trials-start"
+        >
           {starting ? 'Starting…' : `Start ${TRIALS[form.trial].label.toLowerCase()} trial`}
         </button>
         <span className="hint">

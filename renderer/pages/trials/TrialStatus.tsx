@@ -60,7 +60,12 @@ export function TrialStatus({ run, view: v, errorBeside }: { run: CurrentRun; vi
     >
       <dl className="stat-grid job-step-stats">
         <Stat label="Step" value={running ? (p === undefined ? '—' : stepLabel(p.step)) : v.outcome === 'done' ? 'finished' : 'stopped'} testId="trials-step" />
-        <Stat label="Live rate" value={running && p !== undefined ? `${formatCount(p.opsPerSec)} ops/s` : '—'} sub={running ? 'of the running step' : 'no step running'} testId="trials-rate" />
+        <Stat
+          label="Live rate"
+          value={running && p !== undefined ? `${formatCount(p.opsPerSec)} ops/s` : '—'}
+          sub={running ? 'of the running step' : 'no step running'}
+          testId="trials-rate"
+        />
         <Stat label="Commands" value={formatCount(done)} sub={of === '' ? undefined : `${of.trim()} in all`} />
         <Stat label="Elapsed" value={formatSeconds(elapsedSeconds(v))} sub={running ? undefined : 'checks and cleanup included'} />
       </dl>

@@ -52,9 +52,9 @@ function ProfileTrials({ profile }: { profile: ProfileView }) {
     <div className="page job-page trial-page" data-job-id={run?.jobId}>
       <div className="toolbar">
         <p className="page-intro">
-          What round trips cost on this server: the same writes sent one at a time, pipelined, in transactions and over
-          multiplexed connections, optionally through a proxy that adds network delay. Trials write only scratch keys and
-          remove them, but they load the server while they run: use a test or idle one.
+          What round trips cost on this server: the same writes sent one at a time, pipelined, in transactions and over multiplexed connections, optionally
+          through a proxy that adds network delay. Trials write only scratch keys and remove them, but they load the server while they run: use a test or idle
+          one.
         </p>
       </div>
       <TrialControls

@@ -43,7 +43,8 @@ export const DEFAULT_FORM: TrialForm = {
 export const TRIALS = {
   pipeline: {
     label: 'Pipeline',
-    detail: 'N SETs four ways: one round trip each, pipelined batches, MULTI/EXEC around each, pipelined MULTI/EXEC; then MULTI sizes 1 to 100, plain against pipelined.',
+    detail:
+      'N SETs four ways: one round trip each, pipelined batches, MULTI/EXEC around each, pipelined MULTI/EXEC; then MULTI sizes 1 to 100, plain against pipelined.',
   },
   multiplex: {
     label: 'Multiplex',
@@ -51,7 +52,8 @@ export const TRIALS = {
   },
   load: {
     label: 'Load',
-    detail: 'C clients with one request in flight each, N SETs then N GETs of D bytes over R random keys (like redis-benchmark): req/s and latency percentiles.',
+    detail:
+      'C clients with one request in flight each, N SETs then N GETs of D bytes over R random keys (like redis-benchmark): req/s and latency percentiles.',
   },
 } as const satisfies Record<TrialKind, { label: string; detail: string }>;
 

@@ -10,7 +10,9 @@ describe('trialDbs', () => {
     expect(trialDbs(form({ db: '' }), 3)).toEqual([3]);
     expect(trialDbs(form({ db: ' 7 ' }), 3)).toEqual([7]);
     expect(trialDbs(form({ db: 'x' }), 3)).toBeUndefined();
-    expect(trialDbs(form({ trial: 'multiplex', db: '2', inputs: { ...DEFAULT_FORM.inputs, multiplex: { n: '10', batch: '1', dbs: '3' } } }), 0)).toEqual([2, 3, 4]);
+    expect(trialDbs(form({ trial: 'multiplex', db: '2', inputs: { ...DEFAULT_FORM.inputs, multiplex: { n: '10', batch: '1', dbs: '3' } } }), 0)).toEqual([
+      2, 3, 4,
+    ]);
   });
 });
 

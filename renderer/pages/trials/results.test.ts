@@ -18,7 +18,16 @@ describe('formatRatio', () => {
 describe('variantRows', () => {
   it('formats every column of the results table', () => {
     const [plain, pipelined] = variantRows(pipelineReport().variants);
-    expect(plain).toMatchObject({ name: 'plain', detail: 'plain label', ops: '2,000', seconds: '0.20 s', opsPerSec: '10,000', ratio: '1.00×', keys: '2,000', hasErrors: false });
+    expect(plain).toMatchObject({
+      name: 'plain',
+      detail: 'plain label',
+      ops: '2,000',
+      seconds: '0.20 s',
+      opsPerSec: '10,000',
+      ratio: '1.00×',
+      keys: '2,000',
+      hasErrors: false,
+    });
     expect(plain?.latency).toBeUndefined();
     expect(pipelined).toMatchObject({ name: 'pipelined', opsPerSec: '200,000', ratio: '20.0×' });
   });
@@ -40,7 +49,14 @@ describe('paramsText', () => {
 });
 
 describe('resultsOf', () => {
-  const started: TrialEvent = { kind: 'started', trial: 'pipeline', address: 'a:1', dbs: [0], variants: ['plain', 'pipelined', 'multi', 'pipelinedMulti'], total: 10 };
+  const started: TrialEvent = {
+    kind: 'started',
+    trial: 'pipeline',
+    address: 'a:1',
+    dbs: [0],
+    variants: ['plain', 'pipelined', 'multi', 'pipelinedMulti'],
+    total: 10,
+  };
 
   it('lists the variants still to run while the run goes, none once it ended', () => {
     const running = foldTrial(EMPTY_TRIAL, [started, { kind: 'variant', result: variant('plain', 10, 1) }]);

@@ -41,7 +41,12 @@ export function variantRows(variants: readonly VariantResult[]): VariantRow[] {
     latency:
       v.latency === undefined
         ? undefined
-        : { p50Ms: formatLatency(v.latency.p50Ms), p95Ms: formatLatency(v.latency.p95Ms), p99Ms: formatLatency(v.latency.p99Ms), maxMs: formatLatency(v.latency.maxMs) },
+        : {
+            p50Ms: formatLatency(v.latency.p50Ms),
+            p95Ms: formatLatency(v.latency.p95Ms),
+            p99Ms: formatLatency(v.latency.p99Ms),
+            maxMs: formatLatency(v.latency.maxMs),
+          },
   }));
 }
 

@@ -17,7 +17,10 @@ describe('foldTrial', () => {
   it('collects progress, variants and sweep points as they come, then the report', () => {
     let v = foldTrial(EMPTY_TRIAL, [started, progress(1000, 100)]);
     expect(fractionOf(v)).toBe(0.125);
-    v = foldTrial(v, [{ kind: 'variant', result: variant('plain', 2000, 0.2) }, { kind: 'sweep', point: point(1, 10, 20) }]);
+    v = foldTrial(v, [
+      { kind: 'variant', result: variant('plain', 2000, 0.2) },
+      { kind: 'sweep', point: point(1, 10, 20) },
+    ]);
     expect(v.variants.map((r) => r.variant)).toEqual(['plain']);
     expect(v.sweep).toHaveLength(1);
     expect(v.outcome).toBeUndefined();

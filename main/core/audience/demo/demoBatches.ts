@@ -51,7 +51,9 @@ export async function* demoBatches(plan: DemoPlan, counts: DemoCounts): AsyncGen
   };
   const flush = (key: string, ids: number[]) => {
     if (ids.length === 0) return;
-    cmd(ids.length + 2).arg('SADD').arg(key);
+    cmd(ids.length + 2)
+      .arg('SADD')
+      .arg(key);
     for (const id of ids) b.argNumber(id);
     ids.length = 0;
   };
@@ -65,7 +67,14 @@ export async function* demoBatches(plan: DemoPlan, counts: DemoCounts): AsyncGen
     const resp = b.take();
     counts.commands += n;
     counts.bytes += resp.length;
-    const batch: CommandBatch = { resp, count: n, lines: Uint32Array.from({ length: n }, (_, i) => counts.commands - n + i + 1), records: users, bytesRead: 0, release: () => b.recycle(resp) };
+    const batch: CommandBatch = {
+      resp,
+      count: n,
+      lines: Uint32Array.from({ length: n }, (_, i) => counts.commands - n + i + 1),
+      records: users,
+      bytesRead: 0,
+      release: () => b.recycle(resp),
+    };
     n = 0;
     return batch;
   };
@@ -74,7 +83,10 @@ export async function* demoBatches(plan: DemoPlan, counts: DemoCounts): AsyncGen
     if (plan.overwrite) for (const k of [...setKeys.attrs, ...setKeys.days, setKeys.all]) cmd(2).arg('DEL').arg(k);
   }
   const user = (u: DemoUser) => {
-    const held = [...Object.entries(u.attrs).map(([name, v]) => attrIndex.get(`${name}=${v}`)), ...u.interests.map((i) => attrIndex.get(`interest=${i}`))] as number[];
+    const held = [
+      ...Object.entries(u.attrs).map(([name, v]) => attrIndex.get(`${name}=${v}`)),
+      ...u.interests.map((i) => attrIndex.get(`interest=${i}`)),
+    ] as number[];
     if (bitmaps !== null) {
       for (const i of held) setBit(bitmaps.attrs[i] as Buffer, u.id);
       for (const d of u.activeDays) setBit(bitmaps.days[d] as Buffer, u.id);
@@ -90,7 +102,9 @@ export async function* demoBatches(plan: DemoPlan, counts: DemoCounts): AsyncGen
     // Also for a user who watched nothing: an older dataset may have given them days.
     if (plan.overwrite) cmd(2).arg('DEL').arg(key);
     if (u.activeDays.length > 0) {
-      cmd(2 + 2 * u.activeDays.length).arg('ZADD').arg(key);
+      cmd(2 + 2 * u.activeDays.length)
+        .arg('ZADD')
+        .arg(key);
       for (const d of u.activeDays) b.raw(dayArg[d] as Buffer);
       counts.keys++;
     }

@@ -19,7 +19,14 @@ async function contents(r: Redis): Promise<Map<string, string>> {
   for (const key of await r.keys('*')) {
     const type = await r.type(key);
     if (type === 'string') out.set(key, (await r.getBuffer(key))?.toString('hex') ?? '');
-    else if (type === 'set') out.set(key, (await r.smembers(key)).map(Number).sort((a, b) => a - b).join(','));
+    else if (type === 'set')
+      out.set(
+        key,
+        (await r.smembers(key))
+          .map(Number)
+          .sort((a, b) => a - b)
+          .join(','),
+      );
     else out.set(key, (await r.zrange(key, 0, -1, 'WITHSCORES')).join(','));
   }
   return out;
@@ -76,7 +83,10 @@ describe('the demo dataset', () => {
     await db(0).flushdb();
     const { final, events } = await demoInto(redis(), { ...SHAPE, layouts: ['bitmap'] }, 0);
     expect(events[0]).toMatchObject({ kind: 'started', users: SHAPE.users, total: SHAPE.users, layouts: ['bitmap'] });
-    expect(final).toMatchObject({ kind: 'done', report: { users: 800, days: 6, first: '2024-03-30', last: '2024-04-04', keys: demoAttributeValues().length + SHAPE.days + 1 } });
+    expect(final).toMatchObject({
+      kind: 'done',
+      report: { users: 800, days: 6, first: '2024-03-30', last: '2024-04-04', keys: demoAttributeValues().length + SHAPE.days + 1 },
+    });
     expect(await db(0).dbsize()).toBe(demoAttributeValues().length + SHAPE.days + 1);
   });
 });

@@ -78,6 +78,10 @@ async function refuseNonEmpty(conn: RawConnection, ctx: ErrorContext, db: number
   conn.socket.removeAllListeners('data');
   conn.socket.removeAllListeners('close');
   if (typeof n === 'number' && n > 0) {
-    throw new AppError('CONFLICT', `db ${db} holds ${n} keys: demo data goes into an empty DB, or replace the demo keys there and leave the others (overwrite)`, 'overwrite');
+    throw new AppError(
+      'CONFLICT',
+      `db ${db} holds ${n} keys: demo data goes into an empty DB, or replace the demo keys there and leave the others (overwrite)`,
+      'overwrite',
+    );
   }
 }

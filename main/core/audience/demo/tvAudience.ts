@@ -11,10 +11,26 @@ export const DEMO_ATTRIBUTES = {
 
 /** Interest flags (`interest=golf`) and the share of viewers who have each. */
 export const DEMO_INTERESTS: readonly (readonly [string, number])[] = [
-  ['news', 0.45], ['movies', 0.4], ['sports', 0.35], ['cooking', 0.3], ['travel', 0.28],
-  ['documentaries', 0.25], ['music', 0.25], ['politics', 0.2], ['football', 0.2], ['fitness', 0.18],
-  ['pets', 0.18], ['tech', 0.15], ['gaming', 0.14], ['finance', 0.12], ['kids', 0.12],
-  ['fashion', 0.1], ['gardening', 0.1], ['cars', 0.09], ['tennis', 0.06], ['golf', 0.05],
+  ['news', 0.45],
+  ['movies', 0.4],
+  ['sports', 0.35],
+  ['cooking', 0.3],
+  ['travel', 0.28],
+  ['documentaries', 0.25],
+  ['music', 0.25],
+  ['politics', 0.2],
+  ['football', 0.2],
+  ['fitness', 0.18],
+  ['pets', 0.18],
+  ['tech', 0.15],
+  ['gaming', 0.14],
+  ['finance', 0.12],
+  ['kids', 0.12],
+  ['fashion', 0.1],
+  ['gardening', 0.1],
+  ['cars', 0.09],
+  ['tennis', 0.06],
+  ['golf', 0.05],
 ];
 
 export type AttrName = keyof typeof DEMO_ATTRIBUTES;

@@ -22,17 +22,30 @@ const dir = mkdtempSync(join(tmpdir(), 'cb-cluster-load-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function clusterSpec(): ProfileSpec {
-  const seeds = cluster().addresses.slice(0, 2).map((a) => {
-    const at = parseHostPort(a, 0);
-    if ('error' in at) throw new Error(at.error);
-    return at;
-  });
+  const seeds = cluster()
+    .addresses.slice(0, 2)
+    .map((a) => {
+      const at = parseHostPort(a, 0);
+      if ('error' in at) throw new Error(at.error);
+      return at;
+    });
   return specFor(seeds[0] ?? { port: 1 }, { name: 'cluster', topology: { kind: 'cluster', seeds } });
 }
 
 async function load(
   path: string,
-  o: { format: InputFormat; mode: LoadMode; mapping?: Mapping; maxErrors?: number; bgsave?: boolean; allowEmpty?: boolean; allowEvictionRisk?: boolean; waitReplicas?: number; waitTimeoutMs?: number; onEvent?: (e: LoadEvent) => void },
+  o: {
+    format: InputFormat;
+    mode: LoadMode;
+    mapping?: Mapping;
+    maxErrors?: number;
+    bgsave?: boolean;
+    allowEmpty?: boolean;
+    allowEvictionRisk?: boolean;
+    waitReplicas?: number;
+    waitTimeoutMs?: number;
+    onEvent?: (e: LoadEvent) => void;
+  },
 ): Promise<LoadReport> {
   const pool = new Pool(profileRegistry({ c: clusterSpec() }));
   try {
@@ -67,7 +80,11 @@ async function load(
 }
 
 async function withClient<T>(fn: (c: Cluster) => Promise<T>): Promise<T> {
-  const c = new Cluster(cluster().addresses.slice(0, 1).map((a) => ({ host: '127.0.0.1', port: Number(a.split(':')[1]) })));
+  const c = new Cluster(
+    cluster()
+      .addresses.slice(0, 1)
+      .map((a) => ({ host: '127.0.0.1', port: Number(a.split(':')[1]) })),
+  );
   try {
     return await fn(c);
   } finally {
@@ -168,7 +185,7 @@ describe('cluster bulk load', () => {
     after.forEach((n, i) => expect(n).toBe((before[i] as number) + 1));
   }, 30_000);
 
-  it('with --wait-replicas, waits for each master\'s replicas to reach its offset, and names a master short of them', async () => {
+  it("with --wait-replicas, waits for each master's replicas to reach its offset, and names a master short of them", async () => {
     const ok = await load(respSets('waited.resp', 3_000, 'waited'), { format: 'resp', mode: 'merge', waitReplicas: 1 });
     expect(ok).toMatchObject({ outcome: 'ok', errors: 0 });
     // One replica per master in the test cluster, each caught up with its master's offset.
@@ -353,7 +370,9 @@ describe('cluster bulk load guards', () => {
     writeFileSync(path, '');
     const refused = await load(path, { format: 'resp', mode: 'flush' });
     expect(refused).toMatchObject({ outcome: 'failed', keyCounts: { new: 0, live: 30 }, error: { code: 'VALIDATION', field: 'allowEmpty' } });
-    expect(refused.error?.message).toMatch(/^The input has no commands, so the new dataset holds 0 keys and the live DB 0 holds 30 keys: flush mode would empty DB 0\. .*The cluster was not touched/);
+    expect(refused.error?.message).toMatch(
+      /^The input has no commands, so the new dataset holds 0 keys and the live DB 0 holds 30 keys: flush mode would empty DB 0\. .*The cluster was not touched/,
+    );
     expect(await summedDbsize()).toBe(30);
 
     const allowed = await load(path, { format: 'resp', mode: 'flush', allowEmpty: true });
@@ -365,7 +384,10 @@ describe('cluster bulk load guards', () => {
     const path = join(dir, 'select.txt');
     writeFileSync(path, 'SET {sel}a 1\nSELECT 1\nSET {sel}b 2\n');
     const report = await load(path, { format: 'commands', mode: 'merge' });
-    expect(report).toMatchObject({ outcome: 'failed', error: { code: 'VALIDATION', message: expect.stringContaining('The input contains SELECT, which reaches past DB 0 that this load writes') } });
+    expect(report).toMatchObject({
+      outcome: 'failed',
+      error: { code: 'VALIDATION', message: expect.stringContaining('The input contains SELECT, which reaches past DB 0 that this load writes') },
+    });
     expect(await withClient((c) => c.exists('{sel}b'))).toBe(0);
   });
 
@@ -389,7 +411,9 @@ describe('cluster bulk load guards', () => {
 
       const stopped = await load(path, { format: 'resp', mode: 'merge', allowEvictionRisk: true });
       expect(stopped).toMatchObject({ outcome: 'failed', error: { code: 'REDIS' } });
-      expect(stopped.error?.message).toMatch(/^Redis evicted \d+ keys? during the load on the cluster's masters .*allkeys-lru.*the load stopped at the first eviction.*The cluster is partially loaded/);
+      expect(stopped.error?.message).toMatch(
+        /^Redis evicted \d+ keys? during the load on the cluster's masters .*allkeys-lru.*the load stopped at the first eviction.*The cluster is partially loaded/,
+      );
       expect(stopped.evictedKeys).toBeGreaterThan(0);
       expect(stopped.commands).toBeLessThan(n);
     } finally {
@@ -411,7 +435,14 @@ async function prepareMigration(slot: number): Promise<() => Promise<void>> {
   const ids = await Promise.all(ms.map(async (m) => String(await m.call('CLUSTER', 'MYID'))));
   const ownerId = String(await (ms[0] as Redis).call('CLUSTER', 'NODES'))
     .split('\n')
-    .find((l) => l.includes('master') && l.split(' ').slice(8).some((r) => inRange(r, slot)))
+    .find(
+      (l) =>
+        l.includes('master') &&
+        l
+          .split(' ')
+          .slice(8)
+          .some((r) => inRange(r, slot)),
+    )
     ?.split(' ')[0];
   const from = ids.indexOf(ownerId ?? '');
   const to = (from + 1) % ms.length;

@@ -23,8 +23,7 @@ import { ClusterPipe } from './clusterPipe';
 import type { PreparedLoad } from '../prepareLoad';
 import { countText } from '../../text/countText';
 
-export const SWAP_REFUSED =
-  'SWAPDB is disabled in cluster mode (a cluster has only DB 0): use --mode flush or --mode merge';
+export const SWAP_REFUSED = 'SWAPDB is disabled in cluster mode (a cluster has only DB 0): use --mode flush or --mode merge';
 
 export interface RunClusterLoadInput extends PreparedLoad, MastersInput {
   /** The masters now, each with a plain spec (pool.masters): asked again after a MOVED. */
@@ -75,7 +74,15 @@ export function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadEvent) 
       throwIfCancelled(signal);
       const joined = await masters.join(m.address, m.spec);
       const share = source.totalBytes === undefined ? {} : { inputBytes: Math.ceil(source.totalBytes / initial.length) };
-      const plan = { mode: input.mode, targetDb: 0, bgsave: false, address: m.address, routedBySlot: true, allowEvictionRisk: input.allowEvictionRisk, ...share };
+      const plan = {
+        mode: input.mode,
+        targetDb: 0,
+        bgsave: false,
+        address: m.address,
+        routedBySlot: true,
+        allowEvictionRisk: input.allowEvictionRisk,
+        ...share,
+      };
       for (const w of preflight(joined.facts, plan).warnings) log.warn(w);
       joined.lock = await acquireTargetLock(joined.lease.redis, { jobId: input.jobId, host: m.spec.host, port: m.spec.port, targetDb: 0 });
       if (joined.lock.warning !== undefined) log.warn(`${m.address}: ${joined.lock.warning}`);
@@ -135,7 +142,9 @@ export function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadEvent) 
       for (const m of masters.all()) delete m.raw;
       log.report.redirects = result.redirects;
       if (result.redirects.moved + result.redirects.ask + result.redirects.tryagain > 0) {
-        log.warn(`The cluster redirected ${result.redirects.moved} commands with MOVED, ${result.redirects.ask} with ASK and ${result.redirects.tryagain} with TRYAGAIN; each was resent once, in input order`);
+        log.warn(
+          `The cluster redirected ${result.redirects.moved} commands with MOVED, ${result.redirects.ask} with ASK and ${result.redirects.tryagain} with TRYAGAIN; each was resent once, in input order`,
+        );
       }
     } finally {
       reporter.finish();
@@ -162,7 +171,7 @@ export function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadEvent) 
       nameOwnStop(classifyFailure(err, signal, { host: 'cluster', port: 0 }), signal, {
         evicted: watch.evicted,
         facts: masters.all()[0]?.facts,
-        where: ' on the cluster\'s masters',
+        where: " on the cluster's masters",
         forbidden: guard?.forbidden,
         db: 0,
       }),
@@ -174,6 +183,7 @@ export function runClusterLoad(input: RunClusterLoadInput, emit: (e: LoadEvent) 
       if (pipe !== undefined) log.report.nodes = pipe.nodes();
       await masters.cleanup();
     },
-    doneMessage: (r) => `The cluster loaded: ${countText(r.commands)} commands over ${r.nodes?.length ?? 0} masters, ${countText(r.errors)} errors, ${r.seconds.toFixed(1)} s`,
+    doneMessage: (r) =>
+      `The cluster loaded: ${countText(r.commands)} commands over ${r.nodes?.length ?? 0} masters, ${countText(r.errors)} errors, ${r.seconds.toFixed(1)} s`,
   });
 }

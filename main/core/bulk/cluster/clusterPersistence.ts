@@ -41,7 +41,8 @@ export async function snapshotAll({ nodes, masters, log, signal }: AfterClusterL
   }
   const done = results.filter((r): r is BgsaveResult => r !== undefined);
   results.forEach((r, i) => {
-    if (r !== undefined && r.status !== 'ok') log.warn(`${now[i]?.address ?? '?'}: BGSAVE ended with status "${r.status}": its snapshot on disk is not up to date; see its log`);
+    if (r !== undefined && r.status !== 'ok')
+      log.warn(`${now[i]?.address ?? '?'}: BGSAVE ended with status "${r.status}": its snapshot on disk is not up to date; see its log`);
   });
   if (done.length === 0) return;
   // The cluster's snapshot is as late as its slowest master, and only as good as its worst.
@@ -53,7 +54,9 @@ export async function replicasOfAll({ nodes, masters, log, signal }: AfterCluste
   const timeoutMs = waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   const now = await nodes();
   log.phase('replicas', `Waiting for ${count} replica${count === 1 ? '' : 's'} of each of ${now.length} masters (up to ${timeoutMs / 1000} s)`);
-  const waits = await Promise.all(now.map(async (m) => ({ m, w: await waitForReplicaOffsets((await masters.join(m.address, m.spec)).lease.redis, count, timeoutMs, signal) })));
+  const waits = await Promise.all(
+    now.map(async (m) => ({ m, w: await waitForReplicaOffsets((await masters.join(m.address, m.spec)).lease.redis, count, timeoutMs, signal) })),
+  );
   log.report.replicas = waits.flatMap(({ w }) => w.replicas);
   for (const { m, w } of waits) if (w.warning !== undefined) log.warn(`${m.address}: ${w.warning}`);
   if (signal.aborted) log.warn('Cancelled after the load: the data is in; stopped waiting for replicas');

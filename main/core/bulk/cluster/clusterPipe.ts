@@ -213,10 +213,15 @@ export class ClusterPipe {
       conn.destroy();
       return;
     }
-    const pipe = new NodePipe(address, conn, { file: this.opts.file, signal: this.opts.signal, maxInFlightCommands: this.opts.maxInFlightCommands ?? IN_FLIGHT_PER_MASTER }, {
-      onError: (p, command, message, asking) => this.onError(p, command, message, asking),
-      onChange: () => this.condition.check(),
-    });
+    const pipe = new NodePipe(
+      address,
+      conn,
+      { file: this.opts.file, signal: this.opts.signal, maxInFlightCommands: this.opts.maxInFlightCommands ?? IN_FLIGHT_PER_MASTER },
+      {
+        onError: (p, command, message, asking) => this.onError(p, command, message, asking),
+        onChange: () => this.condition.check(),
+      },
+    );
     this.pipes[index] = pipe;
     pipe.result.catch((err: unknown) => {
       this.fatal ??= err;

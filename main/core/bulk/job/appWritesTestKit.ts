@@ -9,7 +9,9 @@ import type { Redis } from 'ioredis';
 
 /** Whether a CLIENT LIST line matching `which` is postponed by a pause (its blocked flag). */
 export async function postponed(admin: Redis, which: RegExp): Promise<boolean> {
-  const lines = String(await admin.client('LIST')).split('\n').filter((l) => which.test(l));
+  const lines = String(await admin.client('LIST'))
+    .split('\n')
+    .filter((l) => which.test(l));
   return lines.some((l) => /(?:^| )flags=\S*b/.test(l));
 }
 

@@ -1,10 +1,7 @@
 import type { LoadReport } from '../../../../app/schemas/bulk';
 
 /** The report a load starts from (standalone or cluster): nothing sent yet, outcome ok until told otherwise. */
-export function emptyReport(
-  input: { jobId: string; fileLabel: string; format: LoadReport['format']; mode: LoadReport['mode'] },
-  targetDb: number,
-): LoadReport {
+export function emptyReport(input: { jobId: string; fileLabel: string; format: LoadReport['format']; mode: LoadReport['mode'] }, targetDb: number): LoadReport {
   return {
     jobId: input.jobId,
     file: input.fileLabel,

@@ -42,7 +42,9 @@ describe('a load that may make Redis evict', () => {
     const evictedBefore = await stat('stats', 'evicted_keys');
     const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode, journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'failed', swapped: false, records: 0, error: { code: 'VALIDATION', field: 'allowEvictionRisk' } });
-    expect(report.error?.message).toMatch(/^The input \(\d\.\d MB\) may not fit on 127\.0\.0\.1:\d+: maxmemory is .* and maxmemory-policy allkeys-lru makes Redis evict keys of any DB.*--allow-eviction-risk/);
+    expect(report.error?.message).toMatch(
+      /^The input \(\d\.\d MB\) may not fit on 127\.0\.0\.1:\d+: maxmemory is .* and maxmemory-policy allkeys-lru makes Redis evict keys of any DB.*--allow-eviction-risk/,
+    );
     const admin = await adminClient(redis());
     expect(await snapshotDb(admin, 0)).toEqual(before);
     await admin.select(15);
@@ -68,9 +70,18 @@ describe('a load that may make Redis evict', () => {
 
   it('with --allow-eviction-risk, allkeys-lru: the load stops at the first eviction and reports the live DB as it really is', async () => {
     await tightServer('allkeys-lru');
-    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode: 'swap', allowEvictionRisk: true, journalDir: journalDir() });
+    const { report } = await runJob(redis(), {
+      path: users,
+      format: 'csv',
+      mapping: usersMapping,
+      mode: 'swap',
+      allowEvictionRisk: true,
+      journalDir: journalDir(),
+    });
     expect(report).toMatchObject({ outcome: 'failed', swapped: false, error: { code: 'REDIS' } });
-    expect(report.error?.message).toMatch(/^Redis evicted \d+ keys? during the load \(maxmemory .*, maxmemory-policy allkeys-lru\): the load stopped at the first eviction/);
+    expect(report.error?.message).toMatch(
+      /^Redis evicted \d+ keys? during the load \(maxmemory .*, maxmemory-policy allkeys-lru\): the load stopped at the first eviction/,
+    );
     expect(report.evictedKeys).toBeGreaterThan(0);
     expect(report.records).toBeLessThan(500_000);
     const admin = await adminClient(redis());
@@ -82,7 +93,11 @@ describe('a load that may make Redis evict', () => {
     const check = report.liveCheck;
     expect(check).toMatchObject({ db: 0, keysBefore: 1_000, keysAfter: now, sampled: 16 });
     expect(check?.unchanged).toBe(now === 1_000 && check?.missing === 0);
-    expect(report.error?.message).toContain(check?.unchanged === true ? 'DB 0 is untouched (checked: 1000 keys before and after' : `DB 0 CHANGED during the load: it held 1000 keys before and holds ${now} now`);
+    expect(report.error?.message).toContain(
+      check?.unchanged === true
+        ? 'DB 0 is untouched (checked: 1000 keys before and after'
+        : `DB 0 CHANGED during the load: it held 1000 keys before and holds ${now} now`,
+    );
   });
 
   it('with --allow-eviction-risk, volatile-lru and a TTL on the loaded keys: stopped at the first eviction, the live DB checked untouched', async () => {
@@ -96,7 +111,9 @@ describe('a load that may make Redis evict', () => {
       journalDir: journalDir(),
     });
     expect(report).toMatchObject({ outcome: 'failed', swapped: false, error: { code: 'REDIS' } });
-    expect(report.error?.message).toMatch(/the load stopped at the first eviction.*DB 0 is untouched \(checked: 1000 keys before and after, the 16 keys sampled before all still there\); staging DB 15 was flushed/);
+    expect(report.error?.message).toMatch(
+      /the load stopped at the first eviction.*DB 0 is untouched \(checked: 1000 keys before and after, the 16 keys sampled before all still there\); staging DB 15 was flushed/,
+    );
     expect(report.liveCheck).toEqual({ db: 0, keysBefore: 1_000, keysAfter: 1_000, sampled: 16, missing: 0, unchanged: true });
     expect(report.records).toBeLessThan(500_000);
     expect(await snapshotDb(await adminClient(redis()), 0)).toEqual(before);
@@ -104,7 +121,14 @@ describe('a load that may make Redis evict', () => {
 
   it('with --allow-eviction-risk, a merge stops at the first eviction as well', async () => {
     await tightServer('allkeys-lru');
-    const { report } = await runJob(redis(), { path: users, format: 'csv', mapping: usersMapping, mode: 'merge', allowEvictionRisk: true, journalDir: journalDir() });
+    const { report } = await runJob(redis(), {
+      path: users,
+      format: 'csv',
+      mapping: usersMapping,
+      mode: 'merge',
+      allowEvictionRisk: true,
+      journalDir: journalDir(),
+    });
     expect(report).toMatchObject({ outcome: 'failed', error: { code: 'REDIS' } });
     expect(report.error?.message).toMatch(/the load stopped at the first eviction.*DB 0 is partially loaded/);
     expect(report.records).toBeLessThan(500_000);

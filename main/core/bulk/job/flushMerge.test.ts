@@ -34,7 +34,10 @@ describe('flush mode', () => {
     expect(report.warnings.join('\n')).toMatch(/readers saw a partial dataset during the load/);
     expect(phasesOf(events)).toEqual(['preflight', 'loading', 'verifying', 'cleanup', 'done']);
     // The last word, as the page shows it: counts grouped like every other figure ("1,000", not "1000").
-    expect(events.findLast((e) => e.kind === 'phase')).toMatchObject({ phase: 'done', message: expect.stringMatching(/^DB 0 loaded: 1,000 commands, 0 errors, /) as unknown });
+    expect(events.findLast((e) => e.kind === 'phase')).toMatchObject({
+      phase: 'done',
+      message: expect.stringMatching(/^DB 0 loaded: 1,000 commands, 0 errors, /) as unknown,
+    });
     await admin.select(0);
     expect(await admin.exists('stale1', 'stale2')).toBe(0);
     expect(await admin.dbsize()).toBe(1_000);
@@ -60,7 +63,10 @@ describe('merge mode', () => {
     // Pseudo-random SET/DEL over few keys, so order matters on nearly every key.
     let seed = 42;
     const rnd = (n: number): number => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n;
-    const expected = new Map<string, string>([['other:1', 'keep'], ['m:0', 'before']]);
+    const expected = new Map<string, string>([
+      ['other:1', 'keep'],
+      ['m:0', 'before'],
+    ]);
     const commands: string[][] = [];
     for (let i = 0; i < 5_000; i++) {
       const key = `m:${rnd(50)}`;
@@ -83,7 +89,11 @@ describe('merge mode', () => {
   });
 
   it('in swap mode, a DEL in the input skips the key count and names DEL', async () => {
-    const path = writeResp(dir, 'swapdel.resp', [['SET', 'a', '1'], ['SET', 'b', '2'], ['DEL', 'a']]);
+    const path = writeResp(dir, 'swapdel.resp', [
+      ['SET', 'a', '1'],
+      ['SET', 'b', '2'],
+      ['DEL', 'a'],
+    ]);
     const { report } = await runJob(redis(), { path, format: 'resp', mode: 'swap', journalDir });
     expect(report).toMatchObject({ outcome: 'ok', swapped: true, verify: { keys: 'skipped', note: expect.stringContaining('DEL') } });
     const admin = await adminClient(redis());

@@ -90,7 +90,13 @@ export function holdSetting(redis: Redis, spec: SettingSpec, opts: { journalDir:
     } catch (err) {
       const refused = commandRefusal(err);
       if (refused === undefined) throw err;
-      return { ...base, original: undefined, applied: undefined, holding: false, warning: `CONFIG is not available (${refused}): ${spec.name} were left as configured` };
+      return {
+        ...base,
+        original: undefined,
+        applied: undefined,
+        holding: false,
+        warning: `CONFIG is not available (${refused}): ${spec.name} were left as configured`,
+      };
     }
     const file = journalFile(opts.journalDir, opts.host, opts.port, spec.param);
     const wanted = spec.want(current);
@@ -110,12 +116,19 @@ export function holdSetting(redis: Redis, spec: SettingSpec, opts: { journalDir:
         await redis.config('SET', spec.param, wanted);
         // Redis normalizes some values (notify-keyspace-events' flag order): keep what it reports, to compare at restore.
         applied = await currentValue(redis, spec.param);
-        if (applied !== wanted) writeJournal(opts.journalDir, { host: opts.host, port: opts.port, param: spec.param, original, applied, jobId: opts.jobId, at: Date.now() });
+        if (applied !== wanted)
+          writeJournal(opts.journalDir, { host: opts.host, port: opts.port, param: spec.param, original, applied, jobId: opts.jobId, at: Date.now() });
       } catch (err) {
         removeJournal(file);
         const refused = commandRefusal(err);
         if (refused === undefined) throw err;
-        return { ...base, original, applied: undefined, holding: false, warning: `CONFIG SET is not available (${refused}): ${spec.name} stay "${original}" during the load` };
+        return {
+          ...base,
+          original,
+          applied: undefined,
+          holding: false,
+          warning: `CONFIG SET is not available (${refused}): ${spec.name} stay "${original}" during the load`,
+        };
       }
     }
     held.set(key, { original, applied, file, holders: new Set([opts.jobId]) });

@@ -70,7 +70,10 @@ export async function cleanLeftovers(
     out.left = r.left;
     for (const d of r.cleaned) out.messages.push(describeCleaned(d, address));
     for (const d of r.left) {
-      if (d.running === 'unknown') out.messages.push(`Staging DB ${d.db} on ${address} holds load ${d.marker.jobId}'s marker, but whether that load still runs cannot be told (${r.warning ?? 'CLIENT LIST refused'}): left alone`);
+      if (d.running === 'unknown')
+        out.messages.push(
+          `Staging DB ${d.db} on ${address} holds load ${d.marker.jobId}'s marker, but whether that load still runs cannot be told (${r.warning ?? 'CLIENT LIST refused'}): left alone`,
+        );
     }
   } catch (err) {
     out.messages.push(`Could not look for stale staging DBs on ${address}: ${errorText(err)}`);

@@ -49,7 +49,12 @@ export async function checkLive(redis: Redis, before: LiveSnapshot): Promise<Liv
 
 /** The sentence a report gives about the live DB after a load that did not switch. */
 export function describeLive(c: LiveCheck): string {
-  const sampled = c.sampled === 0 ? '' : c.missing === 0 ? `, the ${c.sampled} keys sampled before all still there` : `, and ${c.missing} of the ${c.sampled} keys sampled before are gone`;
+  const sampled =
+    c.sampled === 0
+      ? ''
+      : c.missing === 0
+        ? `, the ${c.sampled} keys sampled before all still there`
+        : `, and ${c.missing} of the ${c.sampled} keys sampled before are gone`;
   if (c.unchanged) return `DB ${c.db} is untouched (checked: ${c.keysBefore} keys before and after${sampled})`;
   return `DB ${c.db} CHANGED during the load: it held ${c.keysBefore} keys before and holds ${c.keysAfter} now${sampled}. This load never writes it: evictions or other clients did`;
 }

@@ -207,7 +207,8 @@ export class LiveWriteCounter {
     const counted = this.broken === undefined && this.sub !== undefined;
     const out: LiveWritesReport = { db: this.db, discarded: counted && swapped ? this.writes : 0, keys: [...this.keys] };
     if (counted) out.writes = this.writes;
-    else out.note = `writes to DB ${this.db} during the load could not be counted: ${this.broken ?? 'unknown'}${this.writes > 0 ? ` (at least ${this.writes} were seen)` : ''}`;
+    else
+      out.note = `writes to DB ${this.db} during the load could not be counted: ${this.broken ?? 'unknown'}${this.writes > 0 ? ` (at least ${this.writes} were seen)` : ''}`;
     return out;
   }
 

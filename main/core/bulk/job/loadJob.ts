@@ -180,7 +180,12 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
     const switched = { redis, log, signal, address };
     if (input.bgsave) await bgsaveAfterSwitch(switched);
     if (input.waitReplicas !== undefined && input.waitReplicas > 0) {
-      await replicasAfterSwitch(switched, { count: input.waitReplicas, jobId: input.jobId, timeoutMs: input.waitTimeoutMs, leftBlocking: () => link.blocked() });
+      await replicasAfterSwitch(switched, {
+        count: input.waitReplicas,
+        jobId: input.jobId,
+        timeoutMs: input.waitTimeoutMs,
+        leftBlocking: () => link.blocked(),
+      });
     }
   };
 
@@ -196,11 +201,7 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
       return;
     }
     const state =
-      staging !== undefined
-        ? await staging.discard()
-        : targetWritten
-          ? partiallyLoaded(`DB ${targetDb}`, log.report, f)
-          : `DB ${targetDb} was not touched`;
+      staging !== undefined ? await staging.discard() : targetWritten ? partiallyLoaded(`DB ${targetDb}`, log.report, f) : `DB ${targetDb} was not touched`;
     log.fail(f, state);
   };
 

@@ -124,7 +124,14 @@ describe('string rows as MSET', () => {
     writeFileSync(path, `${lines.join('\n')}\n`);
     await admin.call('ACL', 'SETUSER', 'default', 'resetkeys', '~u:*');
     try {
-      const { report } = await runJob(redis(), { path, format: 'csv', mode: 'merge', mapping: { key: '{id}', type: 'string', value: 'value' }, maxErrors: 10, journalDir: dirs.journalDir() });
+      const { report } = await runJob(redis(), {
+        path,
+        format: 'csv',
+        mode: 'merge',
+        mapping: { key: '{id}', type: 'string', value: 'value' },
+        maxErrors: 10,
+        journalDir: dirs.journalDir(),
+      });
       const first = 2 + Math.floor((denied - 2) / MSET_PAIRS) * MSET_PAIRS;
       const last = Math.min(201, first + MSET_PAIRS - 1);
       expect(report).toMatchObject({ outcome: 'ok', records: 200, errors: 1 });

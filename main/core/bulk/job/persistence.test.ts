@@ -25,7 +25,11 @@ afterAll(async () => {
 
 describe('after the switch', () => {
   it('runs BGSAVE and waits for it, and WAITs for the replica, reporting its offset', async () => {
-    const path = writeResp(dir, 'p.resp', Array.from({ length: 2_000 }, (_, i) => ['SET', `p:${i}`, String(i)]));
+    const path = writeResp(
+      dir,
+      'p.resp',
+      Array.from({ length: 2_000 }, (_, i) => ['SET', `p:${i}`, String(i)]),
+    );
     const { report, events } = await runJob(master, {
       path,
       format: 'resp',

@@ -85,7 +85,11 @@ describe('eviction refusal', () => {
     for (const policy of ['allkeys-lru', 'allkeys-lfu', 'allkeys-random', 'volatile-lru', 'volatile-ttl']) {
       for (const mode of ['swap', 'merge'] as const) {
         expect(() => preflight(facts({ ...tight, maxmemoryPolicy: policy }), plan({ mode, inputBytes: 5_000_000 }))).toThrow(
-          expect.objectContaining({ code: 'VALIDATION', field: 'allowEvictionRisk', message: expect.stringContaining(`maxmemory-policy ${policy} makes Redis evict`) }),
+          expect.objectContaining({
+            code: 'VALIDATION',
+            field: 'allowEvictionRisk',
+            message: expect.stringContaining(`maxmemory-policy ${policy} makes Redis evict`),
+          }),
         );
       }
     }
@@ -99,7 +103,7 @@ describe('eviction refusal', () => {
     expect(() => preflight(facts({ ...tight, maxmemoryPolicy: 'allkeys-lru' }), plan({ inputBytes: 1_000_000 }))).not.toThrow();
   });
 
-  it('flush counts the target\'s share of the dataset as freed, not the server\'s own overhead', () => {
+  it("flush counts the target's share of the dataset as freed, not the server's own overhead", () => {
     // 7 MB of the 8 MB used is data, all of it in the target: 1 MB stays, and 1 MB + 8.5 MB fits under 10 MB.
     const all = facts({ ...tight, maxmemoryPolicy: 'allkeys-lru', keyspace: new Map([[0, { keys: 100, expires: 0 }]]) });
     expect(() => preflight(all, plan({ mode: 'flush', inputBytes: 8_500_000 }))).not.toThrow();

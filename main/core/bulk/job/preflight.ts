@@ -90,10 +90,7 @@ function checkDb(facts: ServerFacts, db: number, what: string, field: string, ad
     refuse(`${address} runs in cluster mode, where only DB 0 exists; the ${what} DB ${db} cannot be used`, field);
   }
   if (facts.databases !== undefined && db >= facts.databases) {
-    refuse(
-      `The ${what} DB ${db} does not exist on ${address}: it has ${facts.databases} databases (0–${facts.databases - 1})`,
-      field,
-    );
+    refuse(`The ${what} DB ${db} does not exist on ${address}: it has ${facts.databases} databases (0–${facts.databases - 1})`, field);
   }
 }
 
@@ -133,9 +130,7 @@ export function preflightWarnings(facts: ServerFacts, plan: PreflightPlan): Pref
   const warnings: string[] = [];
   const estimate = estimateDatasetBytes(plan.inputBytes);
   if (facts.mode === 'cluster' && plan.routedBySlot !== true) {
-    warnings.push(
-      `${plan.address} runs in cluster mode: keys whose hash slot another node owns are refused with MOVED and counted as errors`,
-    );
+    warnings.push(`${plan.address} runs in cluster mode: keys whose hash slot another node owns are refused with MOVED and counted as errors`);
   }
   if (facts.configRefused !== undefined) {
     warnings.push(
@@ -222,12 +217,7 @@ export function preflight(facts: ServerFacts, plan: PreflightPlan): PreflightRes
  * better than the input size, as it measures Redis' real per-key cost.
  * Undefined until 5% of the input is read (too noisy before).
  */
-export function memoryProjection(
-  usedAtStart: number,
-  usedNow: number,
-  bytesRead: number,
-  bytesTotal: number | undefined,
-): number | undefined {
+export function memoryProjection(usedAtStart: number, usedNow: number, bytesRead: number, bytesTotal: number | undefined): number | undefined {
   if (bytesTotal === undefined || bytesTotal <= 0 || bytesRead < bytesTotal * 0.05) return undefined;
   const grown = Math.max(0, usedNow - usedAtStart);
   return usedAtStart + (grown * bytesTotal) / bytesRead;

@@ -78,7 +78,10 @@ describe('swap refuses to replace a live DB with an empty one', () => {
 
   it('input whose commands leave no key (SET then DEL) is judged by the staging DB, not the file', async () => {
     const before = await fillLive(10);
-    const path = writeResp(dir(), 'net-zero.resp', [['SET', 'a', '1'], ['DEL', 'a']]);
+    const path = writeResp(dir(), 'net-zero.resp', [
+      ['SET', 'a', '1'],
+      ['DEL', 'a'],
+    ]);
     const { report } = await runJob(redis(), { path, format: 'resp', mode: 'swap', journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'failed', keyCounts: { new: 0, live: 10 }, error: { field: 'allowEmpty' } });
     expect(await snapshotDb(await adminClient(redis()), 0)).toEqual(before);
@@ -90,7 +93,12 @@ describe('swap refuses a drastically smaller DB (--max-shrink, default 50%)', ()
     const before = await fillLive(1_000);
     const path = writeUsersCsv(dir(), 'users400.csv', 400);
     const { report } = await runJob(redis(), { path, format: 'csv', mapping: usersMapping, mode: 'swap', journalDir: journalDir() });
-    expect(report).toMatchObject({ outcome: 'failed', swapped: false, keyCounts: { new: 400, live: 1_000 }, error: { code: 'VALIDATION', field: 'allowEmpty' } });
+    expect(report).toMatchObject({
+      outcome: 'failed',
+      swapped: false,
+      keyCounts: { new: 400, live: 1_000 },
+      error: { code: 'VALIDATION', field: 'allowEmpty' },
+    });
     expect(report.error?.message).toMatch(
       /^Staging DB 15 holds 400 keys and the live DB 0 holds 1000 keys: the swap would drop 60% of its keys, more than the 50% --max-shrink allows\. Refused, nothing was replaced; pass --max-shrink 60 or --allow-empty/,
     );
@@ -126,13 +134,21 @@ describe('flush refuses an empty input before its FLUSHDB', () => {
     const path = file(`flush-${name}`, text);
     const { report } = await runJob(redis(), { path, format, ...(mapping === undefined ? {} : { mapping }), mode: 'flush', journalDir: journalDir() });
     expect(report).toMatchObject({ outcome: 'failed', keyCounts: { new: 0, live: 300 }, error: { code: 'VALIDATION', field: 'allowEmpty' } });
-    expect(report.error?.message).toMatch(/^The input has no commands, so the new DB holds 0 keys and the live DB 0 holds 300 keys: flush mode would empty DB 0\. .*DB 0 was not touched/);
+    expect(report.error?.message).toMatch(
+      /^The input has no commands, so the new DB holds 0 keys and the live DB 0 holds 300 keys: flush mode would empty DB 0\. .*DB 0 was not touched/,
+    );
     expect(await snapshotDb(await adminClient(redis()), 0)).toEqual(before);
   });
 
   it('--allow-empty flushes as asked', async () => {
     await fillLive(300);
-    const { report } = await runJob(redis(), { path: file('flush-allowed.resp', ''), format: 'resp', mode: 'flush', allowEmpty: true, journalDir: journalDir() });
+    const { report } = await runJob(redis(), {
+      path: file('flush-allowed.resp', ''),
+      format: 'resp',
+      mode: 'flush',
+      allowEmpty: true,
+      journalDir: journalDir(),
+    });
     expect(report).toMatchObject({ outcome: 'ok', keyCounts: { new: 0, live: 300 } });
     const admin = await adminClient(redis());
     await admin.select(0);
@@ -141,7 +157,12 @@ describe('flush refuses an empty input before its FLUSHDB', () => {
 
   it('a malformed first line is now caught before the FLUSHDB too', async () => {
     const before = await fillLive(50);
-    const { report } = await runJob(redis(), { path: file('bad-first.txt', 'SET a "unterminated\n'), format: 'commands', mode: 'flush', journalDir: journalDir() });
+    const { report } = await runJob(redis(), {
+      path: file('bad-first.txt', 'SET a "unterminated\n'),
+      format: 'commands',
+      mode: 'flush',
+      journalDir: journalDir(),
+    });
     expect(report).toMatchObject({ outcome: 'failed', error: { code: 'VALIDATION' } });
     expect(report.error?.message).toMatch(/bad-first\.txt:1.*DB 0 was not touched/);
     expect(await snapshotDb(await adminClient(redis()), 0)).toEqual(before);

@@ -15,4 +15,3 @@ export interface RunLoadInput extends PreparedLoad {
   /** WAIT's timeout. Default 30 s. */
   waitTimeoutMs?: number;
 }
-

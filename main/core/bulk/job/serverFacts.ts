@@ -132,11 +132,7 @@ export function factsFromInfo(info: InfoSections): Omit<ServerFacts, 'save' | 'a
 /** INFO plus CONFIG GET save/appendonly/databases, tolerating a refused CONFIG. */
 export async function readServerFacts(redis: Redis): Promise<ServerFacts> {
   const info = await readInfo(redis);
-  const [save, appendonly, databases] = await Promise.all([
-    configGet(redis, 'save'),
-    configGet(redis, 'appendonly'),
-    configGet(redis, 'databases'),
-  ]);
+  const [save, appendonly, databases] = await Promise.all([configGet(redis, 'save'), configGet(redis, 'appendonly'), configGet(redis, 'databases')]);
   const facts: ServerFacts = {
     ...factsFromInfo(info),
     save: save.value,

@@ -20,7 +20,8 @@ export interface WrittenBound {
 export function foreignReason(dataKeys: number, bound: WrittenBound): string | undefined {
   if (dataKeys === 0) return undefined;
   if (bound.keys === undefined) {
-    const why = bound.untrackedBy === undefined ? 'the keys it wrote were not counted' : `the input uses ${bound.untrackedBy}, so the keys it wrote cannot be counted`;
+    const why =
+      bound.untrackedBy === undefined ? 'the keys it wrote were not counted' : `the input uses ${bound.untrackedBy}, so the keys it wrote cannot be counted`;
     return `whether another client wrote into it cannot be told (${why})`;
   }
   if (dataKeys <= bound.keys) return undefined;

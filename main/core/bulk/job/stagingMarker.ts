@@ -70,7 +70,6 @@ export async function readMarkerRaw(redis: Redis, db: number): Promise<string | 
   }
 }
 
-
 /**
  * Sets the marker only while the DB holds no key, in one step: a Lua script
  * runs atomically, so no other client's write can land between the DBSIZE and

@@ -118,7 +118,10 @@ export function describeCleaned(c: CleanedDb, address: string, now = Date.now())
  * its marker still matches. A DB without our marker is never touched, nor one
  * a load left held (other clients' keys in it): the user flushes that one.
  */
-export async function cleanStaleStaging(redis: Redis, where: { host: string; port: number }): Promise<{ cleaned: CleanedDb[]; left: StampedDb[]; warning?: string }> {
+export async function cleanStaleStaging(
+  redis: Redis,
+  where: { host: string; port: number },
+): Promise<{ cleaned: CleanedDb[]; left: StampedDb[]; warning?: string }> {
   const { dbs, version, warning } = await findStampedDbs(redis, where);
   const cleaned: CleanedDb[] = [];
   const left: StampedDb[] = [];

@@ -104,7 +104,12 @@ describe('swap mode', () => {
     const { report } = await runJob(redis(), { path, format: 'resp', mode: 'swap', maxErrors: 5, journalDir });
     expect(report.outcome).toBe('failed');
     expect(report.swapped).toBe(false);
-    expect(report.error).toMatchObject({ code: 'REDIS', message: expect.stringMatching(/too many errors.*DB 0 is untouched \(checked: 505 keys before and after, the 16 keys sampled before all still there\); staging DB 15 was flushed/) });
+    expect(report.error).toMatchObject({
+      code: 'REDIS',
+      message: expect.stringMatching(
+        /too many errors.*DB 0 is untouched \(checked: 505 keys before and after, the 16 keys sampled before all still there\); staging DB 15 was flushed/,
+      ),
+    });
     expect(report.errors).toBeGreaterThan(5);
     expect(report.firstErrors[0]).toEqual({ position: expect.stringMatching(/^bad\.resp:\d+$/), message: expect.stringMatching(/^WRONGTYPE/) });
     // Each command here is 7 lines of RESP: the first LPUSH starts on line 7 * 1000 + 1.
@@ -144,7 +149,10 @@ describe('swap mode', () => {
     await admin.select(3);
     await admin.mset({ s1: '1', s2: '2', s3: '3' });
     const before = await snapshotDb(admin, 0);
-    const path = writeResp(dir, 'small.resp', [['SET', 'a', '1'], ['SET', 'b', '2']]);
+    const path = writeResp(dir, 'small.resp', [
+      ['SET', 'a', '1'],
+      ['SET', 'b', '2'],
+    ]);
 
     const refused = await runJob(redis(), { path, format: 'resp', mode: 'swap', stagingDb: 3, journalDir });
     expect(refused.report).toMatchObject({
@@ -230,7 +238,10 @@ describe('swap mode', () => {
     expect(firstId).toBe('load_first1');
     expect(await secondReport).toMatchObject({
       outcome: 'failed',
-      error: { code: 'CONFLICT', message: expect.stringMatching(/^Load load_first1 \(from this process\) is already loading db 0 on 127\.0\.0\.1:\d+; wait for it or cancel it/) },
+      error: {
+        code: 'CONFLICT',
+        message: expect.stringMatching(/^Load load_first1 \(from this process\) is already loading db 0 on 127\.0\.0\.1:\d+; wait for it or cancel it/),
+      },
     });
   });
 });

@@ -172,7 +172,8 @@ export class SwapStaging {
     if (counter !== undefined) {
       await counter.afterSwitch();
       // beforeSwitch refused any write counted then: these came in the moment between its check and this MULTI.
-      if (!input.allowLiveWrites && counter.seen > 0) log.warn(`${counter.seen} writes to DB ${target} by other clients came between the last check and SWAPDB, and were discarded by the switch`);
+      if (!input.allowLiveWrites && counter.seen > 0)
+        log.warn(`${counter.seen} writes to DB ${target} by other clients came between the last check and SWAPDB, and were discarded by the switch`);
     }
     testPause('swapped');
     try {

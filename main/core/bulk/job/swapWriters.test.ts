@@ -147,7 +147,13 @@ describe('writes to the live DB during a swap', () => {
     expect(report).toMatchObject({
       outcome: 'failed',
       swapped: false,
-      error: { code: 'VALIDATION', field: 'allowLiveWrites', message: expect.stringMatching(/^Other clients wrote to the live DB 8 30 times during the load \(first keys: order:0, order:1, .*SWAPDB replaces the whole DB and would discard them\. Refused/) },
+      error: {
+        code: 'VALIDATION',
+        field: 'allowLiveWrites',
+        message: expect.stringMatching(
+          /^Other clients wrote to the live DB 8 30 times during the load \(first keys: order:0, order:1, .*SWAPDB replaces the whole DB and would discard them\. Refused/,
+        ),
+      },
       liveWrites: { db: 8, writes: 30, discarded: 0, keys: ['order:0', 'order:1', 'order:2', 'order:3', 'order:4'] },
       keyCounts: { new: SETS, live: 1_030 },
     });
@@ -169,14 +175,19 @@ describe('writes to the live DB during a swap', () => {
     expect(await notifyConfig()).toBe('');
   });
 
-  it('counts overwrites too (the key count does not move), and puts the server\'s own notify-keyspace-events back', async () => {
+  it("counts overwrites too (the key count does not move), and puts the server's own notify-keyspace-events back", async () => {
     const admin = await adminClient(redis());
     await admin.config('SET', 'notify-keyspace-events', 'Ex');
     const own = await notifyConfig();
     const app = await midLoadWriter(redis(), 8, setKeys('live:', 20));
     const { report } = await load({ onEvent: atLoading(app) });
     await app.done();
-    expect(report).toMatchObject({ outcome: 'failed', error: { field: 'allowLiveWrites' }, liveWrites: { writes: 20, discarded: 0 }, keyCounts: { live: 1_000 } });
+    expect(report).toMatchObject({
+      outcome: 'failed',
+      error: { field: 'allowLiveWrites' },
+      liveWrites: { writes: 20, discarded: 0 },
+      keyCounts: { live: 1_000 },
+    });
     expect(await notifyConfig()).toBe(own);
   });
 
@@ -192,7 +203,10 @@ describe('writes to the live DB during a swap', () => {
     const spec = { ...specFor(redis()), username: 'noconfig', password: 'pw' };
     try {
       const quiet = await load({ spec });
-      expect(quiet.report).toMatchObject({ outcome: 'ok', liveWrites: { db: 8, discarded: 0, note: expect.stringMatching(/could not be counted: CONFIG is not available/) } });
+      expect(quiet.report).toMatchObject({
+        outcome: 'ok',
+        liveWrites: { db: 8, discarded: 0, note: expect.stringMatching(/could not be counted: CONFIG is not available/) },
+      });
       expect(quiet.report.liveWrites?.writes).toBeUndefined();
 
       await admin.select(8);

@@ -53,10 +53,7 @@ function dbsOf(l: { targetDb: number; stagingDb?: number }): number[] {
 }
 
 /** Loads on the server other than `jobId`: this process's claims plus named connections in CLIENT LIST. */
-export async function otherLoads(
-  redis: Redis,
-  where: { host: string; port: number; jobId: string },
-): Promise<{ loads: OtherLoad[]; warning?: string }> {
+export async function otherLoads(redis: Redis, where: { host: string; port: number; jobId: string }): Promise<{ loads: OtherLoad[]; warning?: string }> {
   const loads: OtherLoad[] = (claims.get(`${where.host}:${where.port}`) ?? [])
     .filter((c) => c.jobId !== where.jobId)
     .map((c) => ({ ...c, addr: 'this process' }));
@@ -86,10 +83,7 @@ export function busyDbs(loads: OtherLoad[]): Set<number> {
 }
 
 function conflictError(other: OtherLoad, db: number, address: string): AppError {
-  return new AppError(
-    'CONFLICT',
-    `Load ${other.jobId} (from ${other.addr}) is already loading db ${db} on ${address}; wait for it or cancel it`,
-  );
+  return new AppError('CONFLICT', `Load ${other.jobId} (from ${other.addr}) is already loading db ${db} on ${address}; wait for it or cancel it`);
 }
 
 function firstConflict(mine: Claim, loads: OtherLoad[]): { other: OtherLoad; db: number } | undefined {
@@ -122,7 +116,10 @@ export async function acquireTargetLock(
   if (opts.stagingDb !== undefined) mine.stagingDb = opts.stagingDb;
 
   const local = (claims.get(address) ?? []).filter((c) => c.jobId !== opts.jobId);
-  const clash = firstConflict(mine, local.map((c) => ({ ...c, addr: 'this process' })));
+  const clash = firstConflict(
+    mine,
+    local.map((c) => ({ ...c, addr: 'this process' })),
+  );
   if (clash !== undefined) throw conflictError(clash.other, clash.db, address);
   claims.set(address, [...local, mine]);
   let released = false;

@@ -8,12 +8,7 @@ import { verifyLoad, type Verdict, type VerifyInput } from './verifyLoad';
 export type LoadedState = Pick<VerifyInput, 'result' | 'dbsize' | 'dbLabel' | 'expiredDuring' | 'evictedDuring'>;
 
 /** verifyLoad's verdict into the report, its warnings said; a failed one stops the load. */
-export function verifyStep(
-  log: LoadLog,
-  load: { mode: LoadMode; maxErrors: number },
-  tracker: DistinctKeyTracker | undefined,
-  state: LoadedState,
-): Verdict {
+export function verifyStep(log: LoadLog, load: { mode: LoadMode; maxErrors: number }, tracker: DistinctKeyTracker | undefined, state: LoadedState): Verdict {
   const verdict = verifyLoad({
     mode: load.mode,
     maxErrors: load.maxErrors,

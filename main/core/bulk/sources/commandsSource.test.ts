@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inputError, RecordingTracker, run } from './sourceTestKit';
 
-const commands = async (text: string | Buffer, chunk?: number): Promise<string[][]> =>
-  (await run(text, { format: 'commands' }, chunk)).commands;
+const commands = async (text: string | Buffer, chunk?: number): Promise<string[][]> => (await run(text, { format: 'commands' }, chunk)).commands;
 
 describe('commands source', () => {
   it('splits unquoted arguments on runs of spaces and tabs', async () => {

@@ -22,12 +22,7 @@ export interface ReadOptions extends SourceHooks {
  * A file streamed through its format's parser, as batches. Never holds the whole file.
  * Read through the descriptor openInputFile checked, never by path again.
  */
-export async function* fileBatches(
-  file: string | InputFile,
-  opts: SourceOptions,
-  read: ReadOptions = {},
-  signal?: AbortSignal,
-): AsyncGenerator<CommandBatch> {
+export async function* fileBatches(file: string | InputFile, opts: SourceOptions, read: ReadOptions = {}, signal?: AbortSignal): AsyncGenerator<CommandBatch> {
   const sink = new BatchSink(opts.batchBytes);
   const parser = makeParser(opts, sink, read);
   const { handle } = await openInputFile(file, opts.file);

@@ -33,7 +33,7 @@ function colons(text: string): number {
 /** Keys in the text: strings followed by a colon (only keys are, in valid JSON). */
 function keysInText(text: string): number {
   let n = 0;
-  for (let p = text.indexOf('"'); p >= 0; ) {
+  for (let p = text.indexOf('"'); p >= 0;) {
     let q = stringEnd(text, p) + 1;
     let c = text.charCodeAt(q);
     while (c === 32 || c === 9 || c === 10 || c === 13) c = text.charCodeAt(++q);

@@ -13,8 +13,7 @@ export function parseKeyTemplate(template: string): TemplatePart[] {
   const parts: TemplatePart[] = [];
   let literal = '';
   let i = 0;
-  const bad = (message: string): AppError =>
-    new AppError('VALIDATION', `key template ${JSON.stringify(template)}: ${message}`, 'mapping.key');
+  const bad = (message: string): AppError => new AppError('VALIDATION', `key template ${JSON.stringify(template)}: ${message}`, 'mapping.key');
   while (i < template.length) {
     const c = template[i] as string;
     if (c === '{' && template[i + 1] === '{') {

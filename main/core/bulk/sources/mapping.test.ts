@@ -87,7 +87,9 @@ describe('mapping: record types', () => {
       const named = role === 'key template' ? 'id' : 'v';
       const at = named === 'id' ? 'columns 1 and 4' : 'columns 2 and 3';
       const e = await inputError(text, { format: 'csv', mapping: mapping as Mapping });
-      expect(e.message).toBe(`in:1: ${role} names column '${named}', which the header has more than once (${at}): which one to load is unclear; columns: id, v, v, id`);
+      expect(e.message).toBe(
+        `in:1: ${role} names column '${named}', which the header has more than once (${at}): which one to load is unclear; columns: id, v, v, id`,
+      );
     }
   });
 

@@ -177,7 +177,9 @@ export class MappingEncoder {
         const repeated = this.fieldCols.find((i) => columns.indexOf(columns[i] as string) !== i);
         if (repeated !== undefined) {
           const name = columns[repeated] as string;
-          throw headerError(`a hash taking every column would write field '${name}' from ${positionsOf(columns, name)} and keep only the last; rename one, or list the fields to load`);
+          throw headerError(
+            `a hash taking every column would write field '${name}' from ${positionsOf(columns, name)} and keep only the last; rename one, or list the fields to load`,
+          );
         }
       }
       this.fieldNames = this.fieldCols.map((i) => bulk(columns[i] as string));

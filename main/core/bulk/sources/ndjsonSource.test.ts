@@ -116,7 +116,6 @@ describe('ndjson: the byte-level reader agrees with JSON.parse', () => {
       expect(e.position.line, bad).toBe(2);
     }
   });
-
 });
 
 describe('ndjson: nothing is changed silently', () => {
@@ -137,7 +136,9 @@ describe('ndjson: nothing is changed silently', () => {
     }
     // A hash taking all fields: the field names are data too.
     const e = await inputError(bytes('{"id":"a","n', [0xa0], '":"x"}\n'), { format: 'ndjson', mapping: { key: '{id}', type: 'hash' } });
-    expect(e.message).toBe("in:1:13: byte '\\xa0' is not valid UTF-8, and JSON text must be (RFC 8259); for binary values use --format resp or commands, or base64 them");
+    expect(e.message).toBe(
+      "in:1:13: byte '\\xa0' is not valid UTF-8, and JSON text must be (RFC 8259); for binary values use --format resp or commands, or base64 them",
+    );
   });
 
   it('refuses a lone surrogate escape, and loads a pair', async () => {

@@ -86,9 +86,7 @@ describe('openSource', () => {
     const csv = file('m.csv', 'id\n1\n');
     await expect(openSource(csv, { file: 'm.csv', format: 'csv' })).rejects.toBeInstanceOf(AppError);
     const resp = file('m.resp', '*1\r\n$4\r\nPING\r\n');
-    await expect(openSource(resp, { file: 'm.resp', format: 'resp', mapping: { key: 'k', type: 'string', value: 'v' } })).rejects.toThrow(
-      /already commands/,
-    );
+    await expect(openSource(resp, { file: 'm.resp', format: 'resp', mapping: { key: 'k', type: 'string', value: 'v' } })).rejects.toThrow(/already commands/);
   });
 
   it('puts the file label, not the path, in error positions', async () => {
@@ -112,7 +110,12 @@ describe('previewSource', () => {
   });
 
   it('escapes bytes that are not printable UTF-8 the way redis-cli shows them', async () => {
-    const bin = Buffer.concat([Buffer.from('*2\r\n$3\r\nGET\r\n$9\r\n'), Buffer.from([0x00, 0x07, 0x09, 0xff, 0x5c]), Buffer.from('ключ'.slice(0, 2)), Buffer.from('\r\n')]);
+    const bin = Buffer.concat([
+      Buffer.from('*2\r\n$3\r\nGET\r\n$9\r\n'),
+      Buffer.from([0x00, 0x07, 0x09, 0xff, 0x5c]),
+      Buffer.from('ключ'.slice(0, 2)),
+      Buffer.from('\r\n'),
+    ]);
     const path = file('p.resp', bin);
     const p = await previewSource(path, { file: 'p.resp', format: 'resp' }, 10);
     expect(p.rows).toEqual([{ line: 1, args: ['GET', '\\x00\\a\\t\\xff\\\\кл'] }]);

@@ -65,9 +65,7 @@ describe('resp source', () => {
     expect((await inputError('*2\r\n$3\r\nGET\r\nk\r\n', { format: 'resp' })).message).toBe(
       "in:4:1: expected '$' followed by a length (argument 2 of 2), got 'k'",
     );
-    expect((await inputError('*1\r\n$x\r\n', { format: 'resp' })).message).toBe(
-      "in:2:2: expected a bulk length (digits), got 'x'",
-    );
+    expect((await inputError('*1\r\n$x\r\n', { format: 'resp' })).message).toBe("in:2:2: expected a bulk length (digits), got 'x'");
     expect((await inputError('*0\r\n', { format: 'resp' })).message).toBe('in:1:2: a command needs at least one argument, got *0');
   });
 

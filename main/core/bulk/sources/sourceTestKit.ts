@@ -41,11 +41,7 @@ export function chunked(input: Buffer, size: number): Buffer[] {
 }
 
 /** Run a format's parser over input fed in chunks of chunkBytes (all at once by default). */
-export async function run(
-  input: string | Buffer,
-  opts: Partial<SourceOptions> & Pick<SourceOptions, 'format'>,
-  chunkBytes = Infinity,
-): Promise<RunResult> {
+export async function run(input: string | Buffer, opts: Partial<SourceOptions> & Pick<SourceOptions, 'format'>, chunkBytes = Infinity): Promise<RunResult> {
   const out = await runCollecting(input, opts, chunkBytes);
   if (out.error) throw out.error;
   return out.result;

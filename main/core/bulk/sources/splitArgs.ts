@@ -40,15 +40,7 @@ export type SplitFail = (offset: number, message: string) => never;
  * Unquoted arguments point into data; quoted ones are unescaped into scratch.
  * Returns the argument count; `columnOf(offset)` is only used for messages.
  */
-export function splitArgs(
-  data: Buffer,
-  start: number,
-  end: number,
-  row: Row,
-  scratch: Scratch,
-  fail: SplitFail,
-  columnOf: (offset: number) => number,
-): number {
+export function splitArgs(data: Buffer, start: number, end: number, row: Row, scratch: Scratch, fail: SplitFail, columnOf: (offset: number) => number): number {
   scratch.reset();
   let n = 0;
   let p = start;

@@ -55,7 +55,9 @@ describe('the guard, from the real server catalog', () => {
     expect(requestPolicy(script)).toBe('all_nodes');
     expect(requestPolicy(fn)).toBe('all_shards');
     expect(held('SCRIPT FLUSH ASYNC')).toMatchObject({ reason: 'writesAll', confirmWith: 'SCRIPT FLUSH' });
-    expect(held('script flush')?.why).toMatch(/^The server sends SCRIPT FLUSH to every node \(request_policy:all_nodes\) and wants nothing back from each but success; /);
+    expect(held('script flush')?.why).toMatch(
+      /^The server sends SCRIPT FLUSH to every node \(request_policy:all_nodes\) and wants nothing back from each but success; /,
+    );
     expect(held('FUNCTION FLUSH')?.why).toMatch(/^The server sends FUNCTION FLUSH to every shard \(request_policy:all_shards\) and flags it write; /);
     // Fanned out too, but naming what they act on (a library, a script), or asking a question.
     for (const runs of ['FUNCTION LOAD x', 'FUNCTION DELETE lib', 'SCRIPT LOAD x', 'SCRIPT EXISTS a', 'PING', 'DBSIZE', 'RANDOMKEY', 'WAIT 0 0']) {

@@ -48,9 +48,7 @@ function described(doc: CommandDoc | undefined): doc is CommandDoc {
  */
 function listsEveryKey(doc: CommandDoc): boolean {
   return (
-    has(doc.flags, 'readonly') &&
-    has(doc.categories, '@keyspace') &&
-    (has(doc.tips, 'nondeterministic_output_order') || has(doc.flags, 'sort_for_script'))
+    has(doc.flags, 'readonly') && has(doc.categories, '@keyspace') && (has(doc.tips, 'nondeterministic_output_order') || has(doc.flags, 'sort_for_script'))
   );
 }
 
@@ -87,9 +85,7 @@ function onlyReports(doc: CommandDoc): boolean {
  */
 function writesEverything(doc: CommandDoc): boolean {
   if (requestPolicy(doc) === undefined || doc.arity === undefined) return false;
-  const changes =
-    has(doc.flags, 'write') ||
-    (has(doc.tips, 'response_policy:all_succeeded') && !has(doc.flags, 'fast') && !has(doc.flags, 'readonly'));
+  const changes = has(doc.flags, 'write') || (has(doc.tips, 'response_policy:all_succeeded') && !has(doc.flags, 'fast') && !has(doc.flags, 'readonly'));
   const words = doc.name.split(' ').length;
   return changes && Math.abs(doc.arity) <= words;
 }

@@ -70,9 +70,7 @@ describe('loadCatalog on a real 7.x server', () => {
     });
 
     const config = find(catalog.commands, 'CONFIG');
-    expect(config.subcommands?.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['CONFIG GET', 'CONFIG SET', 'CONFIG REWRITE', 'CONFIG RESETSTAT']),
-    );
+    expect(config.subcommands?.map((s) => s.name)).toEqual(expect.arrayContaining(['CONFIG GET', 'CONFIG SET', 'CONFIG REWRITE', 'CONFIG RESETSTAT']));
     expect(find(catalog.commands, 'CONFIG SET')).toMatchObject({
       arity: -4,
       categories: expect.arrayContaining(['@dangerous']),
@@ -87,15 +85,17 @@ describe('loadCatalog on a real 7.x server', () => {
     const { commands } = await loadCatalog(await nodeCallAs(redis()));
     const syntax = (name: string): string | undefined => find(commands, name).syntax;
     // SET and XADD gain options in later servers (Valkey 8.1's IFEQ, Redis 8.2's XADD KEEPREF): what every server has is checked.
-    expect(syntax('SET')).toMatch(/^key value \[NX \| XX( \| [^\]]+)?\] \[GET\] \[EX seconds \| PX milliseconds \| EXAT unix-time-seconds \| PXAT unix-time-milliseconds \| KEEPTTL\]$/);
+    expect(syntax('SET')).toMatch(
+      /^key value \[NX \| XX( \| [^\]]+)?\] \[GET\] \[EX seconds \| PX milliseconds \| EXAT unix-time-seconds \| PXAT unix-time-milliseconds \| KEEPTTL\]$/,
+    );
     expect(syntax('ZADD')).toBe('key [NX | XX] [GT | LT] [CH] [INCR] score member [score member ...]');
-    expect(syntax('XADD')).toMatch(/^key \[NOMKSTREAM\] .*\[<MAXLEN \| MINID> \[= \| ~\] threshold \[LIMIT count\]\] <\* \| id> field value \[field value \.\.\.\]$/);
+    expect(syntax('XADD')).toMatch(
+      /^key \[NOMKSTREAM\] .*\[<MAXLEN \| MINID> \[= \| ~\] threshold \[LIMIT count\]\] <\* \| id> field value \[field value \.\.\.\]$/,
+    );
     expect(syntax('CONFIG SET')).toBe('parameter value [parameter value ...]');
     expect(syntax('CONFIG GET')).toBe('parameter [parameter ...]');
     // A repeated token (multiple_token) is shown again with each value.
-    expect(syntax('CLIENT TRACKING')).toBe(
-      '<ON | OFF> [REDIRECT client-id] [PREFIX prefix [PREFIX prefix ...]] [BCAST] [OPTIN] [OPTOUT] [NOLOOP]',
-    );
+    expect(syntax('CLIENT TRACKING')).toBe('<ON | OFF> [REDIRECT client-id] [PREFIX prefix [PREFIX prefix ...]] [BCAST] [OPTIN] [OPTOUT] [NOLOOP]');
     // MIGRATE's empty key is the token "", shown as typed.
     expect(syntax('MIGRATE')).toMatch(/^host port <key \| ""> destination-db timeout \[COPY\] \[REPLACE\] /);
     expect(syntax('DBSIZE')).toBe('');
@@ -107,9 +107,7 @@ describe('loadCatalog on a real 7.x server', () => {
     const user = await addUser('nodocs', ['+@all', '-command|docs']);
     const catalog = await loadCatalog(await nodeCallAs(redis(), user));
     expect(catalog.source).toBe('info');
-    expect(catalog.note).toBe(
-      "This server's ACL user may not run COMMAND DOCS: autocomplete shows command names, without syntax or summaries.",
-    );
+    expect(catalog.note).toBe("This server's ACL user may not run COMMAND DOCS: autocomplete shows command names, without syntax or summaries.");
     const flushall = find(catalog.commands, 'FLUSHALL');
     expect(flushall.summary).toBeUndefined();
     expect(flushall.syntax).toBeUndefined();

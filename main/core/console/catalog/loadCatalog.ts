@@ -42,11 +42,7 @@ const EMPTY: Refusal = { kind: 'empty', message: '' };
  * a lost connection or a timeout rejects instead of passing for a short catalog.
  */
 export async function loadCatalog(call: NodeCall): Promise<Catalog> {
-  const [server, docsAnswer, infoAnswer] = await Promise.all([
-    ask(call, ['INFO', 'server']),
-    ask(call, ['COMMAND', 'DOCS']),
-    ask(call, ['COMMAND', 'INFO']),
-  ]);
+  const [server, docsAnswer, infoAnswer] = await Promise.all([ask(call, ['INFO', 'server']), ask(call, ['COMMAND', 'DOCS']), ask(call, ['COMMAND', 'INFO'])]);
   const id = identityOf(server);
   const version = id?.version ?? '';
   const shown = id === undefined ? '' : serverTitle(id.name, id.version);

@@ -10,7 +10,7 @@ export function migrateParts(words: readonly string[]): { secrets: number[]; key
   const keys: number[] = [];
   const word = (i: number): string => (words[i] ?? '').toUpperCase();
   if (words.length > 3 && words[3] !== '') keys.push(3);
-  for (let i = 6; i < words.length; ) {
+  for (let i = 6; i < words.length;) {
     const option = word(i);
     if (option === 'KEYS') {
       // KEYS needs the key argument empty; Redis refuses the command otherwise.

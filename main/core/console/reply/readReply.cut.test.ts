@@ -106,7 +106,16 @@ describe('readReply past the display bounds, with the whole reply in a download 
       total: 2,
       items: [
         { t: 'bulk', v: '1-1', bytes: 3 },
-        { t: 'array', total: 4, items: [{ t: 'bulk', v: 'f', bytes: 1 }, { t: 'bulk', v: '\\x00\\xff\\"\\\\\\n\\r\\t\\a\\b\\x7f\\x80\\xc3#0', bytes: 14 }, { t: 'bulk', v: 'g', bytes: 1 }, { t: 'bulk', v: '0', bytes: 1 }] },
+        {
+          t: 'array',
+          total: 4,
+          items: [
+            { t: 'bulk', v: 'f', bytes: 1 },
+            { t: 'bulk', v: '\\x00\\xff\\"\\\\\\n\\r\\t\\a\\b\\x7f\\x80\\xc3#0', bytes: 14 },
+            { t: 'bulk', v: 'g', bytes: 1 },
+            { t: 'bulk', v: '0', bytes: 1 },
+          ],
+        },
       ],
     });
     for (const raw of [false, true]) {

@@ -39,8 +39,31 @@ const read = (socket: Socket, raw = false): Promise<ReadReply> => readReply(sock
 describe('readReply on the socket', () => {
   it('reads a reply split at any byte, skipping a push before it and leaving the next reply for the next read', async () => {
     const wire = Buffer.from('>2\r\n$10\r\ninvalidate\r\n*1\r\n$1\r\nk\r\n%2\r\n$1\r\na\r\n*2\r\n:1\r\n,2.5\r\n$2\r\n\xff\n\r\n#t\r\n+NEXT\r\n', 'latin1');
-    const first = { t: 'map', total: 2, entries: [[{ t: 'bulk', v: 'a', bytes: 1 }, { t: 'array', total: 2, items: [{ t: 'integer', v: '1' }, { t: 'double', v: '2.5' }] }], [{ t: 'bulk', v: '\\xff\\n', bytes: 2 }, { t: 'boolean', v: true }]] };
-    const splits = [...Array.from({ length: wire.length - 1 }, (_, k) => [wire.subarray(0, k + 1), wire.subarray(k + 1)]), [...wire].map((b) => Buffer.from([b]))];
+    const first = {
+      t: 'map',
+      total: 2,
+      entries: [
+        [
+          { t: 'bulk', v: 'a', bytes: 1 },
+          {
+            t: 'array',
+            total: 2,
+            items: [
+              { t: 'integer', v: '1' },
+              { t: 'double', v: '2.5' },
+            ],
+          },
+        ],
+        [
+          { t: 'bulk', v: '\\xff\\n', bytes: 2 },
+          { t: 'boolean', v: true },
+        ],
+      ],
+    };
+    const splits = [
+      ...Array.from({ length: wire.length - 1 }, (_, k) => [wire.subarray(0, k + 1), wire.subarray(k + 1)]),
+      [...wire].map((b) => Buffer.from([b])),
+    ];
     for (const parts of splits) {
       const socket = pipe();
       const reading = read(socket);
@@ -96,7 +119,14 @@ describe('readReply on the socket', () => {
     expect(created.count).toBe(1);
     await feed(socket, [Buffer.from('\r\n:2\r\n')]);
     const got = await reading;
-    expect(got.reply).toEqual({ t: 'array', total: 2, items: [{ t: 'integer', v: '1' }, { t: 'integer', v: '2' }] });
+    expect(got.reply).toEqual({
+      t: 'array',
+      total: 2,
+      items: [
+        { t: 'integer', v: '1' },
+        { t: 'integer', v: '2' },
+      ],
+    });
     expect((await download(own, got.cut)).toString()).toBe('1) (integer) 1\n2) (integer) 2\n');
   });
 

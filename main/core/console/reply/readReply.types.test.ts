@@ -13,7 +13,14 @@ const NESTED = "return {1, {'a', {'b', false}}, redis.error_reply('E inner')}";
 const CASES: { args: string[]; resp3: ReplyNode; resp2: ReplyNode; cli3?: false }[] = [
   {
     args: ['HGETALL', 'h'],
-    resp3: { t: 'map', total: 2, entries: [[b('f1'), b('v1')], [b('f2'), b('v2')]] },
+    resp3: {
+      t: 'map',
+      total: 2,
+      entries: [
+        [b('f1'), b('v1')],
+        [b('f2'), b('v2')],
+      ],
+    },
     resp2: { t: 'array', total: 4, items: [b('f1'), b('v1'), b('f2'), b('v2')] },
   },
   { args: ['SMEMBERS', 's'], resp3: { t: 'set', total: 1, items: [b('only')] }, resp2: { t: 'array', total: 1, items: [b('only')] } },

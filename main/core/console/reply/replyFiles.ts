@@ -41,7 +41,14 @@ export interface ReplyFileLimits {
   now: () => number;
 }
 
-export const REPLY_FILE_LIMITS: ReplyFileLimits = { files: 20, bytes: 1024 ** 3, totalFiles: 200, totalBytes: 4 * 1024 ** 3, ageMs: 60 * 60_000, now: Date.now };
+export const REPLY_FILE_LIMITS: ReplyFileLimits = {
+  files: 20,
+  bytes: 1024 ** 3,
+  totalFiles: 200,
+  totalBytes: 4 * 1024 ** 3,
+  ageMs: 60 * 60_000,
+  now: Date.now,
+};
 
 /** Bytes of text queued for the disk before the writer says it needs draining. */
 const WRITE_QUEUE_BYTES = 4 * 1024 * 1024;
@@ -80,7 +87,13 @@ export class ReplyFiles {
     this.checkDir(true);
     this.prune();
     while (this.count((e) => e.owner === owner) >= this.limits.files && this.evictOldest(owner, undefined) !== undefined);
-    while (this.entries.size >= this.limits.totalFiles && this.evictOldest(this.heaviest(() => 1), undefined) !== undefined);
+    while (
+      this.entries.size >= this.limits.totalFiles &&
+      this.evictOldest(
+        this.heaviest(() => 1),
+        undefined,
+      ) !== undefined
+    );
     const id = randomBytes(18).toString('base64url');
     const path = join(this.dir, `${id}.txt`);
     // O_EXCL and O_NOFOLLOW: a file or symlink planted at the name is refused, never followed.

@@ -28,7 +28,7 @@ function plainUntil(bytes: Uint8Array, start: number, end: number): number {
 export function escapeForText(bytes: Uint8Array, quote: boolean): string {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   let out = '';
-  for (let i = 0; i < buf.length; ) {
+  for (let i = 0; i < buf.length;) {
     const plainEnd = plainUntil(buf, i, buf.length);
     if (plainEnd > i) out += buf.toString('latin1', i, plainEnd);
     if (plainEnd === buf.length) break;
@@ -77,7 +77,8 @@ export class ReplyTextSink implements RespSink {
   stringPiece(buf: Buffer, start: number, end: number): void {
     if (this.skipping > 0) return;
     // The usual field or value: short ASCII, passed as text without a Buffer view of its own.
-    if (this.writer.mode === 'formatted' && end - start <= 256 && plainUntil(buf, start, end) === end) this.writer.stringPlain(buf.toString('latin1', start, end));
+    if (this.writer.mode === 'formatted' && end - start <= 256 && plainUntil(buf, start, end) === end)
+      this.writer.stringPlain(buf.toString('latin1', start, end));
     else this.writer.stringBytes(buf.subarray(start, end));
   }
 

@@ -22,7 +22,16 @@ describe('ReplyTreeBuilder', () => {
       total: 2,
       items: [
         { t: 'bulk', v: 'ab', bytes: 2 },
-        { t: 'map', total: 1, entries: [[{ t: 'simple', v: 'k' }, { t: 'boolean', v: true }]] },
+        {
+          t: 'map',
+          total: 1,
+          entries: [
+            [
+              { t: 'simple', v: 'k' },
+              { t: 'boolean', v: true },
+            ],
+          ],
+        },
       ],
     });
     expect([tree.cut, tree.totalElements, tree.totalBytes]).toEqual([false, 5, 4]);
@@ -73,7 +82,16 @@ describe('ReplyTreeBuilder', () => {
 
   it('gives a shown key its value as a stub once the bounds are passed', () => {
     const tree = build(`%2\r\n${bulks('kkkk')}*3\r\n${ints(3)}${bulks('k2', 'v2')}`, { bytes: 4 });
-    expect(tree.root).toEqual({ t: 'map', total: 2, entries: [[{ t: 'bulk', v: 'kkkk', bytes: 4 }, { t: 'array', items: [], total: 3 }]] });
+    expect(tree.root).toEqual({
+      t: 'map',
+      total: 2,
+      entries: [
+        [
+          { t: 'bulk', v: 'kkkk', bytes: 4 },
+          { t: 'array', items: [], total: 3 },
+        ],
+      ],
+    });
     expect(tree.cut).toBe(true);
   });
 
@@ -85,8 +103,24 @@ describe('ReplyTreeBuilder', () => {
 
   it('keeps a top-level attribute apart and drops nested ones, counting neither', () => {
     const tree = build('|1\r\n+ttl\r\n:5\r\n*2\r\n:1\r\n|1\r\n+a\r\n+b\r\n:2\r\n', {});
-    expect(tree.attribute).toEqual({ t: 'attribute', total: 1, entries: [[{ t: 'simple', v: 'ttl' }, { t: 'integer', v: '5' }]] });
-    expect(tree.root).toEqual({ t: 'array', total: 2, items: [{ t: 'integer', v: '1' }, { t: 'integer', v: '2' }] });
+    expect(tree.attribute).toEqual({
+      t: 'attribute',
+      total: 1,
+      entries: [
+        [
+          { t: 'simple', v: 'ttl' },
+          { t: 'integer', v: '5' },
+        ],
+      ],
+    });
+    expect(tree.root).toEqual({
+      t: 'array',
+      total: 2,
+      items: [
+        { t: 'integer', v: '1' },
+        { t: 'integer', v: '2' },
+      ],
+    });
     expect(tree.totalElements).toBe(3);
   });
 

@@ -26,9 +26,23 @@ describe('console.run gives each RESP3 reply its type', () => {
     expect(await reply('GET str')).toMatchObject({ t: 'bulk', v: 'a\\n\\xff', bytes: 3 });
     expect(await reply('STRLEN str')).toEqual({ t: 'integer', v: '3' });
     expect(await reply('INCR h')).toMatchObject({ t: 'error', v: expect.stringMatching(/^WRONGTYPE /) });
-    expect(await reply('LRANGE l 0 -1')).toMatchObject({ t: 'array', total: 2, items: [{ t: 'bulk', v: 'a' }, { t: 'bulk', v: 'b' }] });
+    expect(await reply('LRANGE l 0 -1')).toMatchObject({
+      t: 'array',
+      total: 2,
+      items: [
+        { t: 'bulk', v: 'a' },
+        { t: 'bulk', v: 'b' },
+      ],
+    });
     expect(await reply('GET missing')).toEqual({ t: 'null' });
-    expect(await reply('HGETALL h')).toMatchObject({ t: 'map', total: 2, entries: [[{ v: 'f1' }, { v: 'v1' }], [{ v: 'f2' }, { v: 'v2' }]] });
+    expect(await reply('HGETALL h')).toMatchObject({
+      t: 'map',
+      total: 2,
+      entries: [
+        [{ v: 'f1' }, { v: 'v1' }],
+        [{ v: 'f2' }, { v: 'v2' }],
+      ],
+    });
     expect(await reply('SMEMBERS s')).toMatchObject({ t: 'set', total: 1, items: [{ t: 'bulk', v: 'only' }] });
     expect(await reply('ZSCORE z m')).toEqual({ t: 'double', v: '1.5' });
     expect(await reply('CLIENT INFO')).toMatchObject({ t: 'verbatim', format: 'txt', v: expect.stringContaining('db=0') });

@@ -61,7 +61,7 @@ function parse(chunks: Buffer[]): { events: string[]; values: number } {
   const parser = new RespStreamParser(log);
   let values = 0;
   for (const chunk of chunks) {
-    for (let at = 0; at < chunk.length; ) {
+    for (let at = 0; at < chunk.length;) {
       at = parser.feed(chunk, at);
       if (parser.complete) {
         values++;
@@ -115,7 +115,15 @@ describe('RespStreamParser', () => {
     const body = Buffer.alloc(3 * 1024 * 1024, 0x61);
     const chunks = [Buffer.from(`$${body.length}\r\n`), body.subarray(0, 1000), body.subarray(1000), Buffer.from('\r\n')];
     const pieces: number[] = [];
-    const sink: RespSink = { ...new Log(), line() {}, open() {}, close() {}, stringStart() {}, stringEnd() {}, stringPiece: (_b, s, e) => void pieces.push(e - s) };
+    const sink: RespSink = {
+      ...new Log(),
+      line() {},
+      open() {},
+      close() {},
+      stringStart() {},
+      stringEnd() {},
+      stringPiece: (_b, s, e) => void pieces.push(e - s),
+    };
     const parser = new RespStreamParser(sink);
     for (const c of chunks) parser.feed(c);
     expect(parser.complete).toBe(true);
@@ -123,8 +131,11 @@ describe('RespStreamParser', () => {
   });
 
   it('refuses what is not RESP, naming it', () => {
-    const bad = (text: string): (() => void) => () => new RespStreamParser(new Log()).feed(Buffer.from(text, 'latin1'));
-    expect(bad('?what\r\n')).toThrow(new ReplyProtocolError("unexpected byte 0x3f where a RESP reply type (+ - : $ * _ , # ! = ( % ~ | >) was expected"));
+    const bad =
+      (text: string): (() => void) =>
+      () =>
+        new RespStreamParser(new Log()).feed(Buffer.from(text, 'latin1'));
+    expect(bad('?what\r\n')).toThrow(new ReplyProtocolError('unexpected byte 0x3f where a RESP reply type (+ - : $ * _ , # ! = ( % ~ | >) was expected'));
     expect(bad('#x\r\n')).toThrow(/boolean must be #t or #f, not #x/);
     expect(bad('$?\r\n')).toThrow(/streamed RESP3 values/);
     expect(bad('*1x\r\n')).toThrow(/unexpected byte 0x78 in a RESP length/);

@@ -30,7 +30,7 @@ const noSecret = (text: string): void => {
 };
 
 describe('secret parameters in a reply, whatever command brought it', () => {
-  it('are masked in EXEC\'s reply of CONFIG GETs queued in MULTI, on RESP2 and RESP3', async () => {
+  it("are masked in EXEC's reply of CONFIG GETs queued in MULTI, on RESP2 and RESP3", async () => {
     for (const protocol of [2, 3] as const) {
       const r = await script(['MULTI', 'CONFIG GET requirepass', 'CONFIG GET masterauth', 'EXEC'], { protocol });
       const text = JSON.stringify(r.replies);

@@ -18,7 +18,14 @@ export interface ConsoleWhere {
  * never the typed line, redacted or not. `note` is in our words (why it was refused, the
  * error code of an error reply), never the server's text, which can echo arguments.
  */
-export function auditConsole(sink: ConsoleAuditSink, where: ConsoleWhere, outcome: ConsoleOutcome, command: string, keys: readonly Buffer[], note?: string): void {
+export function auditConsole(
+  sink: ConsoleAuditSink,
+  where: ConsoleWhere,
+  outcome: ConsoleOutcome,
+  command: string,
+  keys: readonly Buffer[],
+  note?: string,
+): void {
   const nodes = where.addresses === undefined || where.addresses.length === 0 ? '' : ` ${where.addresses.join(',')}`;
   sink(outcome, `profile ${where.profileId}${nodes} db ${where.db}`.slice(0, 300), `${command}${keysText(keys)}${note === undefined ? '' : `: ${note}`}`);
 }

@@ -42,7 +42,6 @@ export function slotText(ranges: ReadonlyArray<[number, number]>): string {
   return ranges.map(([a, b]) => (a === b ? String(a) : `${a}-${b}`)).join(',');
 }
 
-
 /**
  * The nodes a command can be sent to: each master (with its slots on a cluster) followed by its
  * replicas, sentinels and address-less nodes left out; a replica whose master is not listed comes last.
@@ -66,7 +65,5 @@ export function consoleNodes(all: readonly TopologyNode[]): ConsoleNode[] {
  * answered" stands beside the others' replies rather than it silently dropping out of "every".
  */
 export function servingMasters(all: readonly TopologyNode[], cluster: boolean): TopologyNode[] {
-  return all
-    .filter((n) => n.role === 'master' && n.address !== '' && (!cluster || (n.slots?.length ?? 0) > 0))
-    .sort(byAddress);
+  return all.filter((n) => n.role === 'master' && n.address !== '' && (!cluster || (n.slots?.length ?? 0) > 0)).sort(byAddress);
 }

@@ -73,7 +73,13 @@ export async function execOn(hop: Hop, args: readonly Buffer[], text: readonly s
       const address = redirect[2] as string;
       return await execOn({ address, role: 'master', spec: specAtAddress(ctx.profileSpec, address) }, args, text, ctx, redirect[1] as 'MOVED' | 'ASK');
     }
-    const node = { address: hop.address, role: hop.role, ms: Math.round(r.ms * 1000) / 1000, reply: r.got.reply, ...(r.got.cut === undefined ? {} : { cut: r.got.cut }) };
+    const node = {
+      address: hop.address,
+      role: hop.role,
+      ms: Math.round(r.ms * 1000) / 1000,
+      reply: r.got.reply,
+      ...(r.got.cut === undefined ? {} : { cut: r.got.cut }),
+    };
     return { node, db: link.db, protocol: link.protocol };
   } finally {
     if (own) void link.close();

@@ -41,7 +41,11 @@ export function refusal(doc: CommandDoc | undefined, command: string, role: Role
     return new AppError('FORBIDDEN', `Analysts may run only @read commands; ${what}. Ask someone with the ops role to run it.`, 'line');
   }
   if (role === 'analyst' && isDangerous(doc)) {
-    return new AppError('FORBIDDEN', `Analysts never run @dangerous commands; ${command} is ${categories(doc)}. Ask someone with the ops role to run it.`, 'line');
+    return new AppError(
+      'FORBIDDEN',
+      `Analysts never run @dangerous commands; ${command} is ${categories(doc)}. Ask someone with the ops role to run it.`,
+      'line',
+    );
   }
   if (readOnly !== undefined && isWrite(doc)) {
     return new AppError('READ_ONLY', `${command} writes (COMMAND INFO flags it write), and ${readOnly}`, 'profileId');

@@ -26,8 +26,16 @@ describe('console.run splits a line as redis-cli does', () => {
   });
 
   it('refuses an unterminated quote naming its column, and a closing quote glued to more text', async () => {
-    await expect(core().refusal('ops', { line: 'SET k "open' })).resolves.toMatchObject({ code: 'VALIDATION', field: 'line', message: expect.stringContaining('column 7') });
-    await expect(core().refusal('ops', { line: 'SET "k"x v' })).resolves.toMatchObject({ code: 'VALIDATION', field: 'line', message: expect.stringMatching(/^Column 8: a closing quote/) });
+    await expect(core().refusal('ops', { line: 'SET k "open' })).resolves.toMatchObject({
+      code: 'VALIDATION',
+      field: 'line',
+      message: expect.stringContaining('column 7'),
+    });
+    await expect(core().refusal('ops', { line: 'SET "k"x v' })).resolves.toMatchObject({
+      code: 'VALIDATION',
+      field: 'line',
+      message: expect.stringMatching(/^Column 8: a closing quote/),
+    });
     await expect(core().refusal('ops', { line: '   ' })).resolves.toMatchObject({ code: 'VALIDATION', field: 'line' });
   });
 });

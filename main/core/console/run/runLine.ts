@@ -54,7 +54,11 @@ function linkName(profileId: string): string {
 export async function runLine(deps: RunDeps, input: CallArgs<'console.run'>, parsed: ParsedLine, s: RunSession): Promise<RunResult> {
   if (holdsRedacted(parsed.text)) {
     // A line recalled from the history: run as it is, it would make the mark the password.
-    throw new AppError('VALIDATION', `This line holds ${REDACTED} where a secret goes (a line from the history keeps none): type the secret in its place.`, 'line');
+    throw new AppError(
+      'VALIDATION',
+      `This line holds ${REDACTED} where a secret goes (a line from the history keeps none): type the secret in its place.`,
+      'line',
+    );
   }
   // The line as typed when it holds no secret (its quoting, and bytes the re-quoted text could not
   // carry: an argument that is not UTF-8 is U+FFFD in parsed.text); else redactArgs' re-quoted line.
@@ -85,7 +89,14 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
 
   const refused = refusal(doc, command, s.role, s.readOnly);
   if (refused !== undefined) {
-    auditConsole(s.audit, where, 'refused', command, await keysOf(), refused.code === 'FORBIDDEN' ? `${isRead(doc) ? '@dangerous' : 'not @read'}, refused for an analyst` : 'a write on a read-only profile');
+    auditConsole(
+      s.audit,
+      where,
+      'refused',
+      command,
+      await keysOf(),
+      refused.code === 'FORBIDDEN' ? `${isRead(doc) ? '@dangerous' : 'not @read'}, refused for an analyst` : 'a write on a read-only profile',
+    );
     throw refused;
   }
   const hops = await route({
@@ -131,7 +142,11 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
     // The write-ahead record: a command the log cannot take first is refused (AUDIT_UNAVAILABLE), never run unrecorded.
     if (audited) auditConsole(s.audit, where, 'started', command, await keysOf());
     const results = await Promise.all(
-      hops.map((h) => (hops.length === 1 ? execOn(h, parsed.args, parsed.text, ctx) : execOn(h, parsed.args, parsed.text, ctx).catch((err: unknown) => unanswered(h, err, ctx)))),
+      hops.map((h) =>
+        hops.length === 1
+          ? execOn(h, parsed.args, parsed.text, ctx)
+          : execOn(h, parsed.args, parsed.text, ctx).catch((err: unknown) => unanswered(h, err, ctx)),
+      ),
     );
     // A secret parameter's value (the profile's own password) was masked as the reply was read (reply/secretMask.ts).
     const replies = await Promise.all(results.map((r) => withHint(r, profile.spec.username, doc, keysOf)));
@@ -139,7 +154,14 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
     where.addresses = results.map((r) => r.node.address);
     if (audited) {
       const failed = replies.find((r) => r.reply.t === 'error');
-      auditConsole(s.audit, where, failed === undefined ? 'ok' : 'failed', command, await keysOf(), failed?.reply.t === 'error' ? `error reply ${errorCode(failed.reply.v)}` : undefined);
+      auditConsole(
+        s.audit,
+        where,
+        failed === undefined ? 'ok' : 'failed',
+        command,
+        await keysOf(),
+        failed?.reply.t === 'error' ? `error reply ${errorCode(failed.reply.v)}` : undefined,
+      );
     }
     const first = results[0] as HopResult;
     // The console's DB is the one connection's it ran on (SELECT moved it); several nodes stay on the run's.
@@ -147,7 +169,8 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
   } catch (err) {
     const stopped = control.stopped;
     const error = stopped === undefined ? err : control.stopError(command);
-    if (audited) auditConsole(s.audit, where, stopped === 'cancelled' ? 'cancelled' : 'failed', command, await keysOf(), error instanceof AppError ? error.code : 'error');
+    if (audited)
+      auditConsole(s.audit, where, stopped === 'cancelled' ? 'cancelled' : 'failed', command, await keysOf(), error instanceof AppError ? error.code : 'error');
     throw error;
   } finally {
     control.done();
@@ -171,7 +194,10 @@ async function withHint(r: HopResult, username: string | undefined, doc: Command
   if (reply.t !== 'error') return r.node;
   if (reply.v.startsWith('CROSSSLOT')) return { ...r.node, hint: crossSlotHint(await keys()) };
   if (reply.v.startsWith('NOPERM')) {
-    return { ...r.node, hint: `Redis refused it for the ACL user "${username ?? 'default'}" this session connects as${doc === undefined ? '' : ` (${doc.name} is in ${(doc.categories ?? []).join(' ') || 'no category'})`}.` };
+    return {
+      ...r.node,
+      hint: `Redis refused it for the ACL user "${username ?? 'default'}" this session connects as${doc === undefined ? '' : ` (${doc.name} is in ${(doc.categories ?? []).join(' ') || 'no category'})`}.`,
+    };
   }
   return r.node;
 }

@@ -66,14 +66,21 @@ export class ActionPlan {
     if (a.op === 'delete') b.command(2).arg('UNLINK').argBytes(key, 0, key.length);
     else if (a.op === 'persist') b.command(2).arg('PERSIST').argBytes(key, 0, key.length);
     else if (a.op === 'expire') {
-      b.command(a.onlyNoTtl ? 4 : 3).arg('EXPIRE').argBytes(key, 0, key.length).argNumber(this.seconds(key));
+      b.command(a.onlyNoTtl ? 4 : 3)
+        .arg('EXPIRE')
+        .argBytes(key, 0, key.length)
+        .argNumber(this.seconds(key));
       if (a.onlyNoTtl) b.arg('NX');
     }
   }
 
   private script(b: RespBuilder, mode: ScriptMode, key: Buffer): void {
     const args = this.scriptArgs(mode, key);
-    b.command(4 + args.length).arg('EVALSHA').arg(ACTION_SHA).arg('1').argBytes(key, 0, key.length);
+    b.command(4 + args.length)
+      .arg('EVALSHA')
+      .arg(ACTION_SHA)
+      .arg('1')
+      .argBytes(key, 0, key.length);
     for (const x of args) b.arg(x);
   }
 }

@@ -30,8 +30,8 @@ async function seed(): Promise<void> {
   await admin.expire('h:ttl', 3_000);
 }
 
-describe('the bulk actions\' TTL filters and hash-field expiration (the Redis 7.0 here has none)', () => {
-  it('passes whether the server has hash-field expiration as the script\'s last argument', () => {
+describe("the bulk actions' TTL filters and hash-field expiration (the Redis 7.0 here has none)", () => {
+  it("passes whether the server has hash-field expiration as the script's last argument", () => {
     expect(plan({ ttl: 'none' }, true).scriptArgs('check', Buffer.from('k')).at(-1)).toBe('1');
     expect(plan({ ttl: 'none' }, false).scriptArgs('check', Buffer.from('k')).at(-1)).toBe('0');
   });

@@ -73,7 +73,11 @@ describe('bulk key actions on a cluster', () => {
   it('filtered expire runs the check-and-act script on each key’s own master', async () => {
     await spread((i) => side.hset(`sess:${i}`, 'f', 'v'), 600);
     await spread((i) => side.set(`sess:s:${i}`, 'v'), 400);
-    const run = await kit.run('shards', { selection: { match: b64('sess:*'), type: 'hash', ttl: 'none' }, action: { op: 'expire', seconds: 900 }, dryRun: false });
+    const run = await kit.run('shards', {
+      selection: { match: b64('sess:*'), type: 'hash', ttl: 'none' },
+      action: { op: 'expire', seconds: 900 },
+      dryRun: false,
+    });
     expect(run).toMatchObject({ kind: 'done', report: { matched: 600, acted: 600, skipped: 0, errors: 0 } });
     expect(await side.ttl('sess:17')).toBeGreaterThan(800);
     expect(await side.ttl('sess:s:17')).toBe(-1);

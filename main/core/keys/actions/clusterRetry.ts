@@ -8,7 +8,8 @@ import { ACTION_SCRIPT, ACTION_SHA } from './actionScript';
  * demoted master refusing the script's write, a replica loading or cut off from its master),
  * or its connection went with the old master. Sent again where the slot lives now, it runs.
  */
-const WINDOW = /^(MOVED|ASK|TRYAGAIN|CLUSTERDOWN|READONLY|LOADING|MASTERDOWN|UNBLOCKED) |^(Too many Cluster redirections|Connection is closed|Command timed out)/;
+const WINDOW =
+  /^(MOVED|ASK|TRYAGAIN|CLUSTERDOWN|READONLY|LOADING|MASTERDOWN|UNBLOCKED) |^(Too many Cluster redirections|Connection is closed|Command timed out)/;
 
 /** Whether a key's error is one a cluster gives while a slot moves or a master fails over. */
 export function inFailoverWindow(message: string): boolean {

@@ -49,14 +49,20 @@ export class ExportFile {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') throw new AppError('VALIDATION', `--out ${path}: the folder ${dirname(path)} does not exist`, 'out');
-      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') throw new AppError('VALIDATION', `--out ${path}: the folder ${dirname(path)} cannot be written (${code})`, 'out');
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+        throw new AppError('VALIDATION', `--out ${path}: the folder ${dirname(path)} cannot be written (${code})`, 'out');
       throw e;
     }
   }
 
   /** Append one key's RESTORE to `b` (a page's worth is written at once). */
   static restore(b: RespBuilder, key: Buffer, pttl: number, payload: Buffer): void {
-    b.command(5).arg('RESTORE').argBytes(key, 0, key.length).argNumber(pttl > 0 ? pttl : 0).argBytes(payload, 0, payload.length).arg('REPLACE');
+    b.command(5)
+      .arg('RESTORE')
+      .argBytes(key, 0, key.length)
+      .argNumber(pttl > 0 ? pttl : 0)
+      .argBytes(payload, 0, payload.length)
+      .arg('REPLACE');
   }
 
   write(chunk: Buffer): Promise<void> {
@@ -104,8 +110,8 @@ function refuseOddTarget(path: string): void {
   } catch {
     return;
   }
-  if (st.isSymbolicLink()) throw new AppError('VALIDATION', `--out ${path} is a symbolic link; give the path of a regular file (the export replaces it whole)`, 'out');
+  if (st.isSymbolicLink())
+    throw new AppError('VALIDATION', `--out ${path} is a symbolic link; give the path of a regular file (the export replaces it whole)`, 'out');
   if (st.isDirectory()) throw new AppError('VALIDATION', `--out ${path} is a directory; give a file name, e.g. ${join(path, 'keys.resp')}`, 'out');
   if (!st.isFile()) throw new AppError('VALIDATION', `--out ${path} is not a regular file`, 'out');
 }
-

@@ -43,7 +43,12 @@ export class KeyActionRuns {
   constructor(private readonly deps: KeyActionRunsDeps) {}
 
   /** Starts the run `ask` describes on `profile` (reached under the pool's `connectionId`); its job id. */
-  async start(ask: CallArgs<'keys.actions.start'>, connectionId: string, profile: StoredProfile, openTrail: OpenTrail): Promise<CallOutput<'keys.actions.start'>> {
+  async start(
+    ask: CallArgs<'keys.actions.start'>,
+    connectionId: string,
+    profile: StoredProfile,
+    openTrail: OpenTrail,
+  ): Promise<CallOutput<'keys.actions.start'>> {
     const { pool, jobs, store, indexes, hooks = {} } = this.deps;
     const active = this.active;
     refuseReadOnly(profile);

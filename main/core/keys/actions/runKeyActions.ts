@@ -51,7 +51,18 @@ export interface KeyActionRun {
 
 const address = (t: RawTarget): string => `${t.errorContext.host ?? '?'}:${t.errorContext.port ?? 0}`;
 
-const fresh = (node: string): ShardCheckpoint => ({ node, cursor: '0', scanned: 0, matched: 0, acted: 0, skipped: 0, errors: 0, done: false, short: 0, inFlight: 0 });
+const fresh = (node: string): ShardCheckpoint => ({
+  node,
+  cursor: '0',
+  scanned: 0,
+  matched: 0,
+  acted: 0,
+  skipped: 0,
+  errors: 0,
+  done: false,
+  short: 0,
+  inFlight: 0,
+});
 
 /**
  * A bulk key action over every shard at once (parallel SCAN MATCH, pipelined check and act,
@@ -82,7 +93,8 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
   let timer: NodeJS.Timeout | undefined;
   const real = !run.dryRun;
   /** The keys this run counted (a real run with a store), and their set once a shard must start over. */
-  const seenFile = real && run.store !== null ? new SeenKeysFile(run.store.seenFile(run.runId), prior === undefined ? undefined : (prior.seenBytes ?? 0)) : null;
+  const seenFile =
+    real && run.store !== null ? new SeenKeysFile(run.store.seenFile(run.runId), prior === undefined ? undefined : (prior.seenBytes ?? 0)) : null;
   let seenSet: KeyHashSet | undefined;
 
   const counts = (): KeyActionCounts => {
@@ -105,28 +117,31 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
     if (!real || run.store === null) return;
     lastSave = Date.now();
     const c = counts();
-    run.store.save({
-      version: 1,
-      runId: run.runId,
-      profileId: run.profileId,
-      target: run.target,
-      db: run.db,
-      op: run.action.op,
-      selection: run.selection,
-      action: run.action,
-      pace: run.pace,
-      startedAt: prior?.startedAt ?? began,
-      updatedAt: lastSave,
-      seconds: c.seconds,
-      total: c.total,
-      state,
-      pid: process.pid,
-      host: hostname(),
-      shards: shards.map((s) => ({ ...s.counts, scanned: s.scanned, dbsize: s.dbsize })),
-      errorSamples,
-      ...(seenFile === null ? {} : { seenBytes: seenFile.bytes }),
-      ...(file === null ? {} : { export: { out: file.out, tmp: file.tmp, bytes: file.bytes } }),
-    }, durable);
+    run.store.save(
+      {
+        version: 1,
+        runId: run.runId,
+        profileId: run.profileId,
+        target: run.target,
+        db: run.db,
+        op: run.action.op,
+        selection: run.selection,
+        action: run.action,
+        pace: run.pace,
+        startedAt: prior?.startedAt ?? began,
+        updatedAt: lastSave,
+        seconds: c.seconds,
+        total: c.total,
+        state,
+        pid: process.pid,
+        host: hostname(),
+        shards: shards.map((s) => ({ ...s.counts, scanned: s.scanned, dbsize: s.dbsize })),
+        errorSamples,
+        ...(seenFile === null ? {} : { seenBytes: seenFile.bytes }),
+        ...(file === null ? {} : { export: { out: file.out, tmp: file.tmp, bytes: file.bytes } }),
+      },
+      durable,
+    );
   };
   const progress = (): void => {
     const c = counts();
@@ -156,7 +171,12 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
     // Any master with hash-field expiration turns the check on: on a cluster mid-upgrade an older
     // master's hashes then fail the check (errors, left alone) rather than skip their fields.
     const fieldTtls = await Promise.all(shards.map((s) => s.call(['COMMAND', 'INFO', FIELD_TTLS_COMMAND]).then(commandInfoHas, () => false)));
-    plan = new ActionPlan(run.selection, run.action, versions.every((v) => v >= 7), fieldTtls.some(Boolean));
+    plan = new ActionPlan(
+      run.selection,
+      run.action,
+      versions.every((v) => v >= 7),
+      fieldTtls.some(Boolean),
+    );
     scannedAtStart = counts().scanned;
     if (run.action.op === 'export' && real) {
       if (run.out === undefined) throw new AppError('VALIDATION', 'an export needs a file to write (--out)', 'out');
@@ -248,7 +268,11 @@ function startAt(run: KeyActionRun, t: RawTarget): ShardStart {
   const [only] = prior.shards;
   // A sentinel failover: the new master holds the same keys (placeShards starts its SCAN over).
   if (run.targets.length === 1 && prior.shards.length === 1 && only !== undefined) return { from: { ...only, node }, prior: true, moved: only.node };
-  throw new AppError('CONFLICT', `The masters changed since the run was cut (${node} was not one of them): a SCAN cursor only means something on its own node. Start a new run.`, 'resume');
+  throw new AppError(
+    'CONFLICT',
+    `The masters changed since the run was cut (${node} was not one of them): a SCAN cursor only means something on its own node. Start a new run.`,
+    'resume',
+  );
 }
 
 /**
@@ -270,7 +294,12 @@ async function placeShards(shards: Shard[], starts: ShardStart[], notes: string[
       c.inFlight = 0;
     }
     if (id === undefined && !notes.some((n) => n.startsWith('INFO '))) {
-      notes.push(restrictionLine({ command: 'INFO', effect: 'a server restarted or replaced mid-run is not noticed, so a resumed run does not start its SCAN over there' }));
+      notes.push(
+        restrictionLine({
+          command: 'INFO',
+          effect: 'a server restarted or replaced mid-run is not noticed, so a resumed run does not start its SCAN over there',
+        }),
+      );
     }
     const restarted = prior && moved === null && c.server !== undefined && id !== undefined && c.server !== id;
     if (moved !== null || restarted) {
@@ -293,7 +322,11 @@ async function prepare(run: KeyActionRun, shards: Shard[]): Promise<void> {
   if (run.resume !== undefined) {
     const gone = run.resume.shards.filter((p) => !p.done && !shards.some((s) => s.node === p.node));
     if (gone.length > 0 && !(shards.length === 1 && run.resume.shards.length === 1)) {
-      throw new AppError('CONFLICT', `The masters changed since the run was cut (${gone.map((g) => g.node).join(', ')} no longer serve slots): start a new run.`, 'resume');
+      throw new AppError(
+        'CONFLICT',
+        `The masters changed since the run was cut (${gone.map((g) => g.node).join(', ')} no longer serve slots): start a new run.`,
+        'resume',
+      );
     }
   }
   if (run.selection.idleMinSeconds !== undefined) {

@@ -21,12 +21,18 @@ export interface StartPlan {
  * file where it runs, so only the command line starts one), a whole-DB selection whose DB was
  * not typed back, a checkpoint of another profile or one running in this process (`active`).
  */
-export function startPlan(ask: CallArgs<'keys.actions.start'>, profileDb: number, store: Pick<CheckpointStore, 'load'>, active: ReadonlySet<string>): StartPlan {
+export function startPlan(
+  ask: CallArgs<'keys.actions.start'>,
+  profileDb: number,
+  store: Pick<CheckpointStore, 'load'>,
+  active: ReadonlySet<string>,
+): StartPlan {
   const resume = ask.resume === undefined ? undefined : resumable(store.load(ask.resume), ask.profileId, active);
   const db = resume?.db ?? ask.db ?? profileDb;
   const selection = resume?.selection ?? ask.selection;
   const action = resume?.action ?? ask.action;
-  if (action.op === 'export') throw new AppError('VALIDATION', 'An export writes a file where it runs: use `cacheboard keys export` on the command line', 'resume');
+  if (action.op === 'export')
+    throw new AppError('VALIDATION', 'An export writes a file where it runs: use `cacheboard keys export` on the command line', 'resume');
   const dryRun = resume === undefined ? ask.dryRun : false;
   if (!dryRun && wholeDb(selection) && ask.confirmDb !== db) {
     throw new AppError('VALIDATION', `"${matchText(selection)}" with no filter is every key of DB ${db}: type ${db} to confirm`, 'confirmDb');

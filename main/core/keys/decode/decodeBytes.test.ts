@@ -14,7 +14,13 @@ import { SNAPPY_FRAME_MAGIC } from './snappyFrames';
 
 const fixture = (name: string): Buffer => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
-function decode(bytes: Uint8Array, as: DecodeAs = 'auto', compression: DecodeCompression = 'auto', limits: Partial<DecodeLimits> = {}, valueBytes = bytes.length) {
+function decode(
+  bytes: Uint8Array,
+  as: DecodeAs = 'auto',
+  compression: DecodeCompression = 'auto',
+  limits: Partial<DecodeLimits> = {},
+  valueBytes = bytes.length,
+) {
   return decodeBytes({ bytes, as, compression, valueBytes, limits: { ...DECODE_LIMITS, ...limits } });
 }
 
@@ -68,7 +74,8 @@ describe('decodeBytes: each format from its own encoder', () => {
   it('pickle: a parser, from a real Python pickle', () => {
     const r = decode(fixture('value.pickle'));
     expect(r).toMatchObject({ format: 'pickle', error: null });
-    for (const part of ['"name": "ada"', '"ratio": 0.5', '"raw": b"\\x00\\xff"', 'Set [\n    7\n  ]', '"ok": true', '"none": null']) expect(r.text).toContain(part);
+    for (const part of ['"name": "ada"', '"ratio": 0.5', '"raw": b"\\x00\\xff"', 'Set [\n    7\n  ]', '"ok": true', '"none": null'])
+      expect(r.text).toContain(part);
   });
 
   it('pickle: GLOBAL os.system + REDUCE is shown, never run', () => {
@@ -88,8 +95,22 @@ describe('decodeBytes: each format from its own encoder', () => {
   });
 
   it('protobuf: field numbers and wire types, nested messages, only when asked', () => {
-    const inner = protobuf.Writer.create().uint32((1 << 3) | 2).string('ada').uint32((2 << 3) | 0).int32(7).finish();
-    const msg = protobuf.Writer.create().uint32((1 << 3) | 0).uint64(150).uint32((2 << 3) | 2).bytes(inner).uint32((3 << 3) | 5).fixed32(9).uint32((4 << 3) | 0).sint32(-3).finish();
+    const inner = protobuf.Writer.create()
+      .uint32((1 << 3) | 2)
+      .string('ada')
+      .uint32((2 << 3) | 0)
+      .int32(7)
+      .finish();
+    const msg = protobuf.Writer.create()
+      .uint32((1 << 3) | 0)
+      .uint64(150)
+      .uint32((2 << 3) | 2)
+      .bytes(inner)
+      .uint32((3 << 3) | 5)
+      .fixed32(9)
+      .uint32((4 << 3) | 0)
+      .sint32(-3)
+      .finish();
     expect(decode(Buffer.from(msg)).format).not.toBe('protobuf');
     const r = decode(Buffer.from(msg), 'protobuf');
     expect(r).toMatchObject({ format: 'protobuf', error: null });
@@ -161,11 +182,17 @@ describe('decodeBytes: hostile values', () => {
   it('a 3 KB zstd bomb of 100 MB, and lz4 and snappy past a lowered cap', () => {
     expect(decode(fixture('zeros-100MB.zst')).error).toMatch(/^zstd: the value decompresses to more than 64 MB/);
     const mb = Buffer.alloc(1024 * 1024);
-    expect(decode(Buffer.from(lz4.compress(mb)), 'auto', 'auto', { decompressedBytes: 65_536 }).error).toMatch(/^lz4: the value decompresses to more than 64 KB/);
-    expect(decode(Buffer.concat([SNAPPY_FRAME_MAGIC, ...Array.from({ length: 3 }, () => snappyFramed(Buffer.alloc(60_000)).subarray(10))]), 'auto', 'auto', { decompressedBytes: 65_536 }).error).toMatch(
+    expect(decode(Buffer.from(lz4.compress(mb)), 'auto', 'auto', { decompressedBytes: 65_536 }).error).toMatch(
+      /^lz4: the value decompresses to more than 64 KB/,
+    );
+    expect(
+      decode(Buffer.concat([SNAPPY_FRAME_MAGIC, ...Array.from({ length: 3 }, () => snappyFramed(Buffer.alloc(60_000)).subarray(10))]), 'auto', 'auto', {
+        decompressedBytes: 65_536,
+      }).error,
+    ).toMatch(/^snappy: the value decompresses to more than 64 KB/);
+    expect(decode(Buffer.from(SnappyJS.compress(mb)), 'auto', 'snappy', { decompressedBytes: 65_536 }).error).toMatch(
       /^snappy: the value decompresses to more than 64 KB/,
     );
-    expect(decode(Buffer.from(SnappyJS.compress(mb)), 'auto', 'snappy', { decompressedBytes: 65_536 }).error).toMatch(/^snappy: the value decompresses to more than 64 KB/);
   });
 
   it('nesting 100,000 deep: JSON and msgpack are shown to the depth cap, PHP says it is too deep', () => {
@@ -194,7 +221,9 @@ describe('decodeBytes: hostile values', () => {
     const whole = 20 * 1024 * 1024;
     expect(decode(head, 'auto', 'auto', {}, whole)).toMatchObject({ format: 'text', truncated: true, text: head.toString(), error: null });
     expect(decode(head, 'json', 'auto', {}, whole).error).toBe('Decoding json needs the whole value, which is 20 MB; decoding reads at most the first 16 MB');
-    expect(decode(zlib.gzipSync(head), 'auto', 'auto', {}, whole).error).toBe('Decompressing gzip needs the whole value, which is 20 MB; decoding reads at most the first 16 MB');
+    expect(decode(zlib.gzipSync(head), 'auto', 'auto', {}, whole).error).toBe(
+      'Decompressing gzip needs the whole value, which is 20 MB; decoding reads at most the first 16 MB',
+    );
     const proto = protobuf.Writer.create().uint32(8).uint32(1).uint32(18).string('x'.repeat(100)).finish();
     const p = decode(Buffer.from(proto).subarray(0, 20), 'protobuf', 'auto', {}, proto.length);
     expect(p).toMatchObject({ truncated: true, error: null });

@@ -7,7 +7,13 @@ import type { DecodeJob } from './decodeBytes';
 const runner = new DecodeRunner();
 afterAll(() => runner.close());
 
-const job = (bytes: Uint8Array, limits: Partial<DecodeLimits> = {}): DecodeJob => ({ bytes, as: 'auto', compression: 'auto', valueBytes: bytes.length, limits: { ...DECODE_LIMITS, ...limits } });
+const job = (bytes: Uint8Array, limits: Partial<DecodeLimits> = {}): DecodeJob => ({
+  bytes,
+  as: 'auto',
+  compression: 'auto',
+  valueBytes: bytes.length,
+  limits: { ...DECODE_LIMITS, ...limits },
+});
 
 /** A msgpack array of n maps: seconds of decoding and rendering at a few million. */
 const heavy = (n: number): Buffer => Buffer.from(encode(Array.from({ length: n }, (_, i) => ({ id: i, tag: 'x' }))));

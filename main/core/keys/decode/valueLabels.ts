@@ -18,7 +18,12 @@ export function labelOf(o: object): string | undefined {
   if (php !== undefined) return php;
   // java-deserialization keeps the class description under a hidden `class`.
   const javaClass = (o as { class?: { name?: unknown } }).class;
-  if (javaClass !== undefined && typeof javaClass === 'object' && typeof javaClass.name === 'string' && !Object.prototype.propertyIsEnumerable.call(o, 'class')) {
+  if (
+    javaClass !== undefined &&
+    typeof javaClass === 'object' &&
+    typeof javaClass.name === 'string' &&
+    !Object.prototype.propertyIsEnumerable.call(o, 'class')
+  ) {
     return javaClass.name;
   }
   if (Array.isArray(o) || o instanceof Map || o instanceof Set) return undefined;

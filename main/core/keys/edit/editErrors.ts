@@ -44,7 +44,10 @@ export function editError(err: unknown, op: EditOp, ctx: ErrorContext): AppError
     }
   }
   if (/^READONLY\b/.test(message)) {
-    return new AppError('READ_ONLY', "This server is a read-only replica: it refuses writes. Edit on its master (a sentinel or cluster profile always writes to the master).");
+    return new AppError(
+      'READ_ONLY',
+      'This server is a read-only replica: it refuses writes. Edit on its master (a sentinel or cluster profile always writes to the master).',
+    );
   }
   return toAppError(err, ctx);
 }

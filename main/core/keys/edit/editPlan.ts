@@ -39,7 +39,12 @@ function createExtra(op: Extract<EditOp, { op: 'create' }>): ScriptArg {
   }
   if (needs === null) return '';
   const given = op[needs];
-  if (given === undefined) throw new AppError('VALIDATION', `edit.${needs}: a new ${op.type} needs a ${needs === 'field' ? 'first field' : 'score for its first member'}`, `edit.${needs}`);
+  if (given === undefined)
+    throw new AppError(
+      'VALIDATION',
+      `edit.${needs}: a new ${op.type} needs a ${needs === 'field' ? 'first field' : 'score for its first member'}`,
+      `edit.${needs}`,
+    );
   return needs === 'field' ? b(given) : given;
 }
 
@@ -60,7 +65,8 @@ function typeOf(op: Exclude<EditOp, { op: 'create' }>): Seen['type'] | null {
 function seenArgs(op: Exclude<EditOp, { op: 'create' }>): ScriptArg[] {
   const { seen } = op;
   const edits = typeOf(op);
-  if (edits !== null && seen.type !== edits) throw new AppError('VALIDATION', `edit.seen.type: a ${op.op} edits a ${edits}, but the view showed a ${seen.type}`, 'edit.seen.type');
+  if (edits !== null && seen.type !== edits)
+    throw new AppError('VALIDATION', `edit.seen.type: a ${op.op} edits a ${edits}, but the view showed a ${seen.type}`, 'edit.seen.type');
   return [seen.type, seen.length === null ? '' : String(seen.length), seen.ttl ?? '', seen.digest ?? ''];
 }
 
@@ -68,21 +74,43 @@ function seenArgs(op: Exclude<EditOp, { op: 'create' }>): ScriptArg[] {
 export function editPlan(key: Buffer, op: EditOp, can: ServerCan): EditPlan {
   if (op.op === 'create') {
     const ttl = op.ttlSeconds === null ? '' : String(op.ttlSeconds);
-    return { script: CREATE, keys: [key], args: [op.type, b(op.value), createExtra(op), ttl], command: `${CREATE_COMMAND[op.type]}${ttl === '' ? '' : ' + EXPIRE'}`, after: key };
+    return {
+      script: CREATE,
+      keys: [key],
+      args: [op.type, b(op.value), createExtra(op), ttl],
+      command: `${CREATE_COMMAND[op.type]}${ttl === '' ? '' : ' + EXPIRE'}`,
+      after: key,
+    };
   }
   const seen = seenArgs(op);
   const one = (script: string, command: string, args: ScriptArg[]): EditPlan => ({ script, keys: [key], args: [...seen, ...args], command, after: key });
-  switch (op.op) {     case 'string.set':
+  switch (op.op) {
+    case 'string.set':
       return one(STRING_SET, 'SET', [op.expectSha1, String(MAX_STRING_PAGE), b(op.value)]);
     case 'string.append':
       return one(STRING_APPEND, 'APPEND', [b(op.value)]);
     case 'hash.set':
-      return one(HASH_SET, can.fieldTtls ? 'HSET + HPEXPIREAT' : 'HSET', [b(op.field), b(op.value), flag(op.expectValue !== null), op.expectValue === null ? '' : b(op.expectValue), flag(can.fieldTtls)]);
+      return one(HASH_SET, can.fieldTtls ? 'HSET + HPEXPIREAT' : 'HSET', [
+        b(op.field),
+        b(op.value),
+        flag(op.expectValue !== null),
+        op.expectValue === null ? '' : b(op.expectValue),
+        flag(can.fieldTtls),
+      ]);
     case 'hash.delete':
       return one(HASH_DELETE, 'HDEL', [b(op.field), b(op.expectValue)]);
     case 'hash.ttl':
-      if (!can.fieldTtls) throw new AppError('VALIDATION', 'edit.ttlSeconds: this server has no hash-field expiration (HEXPIRE, HPERSIST: Redis 7.4+, Valkey 9), so a field cannot have a TTL here', 'edit.ttlSeconds');
-      return one(HASH_TTL, op.ttlSeconds === null ? 'HPERSIST' : 'HEXPIRE', [b(op.field), b(op.expectValue), op.ttlSeconds === null ? '' : String(op.ttlSeconds)]);
+      if (!can.fieldTtls)
+        throw new AppError(
+          'VALIDATION',
+          'edit.ttlSeconds: this server has no hash-field expiration (HEXPIRE, HPERSIST: Redis 7.4+, Valkey 9), so a field cannot have a TTL here',
+          'edit.ttlSeconds',
+        );
+      return one(HASH_TTL, op.ttlSeconds === null ? 'HPERSIST' : 'HEXPIRE', [
+        b(op.field),
+        b(op.expectValue),
+        op.ttlSeconds === null ? '' : String(op.ttlSeconds),
+      ]);
     case 'list.push':
       return one(LIST_PUSH, op.end === 'head' ? 'LPUSH' : 'RPUSH', [op.end, b(op.value)]);
     case 'list.set':
@@ -109,7 +137,7 @@ export function editPlan(key: Buffer, op: EditOp, can: ServerCan): EditPlan {
       return one(TTL_REMOVE, 'PERSIST', []);
     case 'rename': {
       const to = b(op.to);
-      if (to.equals(key)) throw new AppError('VALIDATION', 'edit.to: the new name is the key\'s own name', 'edit.to');
+      if (to.equals(key)) throw new AppError('VALIDATION', "edit.to: the new name is the key's own name", 'edit.to');
       return { script: RENAME, keys: [key, to], args: [...seen, flag(op.overwrite)], command: op.overwrite ? 'RENAME' : 'RENAMENX', after: to };
     }
     case 'delete':

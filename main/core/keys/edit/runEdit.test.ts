@@ -211,10 +211,20 @@ describe('sets and zsets', () => {
 describe('streams', () => {
   it('add with * or an ID; an ID at or under the top is refused naming edit.id', async () => {
     await pair.other.xadd('x', '5-0', 'f', 'v');
-    await edit('x', { op: 'stream.add', fields: [{ field: b64('a'), value: b64('1') }, { field: b64('b'), value: b64('2') }] });
+    await edit('x', {
+      op: 'stream.add',
+      fields: [
+        { field: b64('a'), value: b64('1') },
+        { field: b64('b'), value: b64('2') },
+      ],
+    });
     await edit('x', { op: 'stream.add', id: '99999999999999-0', fields: [{ field: b64('c'), value: b64('3') }] });
     const entries = await pair.other.xrange('x', '-', '+');
-    expect(entries.map(([, f]) => f)).toEqual([['f', 'v'], ['a', '1', 'b', '2'], ['c', '3']]);
+    expect(entries.map(([, f]) => f)).toEqual([
+      ['f', 'v'],
+      ['a', '1', 'b', '2'],
+      ['c', '3'],
+    ]);
     const e = await refusal(edit('x', { op: 'stream.add', id: '6-0', fields: [{ field: b64('d'), value: b64('4') }] }));
     expect(e).toMatchObject({ code: 'VALIDATION', field: 'edit.id' });
     expect(e.message).toMatch(/equal or smaller/);

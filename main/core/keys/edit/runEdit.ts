@@ -43,7 +43,13 @@ function describe(plan: EditPlan): string {
  * One edit of one key, checked against what the view showed in one script (CONFLICT when it
  * changed), then the key's fresh metadata (a rename's: the new name's).
  */
-export async function runEdit(target: EditTarget, key: Buffer, op: EditOp, readMeta: MetaReader, record: EditRecord = () => undefined): Promise<{ key: KeyRef; meta: KeyMeta }> {
+export async function runEdit(
+  target: EditTarget,
+  key: Buffer,
+  op: EditOp,
+  readMeta: MetaReader,
+  record: EditRecord = () => undefined,
+): Promise<{ key: KeyRef; meta: KeyMeta }> {
   const plan = editPlan(key, op, target.can);
   if (target.cluster) requireSameSlot(plan);
   record('started', describe(plan));

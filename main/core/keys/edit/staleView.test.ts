@@ -27,32 +27,179 @@ interface Case {
 }
 
 const sha1 = (v: string) => createHash('sha1').update(v).digest('hex');
-const dump = async (r: Redis) => [await r.type('k'), await r.pttl('k') >= 0 ? 'ttl' : 'no ttl'];
+const dump = async (r: Redis) => [await r.type('k'), (await r.pttl('k')) >= 0 ? 'ttl' : 'no ttl'];
 
 const cases: Case[] = [
   // The issue's own case: the new value would be gone.
-  { name: 'delete of a string set again', before: (r) => r.set('k', 'old'), between: (r) => r.set('k', 'NEW-IMPORTANT'), op: { op: 'delete' }, after: (r) => r.get('k'), expected: 'NEW-IMPORTANT' },
-  { name: 'delete of a string set again to the same length', before: (r) => r.set('k', 'old'), between: (r) => r.set('k', 'new'), op: { op: 'delete' }, after: (r) => r.get('k'), expected: 'new' },
-  { name: 'rename of a string set again', before: (r) => r.set('k', 'old'), between: (r) => r.set('k', 'NEW'), op: { op: 'rename', to: b64('k2') }, after: async (r) => [await r.get('k'), await r.exists('k2')], expected: ['NEW', 0] },
-  { name: 'delete of a hash whose other field changed', before: (r) => r.hset('k', 'a', '1', 'b', '2'), between: (r) => r.hset('k', 'b', '3'), op: { op: 'delete' }, after: (r) => r.hget('k', 'b'), expected: '3' },
-  { name: 'ttl.set after a PERSIST', before: (r) => r.set('k', 'v', 'EX', 100), between: (r) => r.persist('k'), op: { op: 'ttl.set', ttlSeconds: 5 }, after: (r) => r.ttl('k'), expected: -1 },
-  { name: 'ttl.set after an EXPIRE of a key without TTL', before: (r) => r.set('k', 'v'), between: (r) => r.expire('k', 1000), op: { op: 'ttl.set', ttlSeconds: 5 }, after: async (r) => (await r.ttl('k')) > 900, expected: true },
-  { name: 'ttl.remove after a PERSIST and a new value', before: (r) => r.set('k', 'v', 'EX', 100), between: (r) => r.set('k', 'w', 'EX', 100), op: { op: 'ttl.remove' }, after: dump, expected: ['string', 'ttl'] },
-  { name: 'string.set after a same-length write', before: (r) => r.set('k', 'AAAA'), between: (r) => r.set('k', 'BBBB'), op: { op: 'string.set', value: b64('mine'), expectSha1: sha1('AAAA') }, after: (r) => r.get('k'), expected: 'BBBB' },
+  {
+    name: 'delete of a string set again',
+    before: (r) => r.set('k', 'old'),
+    between: (r) => r.set('k', 'NEW-IMPORTANT'),
+    op: { op: 'delete' },
+    after: (r) => r.get('k'),
+    expected: 'NEW-IMPORTANT',
+  },
+  {
+    name: 'delete of a string set again to the same length',
+    before: (r) => r.set('k', 'old'),
+    between: (r) => r.set('k', 'new'),
+    op: { op: 'delete' },
+    after: (r) => r.get('k'),
+    expected: 'new',
+  },
+  {
+    name: 'rename of a string set again',
+    before: (r) => r.set('k', 'old'),
+    between: (r) => r.set('k', 'NEW'),
+    op: { op: 'rename', to: b64('k2') },
+    after: async (r) => [await r.get('k'), await r.exists('k2')],
+    expected: ['NEW', 0],
+  },
+  {
+    name: 'delete of a hash whose other field changed',
+    before: (r) => r.hset('k', 'a', '1', 'b', '2'),
+    between: (r) => r.hset('k', 'b', '3'),
+    op: { op: 'delete' },
+    after: (r) => r.hget('k', 'b'),
+    expected: '3',
+  },
+  {
+    name: 'ttl.set after a PERSIST',
+    before: (r) => r.set('k', 'v', 'EX', 100),
+    between: (r) => r.persist('k'),
+    op: { op: 'ttl.set', ttlSeconds: 5 },
+    after: (r) => r.ttl('k'),
+    expected: -1,
+  },
+  {
+    name: 'ttl.set after an EXPIRE of a key without TTL',
+    before: (r) => r.set('k', 'v'),
+    between: (r) => r.expire('k', 1000),
+    op: { op: 'ttl.set', ttlSeconds: 5 },
+    after: async (r) => (await r.ttl('k')) > 900,
+    expected: true,
+  },
+  {
+    name: 'ttl.remove after a PERSIST and a new value',
+    before: (r) => r.set('k', 'v', 'EX', 100),
+    between: (r) => r.set('k', 'w', 'EX', 100),
+    op: { op: 'ttl.remove' },
+    after: dump,
+    expected: ['string', 'ttl'],
+  },
+  {
+    name: 'string.set after a same-length write',
+    before: (r) => r.set('k', 'AAAA'),
+    between: (r) => r.set('k', 'BBBB'),
+    op: { op: 'string.set', value: b64('mine'), expectSha1: sha1('AAAA') },
+    after: (r) => r.get('k'),
+    expected: 'BBBB',
+  },
   // The issue's: AAAA, another client writes BBBB, the append gave BBBBX.
-  { name: 'string.append after a same-length write', before: (r) => r.set('k', 'AAAA'), between: (r) => r.set('k', 'BBBB'), op: { op: 'string.append', value: b64('X') }, after: (r) => r.get('k'), expected: 'BBBB' },
-  { name: 'hash.set while another field changed', before: (r) => r.hset('k', 'f', 'v', 'g', '1'), between: (r) => r.hset('k', 'g', '2'), op: { op: 'hash.set', field: b64('f'), value: b64('mine'), expectValue: b64('v') }, after: (r) => r.hgetall('k'), expected: { f: 'v', g: '2' } },
-  { name: 'hash.delete after a field was added', before: (r) => r.hset('k', 'f', 'v'), between: (r) => r.hset('k', 'n', 'new'), op: { op: 'hash.delete', field: b64('f'), expectValue: b64('v') }, after: (r) => r.hgetall('k'), expected: { f: 'v', n: 'new' } },
-  { name: 'list.set after another item changed', before: (r) => r.rpush('k', 'a', 'b'), between: (r) => r.lset('k', 1, 'B'), op: { op: 'list.set', index: 0, value: b64('x'), expectValue: b64('a') }, after: (r) => r.lrange('k', 0, -1), expected: ['a', 'B'] },
-  { name: 'list.push after a pop', before: (r) => r.rpush('k', 'a', 'b'), between: (r) => r.rpop('k'), op: { op: 'list.push', value: b64('x'), end: 'tail' }, after: (r) => r.lrange('k', 0, -1), expected: ['a'] },
-  { name: 'list.remove after another item changed', before: (r) => r.rpush('k', 'a', 'b'), between: (r) => r.lset('k', 1, 'B'), op: { op: 'list.remove', index: 0, expectValue: b64('a') }, after: (r) => r.lrange('k', 0, -1), expected: ['a', 'B'] },
-  { name: 'set.add after a member was swapped', before: (r) => r.sadd('k', 'a', 'b'), between: (r) => r.multi().srem('k', 'b').sadd('k', 'c').exec(), op: { op: 'set.add', member: b64('x') }, after: async (r) => (await r.smembers('k')).sort(), expected: ['a', 'c'] },
-  { name: 'set.remove after a member was added', before: (r) => r.sadd('k', 'a', 'b'), between: (r) => r.sadd('k', 'c'), op: { op: 'set.remove', member: b64('a') }, after: async (r) => (await r.smembers('k')).sort(), expected: ['a', 'b', 'c'] },
-  { name: "zset.add while another member's score changed", before: (r) => r.zadd('k', 1, 'a', 2, 'b'), between: (r) => r.zadd('k', 5, 'b'), op: { op: 'zset.add', member: b64('a'), score: '9', expectScore: '1' }, after: (r) => r.zrange('k', 0, -1, 'WITHSCORES'), expected: ['a', '1', 'b', '5'] },
-  { name: 'zset.incr after a TTL was set', before: (r) => r.zadd('k', 1, 'a'), between: (r) => r.expire('k', 1000), op: { op: 'zset.incr', member: b64('a'), by: '1' }, after: (r) => r.zscore('k', 'a'), expected: '1' },
-  { name: 'zset.remove after a member was added', before: (r) => r.zadd('k', 1, 'a'), between: (r) => r.zadd('k', 2, 'b'), op: { op: 'zset.remove', member: b64('a') }, after: (r) => r.zcard('k'), expected: 2 },
-  { name: 'stream.add after an entry was added', before: (r) => r.xadd('k', '1-0', 'f', 'v'), between: (r) => r.xadd('k', '2-0', 'f', 'v'), op: { op: 'stream.add', fields: [{ field: b64('g'), value: b64('w') }] }, after: (r) => r.xlen('k'), expected: 2 },
-  { name: 'stream.delete after an entry was added', before: (r) => r.xadd('k', '1-0', 'f', 'v'), between: (r) => r.xadd('k', '2-0', 'f', 'v'), op: { op: 'stream.delete', id: '1-0' }, after: (r) => r.xlen('k'), expected: 2 },
+  {
+    name: 'string.append after a same-length write',
+    before: (r) => r.set('k', 'AAAA'),
+    between: (r) => r.set('k', 'BBBB'),
+    op: { op: 'string.append', value: b64('X') },
+    after: (r) => r.get('k'),
+    expected: 'BBBB',
+  },
+  {
+    name: 'hash.set while another field changed',
+    before: (r) => r.hset('k', 'f', 'v', 'g', '1'),
+    between: (r) => r.hset('k', 'g', '2'),
+    op: { op: 'hash.set', field: b64('f'), value: b64('mine'), expectValue: b64('v') },
+    after: (r) => r.hgetall('k'),
+    expected: { f: 'v', g: '2' },
+  },
+  {
+    name: 'hash.delete after a field was added',
+    before: (r) => r.hset('k', 'f', 'v'),
+    between: (r) => r.hset('k', 'n', 'new'),
+    op: { op: 'hash.delete', field: b64('f'), expectValue: b64('v') },
+    after: (r) => r.hgetall('k'),
+    expected: { f: 'v', n: 'new' },
+  },
+  {
+    name: 'list.set after another item changed',
+    before: (r) => r.rpush('k', 'a', 'b'),
+    between: (r) => r.lset('k', 1, 'B'),
+    op: { op: 'list.set', index: 0, value: b64('x'), expectValue: b64('a') },
+    after: (r) => r.lrange('k', 0, -1),
+    expected: ['a', 'B'],
+  },
+  {
+    name: 'list.push after a pop',
+    before: (r) => r.rpush('k', 'a', 'b'),
+    between: (r) => r.rpop('k'),
+    op: { op: 'list.push', value: b64('x'), end: 'tail' },
+    after: (r) => r.lrange('k', 0, -1),
+    expected: ['a'],
+  },
+  {
+    name: 'list.remove after another item changed',
+    before: (r) => r.rpush('k', 'a', 'b'),
+    between: (r) => r.lset('k', 1, 'B'),
+    op: { op: 'list.remove', index: 0, expectValue: b64('a') },
+    after: (r) => r.lrange('k', 0, -1),
+    expected: ['a', 'B'],
+  },
+  {
+    name: 'set.add after a member was swapped',
+    before: (r) => r.sadd('k', 'a', 'b'),
+    between: (r) => r.multi().srem('k', 'b').sadd('k', 'c').exec(),
+    op: { op: 'set.add', member: b64('x') },
+    after: async (r) => (await r.smembers('k')).sort(),
+    expected: ['a', 'c'],
+  },
+  {
+    name: 'set.remove after a member was added',
+    before: (r) => r.sadd('k', 'a', 'b'),
+    between: (r) => r.sadd('k', 'c'),
+    op: { op: 'set.remove', member: b64('a') },
+    after: async (r) => (await r.smembers('k')).sort(),
+    expected: ['a', 'b', 'c'],
+  },
+  {
+    name: "zset.add while another member's score changed",
+    before: (r) => r.zadd('k', 1, 'a', 2, 'b'),
+    between: (r) => r.zadd('k', 5, 'b'),
+    op: { op: 'zset.add', member: b64('a'), score: '9', expectScore: '1' },
+    after: (r) => r.zrange('k', 0, -1, 'WITHSCORES'),
+    expected: ['a', '1', 'b', '5'],
+  },
+  {
+    name: 'zset.incr after a TTL was set',
+    before: (r) => r.zadd('k', 1, 'a'),
+    between: (r) => r.expire('k', 1000),
+    op: { op: 'zset.incr', member: b64('a'), by: '1' },
+    after: (r) => r.zscore('k', 'a'),
+    expected: '1',
+  },
+  {
+    name: 'zset.remove after a member was added',
+    before: (r) => r.zadd('k', 1, 'a'),
+    between: (r) => r.zadd('k', 2, 'b'),
+    op: { op: 'zset.remove', member: b64('a') },
+    after: (r) => r.zcard('k'),
+    expected: 2,
+  },
+  {
+    name: 'stream.add after an entry was added',
+    before: (r) => r.xadd('k', '1-0', 'f', 'v'),
+    between: (r) => r.xadd('k', '2-0', 'f', 'v'),
+    op: { op: 'stream.add', fields: [{ field: b64('g'), value: b64('w') }] },
+    after: (r) => r.xlen('k'),
+    expected: 2,
+  },
+  {
+    name: 'stream.delete after an entry was added',
+    before: (r) => r.xadd('k', '1-0', 'f', 'v'),
+    between: (r) => r.xadd('k', '2-0', 'f', 'v'),
+    op: { op: 'stream.delete', id: '1-0' },
+    after: (r) => r.xlen('k'),
+    expected: 2,
+  },
 ];
 
 describe('a second client writes between the open and the edit', () => {
@@ -136,6 +283,9 @@ describe('what each check says', () => {
   it("refuses a seen type that is not the op's", async () => {
     await pair.other.set('k', 'v');
     const seen = await openKey(pair.mine, 'k');
-    expect(await refusal(edit('k', { op: 'hash.delete', field: b64('f'), expectValue: b64('v'), seen }))).toMatchObject({ code: 'VALIDATION', field: 'edit.seen.type' });
+    expect(await refusal(edit('k', { op: 'hash.delete', field: b64('f'), expectValue: b64('v'), seen }))).toMatchObject({
+      code: 'VALIDATION',
+      field: 'edit.seen.type',
+    });
   });
 });

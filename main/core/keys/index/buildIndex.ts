@@ -95,10 +95,7 @@ export async function buildIndex(
     index.state.seconds = (Date.now() - (index.state.startedAt ?? Date.now())) / 1000;
     return { kind: 'failed', error: { code: err.code, message: err.message } };
   } finally {
-    await Promise.all([
-      ...pipes.map((p) => p?.close().catch(() => p.destroy())),
-      ...pacers.map((p) => p?.close()),
-    ]);
+    await Promise.all([...pipes.map((p) => p?.close().catch(() => p.destroy())), ...pacers.map((p) => p?.close())]);
   }
 }
 
@@ -116,7 +113,14 @@ function ended(index: KeyIndex, signal: AbortSignal): Extract<IndexEvent, { kind
  * latency or the test tuning asks for a pause), it is sent before this page's keys are counted,
  * so the server walks the next slots while Node counts these.
  */
-async function scanNode(pipe: ScanConnection, pacer: Pacer, seen: ScanDedupe, signal: AbortSignal, tuning: BuildTuning, progress: () => void): Promise<boolean> {
+async function scanNode(
+  pipe: ScanConnection,
+  pacer: Pacer,
+  seen: ScanDedupe,
+  signal: AbortSignal,
+  tuning: BuildTuning,
+  progress: () => void,
+): Promise<boolean> {
   // The reply is boxed: an async function returning the bare promise would wait for the reply.
   const next = async (cursor: string): Promise<{ reply: Promise<ScanReply> } | null> => {
     try {

@@ -25,7 +25,8 @@ export function deepPass(reader: KeysReader): DeepPass {
     if (store === null) throw new AppError('VALIDATION', 'The deep index needs the names, and they went over the memory budget', 'deep');
     const n = store.size;
     // A type byte and two 8-byte figures a key, within the indexes' shared memory budget.
-    if (!index.reserveDeep(n * 17)) throw new AppError('VALIDATION', 'The deep index does not fit the key indexes\' memory budget now: try again once other indexes are idle', 'deep');
+    if (!index.reserveDeep(n * 17))
+      throw new AppError('VALIDATION', "The deep index does not fit the key indexes' memory budget now: try again once other indexes are idle", 'deep');
     const cols: DeepColumns = { type: new Uint8Array(n), ttl: new Float64Array(n), memory: new Float64Array(n) };
     let from = 0;
     while (from < n && !signal.aborted) {
@@ -36,7 +37,11 @@ export function deepPass(reader: KeysReader): DeepPass {
       const round = Math.max(1, Math.round(pace.batchSize() * ROUND_PER_SCAN_KEY));
       const ids = [...Array(Math.min(round, n - from)).keys()].map((i) => from + i);
       // fieldTtls: the ttl column records a hash whose fields expire, so the no-TTL filter leaves it out.
-      const probed = await probeKeys(reader, ids.map((id) => Buffer.from(store.name(id))), { memory: true, fieldTtls: true });
+      const probed = await probeKeys(
+        reader,
+        ids.map((id) => Buffer.from(store.name(id))),
+        { memory: true, fieldTtls: true },
+      );
       for (const [i, p] of probed.entries()) {
         const id = ids[i] as number;
         cols.type[id] = DEEP_TYPES.indexOf(p.type);

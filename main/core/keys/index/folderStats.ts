@@ -71,8 +71,24 @@ export function estimate(xs: readonly number[], population: number): { estimate:
 /** Two-sided 95% critical value of Student's t with `df` degrees of freedom (1.96 past 120). */
 function tCritical(df: number): number {
   const table: [number, number][] = [
-    [1, 12.706], [2, 4.303], [3, 3.182], [4, 2.776], [5, 2.571], [6, 2.447], [7, 2.365], [8, 2.306], [9, 2.262], [10, 2.228],
-    [12, 2.179], [15, 2.131], [20, 2.086], [25, 2.06], [30, 2.042], [40, 2.021], [60, 2.0], [120, 1.98],
+    [1, 12.706],
+    [2, 4.303],
+    [3, 3.182],
+    [4, 2.776],
+    [5, 2.571],
+    [6, 2.447],
+    [7, 2.365],
+    [8, 2.306],
+    [9, 2.262],
+    [10, 2.228],
+    [12, 2.179],
+    [15, 2.131],
+    [20, 2.086],
+    [25, 2.06],
+    [30, 2.042],
+    [40, 2.021],
+    [60, 2.0],
+    [120, 1.98],
   ];
   for (const [d, t] of table) if (df <= d) return t;
   return 1.96;

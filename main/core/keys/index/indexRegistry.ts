@@ -158,7 +158,8 @@ export class IndexRegistry implements IndexLedger {
     const work: Promise<void>[] = [];
     for (const slot of this.slots.values()) {
       if (slot.where.profileId !== profileId || slot.where.db !== db) continue;
-      if (slot.building !== null) slot.building.state.stale = `${what} ran while this index was being built: counts under ${glob} may include keys it removed; Refresh once the build ends.`;
+      if (slot.building !== null)
+        slot.building.state.stale = `${what} ran while this index was being built: counts under ${glob} may include keys it removed; Refresh once the build ends.`;
       const index = slot.ready;
       if (index === null || index === slot.building) continue;
       if (index.store === null || !index.state.complete || slot.reader === null) {
@@ -224,12 +225,19 @@ export class IndexRegistry implements IndexLedger {
 /** An analyst builds only where no complete index exists and none is being built: refreshing one is for ops. */
 function refuseAnalyst(slot: Slot, deep: boolean): void {
   if (slot.building !== null) {
-    throw new AppError('CONFLICT', 'This index is being built now (its progress shows on the page): analysts use the shared index and cannot restart its build.');
+    throw new AppError(
+      'CONFLICT',
+      'This index is being built now (its progress shows on the page): analysts use the shared index and cannot restart its build.',
+    );
   }
   const ready = slot.ready;
   if (ready === null || !ready.state.complete) return;
   if (deep && !ready.state.deep) {
-    throw new AppError('FORBIDDEN', 'This DB already has an index by this separator: analysts use it as it is; an ops user can rebuild it with the deep index.', 'deep');
+    throw new AppError(
+      'FORBIDDEN',
+      'This DB already has an index by this separator: analysts use it as it is; an ops user can rebuild it with the deep index.',
+      'deep',
+    );
   }
   const age = ready.state.finishedAt === null ? '' : ` (built ${ago(Date.now() - ready.state.finishedAt)} ago)`;
   throw new AppError('FORBIDDEN', `This DB already has an index by this separator${age}: analysts use the shared index; an ops user can refresh it.`);

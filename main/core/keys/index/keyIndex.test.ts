@@ -27,7 +27,7 @@ describe('KeyIndex.removeMany', () => {
     expect(index.changes).toBe(1);
   });
 
-  it('takes out keys counted past the folders\' cap from the folder above, as add counted them', () => {
+  it("takes out keys counted past the folders' cap from the folder above, as add counted them", () => {
     // Room for a few folders only: later keys count in the deepest folder made, unlisted there.
     const index = indexOf(['a:x:1', 'a:y:1', 'a:z:1', 'a:w:1'], 1 << 30, 400);
     const a = index.folder(Buffer.from('a:'));

@@ -40,7 +40,8 @@ const MAX_PROBED = 5000;
  */
 export async function listKeys(index: KeyIndex | null, q: ListQuery, reader: KeysReader): Promise<ListResult> {
   if (q.sort !== 'name') {
-    if (index === null || index.deep === null || index.store === null) throw new AppError('VALIDATION', `sorting by ${q.sort} needs the deep index: build the deep index first`, 'sort');
+    if (index === null || index.deep === null || index.store === null)
+      throw new AppError('VALIDATION', `sorting by ${q.sort} needs the deep index: build the deep index first`, 'sort');
     return fromDeep(index, index.deep, q);
   }
   const useIndex = index !== null && index.state.complete && index.store !== null && (q.cursor === undefined || q.cursor.startsWith('i.'));

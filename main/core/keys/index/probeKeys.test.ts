@@ -17,7 +17,7 @@ async function reader(): Promise<KeysReader> {
 const query = (q: Partial<ListQuery>): ListQuery => ({ match: Buffer.from('*'), noTtl: false, sort: 'name', order: 'asc', limit: 100, ...q });
 const names = (keys: { key: { b64: string } }[]): string[] => keys.map((k) => Buffer.from(k.key.b64, 'base64').toString());
 
-describe('the Keys list\'s no-TTL filter and hash-field expiration', () => {
+describe("the Keys list's no-TTL filter and hash-field expiration", () => {
   it('on a server without it (the Redis 7.0 here), judges a hash by its key TTL and sends no field command', async () => {
     const admin = await adminClient(redis());
     await admin.flushall();
@@ -26,7 +26,11 @@ describe('the Keys list\'s no-TTL filter and hash-field expiration', () => {
     await admin.expire('h:ttl', 3_000);
     await admin.set('s:none', 'v');
     await admin.config('RESETSTAT');
-    const probed = await probeKeys(await reader(), ['h:none', 'h:ttl', 's:none'].map((k) => Buffer.from(k)), { fieldTtls: true });
+    const probed = await probeKeys(
+      await reader(),
+      ['h:none', 'h:ttl', 's:none'].map((k) => Buffer.from(k)),
+      { fieldTtls: true },
+    );
     expect(probed.map((p) => p.ttlMs)).toEqual([-1, expect.any(Number), -1]);
     expect(probed[1]?.ttlMs).toBeGreaterThan(0);
     const listed = await listKeys(null, query({ noTtl: true }), await reader());
@@ -34,13 +38,17 @@ describe('the Keys list\'s no-TTL filter and hash-field expiration', () => {
     expect(await admin.info('commandstats')).not.toMatch(/cmdstat_(object|hrandfield|hpttl):/);
   });
 
-  it('leaves a hash whose fields expire out of the deep index\'s no-TTL list, and shows and sorts it as the key TTL-less it is', async () => {
+  it("leaves a hash whose fields expire out of the deep index's no-TTL list, and shows and sorts it as the key TTL-less it is", async () => {
     const index = new KeyIndex(Buffer.from(':'), 1 << 30);
     const keys = ['a:fields', 'b:none', 'c:ttl'];
     for (const k of keys) index.add(Buffer.from(k));
     const ids = keys.map((k) => [...index.idsUnder(index.root)].find((id) => index.store?.name(id).toString() === k) as number);
     const deep = { type: new Uint8Array(keys.length), ttl: new Float64Array(keys.length), memory: new Float64Array(keys.length) };
-    const rows: [string, number][] = [['hash', FIELDS_EXPIRE], ['string', -1], ['string', 5_000]];
+    const rows: [string, number][] = [
+      ['hash', FIELDS_EXPIRE],
+      ['string', -1],
+      ['string', 5_000],
+    ];
     rows.forEach(([type, ttl], i) => {
       const id = ids[i] as number;
       deep.type[id] = DEEP_TYPES.indexOf(type as 'hash');

@@ -32,7 +32,11 @@ const TYPES = new Set(['string', 'list', 'set', 'zset', 'hash', 'stream']);
  * With `fieldTtls`, on a server whose COMMAND INFO has hash-field expiration, a hash without a
  * key TTL is checked for fields that expire (ttlMs FIELDS_EXPIRE); elsewhere nothing more is sent.
  */
-export async function probeKeys(reader: KeysReader, keys: readonly Buffer[], opts: { ttl?: boolean; memory?: boolean; fieldTtls?: boolean } = {}): Promise<Probed[]> {
+export async function probeKeys(
+  reader: KeysReader,
+  keys: readonly Buffer[],
+  opts: { ttl?: boolean; memory?: boolean; fieldTtls?: boolean } = {},
+): Promise<Probed[]> {
   const client = await reader.keyed();
   const fields = opts.ttl !== false && opts.fieldTtls === true && (await hasFieldTtls(client));
   const out: Probed[] = [];

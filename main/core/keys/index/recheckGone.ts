@@ -20,7 +20,11 @@ export async function recheckGone(index: KeyIndex, match: Buffer, reader: KeysRe
   const gone: number[] = [];
   for (let i = 0; i < ids.length; i += ROUND) {
     const part = ids.slice(i, i + ROUND);
-    const probed = await probeKeys(reader, part.map((id) => Buffer.from(store.name(id))), { ttl: false });
+    const probed = await probeKeys(
+      reader,
+      part.map((id) => Buffer.from(store.name(id))),
+      { ttl: false },
+    );
     probed.forEach((p, j) => {
       if (p.type === null) gone.push(part[j] as number);
     });

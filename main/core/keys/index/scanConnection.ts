@@ -42,7 +42,10 @@ export class ScanConnection {
     const head = `$4\r\nSCAN\r\n$${cursor.length}\r\n${cursor}\r\n`;
     const tail = `$5\r\nCOUNT\r\n$${c.length}\r\n${c}\r\n`;
     if (match === undefined) this.conn.socket.write(`*4\r\n${head}${tail}`, 'latin1');
-    else this.conn.socket.write(Buffer.concat([Buffer.from(`*6\r\n${head}$5\r\nMATCH\r\n$${match.length}\r\n`, 'latin1'), match, Buffer.from(`\r\n${tail}`, 'latin1')]));
+    else
+      this.conn.socket.write(
+        Buffer.concat([Buffer.from(`*6\r\n${head}$5\r\nMATCH\r\n$${match.length}\r\n`, 'latin1'), match, Buffer.from(`\r\n${tail}`, 'latin1')]),
+      );
     return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
   }
 

@@ -17,14 +17,23 @@ const COUNT = 1000;
  * cursor: `s.<master>.<cursor>`. SCAN may return a key twice across pages; within a page
  * repeats are dropped.
  */
-export async function scanPage(reader: KeysReader, match: Buffer, cursor: string | undefined, want: number, keep: (k: Buffer) => boolean = () => true): Promise<ScanPage> {
+export async function scanPage(
+  reader: KeysReader,
+  match: Buffer,
+  cursor: string | undefined,
+  want: number,
+  keep: (k: Buffer) => boolean = () => true,
+): Promise<ScanPage> {
   const masters = await reader.masters();
   let [node, at] = parseCursor(cursor, masters.length);
   const keys: Buffer[] = [];
   const seen = new Set<string>();
   for (let calls = 0; calls < MAX_CALLS && node < masters.length && keys.length < want; calls++) {
     // callBuffer: the pattern goes as bytes (scanBuffer types it as text).
-    const [next, batch] = (await (masters[node] as (typeof masters)[number]).callBuffer('SCAN', at, 'MATCH', match, 'COUNT', String(COUNT))) as [Buffer, Buffer[]];
+    const [next, batch] = (await (masters[node] as (typeof masters)[number]).callBuffer('SCAN', at, 'MATCH', match, 'COUNT', String(COUNT))) as [
+      Buffer,
+      Buffer[],
+    ];
     at = next.toString('latin1');
     for (const k of batch) {
       const s = k.toString('latin1');

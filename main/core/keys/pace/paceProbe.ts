@@ -41,7 +41,9 @@ export class PaceProbe {
   private constructor(private readonly pipe: RespPipe) {}
 
   static async open(target: RawTarget): Promise<PaceProbe> {
-    return new PaceProbe(new RespPipe(await target.connect(), target.errorContext, 'during a paced run (its latency probe); nothing was changed on the server.'));
+    return new PaceProbe(
+      new RespPipe(await target.connect(), target.errorContext, 'during a paced run (its latency probe); nothing was changed on the server.'),
+    );
   }
 
   /** One probe: the round trip as a client with a free event loop would see it (ms). */

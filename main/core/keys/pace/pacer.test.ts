@@ -56,7 +56,9 @@ describe('startPacer: latency', () => {
       const last = paced.state();
       expect(last.idleP99Ms).not.toBeNull();
       expect(last.recentP99Ms ?? 0).toBeGreaterThan(last.idleP99Ms ?? Infinity);
-      expect(run.states.some((s) => s.paused?.reason === 'latency' && /PING p99 .* ms against .* ms idle \(budget \+2\.0 ms\)/.test(s.paused.detail))).toBe(true);
+      expect(run.states.some((s) => s.paused?.reason === 'latency' && /PING p99 .* ms against .* ms idle \(budget \+2\.0 ms\)/.test(s.paused.detail))).toBe(
+        true,
+      );
 
       // Paused now (the last batches kept the pause long): an abort ends the wait, not the pause.
       expect(paced.state().pauseMs).toBeGreaterThan(5);
@@ -86,10 +88,14 @@ describe('startPacer: latency', () => {
       expect(during.states.some((s) => s.pauseMs > 0)).toBe(true);
       // Never stuck: the longest pause is 200 ms, so two seconds hold at least a few batches.
       expect(during.batches).toBeGreaterThan(5);
-      const back = await eventually(async () => {
-        await runFor(pacer, 200, () => yieldToLoop());
-        return pacer.state().pauseMs === 0;
-      }, 8_000, 0);
+      const back = await eventually(
+        async () => {
+          await runFor(pacer, 200, () => yieldToLoop());
+          return pacer.state().pauseMs === 0;
+        },
+        8_000,
+        0,
+      );
       expect(back).toBe(true);
     } finally {
       loading = false;

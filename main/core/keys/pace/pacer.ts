@@ -70,7 +70,10 @@ export async function startPacer(target: RawTarget, pace: Pace, signal: AbortSig
     if (pace.maxLatencyMs !== null) {
       const idle = await probe.idleP99(signal).catch((e: unknown) => {
         if (e instanceof AppError && e.code === 'NOPERM') {
-          throw new AppError('NOPERM', `${e.message} The pace times TIME or PING on the server to keep its latency within budget; without either, run at full speed.`);
+          throw new AppError(
+            'NOPERM',
+            `${e.message} The pace times TIME or PING on the server to keep its latency within budget; without either, run at full speed.`,
+          );
         }
         throw e;
       });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { replicaBehind } from './replicaLag';
 
 const info = (offset: number, ...replicas: string[]): string =>
-  ['# Replication', 'role:master', `connected_slaves:${replicas.length}`, ...replicas.map((r, i) => `slave${i}:${r}`), `master_repl_offset:${offset}`, ''].join('\r\n');
+  ['# Replication', 'role:master', `connected_slaves:${replicas.length}`, ...replicas.map((r, i) => `slave${i}:${r}`), `master_repl_offset:${offset}`, ''].join(
+    '\r\n',
+  );
 
 describe('replicaBehind', () => {
   it('names the online replica furthest behind when it is past the limit', () => {

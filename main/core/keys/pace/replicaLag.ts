@@ -25,6 +25,7 @@ export function replicaBehind(infoReplication: string, limitBytes: number): stri
 
 /** "12.3 MB", "10 MB", "64 KB", "900 bytes": one decimal, none when it is .0. */
 function size(bytes: number): string {
-  const [n, unit] = bytes >= 1024 ** 3 ? [bytes / 1024 ** 3, 'GB'] : bytes >= 1024 ** 2 ? [bytes / 1024 ** 2, 'MB'] : bytes >= 1024 ? [bytes / 1024, 'KB'] : [bytes, 'bytes'];
+  const [n, unit] =
+    bytes >= 1024 ** 3 ? [bytes / 1024 ** 3, 'GB'] : bytes >= 1024 ** 2 ? [bytes / 1024 ** 2, 'MB'] : bytes >= 1024 ? [bytes / 1024, 'KB'] : [bytes, 'bytes'];
   return `${Number(n.toFixed(1))} ${unit}`;
 }

@@ -56,13 +56,17 @@ export async function downloadString(client: ValueClient, key: Buffer, sink: Chu
     const bytes = want === 0 ? Buffer.alloc(0) : (asBuf(data) ?? Buffer.alloc(0));
     const now = asNum(length) ?? 0;
     if (now !== total || bytes.length !== want) {
-      throw new AppError('CONFLICT', `Key ${name} changed during the download (${total} bytes when it began, ${now} now): the download is incomplete; download it again`);
+      throw new AppError(
+        'CONFLICT',
+        `Key ${name} changed during the download (${total} bytes when it began, ${now} now): the download is incomplete; download it again`,
+      );
     }
     if (sink.signal.aborted) return;
     const before = sink.backlog;
     const done = offset + want >= total;
     sink.push({ chunk: bytes.toString('base64'), offset, total, done });
-    if (sink.backlog !== before + 1) throw new AppError('INTERNAL', `The download of ${name} lost a chunk at byte ${offset}: it is incomplete; download it again`);
+    if (sink.backlog !== before + 1)
+      throw new AppError('INTERNAL', `The download of ${name} lost a chunk at byte ${offset}: it is incomplete; download it again`);
     offset += want;
     if (done) return;
   } while (offset < total);

@@ -60,10 +60,13 @@ function wrongType(key: Buffer, asked: string, real: string): AppError {
 function refusal(e: unknown, key: Buffer, page: NativePage): unknown {
   const msg = e instanceof Error ? e.message : String(e);
   // The key changed type between TYPE and the read.
-  if (/WRONGTYPE/.test(msg)) return new AppError('VALIDATION', `page.type is "${page.type}" but key ${keyName(key).text} no longer holds a ${page.type}; reopen it`, 'page.type');
+  if (/WRONGTYPE/.test(msg))
+    return new AppError('VALIDATION', `page.type is "${page.type}" but key ${keyName(key).text} no longer holds a ${page.type}; reopen it`, 'page.type');
   if (/invalid cursor/i.test(msg)) return new AppError('VALIDATION', 'page.cursor is not a cursor Redis gave: start again from "0"', 'page.cursor');
-  if (/min or max is not a float/i.test(msg)) return new AppError('VALIDATION', 'page.min and page.max must be scores: a number, "(" before one to exclude it, "-inf" or "+inf"', 'page.min');
-  if (/Invalid stream ID/i.test(msg)) return new AppError('VALIDATION', 'page.start and page.end must be stream IDs ("1700000000000-0", "1700000000000"), "-" or "+"', 'page.start');
+  if (/min or max is not a float/i.test(msg))
+    return new AppError('VALIDATION', 'page.min and page.max must be scores: a number, "(" before one to exclude it, "-inf" or "+inf"', 'page.min');
+  if (/Invalid stream ID/i.test(msg))
+    return new AppError('VALIDATION', 'page.start and page.end must be stream IDs ("1700000000000-0", "1700000000000"), "-" or "+"', 'page.start');
   return e;
 }
 
@@ -72,22 +75,46 @@ function commands(key: Buffer, page: NativePage): [Command, Command] {
   switch (page.type) {
     case 'string':
       // GETRANGE's end is inclusive; a window past the end returns what there is.
-      return [['GETRANGE', key, page.offset, page.offset + page.length - 1], ['STRLEN', key]];
+      return [
+        ['GETRANGE', key, page.offset, page.offset + page.length - 1],
+        ['STRLEN', key],
+      ];
     case 'hash':
-      return [['HSCAN', key, page.cursor, ...matchArgs(page.match), 'COUNT', page.count], ['HLEN', key]];
+      return [
+        ['HSCAN', key, page.cursor, ...matchArgs(page.match), 'COUNT', page.count],
+        ['HLEN', key],
+      ];
     case 'set':
-      return [['SSCAN', key, page.cursor, ...matchArgs(page.match), 'COUNT', page.count], ['SCARD', key]];
+      return [
+        ['SSCAN', key, page.cursor, ...matchArgs(page.match), 'COUNT', page.count],
+        ['SCARD', key],
+      ];
     case 'list':
       // From the end: the window [-(start+count), -(start+1)], which LRANGE clamps at the head.
       return page.fromEnd
-        ? [['LRANGE', key, -(page.start + page.count), -(page.start + 1)], ['LLEN', key]]
-        : [['LRANGE', key, page.start, page.start + page.count - 1], ['LLEN', key]];
+        ? [
+            ['LRANGE', key, -(page.start + page.count), -(page.start + 1)],
+            ['LLEN', key],
+          ]
+        : [
+            ['LRANGE', key, page.start, page.start + page.count - 1],
+            ['LLEN', key],
+          ];
     case 'zset':
-      return [['ZRANGE', key, ...zsetArgs(page)], ['ZCARD', key]];
+      return [
+        ['ZRANGE', key, ...zsetArgs(page)],
+        ['ZCARD', key],
+      ];
     case 'stream':
       return page.rev
-        ? [['XREVRANGE', key, page.end, page.start, 'COUNT', page.count], ['XLEN', key]]
-        : [['XRANGE', key, page.start, page.end, 'COUNT', page.count], ['XLEN', key]];
+        ? [
+            ['XREVRANGE', key, page.end, page.start, 'COUNT', page.count],
+            ['XLEN', key],
+          ]
+        : [
+            ['XRANGE', key, page.start, page.end, 'COUNT', page.count],
+            ['XLEN', key],
+          ];
   }
 }
 

@@ -20,7 +20,11 @@ export const PENDING_SHOWN = 20;
  * every group's consumers and pending entries together).
  */
 export async function streamInfo(client: ValueClient, key: Buffer): Promise<Info> {
-  const [type, info, groupsReply] = await Promise.allSettled([client.send('TYPE', key), client.send('XINFO', 'STREAM', key), client.send('XINFO', 'GROUPS', key)]);
+  const [type, info, groupsReply] = await Promise.allSettled([
+    client.send('TYPE', key),
+    client.send('XINFO', 'STREAM', key),
+    client.send('XINFO', 'GROUPS', key),
+  ]);
   if (type.status === 'rejected') throw type.reason;
   const real = keyTypeOf(asText(type.value));
   if (real.type === null) throw new AppError('NOT_FOUND', `Key ${keyName(key).text} does not exist (deleted or expired?)`, 'key');

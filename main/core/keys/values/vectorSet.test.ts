@@ -24,7 +24,9 @@ describe('reading a vector set', () => {
 
   it("reads VEMB's numbers (bulk strings in RESP2), cut to the dimensions asked", () => {
     // VEMB word_embeddings SQL, the first five of 300 numbers, from the VEMB page of redis.io.
-    const reply = ['0.18208661675453186', '0.08535309880971909', '0.1365649551153183', '-0.16501599550247192', '0.14225517213344574'].map((n) => Buffer.from(n));
+    const reply = ['0.18208661675453186', '0.08535309880971909', '0.1365649551153183', '-0.16501599550247192', '0.14225517213344574'].map((n) =>
+      Buffer.from(n),
+    );
     expect(vembNumbers(reply, 3)).toEqual([0.18208661675453186, 0.08535309880971909, 0.1365649551153183]);
     expect(vembNumbers(reply, 64)).toHaveLength(5);
     expect(vembNumbers(null, 8)).toEqual([]);

@@ -56,7 +56,8 @@ export async function readVectorSet(client: ValueClient, key: Buffer, page: Vect
   ]);
   const real = keyTypeOf(asText(type));
   if (real.type === null) throw new AppError('NOT_FOUND', `Key ${keyName(key).text} does not exist (deleted or expired?)`, 'key');
-  if (real.moduleType !== 'vectorset') throw new AppError('VALIDATION', `page.type is "vectorset" but key ${keyName(key).text} is a ${real.moduleType ?? real.type}`, 'page.type');
+  if (real.moduleType !== 'vectorset')
+    throw new AppError('VALIDATION', `page.type is "vectorset" but key ${keyName(key).text} is a ${real.moduleType ?? real.type}`, 'page.type');
   const elements = asArray(sample).map((e) => asBuf(e) ?? Buffer.alloc(0));
   // An element removed between VRANDMEMBER and VEMB answers nil: it shows with no numbers.
   const vectors = await Promise.all(elements.map((e) => client.send('VEMB', key, e).catch(() => null)));

@@ -82,7 +82,11 @@ export function keyTypeOf(keyBlob: Buffer): string {
  * an RSA key listed and a newer ed25519 key is asked for RSA, as OpenSSH does, instead of looking "changed".
  */
 export function hostKeyAlgorithmsFor(text: string, host: string, port: number): string[] {
-  const types = new Set(keysForHost(text, host, port).filter((k) => k.marker === '').map((k) => k.keyType));
+  const types = new Set(
+    keysForHost(text, host, port)
+      .filter((k) => k.marker === '')
+      .map((k) => k.keyType),
+  );
   const out: string[] = [];
   for (const t of types) out.push(...(t === 'ssh-rsa' ? ['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa'] : [t]));
   return out;

@@ -74,11 +74,7 @@ describe('routeFromSshConfig', () => {
 
   it('takes --ssh-jump hops in order instead of the ProxyJump of the target', async () => {
     const route = await routeFromSshConfig('prod-cache', { configFile: CONFIG, jumps: ['a@one:2201', 'bastion'] });
-    expect(route.hops.map((h) => `${h.user ?? ''}@${h.host}:${h.port ?? 22}`)).toEqual([
-      'a@one:2201',
-      'jump@bastion.example.com:22',
-      'deploy@10.0.0.5:2200',
-    ]);
+    expect(route.hops.map((h) => `${h.user ?? ''}@${h.host}:${h.port ?? 22}`)).toEqual(['a@one:2201', 'jump@bastion.example.com:22', 'deploy@10.0.0.5:2200']);
   });
 
   it('reads a comma list in ProxyJump and follows the first jump’s own ProxyJump', async () => {

@@ -16,10 +16,7 @@ const MAX_DEPTH = 8;
 /** Resolve `[user@]host[:port]` or a Host alias with an ssh config file into a route (ProxyJump → hops). */
 export async function routeFromSshConfig(spec: string, opts: { configFile?: string; jumps?: string[] }): Promise<SshRoute> {
   const blocks = await readConfig(opts.configFile);
-  const hops =
-    opts.jumps !== undefined && opts.jumps.length > 0
-      ? [...jumpHops(blocks, opts.jumps, 0), resolveHop(blocks, spec)]
-      : hopsFor(blocks, spec, 0);
+  const hops = opts.jumps !== undefined && opts.jumps.length > 0 ? [...jumpHops(blocks, opts.jumps, 0), resolveHop(blocks, spec)] : hopsFor(blocks, spec, 0);
   return { hops };
 }
 

@@ -118,7 +118,10 @@ describe('SSH tunnels against a real sshd', () => {
     expect((await ping(ok.forward(`${redis.host}:${redis.port}`))).pong).toBe('PONG');
     ok.release();
     const bad = tunnels.lease({ hops: [hop(sshd, { keyFile: lockedKey.privateFile, passphrase: 'wrong battery' })], knownHostsFile: knownHosts });
-    const err = await bad.ready().then(() => null, (e: unknown) => e as Error);
+    const err = await bad.ready().then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
     expect(err?.message).toMatch(/SSH key/);
     expect(err?.message).not.toContain('wrong battery');
     expect(bad.state()).toMatchObject({ state: 'down' });
@@ -142,7 +145,10 @@ describe('SSH tunnels against a real sshd', () => {
     expect((await ping(lease.forward(`${redis.host}:${redis.port}`))).pong).toBe('PONG');
     lease.release();
     const bad = tunnels.lease({ hops: [{ ...base, password: 'not-it-123' }], knownHostsFile: knownHosts });
-    const err = await bad.ready().then(() => null, (e: unknown) => e as Error);
+    const err = await bad.ready().then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
     expect(err?.message).toMatch(/SSH authentication failed/);
     expect(err?.message).not.toContain('not-it-123');
     bad.release();
@@ -153,7 +159,10 @@ describe('SSH tunnels against a real sshd', () => {
     // sshd2's key written under sshd's name: what a man in the middle would look like.
     writeFileSync(other, `${sshd.host} ${sshd2.knownHostsLine().split(' ').slice(1).join(' ')}\n`);
     const changed = tunnels.lease({ hops: [hop(sshd)], knownHostsFile: other });
-    const err = await changed.ready().then(() => null, (e: unknown) => e);
+    const err = await changed.ready().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(HostKeyError);
     expect(err).toMatchObject({ reason: 'changed', presented: sshd.fingerprint, expected: sshd2.fingerprint });
     expect((err as Error).message).toContain(sshd.fingerprint);

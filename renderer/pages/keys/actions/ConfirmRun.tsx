@@ -40,9 +40,9 @@ export function ConfirmRun(p: Props) {
   return (
     <section className="ka-confirm" aria-label="Confirm" data-testid="ka-confirm-step">
       <p className="ka-confirm-text">
-        <strong>{actLabel(p.op, p.matched)}</strong> matching <span className="mono ka-pattern-inline">{p.selection}</span> in{' '}
-        <strong>db{p.db}</strong> on <strong>{p.profileName}</strong>, with <span className="mono">{p.command}</span> each. The run
-        matches again as it goes: a key that no longer fits (changed since the dry run) is left alone and counted as skipped.
+        <strong>{actLabel(p.op, p.matched)}</strong> matching <span className="mono ka-pattern-inline">{p.selection}</span> in <strong>db{p.db}</strong> on{' '}
+        <strong>{p.profileName}</strong>, with <span className="mono">{p.command}</span> each. The run matches again as it goes: a key that no longer fits
+        (changed since the dry run) is left alone and counted as skipped.
       </p>
       <div className="ka-confirm-row">
         {p.needsDb && (

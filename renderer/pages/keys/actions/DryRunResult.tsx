@@ -32,7 +32,9 @@ export function DryRunResult({ report: r, op }: { report: KeyActionReport; op: P
       {r.samples.length > 0 && (
         <div className="ka-samples">
           <span className="ka-label">
-            {r.samples.length < r.matched ? `${formatCount(r.samples.length)} of the ${formatCount(r.matched)} names` : `All ${formatCount(r.samples.length)} names`}
+            {r.samples.length < r.matched
+              ? `${formatCount(r.samples.length)} of the ${formatCount(r.matched)} names`
+              : `All ${formatCount(r.samples.length)} names`}
           </span>
           <ul data-testid="ka-dry-samples">
             {r.samples.map((k) => (

@@ -47,7 +47,16 @@ export function KeyActionsDialog({ profile, db, target, op, onClose }: Props) {
   // The server may say the selection is the whole DB where the page did not (`**`): ask for the DB then too.
   const needsDb = isWholeDb(form, target) || errors.confirmDb !== undefined;
   const dryReport = dry.view.outcome === 'done' ? dry.view.report : undefined;
-  const step: Step = runJob !== undefined ? (run.view.outcome === undefined ? 'progress' : 'report') : dryReport !== undefined ? 'confirm' : dryJob !== undefined ? 'dry' : 'select';
+  const step: Step =
+    runJob !== undefined
+      ? run.view.outcome === undefined
+        ? 'progress'
+        : 'report'
+      : dryReport !== undefined
+        ? 'confirm'
+        : dryJob !== undefined
+          ? 'dry'
+          : 'select';
 
   const patch = (p: Partial<ActionForm>) => {
     // Any change makes the dry run's figures someone else's: it is run again before a confirmation.
@@ -153,7 +162,13 @@ export function KeyActionsDialog({ profile, db, target, op, onClose }: Props) {
 /** A followed run: its status, or why the page lost it. */
 function Followed({ jobId, follow, ...rest }: { jobId: string; follow: JobRun<ActionView>; op: PageOp; dryRun: boolean; title: string }) {
   if (follow.lost) {
-    return <JobLost error={follow.streamError} title={`Cannot follow run ${jobId}:`} note="The server may have restarted since it began; a real run cut so can be resumed from the CLI (--resume)." />;
+    return (
+      <JobLost
+        error={follow.streamError}
+        title={`Cannot follow run ${jobId}:`}
+        note="The server may have restarted since it began; a real run cut so can be resumed from the CLI (--resume)."
+      />
+    );
   }
   return (
     <>

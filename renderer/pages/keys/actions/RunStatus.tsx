@@ -107,4 +107,3 @@ export function RunStatus({ jobId, view: v, op, dryRun, title }: Props) {
     </div>
   );
 }
-

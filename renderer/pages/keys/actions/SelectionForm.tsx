@@ -111,7 +111,16 @@ export function SelectionForm({ target, form, onChange, errors }: Props) {
       </fieldset>
       <fieldset className="ka-col">
         <legend>What to do</legend>
-        <Choices legend="Action" field="action.op" options={OPS} value={form.op} onChange={(op) => onChange({ op })} error={undefined} testIdPrefix="ka-op" className="ka-ops" />
+        <Choices
+          legend="Action"
+          field="action.op"
+          options={OPS}
+          value={form.op}
+          onChange={(op) => onChange({ op })}
+          error={undefined}
+          testIdPrefix="ka-op"
+          className="ka-ops"
+        />
         {form.op === 'expire' && (
           <div className="ka-expire">
             <div className="ka-row">

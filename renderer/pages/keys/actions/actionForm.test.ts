@@ -4,7 +4,14 @@ import { controlOf, formFor, isWholeDb, startInput, type ActionForm, type Action
 
 const schema = keyActions['keys.actions.start'].input;
 const b64 = (s: string) => Buffer.from(s).toString('base64');
-const target = (match: string, extra: Partial<ActionTarget> = {}): ActionTarget => ({ source: 'folder', match, matchB64: b64(match), type: undefined, noTtl: false, ...extra });
+const target = (match: string, extra: Partial<ActionTarget> = {}): ActionTarget => ({
+  source: 'folder',
+  match,
+  matchB64: b64(match),
+  type: undefined,
+  noTtl: false,
+  ...extra,
+});
 const input = (form: ActionForm, t: ActionTarget, dryRun = true, confirm = '') => startInput({ form, target: t, profileId: 'p1', db: 3, dryRun, confirm });
 
 /** Where the contract refuses an input: the field path the server would name. */
@@ -64,7 +71,15 @@ describe('startInput', () => {
   });
 
   it('names the cut run a real run resumes', () => {
-    const i = startInput({ form: formFor(target('a*'), 'delete'), target: target('a*'), profileId: 'p1', db: 0, dryRun: false, confirm: '', resume: 'kaAbC123' });
+    const i = startInput({
+      form: formFor(target('a*'), 'delete'),
+      target: target('a*'),
+      profileId: 'p1',
+      db: 0,
+      dryRun: false,
+      confirm: '',
+      resume: 'kaAbC123',
+    });
     expect(i.resume).toBe('kaAbC123');
     expect(refusedAt(i)).toEqual([]);
   });

@@ -73,7 +73,15 @@ export type StartInput = CallInput<'keys.actions.start'>;
  * What `keys.actions.start` is sent for this form; `confirm` is the DB as typed back (whole-DB
  * runs only); `resume` the id of a cut run to go on with (the server then takes its selection and action).
  */
-export function startInput(p: { form: ActionForm; target: ActionTarget; profileId: string; db: number; dryRun: boolean; confirm: string; resume?: string }): StartInput {
+export function startInput(p: {
+  form: ActionForm;
+  target: ActionTarget;
+  profileId: string;
+  db: number;
+  dryRun: boolean;
+  confirm: string;
+  resume?: string;
+}): StartInput {
   const { form } = p;
   const selection: StartInput['selection'] = { match: p.target.matchB64, ttl: form.ttl };
   if (form.type !== '') selection.type = form.type;

@@ -3,7 +3,13 @@ import type { KeyActionEvent } from '../../../../app/schemas/keyActions';
 import { testCounts, testReport } from './actionTestKit';
 import { countsOf, EMPTY_ACTION, foldAction, fractionOf } from './actionView';
 
-const progress = (scanned: number, seconds: number): KeyActionEvent => ({ kind: 'progress', counts: testCounts({ scanned, seconds }), rate: 100, etaSeconds: 5, paused: null });
+const progress = (scanned: number, seconds: number): KeyActionEvent => ({
+  kind: 'progress',
+  counts: testCounts({ scanned, seconds }),
+  rate: 100,
+  etaSeconds: 5,
+  paused: null,
+});
 const report = (scanned: number, acted: number) => testReport({ scanned, acted, matched: acted, seconds: 9 });
 
 describe('foldAction', () => {
@@ -14,7 +20,12 @@ describe('foldAction', () => {
   });
 
   it('ends on the final event, takes nothing after it, and a cancelled run keeps its exact counts', () => {
-    const v = foldAction(EMPTY_ACTION, [progress(400, 4), { kind: 'cancelled', report: report(420, 37) }, progress(900, 9), { kind: 'done', report: report(1000, 100) }]);
+    const v = foldAction(EMPTY_ACTION, [
+      progress(400, 4),
+      { kind: 'cancelled', report: report(420, 37) },
+      progress(900, 9),
+      { kind: 'done', report: report(1000, 100) },
+    ]);
     expect(v.outcome).toBe('cancelled');
     expect(countsOf(v)?.acted).toBe(37);
     // Cancelled at 420 of 1000: the bar stays where the run stopped.

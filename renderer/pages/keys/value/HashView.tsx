@@ -101,12 +101,25 @@ export function HashView({ where, canEdit, edit, version, fieldTtls }: ViewProps
         >
           <div className="field">
             <label htmlFor="kv-hash-ttl-input">Field expires in (seconds)</label>
-            <input id="kv-hash-ttl-input" type="text" inputMode="numeric" value={fieldTtl} onChange={(e) => setFieldTtl(e.target.value)} data-testid="kv-hash-ttl-input" />
+            <input
+              id="kv-hash-ttl-input"
+              type="text"
+              inputMode="numeric"
+              value={fieldTtl}
+              onChange={(e) => setFieldTtl(e.target.value)}
+              data-testid="kv-hash-ttl-input"
+            />
           </div>
           <button type="submit" className="btn btn-small" disabled={edit.busy || !(fieldTtlSeconds >= 1)} data-testid="kv-hash-ttl-save">
             Set field TTL
           </button>
-          <button type="button" className="btn btn-small" disabled={edit.busy || from.ttlMs === null || from.ttlMs < 0} onClick={() => setTtl(null)} data-testid="kv-hash-ttl-remove">
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={edit.busy || from.ttlMs === null || from.ttlMs < 0}
+            onClick={() => setTtl(null)}
+            data-testid="kv-hash-ttl-remove"
+          >
             Remove field TTL
           </button>
         </form>
@@ -150,7 +163,16 @@ export function HashView({ where, canEdit, edit, version, fieldTtls }: ViewProps
           );
         }}
       />
-      <LoadMore shown={paged.items.length} total={paged.total} noun="fields" more={paged.more} loading={paged.loading} error={paged.error} onMore={paged.loadMore} filtered={match !== undefined} />
+      <LoadMore
+        shown={paged.items.length}
+        total={paged.total}
+        noun="fields"
+        more={paged.more}
+        loading={paged.loading}
+        error={paged.error}
+        onMore={paged.loadMore}
+        filtered={match !== undefined}
+      />
       {fieldTtls && (
         <p className="hint" data-testid="kv-hash-count-note">
           The field count is HLEN: it includes fields whose TTL has passed until Redis reclaims them (on access or by its active expiry).

@@ -51,7 +51,13 @@ export function KeyActions({ edit, keyText, hasTtl }: Props) {
         <button type="button" className="btn btn-small" aria-expanded={open === 'rename'} onClick={() => toggle('rename')} data-testid="kv-rename-open">
           Rename…
         </button>
-        <button type="button" className="btn btn-small btn-danger-ghost" aria-expanded={open === 'delete'} onClick={() => toggle('delete')} data-testid="kv-delete-open">
+        <button
+          type="button"
+          className="btn btn-small btn-danger-ghost"
+          aria-expanded={open === 'delete'}
+          onClick={() => toggle('delete')}
+          data-testid="kv-delete-open"
+        >
           Delete…
         </button>
       </div>
@@ -81,12 +87,34 @@ export function KeyActions({ edit, keyText, hasTtl }: Props) {
             void rename();
           }}
         >
-          <EscapedField label="New name" value={to} onChange={(v) => { setTo(v); setConfirmOverwrite(false); }} testId="kv-rename-to" className="kv-grow" />
+          <EscapedField
+            label="New name"
+            value={to}
+            onChange={(v) => {
+              setTo(v);
+              setConfirmOverwrite(false);
+            }}
+            testId="kv-rename-to"
+            className="kv-grow"
+          />
           <label className="kv-check">
-            <input type="checkbox" checked={overwrite} onChange={(e) => { setOverwrite(e.target.checked); setConfirmOverwrite(false); }} data-testid="kv-rename-overwrite" />
+            <input
+              type="checkbox"
+              checked={overwrite}
+              onChange={(e) => {
+                setOverwrite(e.target.checked);
+                setConfirmOverwrite(false);
+              }}
+              data-testid="kv-rename-overwrite"
+            />
             overwrite if it exists
           </label>
-          <button type="submit" className="btn btn-small btn-primary" disabled={edit.busy || !target.ok || (target.ok && target.bytes === 0)} data-testid="kv-rename-save">
+          <button
+            type="submit"
+            className="btn btn-small btn-primary"
+            disabled={edit.busy || !target.ok || (target.ok && target.bytes === 0)}
+            data-testid="kv-rename-save"
+          >
             Rename
           </button>
           {confirmOverwrite && (
@@ -105,7 +133,13 @@ export function KeyActions({ edit, keyText, hasTtl }: Props) {
       {open === 'delete' && (
         <div className="confirm" role="group" aria-label="Confirm delete">
           <span>Delete this key (UNLINK)? It cannot be undone.</span>
-          <button type="button" className="btn btn-small btn-danger" disabled={edit.busy} onClick={() => void edit.run({ op: 'delete' })} data-testid="kv-delete-confirm">
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            disabled={edit.busy}
+            onClick={() => void edit.run({ op: 'delete' })}
+            data-testid="kv-delete-confirm"
+          >
             Delete key
           </button>
           <button type="button" className="btn btn-small" onClick={() => setOpen('none')}>

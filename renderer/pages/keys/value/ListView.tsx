@@ -62,7 +62,13 @@ export function ListView({ where, canEdit, edit, version }: ViewProps) {
       </div>
       {canEdit && (
         <form className="kv-form" data-testid="kv-list-form" onSubmit={(e) => e.preventDefault()}>
-          <EscapedField label={from !== undefined ? `Item ${formatCount(from.index)}` : 'Item'} value={value} onChange={setValue} testId="kv-list-value" className="kv-grow" />
+          <EscapedField
+            label={from !== undefined ? `Item ${formatCount(from.index)}` : 'Item'}
+            value={value}
+            onChange={setValue}
+            testId="kv-list-value"
+            className="kv-grow"
+          />
           {from !== undefined ? (
             <>
               <button
@@ -137,7 +143,15 @@ export function ListView({ where, canEdit, edit, version }: ViewProps) {
           );
         }}
       />
-      <LoadMore shown={paged.items.length} total={paged.total} noun="items" more={paged.more} loading={paged.loading} error={paged.error} onMore={paged.loadMore} />
+      <LoadMore
+        shown={paged.items.length}
+        total={paged.total}
+        noun="items"
+        more={paged.more}
+        loading={paged.loading}
+        error={paged.error}
+        onMore={paged.loadMore}
+      />
     </div>
   );
 }

@@ -36,8 +36,20 @@ function ttlText(left: number | null): { value: string; sub: string } {
  */
 function accessStat(meta: KeyMeta): { label: string; value: string; sub: string; why: string } {
   const policy = meta.evictionPolicy ?? 'unknown policy';
-  if (meta.freq !== null) return { label: 'Access freq', value: formatCount(meta.freq), sub: 'OBJECT FREQ', why: `Under ${policy} Redis keeps a use counter (OBJECT FREQ); the idle time is not kept under an LFU policy.` };
-  if (meta.idleSeconds !== null) return { label: 'Idle', value: formatDuration(meta.idleSeconds), sub: 'OBJECT IDLETIME', why: `Under ${policy} Redis keeps the last access time (OBJECT IDLETIME); a use counter (OBJECT FREQ) is kept only under an LFU policy.` };
+  if (meta.freq !== null)
+    return {
+      label: 'Access freq',
+      value: formatCount(meta.freq),
+      sub: 'OBJECT FREQ',
+      why: `Under ${policy} Redis keeps a use counter (OBJECT FREQ); the idle time is not kept under an LFU policy.`,
+    };
+  if (meta.idleSeconds !== null)
+    return {
+      label: 'Idle',
+      value: formatDuration(meta.idleSeconds),
+      sub: 'OBJECT IDLETIME',
+      why: `Under ${policy} Redis keeps the last access time (OBJECT IDLETIME); a use counter (OBJECT FREQ) is kept only under an LFU policy.`,
+    };
   return { label: 'Access', value: '—', sub: policy, why: `Neither OBJECT FREQ nor OBJECT IDLETIME answered under ${policy}.` };
 }
 
@@ -64,18 +76,23 @@ export function MetaSummary({ meta, at }: { meta: KeyMeta; at: number }) {
   const module = meta.type === 'other';
   return (
     <>
-    <dl className="kv-meta" data-testid="kv-meta" data-type={type}>
-      <Fact label="Type" value={module ? (meta.moduleType ?? 'module') : type} sub={module ? 'not a type this viewer reads' : undefined} testId="kv-meta-type" />
-      <Fact label="Encoding" value={meta.encoding ?? '—'} testId="kv-meta-encoding" />
-      {module ? (
-        <Fact label="DUMP size" value={meta.dumpBytes === null ? '—' : formatBytes(meta.dumpBytes)} sub="its serialized size" testId="kv-meta-dump" />
-      ) : (
-        <Fact label="Length" value={meta.length === null ? '—' : formatCount(meta.length)} sub={LENGTH_OF[type]} testId="kv-meta-length" />
-      )}
-      <Fact label="Memory" value={meta.memory === null ? '—' : formatBytes(meta.memory)} sub="MEMORY USAGE" testId="kv-meta-memory" />
-      <Fact label="TTL" value={ttl.value} sub={ttl.sub} testId="kv-meta-ttl" />
-      <Fact label={access.label} value={access.value} sub={access.sub} why={access.why} testId="kv-meta-access" />
-    </dl>
+      <dl className="kv-meta" data-testid="kv-meta" data-type={type}>
+        <Fact
+          label="Type"
+          value={module ? (meta.moduleType ?? 'module') : type}
+          sub={module ? 'not a type this viewer reads' : undefined}
+          testId="kv-meta-type"
+        />
+        <Fact label="Encoding" value={meta.encoding ?? '—'} testId="kv-meta-encoding" />
+        {module ? (
+          <Fact label="DUMP size" value={meta.dumpBytes === null ? '—' : formatBytes(meta.dumpBytes)} sub="its serialized size" testId="kv-meta-dump" />
+        ) : (
+          <Fact label="Length" value={meta.length === null ? '—' : formatCount(meta.length)} sub={LENGTH_OF[type]} testId="kv-meta-length" />
+        )}
+        <Fact label="Memory" value={meta.memory === null ? '—' : formatBytes(meta.memory)} sub="MEMORY USAGE" testId="kv-meta-memory" />
+        <Fact label="TTL" value={ttl.value} sub={ttl.sub} testId="kv-meta-ttl" />
+        <Fact label={access.label} value={access.value} sub={access.sub} why={access.why} testId="kv-meta-access" />
+      </dl>
       <p className="hint kv-access-why" data-testid="kv-meta-access-why">
         {access.why}
       </p>

@@ -94,7 +94,16 @@ export function NewKeyForm({ profileId, db, onCreated, onCancel }: Props) {
         <EscapedField label="Name" value={name} onChange={setName} testId="kv-new-name" className="kv-grow" placeholder="user:42 (escapes: \xff, \n)" />
         <div className="field kv-score">
           <label htmlFor="kv-new-ttl">TTL (s)</label>
-          <input id="kv-new-ttl" type="text" inputMode="numeric" value={ttl} placeholder="none" onChange={(e) => setTtl(e.target.value)} aria-invalid={!ttlOk} data-testid="kv-new-ttl" />
+          <input
+            id="kv-new-ttl"
+            type="text"
+            inputMode="numeric"
+            value={ttl}
+            placeholder="none"
+            onChange={(e) => setTtl(e.target.value)}
+            aria-invalid={!ttlOk}
+            data-testid="kv-new-ttl"
+          />
         </div>
       </div>
       <div className="kv-form">
@@ -103,7 +112,15 @@ export function NewKeyForm({ profileId, db, onCreated, onCancel }: Props) {
         {type === 'zset' && (
           <div className="field kv-score">
             <label htmlFor="kv-new-score">Score</label>
-            <input id="kv-new-score" type="text" className="mono" value={score} onChange={(e) => setScore(e.target.value)} aria-invalid={!scoreOk} data-testid="kv-new-score" />
+            <input
+              id="kv-new-score"
+              type="text"
+              className="mono"
+              value={score}
+              onChange={(e) => setScore(e.target.value)}
+              aria-invalid={!scoreOk}
+              data-testid="kv-new-score"
+            />
           </div>
         )}
       </div>

@@ -19,7 +19,14 @@ export function RowActions({ busy, cut, onEdit, onDelete, deleteLabel = 'Delete'
           Edit
         </button>
       )}
-      <button type="button" className="btn btn-small btn-ghost btn-danger-ghost" disabled={busy || cut} title={cut ? CUT : undefined} onClick={onDelete} data-testid="kv-row-delete">
+      <button
+        type="button"
+        className="btn btn-small btn-ghost btn-danger-ghost"
+        disabled={busy || cut}
+        title={cut ? CUT : undefined}
+        onClick={onDelete}
+        data-testid="kv-row-delete"
+      >
         {deleteLabel}
       </button>
     </span>

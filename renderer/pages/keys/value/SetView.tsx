@@ -65,7 +65,16 @@ export function SetView({ where, canEdit, edit, version }: ViewProps) {
           );
         }}
       />
-      <LoadMore shown={paged.items.length} total={paged.total} noun="members" more={paged.more} loading={paged.loading} error={paged.error} onMore={paged.loadMore} filtered={match !== undefined} />
+      <LoadMore
+        shown={paged.items.length}
+        total={paged.total}
+        noun="members"
+        more={paged.more}
+        loading={paged.loading}
+        error={paged.error}
+        onMore={paged.loadMore}
+        filtered={match !== undefined}
+      />
     </div>
   );
 }

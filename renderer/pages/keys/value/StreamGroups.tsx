@@ -16,14 +16,16 @@ export function StreamGroups({ where }: { where: Where }) {
       {s !== undefined && (
         <>
           <p className="muted">
-            {formatCount(s.length)} entries · first {s.firstId ?? '—'} · last {s.lastId ?? '—'} · last generated {s.lastGeneratedId} · {s.groups.length} consumer group{s.groups.length === 1 ? '' : 's'}
+            {formatCount(s.length)} entries · first {s.firstId ?? '—'} · last {s.lastId ?? '—'} · last generated {s.lastGeneratedId} · {s.groups.length}{' '}
+            consumer group{s.groups.length === 1 ? '' : 's'}
           </p>
           {s.groups.map((g) => (
             <div className="kv-group" key={g.name.b64} data-testid="kv-stream-group">
               <h4>
                 <ValueText value={g.name} />{' '}
                 <span className="muted">
-                  {g.consumers} consumers · {formatCount(g.pending)} pending · last delivered {g.lastDeliveredId} · lag {g.lag === null ? 'unknown' : formatCount(g.lag)}
+                  {g.consumers} consumers · {formatCount(g.pending)} pending · last delivered {g.lastDeliveredId} · lag{' '}
+                  {g.lag === null ? 'unknown' : formatCount(g.lag)}
                 </span>
               </h4>
               {g.consumerList.length > 0 && (

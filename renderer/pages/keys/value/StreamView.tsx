@@ -79,8 +79,18 @@ export function StreamView({ where, canEdit, edit, version }: ViewProps) {
           </div>
           {pairs.map((p, i) => (
             <span className="kv-pair" key={i}>
-              <EscapedField label="Field" value={p.field} onChange={(v) => setPairs((ps) => ps.map((q, j) => (j === i ? { ...q, field: v } : q)))} testId={`kv-stream-field-${i}`} />
-              <EscapedField label="Value" value={p.value} onChange={(v) => setPairs((ps) => ps.map((q, j) => (j === i ? { ...q, value: v } : q)))} testId={`kv-stream-value-${i}`} />
+              <EscapedField
+                label="Field"
+                value={p.field}
+                onChange={(v) => setPairs((ps) => ps.map((q, j) => (j === i ? { ...q, field: v } : q)))}
+                testId={`kv-stream-field-${i}`}
+              />
+              <EscapedField
+                label="Value"
+                value={p.value}
+                onChange={(v) => setPairs((ps) => ps.map((q, j) => (j === i ? { ...q, value: v } : q)))}
+                testId={`kv-stream-value-${i}`}
+              />
             </span>
           ))}
           <button type="button" className="btn btn-small" onClick={() => setPairs((ps) => [...ps, { field: '', value: '' }])} disabled={pairs.length >= 50}>
@@ -93,46 +103,60 @@ export function StreamView({ where, canEdit, edit, version }: ViewProps) {
       )}
       <div className="kv-scroll-x">
         <div style={{ minWidth }}>
-        <div className="kv-head" style={{ gridTemplateColumns: grid }}>
-          <span>ID</span>
-          {columns.length === 0 ? <span>Fields</span> : columns.map((c) => <span key={c} className="mono" title={c}>{c}</span>)}
-          {canEdit && <span />}
-        </div>
-        <VirtualRows
-          label="Entries"
-          testId="kv-rows"
-          count={paged.items.length}
-          rowHeight={ROW}
-          columns={grid}
-          row={(i) => {
-            const e = paged.items[i] as Entry;
-            const byField = new Map(e.fields.map((f) => [f.field.text, f.value]));
-            const hidden = e.fields.filter((f) => !columns.includes(f.field.text)).length;
-            return (
-              <>
-                <span className="mono" data-testid="kv-stream-entry-id">
-                  {e.id}
+          <div className="kv-head" style={{ gridTemplateColumns: grid }}>
+            <span>ID</span>
+            {columns.length === 0 ? (
+              <span>Fields</span>
+            ) : (
+              columns.map((c) => (
+                <span key={c} className="mono" title={c}>
+                  {c}
                 </span>
-                {columns.map((c, ci) => {
-                  const v = byField.get(c);
-                  return (
-                    <span key={c} className="kv-cell">
-                      {v === undefined ? <span className="muted">—</span> : <ValueText value={v} testId="kv-cell-value" />}
-                      {ci === columns.length - 1 && hidden > 0 && <span className="muted"> +{hidden}</span>}
-                    </span>
-                  );
-                })}
-                {columns.length === 0 && <span className="muted">no fields</span>}
-                {canEdit && (
-                  <RowActions busy={edit.busy} cut={false} onDelete={() => void edit.run({ op: 'stream.delete', id: e.id })} />
-                )}
-              </>
-            );
-          }}
-        />
+              ))
+            )}
+            {canEdit && <span />}
+          </div>
+          <VirtualRows
+            label="Entries"
+            testId="kv-rows"
+            count={paged.items.length}
+            rowHeight={ROW}
+            columns={grid}
+            row={(i) => {
+              const e = paged.items[i] as Entry;
+              const byField = new Map(e.fields.map((f) => [f.field.text, f.value]));
+              const hidden = e.fields.filter((f) => !columns.includes(f.field.text)).length;
+              return (
+                <>
+                  <span className="mono" data-testid="kv-stream-entry-id">
+                    {e.id}
+                  </span>
+                  {columns.map((c, ci) => {
+                    const v = byField.get(c);
+                    return (
+                      <span key={c} className="kv-cell">
+                        {v === undefined ? <span className="muted">—</span> : <ValueText value={v} testId="kv-cell-value" />}
+                        {ci === columns.length - 1 && hidden > 0 && <span className="muted"> +{hidden}</span>}
+                      </span>
+                    );
+                  })}
+                  {columns.length === 0 && <span className="muted">no fields</span>}
+                  {canEdit && <RowActions busy={edit.busy} cut={false} onDelete={() => void edit.run({ op: 'stream.delete', id: e.id })} />}
+                </>
+              );
+            }}
+          />
         </div>
       </div>
-      <LoadMore shown={paged.items.length} total={paged.total} noun="entries" more={paged.more} loading={paged.loading} error={paged.error} onMore={paged.loadMore} />
+      <LoadMore
+        shown={paged.items.length}
+        total={paged.total}
+        noun="entries"
+        more={paged.more}
+        loading={paged.loading}
+        error={paged.error}
+        onMore={paged.loadMore}
+      />
       <StreamGroups where={where} key={version} />
     </div>
   );

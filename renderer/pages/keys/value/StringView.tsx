@@ -109,7 +109,8 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
                 className="kv-form kv-inline-form"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  if (typedAppend && s.total !== undefined) void edit.run({ op: 'string.append', value: typedAppend[0] as string }).then((d) => d !== undefined && setAppend(''));
+                  if (typedAppend && s.total !== undefined)
+                    void edit.run({ op: 'string.append', value: typedAppend[0] as string }).then((d) => d !== undefined && setAppend(''));
                 }}
               >
                 <EscapedField label="Append" value={append} onChange={setAppend} testId="kv-string-append-value" className="kv-grow" />
@@ -126,7 +127,17 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
                 void save();
               }}
             >
-              <EscapedField label="Value (escapes: \xHH, \n, \\)" value={editing} onChange={(v) => { setEditing(v); setJsonError(undefined); }} multiline testId="kv-string-value" className="kv-grow" />
+              <EscapedField
+                label="Value (escapes: \xHH, \n, \\)"
+                value={editing}
+                onChange={(v) => {
+                  setEditing(v);
+                  setJsonError(undefined);
+                }}
+                multiline
+                testId="kv-string-value"
+                className="kv-grow"
+              />
               {jsonError !== undefined && view === 'json' && (
                 <div className="alert alert-error" role="alert" data-testid="kv-json-invalid">
                   {jsonError}. Not saved: fix it, or switch to the Text view to save it as plain text.
@@ -136,7 +147,14 @@ export function StringView({ where, canEdit, edit, version, fileName }: ViewProp
                 <button type="submit" className="btn btn-small btn-primary" disabled={edit.busy || typedSet === undefined} data-testid="kv-string-save">
                   Save value
                 </button>
-                <button type="button" className="btn btn-small" onClick={() => { setEditing(undefined); setJsonError(undefined); }}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => {
+                    setEditing(undefined);
+                    setJsonError(undefined);
+                  }}
+                >
                   Cancel
                 </button>
               </div>

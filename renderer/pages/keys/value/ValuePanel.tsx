@@ -114,9 +114,12 @@ export function ValuePanel({ profile, db, keyB64, canEdit, onKeyChanged }: Value
           {m.type === 'zset' && <ZsetView {...props} />}
           {m.type === 'stream' && <StreamView {...props} />}
           {m.type === 'other' && m.moduleType === 'vectorset' && <VectorSetView where={where} version={version} />}
-          {m.type === 'other' && <p className="hint" data-testid="kv-other-type">
-              A {m.moduleType ?? 'unknown'} key (a module's type, or a type newer than this viewer): its value is read only through that type's own commands; its type, encoding, memory and DUMP size are above.
-            </p>}
+          {m.type === 'other' && (
+            <p className="hint" data-testid="kv-other-type">
+              A {m.moduleType ?? 'unknown'} key (a module's type, or a type newer than this viewer): its value is read only through that type's own commands;
+              its type, encoding, memory and DUMP size are above.
+            </p>
+          )}
         </div>
       )}
     </section>

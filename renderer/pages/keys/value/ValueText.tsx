@@ -16,7 +16,10 @@ export function ValueText({ value, testId }: { value: ValueBytes; testId?: strin
         {truncate(value.text, CELL_CHARS)}
       </span>
       {cut && (
-        <span className="kv-value-bytes" title={`${value.bytes.toLocaleString('en-US')} bytes in all${value.truncated ? '; the server sent the first part' : ''}`}>
+        <span
+          className="kv-value-bytes"
+          title={`${value.bytes.toLocaleString('en-US')} bytes in all${value.truncated ? '; the server sent the first part' : ''}`}
+        >
           {formatBytes(value.bytes)}
         </span>
       )}

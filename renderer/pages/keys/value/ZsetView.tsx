@@ -66,7 +66,16 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
   return (
     <div className="kv-view" data-testid="kv-zset">
       <div className="kv-view-bar">
-        <Segmented label="Order by" value={by} onChange={setBy} options={[{ value: 'rank', label: 'By rank' }, { value: 'score', label: 'By score' }]} testId="kv-zset-by" />
+        <Segmented
+          label="Order by"
+          value={by}
+          onChange={setBy}
+          options={[
+            { value: 'rank', label: 'By rank' },
+            { value: 'score', label: 'By score' },
+          ]}
+          testId="kv-zset-by"
+        />
         <label className="kv-check">
           <input type="checkbox" checked={rev} onChange={(e) => setRev(e.target.checked)} data-testid="kv-zset-rev" />
           highest first
@@ -79,9 +88,23 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
               if (rangeOk) setRange({ min: minText.trim(), max: maxText.trim() });
             }}
           >
-            <input type="text" className="mono" aria-label="Lowest score" value={minText} onChange={(e) => setMinText(e.target.value)} data-testid="kv-zset-min" />
+            <input
+              type="text"
+              className="mono"
+              aria-label="Lowest score"
+              value={minText}
+              onChange={(e) => setMinText(e.target.value)}
+              data-testid="kv-zset-min"
+            />
             <span className="muted">to</span>
-            <input type="text" className="mono" aria-label="Highest score" value={maxText} onChange={(e) => setMaxText(e.target.value)} data-testid="kv-zset-max" />
+            <input
+              type="text"
+              className="mono"
+              aria-label="Highest score"
+              value={maxText}
+              onChange={(e) => setMaxText(e.target.value)}
+              data-testid="kv-zset-max"
+            />
             <button type="submit" className="btn btn-small" disabled={!rangeOk} data-testid="kv-zset-range">
               Apply
             </button>
@@ -101,7 +124,15 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
           <EscapedField label="Member" value={member} onChange={setMember} testId="kv-zset-member" className="kv-grow" />
           <div className="field kv-score">
             <label htmlFor="kv-zset-score">Score</label>
-            <input id="kv-zset-score" type="text" className="mono" value={score} onChange={(e) => setScore(e.target.value)} data-testid="kv-zset-score" aria-invalid={score !== '' && !scoreOk} />
+            <input
+              id="kv-zset-score"
+              type="text"
+              className="mono"
+              value={score}
+              onChange={(e) => setScore(e.target.value)}
+              data-testid="kv-zset-score"
+              aria-invalid={score !== '' && !scoreOk}
+            />
           </div>
           <button type="submit" className="btn btn-small btn-primary" disabled={edit.busy || !typed || !scoreOk} data-testid="kv-zset-add">
             {from !== undefined ? 'Set score' : 'Add'}
@@ -156,7 +187,16 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
           );
         }}
       />
-      <LoadMore shown={paged.items.length} total={paged.total} noun="members" more={paged.more} loading={paged.loading} error={paged.error} onMore={paged.loadMore} filtered={by === 'score'} />
+      <LoadMore
+        shown={paged.items.length}
+        total={paged.total}
+        noun="members"
+        more={paged.more}
+        loading={paged.loading}
+        error={paged.error}
+        onMore={paged.loadMore}
+        filtered={by === 'score'}
+      />
     </div>
   );
 }

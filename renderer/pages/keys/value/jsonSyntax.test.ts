@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { jsonSyntaxError } from './jsonSyntax';
 
 describe('jsonSyntaxError', () => {
-  it.each(['{}', '[]', '0', '-1.5e+3', '"a\\u00e9\\n"', 'true', ' null ', '{"a":[1,{"b":[]}],"c":"d"}', '[[[[[]]]]]'])('accepts %s as JSON.parse does', (text) => {
-    expect(() => JSON.parse(text) as unknown).not.toThrow();
-    expect(jsonSyntaxError(text)).toBeNull();
-  });
+  it.each(['{}', '[]', '0', '-1.5e+3', '"a\\u00e9\\n"', 'true', ' null ', '{"a":[1,{"b":[]}],"c":"d"}', '[[[[[]]]]]'])(
+    'accepts %s as JSON.parse does',
+    (text) => {
+      expect(() => JSON.parse(text) as unknown).not.toThrow();
+      expect(jsonSyntaxError(text)).toBeNull();
+    },
+  );
 
   it('names the line and column of the double comma (issue 29: "…50,, broken")', () => {
     const text = '{\n  "price": 50,, broken\n}';

@@ -7,7 +7,10 @@ export interface JsonSyntaxError {
 }
 
 class Stop extends Error {
-  constructor(readonly at: number, readonly expected: string) {
+  constructor(
+    readonly at: number,
+    readonly expected: string,
+  ) {
     super(expected);
   }
 }
@@ -53,7 +56,11 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | null {
     STRING_BODY.lastIndex = i + 1;
     STRING_BODY.test(text);
     i = STRING_BODY.lastIndex;
-    if (text[i] !== '"') throw new Stop(i, i >= text.length ? 'the closing quote of a string' : 'a character allowed in a string (control characters and unknown escapes are not)');
+    if (text[i] !== '"')
+      throw new Stop(
+        i,
+        i >= text.length ? 'the closing quote of a string' : 'a character allowed in a string (control characters and unknown escapes are not)',
+      );
     i += 1;
     return undefined;
   };
@@ -111,6 +118,11 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | null {
     const line = before.split('\n').length;
     const column = e.at - (before.lastIndexOf('\n') + 1) + 1;
     const found = e.at >= text.length ? 'the end of the text' : JSON.stringify(text[e.at]);
-    return { offset: e.at, line, column, message: `Not valid JSON at line ${line}, column ${column} (character ${e.at + 1}): expected ${e.expected}, found ${found}` };
+    return {
+      offset: e.at,
+      line,
+      column,
+      message: `Not valid JSON at line ${line}, column ${column} (character ${e.at + 1}): expected ${e.expected}, found ${found}`,
+    };
   }
 }

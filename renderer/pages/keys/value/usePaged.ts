@@ -46,7 +46,14 @@ export function usePaged<T, C>(key: string, first: C, fetch: (from: C) => Promis
     fetchRef.current(from).then(
       (page) => {
         if (current.current !== k) return;
-        setS((p) => ({ key: k, items: append && p.key === k ? [...p.items, ...page.items] : page.items, next: page.next, total: page.total, loading: false, error: undefined }));
+        setS((p) => ({
+          key: k,
+          items: append && p.key === k ? [...p.items, ...page.items] : page.items,
+          next: page.next,
+          total: page.total,
+          loading: false,
+          error: undefined,
+        }));
       },
       (e: unknown) => {
         if (current.current !== k) return;

@@ -15,7 +15,12 @@ import { readPage, type Where } from './viewProps';
 const CALL_BYTES = 64 * 1024;
 
 /** One window of the string (STRING_FIRST_PAGE bytes from `offset`, or to the end), call by call. */
-async function readWindow(bridge: Bridge, where: Where, offset: number, wanted: () => boolean): Promise<{ pages: StringPages['pages']; total: number } | undefined> {
+async function readWindow(
+  bridge: Bridge,
+  where: Where,
+  offset: number,
+  wanted: () => boolean,
+): Promise<{ pages: StringPages['pages']; total: number } | undefined> {
   const pages: StringPages['pages'] = [];
   let at = offset;
   let total = Number.POSITIVE_INFINITY;
