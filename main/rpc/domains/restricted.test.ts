@@ -53,4 +53,16 @@ describe('pages of an ACL user without @admin and @dangerous', () => {
     const reply = await ops().invoke('console.targets', { profileId: 'env' });
     expect(reply.nodes.map((n) => n.address)).toEqual([`127.0.0.1:${redis().port}`]);
   });
+
+  it('Overview: BGSAVE and BGREWRITEAOF refused with the INFO that times them answer one line each, not an error', async () => {
+    const client = ops();
+    const ran = await client.invoke('metrics.action', { profileId: 'env', address: `127.0.0.1:${redis().port}`, action: 'bgrewriteaof' });
+    expect(ran).toMatchObject({ refused: { command: 'INFO', effect: expect.stringContaining('AOF rewrite') } });
+    // Remembered for the profile: the page shows both actions off, with their lines, before anyone tries again.
+    const listed = await client.invoke('metrics.actions', { profileId: 'env' });
+    expect(listed.restrictions).toEqual([
+      { command: 'INFO', effect: expect.stringContaining('RDB snapshot') },
+      { command: 'INFO', effect: expect.stringContaining('AOF rewrite') },
+    ]);
+  });
 });
