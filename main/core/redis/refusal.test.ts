@@ -53,5 +53,6 @@ describe('readRefusal, from what a real server answers', () => {
     expect(readRefusal(await errorOf(admin, ['LPUSH', 'refusal:string', 'y']), ['LPUSH'])).toBeUndefined();
     expect(readRefusal(await errorOf(admin, ['GET']), ['GET'])).toBeUndefined();
     expect(readRefusal(new Error('Connection is closed.'), ['INFO'])).toBeUndefined();
+    expect(readRefusal(new Error('LOADING Redis is loading the dataset in memory'), ['CLIENT', 'LIST'])).toBeUndefined();
   });
 });
