@@ -155,6 +155,8 @@ export const NodeClients = z.object({
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   /** CLIENT LIST refused (a managed service, an ACL user without @admin): not an error, one line; the counts are unknown. */
   restrictions: Restrictions.optional(),
+  /** CLIENT KILL or CLIENT PAUSE refused on a node whose clients are listed: that button is off, with its line. */
+  writeRestrictions: Restrictions.optional(),
   /** client-output-buffer-limit, per class; absent when CONFIG GET was refused (see limitsNote). */
   limits: BufferLimits.optional(),
   /** Why there are no limits: the "near the limit" highlight is skipped on this node. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { call, stream } from '../define';
 import { ProfileId } from './common';
-import { Restrictions } from './restrictions';
+import { Restriction, Restrictions } from './restrictions';
 
 /** "host:port" as the node is reached (replicas as their master reports them). */
 export const Address = z.string().min(3).max(300);
@@ -240,6 +240,9 @@ export const OpsActionResult = z.object({
   sizeBytes: z.number().optional(),
 });
 
+/** BGSAVE or BGREWRITEAOF refused (renamed away by a managed service, or an ACL user without @admin): nothing ran. */
+export const OpsActionRefused = z.object({ action: OpsActionName, address: Address, refused: Restriction });
+
 export const SlowlogEntry = z.object({
   id: z.number(),
   at: z.number(),
@@ -293,12 +296,14 @@ export const metrics = {
     summary: 'Run BGSAVE or BGREWRITEAOF on a node and time it to the end, with the resulting file size',
     role: 'ops',
     input: z.object({ profileId: ProfileId, address: Address, action: OpsActionName }).strict(),
-    output: OpsActionResult,
+    /** A refusal (asked beforehand or met at run time) is an answer, the page's one line, not an error. */
+    output: z.union([OpsActionResult, OpsActionRefused]),
   }),
   'metrics.actions': call({
     summary: 'The recent ops actions of a profile, newest first',
     role: 'analyst',
-    input: z.object({ profileId: ProfileId }).strict(),
-    output: z.object({ actions: z.array(OpsActionResult) }),
+    input: z.object({ profileId: ProfileId, address: Address.optional() }).strict(),
+    /** `restrictions`: the actions this node (default: the profile's own) may not run, asked with ACL DRYRUN / COMMAND INFO. */
+    output: z.object({ actions: z.array(OpsActionResult), restrictions: Restrictions.optional() }),
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { AppError } from '../../../app/errors';
-import { clientListRefused, otherNamed } from '../redis/clientList';
+import { otherNamed } from '../redis/clientList';
+import { readRefusal } from '../redis/refusal';
 import type { LayoutKind } from '../../../app/schemas/audience';
 import { int, type AudienceLink } from './audienceLink';
 import type { Term } from './expression';
@@ -121,7 +122,8 @@ export async function scratchWriteRefusal(link: AudienceLink, scratch: Scratch):
 export async function otherClientNamed(link: AudienceLink, prefix: string, own: string): Promise<{ id: string; addr: string } | undefined> {
   const [list] = await link.send([['CLIENT', 'LIST']]);
   if (list instanceof ReplyError) {
-    if (clientListRefused(list.message)) return undefined;
+    // Refused by the ACL, or not there (a proxy, a renamed command): nothing to see.
+    if (readRefusal(list, ['CLIENT', 'LIST']) !== undefined) return undefined;
     throw new AppError('INTERNAL', `CLIENT LIST failed: ${list.message}`);
   }
   return otherNamed(Buffer.isBuffer(list) ? list : String(list ?? ''), prefix, own);

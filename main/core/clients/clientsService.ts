@@ -15,7 +15,9 @@ import { toAppError, toAppErrorFor } from '../pool/redisErrors';
 import type { ProfileNode } from '../pool/profileNodes';
 import type { PoolApi } from '../pool/types';
 import { parseClientList } from '../redis/clientList';
-import { readRefusal } from '../redis/refusal';
+import { readRefusal, triedCommand } from '../redis/refusal';
+import { mayRun, refusals } from '../pool/commandSupport';
+import { restrictionLine, type Restriction } from '../../../app/schemas/restrictions';
 import { markClient } from './highlights';
 import { keepMost, nodeTotals } from './nodeTotals';
 import { PauseBook, type Pause } from './pauseBook';
@@ -26,6 +28,26 @@ export const MAX_SHOWN_PER_NODE = 20_000;
 export const MAX_SHOWN_TOTAL = 50_000;
 /** What a node that refuses CLIENT LIST does not show. */
 const CLIENT_LIST_REFUSED = 'its clients are not listed or counted, and none can be killed or paused from here';
+
+/** The operator's writes, asked before the page offers them, and what each refused takes away. */
+const WRITES: readonly { args: string[]; effect: string }[] = [
+  { args: ['CLIENT', 'KILL', 'ID', '1'], effect: 'no client can be killed on this node from here' },
+  { args: ['CLIENT', 'PAUSE', '1', 'WRITE'], effect: 'this node cannot be paused or unpaused from here' },
+];
+
+/** The writes `redis` may not run (ACL DRYRUN, COMMAND INFO, or the profile's remembered refusal), one line each. */
+async function refusedWrites(redis: Redis, connectionId: string): Promise<Restriction[]> {
+  const may = await Promise.all(WRITES.map((w) => mayRun(redis, w.args, connectionId)));
+  return WRITES.filter((_, i) => may[i] === false).map((w) => ({ command: triedCommand(w.args), effect: w.effect }));
+}
+
+/** A write refused at run time: remembered for the profile (the next list shows its line), and said in that line. */
+function refusedError(connectionId: string, redis: Redis, err: unknown, tried: string[]): AppError {
+  const refused = refusals.note(connectionId, err, tried);
+  if (refused === undefined) return toAppErrorFor(redis, err);
+  const effect = WRITES.find((w) => triedCommand(w.args) === refused.command)?.effect ?? 'it was refused by the server';
+  return new AppError('NOPERM', restrictionLine({ command: refused.command, effect }));
+}
 
 /** Nodes read at once: a large cluster is read in waves, not with a hundred CLIENT LISTs at the same moment. */
 const NODE_CONCURRENCY = 8;
@@ -103,7 +125,7 @@ export class ClientsService {
     const client = await findClient(redis, id);
     if (client === undefined) return { killed: false };
     const n = await redis.client('KILL', 'ID', id).catch((err: unknown) => {
-      throw toAppErrorFor(redis, err);
+      throw refusedError(connectionId, redis, err, ['CLIENT', 'KILL']);
     });
     return { killed: Number(n) > 0, client };
   }
@@ -119,7 +141,7 @@ export class ClientsService {
     const redis = await this.deps.pool.node(connectionId, node);
     const until = this.now() + ms;
     await redis.call('CLIENT', 'PAUSE', String(ms), mode).catch((err: unknown) => {
-      throw toAppErrorFor(redis, err);
+      throw refusedError(connectionId, redis, err, ['CLIENT', 'PAUSE']);
     });
     this.pauses.set(profileId, node, { mode, until });
     return { address: node, mode, until };
@@ -138,7 +160,7 @@ export class ClientsService {
     }
     const redis = await this.deps.pool.node(connectionId, node);
     await redis.client('UNPAUSE').catch((err: unknown) => {
-      throw toAppErrorFor(redis, err);
+      throw refusedError(connectionId, redis, err, ['CLIENT', 'UNPAUSE']);
     });
     this.pauses.clear(profileId, node);
     return { address: node };
@@ -187,8 +209,10 @@ export class ClientsService {
       const parsed = parseClientList(text);
       const own = this.deps.own(text);
       const rows = parsed.clients.map((c) => markClient(c, { limits, idleSeconds, own }));
+      const writeRestrictions = await refusedWrites(redis, connectionId);
       return {
         ...base,
+        ...(writeRestrictions.length === 0 ? {} : { writeRestrictions }),
         ...(limits === undefined ? {} : { limits }),
         ...(limitsNote === undefined ? {} : { limitsNote }),
         rows,

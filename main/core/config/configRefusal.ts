@@ -1,4 +1,5 @@
 import type { ConfigRefusal } from '../../../app/schemas/config';
+import { readRefusal } from '../redis/refusal';
 
 export type RefusalKind = ConfigRefusal['kind'];
 
@@ -7,10 +8,8 @@ export type RefusalKind = ConfigRefusal['kind'];
  * command is a rename (`rename-command CONFIG ""`, or a managed service's own refusal).
  */
 export function refusalOf(err: unknown): { kind: RefusalKind; reply: string } | undefined {
-  const reply = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
-  if (/^NOPERM/i.test(reply)) return { kind: 'acl', reply };
-  if (/unknown command|unknown subcommand|unsupported command|command not allowed|is disabled/i.test(reply)) return { kind: 'renamed', reply };
-  return undefined;
+  const r = readRefusal(err, ['CONFIG']);
+  return r === undefined ? undefined : { kind: r.kind === 'acl' ? 'acl' : 'renamed', reply: r.message };
 }
 
 const MEANING: Readonly<Record<RefusalKind, string>> = {

@@ -8,6 +8,8 @@ import { DEFAULT_HISTORY_SECONDS } from './history';
 import { KnownNodes, withKnownNodes } from './knownNodes';
 import { fetchInfo, withTimeout } from './nodeInfo';
 import { runOpsAction } from './opsAction';
+import { ACTION_COMMAND, actionRestriction, actionRestrictions } from './actionSupport';
+import { refusals } from '../pool/commandSupport';
 import { ProfilePoller, pollTimeoutMs } from './poller';
 import { discoverProfile } from './profileDiscovery';
 import type { Commandlogs } from '../../../app/schemas/metrics';
@@ -15,7 +17,7 @@ import { readCommandlogs } from './commandlog';
 import { readLatency, readSlowlog, type LatencyRecord } from './slowlog';
 import { unlessRefused, type Refusal } from '../redis/refusal';
 import type { Restriction } from '../../../app/schemas/restrictions';
-import type { OpsAction, OpsActionRecord, SlowlogRecord, TopologyEntry, WatchOptions } from './types';
+import type { OpsAction, OpsActionRecord, OpsActionRefusal, SlowlogRecord, TopologyEntry, WatchOptions } from './types';
 
 export type { WatchOptions } from './types';
 
@@ -224,10 +226,15 @@ export class MetricsHub {
     return d.nodes.map((n) => ({ address: n.address, role: n.role, up: n.up, ...(n.master === undefined ? {} : { master: n.master }) }));
   }
 
-  /** BGSAVE or BGREWRITEAOF on one node, on a dedicated connection, timed until the fork child is done. */
-  async runAction(connectionId: string, address: string, action: OpsAction): Promise<OpsActionRecord> {
+  /**
+   * BGSAVE or BGREWRITEAOF on one node, on a dedicated connection, timed until the fork child is done.
+   * Refused (asked first, or met at run time and then remembered for the profile): the refusal, not an error.
+   */
+  async runAction(connectionId: string, address: string, action: OpsAction): Promise<OpsActionRecord | OpsActionRefusal> {
     this.assertOpen();
     const target = await this.nodeOf(connectionId, address);
+    const [known] = await actionRestrictions(await this.pool.node(connectionId, target), connectionId, action);
+    if (known !== undefined) return { action, address: target, refused: known };
     const conn = await this.pool.dedicated(connectionId, { purpose: 'blocking', address: target });
     const run = runOpsAction(conn.redis, target, action, { signal: this.abort.signal }).finally(() => conn.release());
     this.runningActions.add(run);
@@ -237,6 +244,10 @@ export class MetricsHub {
       const log = [result, ...(this.actionLog.get(connectionId) ?? [])].sort((x, y) => y.startedAt - x.startedAt).slice(0, MAX_ACTIONS);
       this.actionLog.set(connectionId, log);
       return result;
+    } catch (err) {
+      const refused = refusals.note(connectionId, err, [ACTION_COMMAND[action]]);
+      if (refused !== undefined) return { action, address: target, refused: actionRestriction(action, refused.command) };
+      throw err;
     } finally {
       this.runningActions.delete(run);
     }
@@ -245,6 +256,13 @@ export class MetricsHub {
   /** The profile's recent actions, newest first. */
   actions(connectionId: string): OpsActionRecord[] {
     return [...(this.actionLog.get(connectionId) ?? [])];
+  }
+
+  /** The actions one node of the profile (default: its own) may not run, as the page's lines. */
+  async actionRestrictions(connectionId: string, address: string | undefined): Promise<Restriction[]> {
+    this.assertOpen();
+    const target = await this.nodeOf(connectionId, address);
+    return actionRestrictions(await this.pool.node(connectionId, target), connectionId);
   }
 
   /** Stop every poller and timer, stop waiting on actions; resolves when nothing of ours runs any more. */

@@ -6,6 +6,8 @@ import { forkJobRunning, forkJobsStarted } from '../info/forkJob';
 import { infoNumber } from '../info/infoSnapshot';
 import { parseInfo } from '../info/parseInfo';
 import { toAppErrorFor } from '../pool/redisErrors';
+import { readRefusal } from '../redis/refusal';
+import { ACTION_COMMAND } from './actionSupport';
 import { isLoopback } from './address';
 import { withTimeout } from './nodeInfo';
 import type { OpsAction, OpsActionRecord } from './types';
@@ -93,13 +95,15 @@ function aofSize(p: Persistence): number | undefined {
  */
 export async function runOpsAction(redis: Redis, address: string, action: OpsAction, opts: OpsActionOptions = {}): Promise<OpsActionRecord> {
   const waiter = new Waiter(redis, opts);
-  const command = action === 'bgsave' ? 'BGSAVE' : 'BGREWRITEAOF';
+  const command = ACTION_COMMAND[action];
   let before = forkJobsStarted(action, await waiter.persistence());
   for (let attempt = 1; ; attempt++) {
     try {
       await redis.call(command);
       break;
     } catch (err) {
+      // A refusal goes up as the server said it, for the hub to read and remember as one.
+      if (readRefusal(err, [command]) !== undefined) throw err;
       const busy = err instanceof Error && BUSY.test(err.message);
       if (!busy || attempt >= 10) throw toAppErrorFor(redis, err);
       before = forkJobsStarted(action, await waiter.until((p) => !childRunning(p)));

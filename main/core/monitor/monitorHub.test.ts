@@ -36,6 +36,15 @@ const monitors = async (admin: Redis) => ((await admin.client('LIST')) as string
 const live = (r: Recorded) => eventually(() => r.states.includes('live'), 5000);
 
 describe('MonitorHub against a real redis-server', () => {
+  it('ends a MONITOR the ACL refuses NOPERM, read by the one refusal reader, for the page to say in one line', async () => {
+    const s = await server();
+    await (await adminClient(s)).call('ACL', 'SETUSER', 'default', '-monitor');
+    const r = recorder();
+    await hubFor(s).watch('p', undefined, ALL, r.viewer);
+    expect(await eventually(() => r.ended.length > 0, 5000)).toBe(true);
+    expect(r.ended[0]?.err).toMatchObject({ code: 'NOPERM', message: expect.stringContaining('refused MONITOR: NOPERM') });
+  });
+
   it('shares one MONITOR connection between two viewers and closes it when the last leaves', async () => {
     const s = await server();
     const admin = await adminClient(s);

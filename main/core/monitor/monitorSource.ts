@@ -1,4 +1,5 @@
 import { AppError } from '../../../app/errors';
+import { readRefusal } from '../redis/refusal';
 import { LiveLink, type LinkListener, type LinkState } from '../live/liveLink';
 import type { RawConnection } from '../resp/rawConnection';
 import { MonitorLineError, parseMonitorLine, type MonitorEntry } from './monitorLine';
@@ -83,9 +84,12 @@ export class MonitorSource {
   private onLine(buf: Buffer, start: number, end: number): void {
     const first = buf[start];
     if (first === MINUS) {
-      // MONITOR refused (NOPERM, or a replica-only restriction): retrying would not help.
+      // MONITOR refused: retrying would not help. NOPERM (the ACL) or UNSUPPORTED (renamed away) is
+      // the page's one line of a missing command; any other error reply stays an error.
       const message = buf.toString('utf8', start + 1, end);
-      this.link.refuse(new AppError(message.startsWith('NOPERM') ? 'FORBIDDEN' : 'INTERNAL', `${this.address} refused MONITOR: ${message}`));
+      const refused = readRefusal(message, ['MONITOR']);
+      const code = refused === undefined ? 'INTERNAL' : refused.kind === 'acl' ? 'NOPERM' : 'UNSUPPORTED';
+      this.link.refuse(new AppError(code, `${this.address} refused MONITOR: ${message}`));
       return;
     }
     if (first !== PLUS) return;

@@ -123,6 +123,3 @@ export function otherNamed(list: Buffer | string, prefix: string, own: string): 
   const c = parseClientList(list).clients.find((x) => x.name.startsWith(prefix) && x.name !== own);
   return c === undefined ? undefined : { id: c.name.slice(prefix.length), addr: c.addr };
 }
-
-/** CLIENT LIST refused by the ACL, or not there (a proxy, a renamed command): nothing to see. */
-export const clientListRefused = (message: string): boolean => /^NOPERM\b|unknown (sub)?command/i.test(message);

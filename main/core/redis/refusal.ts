@@ -16,6 +16,8 @@ export interface Refusal {
   command: string;
   /** The server's own words. */
   message: string;
+  /** `acl`: this user may not (NOPERM); `missing`: the server does not have it (renamed away, disabled, too old). */
+  kind: 'acl' | 'missing';
 }
 
 // Unanchored: the pool's own errors quote the server ("… denied this by ACL: this user has no permissions to run …").
@@ -44,20 +46,20 @@ export function readRefusal(err: unknown, tried?: readonly string[]): Refusal | 
   const message = messageOf(err);
   const triedName = tried === undefined || tried.length === 0 ? undefined : triedCommand(tried);
   const noperm = NOPERM.exec(message);
-  if (noperm?.[1] !== undefined) return { command: commandName(noperm[1]), message };
+  if (noperm?.[1] !== undefined) return { command: commandName(noperm[1]), message, kind: 'acl' };
   if (NOPERM_ANY.test(message)) {
     // A key or channel the user may not touch: a refusal of this command's arguments.
-    return triedName === undefined ? undefined : { command: triedName, message };
+    return triedName === undefined ? undefined : { command: triedName, message, kind: 'acl' };
   }
   const notAllowed = NOT_ALLOWED.exec(message);
-  if (notAllowed?.[1] !== undefined) return { command: commandName(notAllowed[1]), message };
+  if (notAllowed?.[1] !== undefined) return { command: commandName(notAllowed[1]), message, kind: 'missing' };
   const unknown = UNKNOWN.exec(message);
   if (unknown?.[1] !== undefined) {
     const name = commandName(unknown[1]);
     // "unknown command 'docs'" names the word the server did not know; say it whole when we know what was sent.
-    return { command: triedName?.startsWith(name) === true ? triedName : name, message };
+    return { command: triedName?.startsWith(name) === true ? triedName : name, message, kind: 'missing' };
   }
-  if (UNKNOWN_SUB.test(message) && triedName !== undefined) return { command: triedName, message };
+  if (UNKNOWN_SUB.test(message) && triedName !== undefined) return { command: triedName, message, kind: 'missing' };
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../../app/errors';
-import { clientListRefused, otherNamed } from '../redis/clientList';
-import { unlessRefused } from '../redis/refusal';
+import { otherNamed } from '../redis/clientList';
+import { readRefusal, unlessRefused } from '../redis/refusal';
 import { parseInfo } from '../info/parseInfo';
 import { SCRATCH_ROOT, foreignKeys } from './scratch';
 import type { TrialPipe } from './trialPipe';
@@ -77,7 +77,7 @@ async function otherTrial(pipe: TrialPipe, own: string): Promise<{ run: string; 
   try {
     list = await pipe.text('CLIENT', 'LIST');
   } catch (e) {
-    if (e instanceof AppError && (e.code === 'NOPERM' || clientListRefused(e.message))) return 'unknown';
+    if (e instanceof AppError && (e.code === 'NOPERM' || readRefusal(e, ['CLIENT', 'LIST']) !== undefined)) return 'unknown';
     throw e;
   }
   const other = otherNamed(list, TRIAL_NAME_PREFIX, own);

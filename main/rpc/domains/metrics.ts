@@ -1,4 +1,5 @@
 import { roleAllows } from '../../../app/define';
+import { restrictionLine } from '../../../app/schemas/restrictions';
 import { logsWithoutValues } from '../../core/metrics';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
@@ -23,6 +24,10 @@ export function metricsHandlers({ metrics, audit, profiles }: Pick<CoreServices,
       trail('started');
       try {
         const r = await metrics.runAction(profileId, address, action);
+        if ('refused' in r) {
+          trail('failed', restrictionLine(r.refused));
+          return r;
+        }
         // The duration is the row's own (start to end); the file size goes as a number, for the page to write as MiB.
         const figures = r.sizeBytes === undefined ? [] : [{ n: r.sizeBytes, unit: 'bytes' }];
         trail(r.status === 'ok' ? 'ok' : 'failed', `status ${r.status}`, { figures });
@@ -33,6 +38,9 @@ export function metricsHandlers({ metrics, audit, profiles }: Pick<CoreServices,
       }
     },
     // Ops run the actions on the profile's own connections, so their log is kept under its own id.
-    'metrics.actions': ({ profileId }) => ({ actions: metrics.actions(profileId) }),
+    'metrics.actions': async ({ profileId, address }) => {
+      const restrictions = await metrics.actionRestrictions(profileId, address);
+      return { actions: metrics.actions(profileId), ...(restrictions.length === 0 ? {} : { restrictions }) };
+    },
   };
 }

@@ -1,37 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RpcClient } from '../../../app/rpcClient';
-import { adminClient, closeAdmins, useRedis } from '../../../testing/redis';
-import { restrictedUrl, restrictedUserRules } from '../../../testing/restricted';
-import { noSecretBox } from '../../core/pool/noSecretBox';
-import { createRuntime, type Runtime } from '../../runtime';
-import { createMemoryWirePair } from '../wireTestKit';
+import { describe, expect, it } from 'vitest';
+import { useRestrictedRuntime } from './restrictedRpcTestKit';
 
 // The runtime's profile is an ACL user without @admin and @dangerous: no INFO, SLOWLOG, LATENCY or CLIENT LIST.
-const redis = useRedis();
-const dir = mkdtempSync(join(tmpdir(), 'cb-restricted-rpc-'));
-let runtime: Runtime;
-
-beforeAll(async () => {
-  const admin = await adminClient(redis());
-  await admin.call('ACL', ...restrictedUserRules());
-  runtime = await createRuntime({ dataDir: dir, secretBox: noSecretBox('tests'), redisUrl: restrictedUrl(redis().port) });
-});
-afterAll(async () => {
-  await runtime.close();
-  await closeAdmins();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function ops(): RpcClient {
-  const { server, client: end } = createMemoryWirePair();
-  runtime.attach(server, { role: 'ops', user: 'ops' });
-  const client = new RpcClient((m) => end.send(m));
-  end.onMessage((m) => client.receive(m));
-  return client;
-}
+const { redis, ops } = useRestrictedRuntime();
 
 describe('pages of an ACL user without @admin and @dangerous', () => {
   it('the slow log names SLOWLOG GET and LATENCY LATEST as missing, with empty tables, not an error', async () => {
@@ -52,5 +23,17 @@ describe('pages of an ACL user without @admin and @dangerous', () => {
   it('the console lists the node it can reach though INFO is refused', async () => {
     const reply = await ops().invoke('console.targets', { profileId: 'env' });
     expect(reply.nodes.map((n) => n.address)).toEqual([`127.0.0.1:${redis().port}`]);
+  });
+
+  it('Overview: BGSAVE and BGREWRITEAOF refused with the INFO that times them answer one line each, not an error', async () => {
+    const client = ops();
+    const ran = await client.invoke('metrics.action', { profileId: 'env', address: `127.0.0.1:${redis().port}`, action: 'bgrewriteaof' });
+    expect(ran).toMatchObject({ refused: { command: 'INFO', effect: expect.stringContaining('AOF rewrite') } });
+    // Remembered for the profile: the page shows both actions off, with their lines, before anyone tries again.
+    const listed = await client.invoke('metrics.actions', { profileId: 'env' });
+    expect(listed.restrictions).toEqual([
+      { command: 'INFO', effect: expect.stringContaining('RDB snapshot') },
+      { command: 'INFO', effect: expect.stringContaining('AOF rewrite') },
+    ]);
   });
 });

@@ -82,7 +82,9 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
   const mayKill = usePermission('clients.kill');
   const mayPause = usePermission('clients.pause');
   const embedded = profile.source === 'embedded';
-  const canKill = mayKill.allowed && !embedded;
+  // CLIENT KILL refused on every node (a managed service, an ACL): no Kill column; each node card says why in one line.
+  const killRefused = list !== undefined && list.nodes.length > 0 && list.nodes.every((n) => n.writeRestrictions?.some((r) => r.command === 'CLIENT KILL'));
+  const canKill = mayKill.allowed && !embedded && !killRefused;
   const canPause = mayPause.allowed && !embedded;
   const unpause = useUnpause(profile.id);
 

@@ -5,6 +5,8 @@ import { formatBytes, formatCount } from '../../lib/format';
 import { ACTION_WARNINGS, describeResult, isOkStatus, latestSummary, runKey, type ActionName } from './actions';
 import { clock, formatMicros, formatSecondsShort, since } from '../../lib/display';
 import { InlineError } from './InlineError';
+import { RestrictionNotice } from '../../components/RestrictionNotice';
+import type { Restriction } from '../../../app/schemas/restrictions';
 import type { OpsActions } from './useOpsActions';
 
 export interface PersistenceNode {
@@ -110,6 +112,12 @@ export function PersistencePanel({ nodes, selected, ops, now }: Props) {
   const history = ops.history ?? [];
   const summary = latestSummary(history);
   const errors = ops.finished.filter((f) => f.error !== undefined).slice(0, 3);
+  // Asked beforehand, or refused at run time: one line per command, and its button stays off.
+  const refused = new Map<string, Restriction>(
+    [...ops.restrictions, ...ops.finished.flatMap((f) => (f.refused === undefined ? [] : [f.refused]))].map((r) => [r.command, r]),
+  );
+  // INFO persistence is how a run is timed: without it neither action is offered.
+  const lacks = (a: ActionName) => refused.has(COMMAND[a]) || refused.has('INFO');
   // BGSAVE and BGREWRITEAOF fork the server: the contract keeps them to its role, and so does the page.
   const may = usePermission('metrics.action');
 
@@ -148,8 +156,11 @@ export function PersistencePanel({ nodes, selected, ops, now }: Props) {
             type="button"
             className="btn btn-small"
             data-testid={`action-${a}`}
-            disabled={!may.allowed || target === undefined || targetNode?.sample?.up !== true || busy(a) || forking}
-            title={may.reason ?? (forking ? 'A background save or AOF rewrite is already running on this node' : undefined)}
+            disabled={!may.allowed || target === undefined || targetNode?.sample?.up !== true || busy(a) || forking || lacks(a)}
+            title={
+              may.reason ??
+              (lacks(a) ? `${COMMAND[a]} is not available here` : forking ? 'A background save or AOF rewrite is already running on this node' : undefined)
+            }
             onClick={() => target !== undefined && setConfirm({ action: a, address: target })}
           >
             {COMMAND[a]}
@@ -192,6 +203,7 @@ export function PersistencePanel({ nodes, selected, ops, now }: Props) {
           </span>
         </div>
       )}
+      <RestrictionNotice restrictions={[...refused.values()]} />
       {errors.map((f) =>
         f.error === undefined ? null : <InlineError key={runKey(f.address, f.action)} error={f.error} title={`${COMMAND[f.action]} on ${f.address} failed:`} />,
       )}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppError } from '../../../app/errors';
+import type { Restriction } from '../../../app/schemas/restrictions';
 import { useBridge } from '../../bridge/BridgeContext';
 import { toAppError } from '../../bridge/toAppError';
 import { useCall } from '../../bridge/useCall';
@@ -16,6 +17,8 @@ export interface Finished {
   action: ActionName;
   address: string;
   result?: ActionResult;
+  /** The server refused the command (renamed away, an ACL): the page's one line, not an error. */
+  refused?: Restriction;
   error?: AppError;
 }
 
@@ -25,6 +28,8 @@ export interface OpsActions {
   finished: Finished[];
   history: ActionResult[] | undefined;
   historyError: AppError | undefined;
+  /** The actions the chosen node may not run, asked beforehand: shown disabled with their line. */
+  restrictions: Restriction[];
   run(address: string, action: ActionName): void;
 }
 
@@ -33,9 +38,11 @@ export interface OpsActions {
  * fork's child is done (many seconds on a big dataset), plus the profile's record
  * from `metrics.actions`, refreshed after each run and every 30 s (others run them too).
  */
-export function useOpsActions(profileId: string | undefined): OpsActions {
+export function useOpsActions(profileId: string | undefined, address?: string): OpsActions {
   const bridge = useBridge();
-  const history = useCall('metrics.actions', profileId === undefined ? undefined : { profileId }, { intervalMs: 30_000 });
+  const history = useCall('metrics.actions', profileId === undefined ? undefined : { profileId, ...(address === undefined ? {} : { address }) }, {
+    intervalMs: 30_000,
+  });
   const [state, setState] = useState<{ profileId: string | undefined; running: Running[]; finished: Finished[] }>({
     profileId,
     running: [],
@@ -69,7 +76,7 @@ export function useOpsActions(profileId: string | undefined): OpsActions {
         refresh.current();
       };
       bridge.invoke('metrics.action', { profileId, address, action }).then(
-        (result) => done({ action, address, result }),
+        (r) => done('refused' in r ? { action, address, refused: r.refused } : { action, address, result: r }),
         (e: unknown) => done({ action, address, error: toAppError(e) }),
       );
     },
@@ -82,6 +89,7 @@ export function useOpsActions(profileId: string | undefined): OpsActions {
     finished: own.finished,
     history: history.data?.actions,
     historyError: history.error,
+    restrictions: history.data?.restrictions ?? [],
     run,
   };
 }

@@ -1,3 +1,5 @@
+import { readRefusal } from '../../redis/refusal';
+
 /**
  * Managed services (ElastiCache, Azure Cache, Memorystore, Redis Enterprise)
  * rename or drop admin commands such as CONFIG and BGSAVE, and an ACL user
@@ -6,11 +8,9 @@
  * Returns the server's text when the error is such a refusal.
  */
 export function commandRefusal(err: unknown): string | undefined {
-  const text = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
-  if (/^NOPERM|unknown command|unknown subcommand|unsupported command|command not allowed|is disabled/i.test(text)) {
-    return text;
-  }
-  return undefined;
+  // Read by the one refusal reader; the load says the server's own words, so the command tried
+  // (which only names the refusal) is left blank and an unknown subcommand still counts.
+  return readRefusal(err, [''])?.message;
 }
 
 export function errorText(err: unknown): string {

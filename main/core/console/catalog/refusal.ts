@@ -1,3 +1,4 @@
+import { readRefusal } from '../../redis/refusal';
 import { textOf } from './replyShape';
 
 /** Why the server did not answer one of the catalog's questions. */
@@ -10,19 +11,22 @@ export interface Refusal {
 const MESSAGE_CHARS = 200;
 
 /**
- * An error reply that refuses the command (NOPERM; ERR unknown command, unknown subcommand,
- * wrong number of arguments) as a Refusal; anything else — the connection, a timeout, LOADING,
- * BUSY — is not the server's answer about the command, and is rethrown by the caller.
+ * An error reply that refuses the command as a Refusal: NOPERM and a missing command as
+ * core/redis/refusal.ts reads them (one reader for every page), plus what only the catalog
+ * needs — a wrong arity (a COMMAND subcommand older servers take otherwise) is missing too, and
+ * any other ERR is `error`. Anything else — the connection, a timeout, LOADING, BUSY — is not
+ * the server's answer about the command, and is rethrown by the caller.
  */
 export function refusalOf(err: unknown): Refusal | undefined {
   const code = typeof err === 'object' && err !== null ? textOf((err as { code?: unknown }).code) : undefined;
   const raw = err instanceof Error ? err.message : textOf(err);
   if (raw === undefined) return undefined;
   const message = raw.trim().slice(0, MESSAGE_CHARS);
-  if (code === 'NOPERM' || /^NOPERM\b/.test(message)) return { kind: 'acl', message };
+  if (code === 'NOPERM') return { kind: 'acl', message };
+  const refused = readRefusal(raw, ['COMMAND', 'DOCS']);
+  if (refused !== undefined) return { kind: refused.kind, message };
   if (!/^ERR\b/.test(message)) return undefined;
-  if (/unknown (sub)?command|wrong number of arguments/i.test(message)) return { kind: 'missing', message };
-  return { kind: 'error', message };
+  return { kind: /wrong number of arguments/i.test(message) ? 'missing' : 'error', message };
 }
 
 /**
