@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { pidAlive } from '../main/core/jobs/pidAlive';
 
 /**
  * A network namespace joined to its parent (the host, or another namespace) by a veth pair with a /30 of
@@ -40,15 +41,6 @@ export function sweepStaleNetns(): void {
     } catch {
       // Another sweeper got there first.
     }
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -7,6 +7,7 @@ import { flushArgs } from './preflight';
 import { dbKeyCounts } from './serverFacts';
 import { STAGING_MARKER_KEY, parseMarker, readMarkerRaw, type StagingMarker } from './stagingMarker';
 import { otherLoads } from './targetLock';
+import { pidAlive } from '../../jobs/pidAlive';
 
 /** A DB holding our staging marker (stagingMarker.ts). */
 export interface StampedDb {
@@ -22,16 +23,6 @@ export interface StampedDb {
    * load ran on another host, or its pid is alive here: never flushed.
    */
   running: 'yes' | 'no' | 'unknown';
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists, it is just not ours.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { AppError } from '../../../../app/errors';
 import { KeyAction, KeyActionOp, KeySelection, Pace, ShardCounts } from '../../../../app/schemas/keyActions';
 import { atomicWriteFileSync } from '../../pool/atomicWrite';
+import { pidAlive } from '../../jobs/pidAlive';
 
 /**
  * One shard's place: where its SCAN stands (the cursor after the last page fully acted on), its
@@ -141,10 +142,5 @@ function parseCheckpoint(text: string, name: string): Checkpoint {
 export function stillRunning(cp: Checkpoint): boolean {
   if (cp.state !== 'running' || cp.host !== hostname()) return false;
   if (cp.pid === process.pid) return false;
-  try {
-    process.kill(cp.pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return pidAlive(cp.pid);
 }
