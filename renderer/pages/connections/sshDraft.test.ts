@@ -1,8 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { ProfileId } from '../../../app/schemas/common';
-import { ProfileDraft } from '../../../app/schemas/connections';
+import { ProfileDraft, type ProfileView } from '../../../app/schemas/connections';
 import { EMPTY_FORM, formFieldOf, formFromProfile, toDraft, type FormValues } from './draft';
 import { acceptPin } from './sshDraft';
+
+/** A saved profile as the contract shows it, with the SSH part under test. */
+function savedProfile(ssh: ProfileView['ssh']): ProfileView {
+  return {
+    id: ProfileId.parse('x'),
+    name: 'p',
+    host: 'h',
+    port: 6379,
+    db: 0,
+    hasPassword: false,
+    tls: { enabled: false, rejectUnauthorized: true },
+    source: 'user',
+    analystAccess: 'shared',
+    hasAnalystPassword: false,
+    readOnly: false,
+    ssh,
+  };
+}
 
 describe('the SSH section of the Connections form', () => {
   it('sends the SSH server, its login, jumps in order and a pin, as the contract takes them', () => {
@@ -37,20 +55,7 @@ describe('the SSH section of the Connections form', () => {
   });
 
   it('fills the form from a saved profile, secrets left empty, and routes SSH errors to their inputs', () => {
-    const form = formFromProfile({
-      id: ProfileId.parse('x'),
-      name: 'p',
-      host: 'h',
-      port: 6379,
-      db: 0,
-      hasPassword: false,
-      tls: { enabled: false, rejectUnauthorized: true },
-      source: 'user',
-      analystAccess: 'shared',
-      hasAnalystPassword: false,
-      readOnly: false,
-      ssh: { host: 'b', user: 'ops', auth: { kind: 'password', hasPassword: true }, jumps: [{ host: 'gw', port: 2222 }] },
-    });
+    const form = formFromProfile(savedProfile({ host: 'b', user: 'ops', auth: { kind: 'password', hasPassword: true }, jumps: [{ host: 'gw', port: 2222 }] }));
     expect(form).toMatchObject({ sshEnabled: true, sshHost: 'b', sshUser: 'ops', sshAuth: 'password', sshSecret: '', sshJumps: 'gw:2222' });
     expect(formFieldOf('draft.ssh.jumps.1.host')).toBe('ssh.jumps');
     expect(formFieldOf('profile.ssh.pinned.b:22')).toBe('ssh.pinned');
@@ -88,20 +93,7 @@ describe('the SSH section of the Connections form', () => {
   });
 
   it("keeps a saved profile's pins that the field does not show (an alias's, a jump's) on save", () => {
-    const form = formFromProfile({
-      id: ProfileId.parse('x'),
-      name: 'p',
-      host: 'h',
-      port: 6379,
-      db: 0,
-      hasPassword: false,
-      tls: { enabled: false, rejectUnauthorized: true },
-      source: 'user',
-      analystAccess: 'shared',
-      hasAnalystPassword: false,
-      readOnly: false,
-      ssh: { host: 'prod-bastion', auth: { kind: 'agent' }, pinned: { '10.0.0.5:2222': FP_LAST, 'gw:22': FP_JUMP } },
-    });
+    const form = formFromProfile(savedProfile({ host: 'prod-bastion', auth: { kind: 'agent' }, pinned: { '10.0.0.5:2222': FP_LAST, 'gw:22': FP_JUMP } }));
     expect(form.sshPinned).toBe('');
     expect(toDraft(form).ssh?.pinned).toEqual({ '10.0.0.5:2222': FP_LAST, 'gw:22': FP_JUMP });
   });
