@@ -1,4 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pidAlive } from '../main/core/jobs/pidAlive';
 
 /**
@@ -29,18 +31,44 @@ function ip(args: string[]): string {
   return execFileSync('ip', args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
 }
 
-/** Delete `cb-<pid>-<n>` namespaces whose test process is gone (a crash or SIGKILL skipped their cleanup). */
+/** `ip netns exec` bind-mounts the files of /etc/netns/<name>/ over /etc/ for what it starts: a namespace's own hosts file. */
+const NETNS_ETC = '/etc/netns';
+
+function removeEtc(name: string): void {
+  rmSync(join(NETNS_ETC, name), { recursive: true, force: true });
+  try {
+    rmdirSync(NETNS_ETC);
+  } catch {
+    // Not empty (another namespace's), or not there.
+  }
+}
+
+function listEtc(): string[] {
+  try {
+    return readdirSync(NETNS_ETC);
+  } catch {
+    return [];
+  }
+}
+
+/** Delete `cb-<pid>-<n>` namespaces (and their /etc/netns files) whose test process is gone (a crash or SIGKILL skipped their cleanup). */
 export function sweepStaleNetns(): void {
-  for (const line of ip(['netns', 'list']).split('\n')) {
-    const name = line.split(' ')[0] ?? '';
+  const names = new Set([
+    ...ip(['netns', 'list'])
+      .split('\n')
+      .map((line) => line.split(' ')[0] ?? ''),
+    ...listEtc(),
+  ]);
+  for (const name of names) {
     const m = /^cb-(\d+)-\d+$/.exec(name);
     if (!m || pidAlive(Number(m[1]))) continue;
     killInside(name);
     try {
       ip(['netns', 'del', name]);
     } catch {
-      // Another sweeper got there first.
+      // Another sweeper got there first, or only its files were left.
     }
+    removeEtc(name);
   }
 }
 
@@ -70,7 +98,11 @@ function linkAddresses(n: number): { parent: string; child: string } {
   return { parent: `10.222.${third}.${fourth + 1}`, child: `10.222.${third}.${fourth + 2}` };
 }
 
-export function createNetns(parent?: Netns): Netns {
+/**
+ * `hosts`: lines of the namespace's own /etc/hosts (besides localhost), seen by every process started in it
+ * afterwards (an sshd resolving the names a client asks it to forward to).
+ */
+export function createNetns(parent?: Netns, opts: { hosts?: string[] } = {}): Netns {
   if (counter === 0) sweepStaleNetns();
   installExitHook();
   const n = counter++;
@@ -93,10 +125,15 @@ export function createNetns(parent?: Netns): Netns {
       } catch {
         // Already deleted.
       }
+      removeEtc(name);
     },
   };
   live.add(ns);
   try {
+    if (opts.hosts !== undefined) {
+      mkdirSync(join(NETNS_ETC, name), { recursive: true });
+      writeFileSync(join(NETNS_ETC, name, 'hosts'), ['127.0.0.1 localhost', '::1 localhost', ...opts.hosts, ''].join('\n'));
+    }
     ip(['link', 'add', a, 'type', 'veth', 'peer', 'name', b]);
     ip(['link', 'set', b, 'netns', name]);
     if (parent !== undefined) ip(['link', 'set', a, 'netns', parent.name]);

@@ -1,5 +1,7 @@
 import type { ClusterNode, ClusterOptions } from 'ioredis';
 import { backoffMs, DEFAULTS, toRedisOptions, type ConnectionKind, type ConnectionTuning } from './connectionOptions';
+import { nodeKeyAddress } from './sshVia';
+import { clusterDial } from './tunnelTls';
 import type { ProfileSpec } from './types';
 
 /**
@@ -23,13 +25,15 @@ export function toClusterOptions(spec: ProfileSpec, kind: ConnectionKind, tuning
   } = toRedisOptions({ ...spec, db: 0 }, kind, { ...tuning, db: 0 });
   const reconnects = kind === 'shared' || kind === 'monitoring';
   const via = tuning.via;
+  // Through SSH, every node the cluster announces (slot map, MOVED, ASK) is an address seen from the
+  // last SSH server: ioredis asks natMap for the loopback port forwarded to it, and over TLS the node
+  // carries its own options, checked against that address (tunnelTls.ts).
+  const dial = via === undefined ? undefined : clusterDial(via, node.tls);
   return {
-    seeds: seeds.map((s) => (via === undefined ? { host: s.host, port: s.port } : via.forward(s))),
+    seeds: seeds.map((s) => (dial === undefined ? { host: s.host, port: s.port } : dial(s))),
     options: {
       lazyConnect: true,
-      // Through SSH, every node the cluster announces (slot map, MOVED, ASK) is an address seen
-      // from the last SSH server: ioredis asks this for the loopback port forwarded to it.
-      ...(via === undefined ? {} : { natMap: via.natMap }),
+      ...(dial === undefined ? {} : { natMap: (key: string) => dial(nodeKeyAddress(key)) }),
       redisOptions: node,
       // Reads go to masters: a replica may lag, and the jobs report what the data is.
       scaleReads: 'master',

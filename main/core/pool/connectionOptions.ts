@@ -1,9 +1,8 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
-import { isIP } from 'node:net';
-import { checkServerIdentity as tlsCheck } from 'node:tls';
 import type { RedisOptions } from 'ioredis';
 import { AppError } from '../../../app/errors';
 import type { Via } from './sshVia';
+import { sentinelNatMap, tlsBehind, tunnelledSentinels } from './tunnelTls';
 import type { ProfileSpec } from './types';
 
 /** What a connection is for decides how it behaves when the server goes away. */
@@ -60,21 +59,6 @@ export function tlsOptions(spec: ProfileSpec): RedisOptions['tls'] {
 }
 
 /**
- * TLS through a forwarded loopback port: the certificate is still checked against the
- * server's own name (the profile's host), not 127.0.0.1, unless a servername was given.
- * An IP address is never sent as SNI (RFC 6066), so an IP host gets none.
- */
-function throughTunnel(spec: ProfileSpec, tls: NonNullable<RedisOptions['tls']>): RedisOptions['tls'] {
-  if (tls.servername !== undefined || spec.topology !== undefined) return tls;
-  return isIP(spec.host) === 0 ? { ...tls, servername: spec.host } : { ...tls, checkServerIdentity: checkIpIdentity(spec.host) };
-}
-
-/** Node checks an IP host's certificate against the address it dialled: here, the one behind the tunnel. */
-function checkIpIdentity(host: string): NonNullable<NonNullable<RedisOptions['tls']>['checkServerIdentity']> {
-  return (_dialled, cert) => tlsCheck(host, cert);
-}
-
-/**
  * A sentinel profile's connections ask the sentinels for the master on every
  * (re)connect, and ioredis' ready check refuses a node whose INFO role is not
  * master: after a failover a reconnect lands on the new master. Sentinel only
@@ -91,8 +75,10 @@ function sentinelOptions(spec: ProfileSpec, kind: ConnectionKind, via: Via | und
   return {
     sentinels: t.sentinels.map((s) => (via === undefined ? { host: s.host, port: s.port } : via.forward(s))),
     // Through SSH, the master the sentinels name (and the sentinels they list) are addresses
-    // seen from the last SSH server: each is reached through a port forwarded to it.
-    ...(via === undefined ? {} : { natMap: via.natMap }),
+    // seen from the last SSH server: each is reached through a port forwarded to it, and over
+    // TLS each certificate is checked against that address, not the loopback one (tunnelTls.ts).
+    ...(via === undefined ? {} : { natMap: sentinelNatMap(via, tls) }),
+    ...(via === undefined || tls === undefined ? {} : { Connector: tunnelledSentinels(via, tls) }),
     name: t.masterName,
     role: 'master',
     ...(t.sentinelUsername === undefined ? {} : { sentinelUsername: t.sentinelUsername }),
@@ -127,7 +113,9 @@ export function toRedisOptions(spec: ProfileSpec, kind: ConnectionKind, tuning: 
     ...(tuning.connectionName === undefined ? {} : { connectionName: tuning.connectionName }),
   };
   const tls = tlsOptions(spec);
-  if (tls !== undefined) base.tls = via === undefined ? tls : throughTunnel(spec, tls);
+  // Through SSH a standalone server's certificate is checked against its own host, not 127.0.0.1; a cluster's
+  // or sentinel set's nodes each get theirs where they are dialled (clusterOptions.ts, sentinelOptions).
+  if (tls !== undefined) base.tls = via === undefined || spec.topology !== undefined ? tls : tlsBehind(tls, spec.host);
   Object.assign(base, sentinelOptions(spec, kind, via));
 
   switch (kind) {

@@ -5,6 +5,7 @@ import { DEFAULTS, tlsOptions } from './connectionOptions';
 import { mapRedisError } from './redisErrors';
 import { withVia, type Via } from './sshVia';
 import { plainSpecAt } from './topology';
+import { tlsBehind } from './tunnelTls';
 import type { ProfileSpec, TopologyNode } from './types';
 
 type SentinelTopology = Extract<NonNullable<ProfileSpec['topology']>, { kind: 'sentinel' }>;
@@ -36,7 +37,8 @@ function sentinelClient(spec: ProfileSpec, at: NodeAddress, timeoutMs: number, v
     connectionName: 'cacheboard:sentinel',
     ...(t.sentinelUsername === undefined ? {} : { username: t.sentinelUsername }),
     ...(t.sentinelPassword === undefined ? {} : { password: t.sentinelPassword }),
-    ...(tls === undefined ? {} : { tls }),
+    // Through SSH the certificate is checked against the sentinel's own address, not the forwarded port's.
+    ...(tls === undefined ? {} : { tls: via === undefined ? tls : tlsBehind(tls, at.host) }),
   });
   return redis;
 }

@@ -5,6 +5,8 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
 import { createNetns, type Netns } from '../../../testing/netns';
 import { makeUserKey, startSshd, type Sshd, type UserKey } from '../../../testing/sshd';
+import type { ServerCert } from '../../../testing/tls';
+import type { NodeAddress } from '../../../app/hostPort';
 
 /**
  * A bastion: a network namespace holding an sshd and whatever Redis servers a test starts in
@@ -24,6 +26,10 @@ export interface Bastion {
   redis(port: number, extra?: string[], conf?: string): Promise<void>;
   /** redis-cli inside the namespace. */
   cli(args: string[]): string;
+  /** A TLS-only `redis-server` inside, bound to `at` and serving `cert`, with extra arguments (and a config file first). */
+  tlsRedis(at: NodeAddress, cert: ServerCert, extra?: string[], conf?: string): Promise<void>;
+  /** redis-cli over TLS to `at` inside the namespace, trusting `caFile`. */
+  tlsCli(at: NodeAddress, caFile: string, args: string[]): string;
   /**
    * With `{ behindJump: true }`: the jump host (ProxyJump) in front, an sshd in a namespace of its
    * own; the bastion's namespace hangs off that one, so the host cannot reach the bastion at all.
@@ -31,7 +37,7 @@ export interface Bastion {
   jump?: { ns: Netns; sshd: Sshd };
 }
 
-async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void> {
+export async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
     try {
@@ -46,8 +52,11 @@ async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void
 
 export const LOCKED_PASSPHRASE = 'correct horse battery';
 
-/** One bastion for a test file, torn down after it (servers killed, namespaces deleted). */
-export function useBastion(opts: { behindJump?: boolean } = {}): () => Bastion {
+/**
+ * One bastion for a test file, torn down after it (servers killed, namespaces deleted). `hosts`: lines of the
+ * bastion's own /etc/hosts, the names its sshd resolves when asked to forward to a host name.
+ */
+export function useBastion(opts: { behindJump?: boolean; hosts?: string[] } = {}): () => Bastion {
   let b: Bastion | undefined;
   const children: ChildProcess[] = [];
   beforeAll(async () => {
@@ -57,11 +66,13 @@ export function useBastion(opts: { behindJump?: boolean } = {}): () => Bastion {
     const authorizedKeys = [key.publicLine, lockedKey.publicLine];
     const jumpNs = opts.behindJump === true ? createNetns() : undefined;
     const jump = jumpNs === undefined ? undefined : { ns: jumpNs, sshd: await startSshd({ netns: jumpNs, authorizedKeys }) };
-    const ns = createNetns(jumpNs);
+    const ns = createNetns(jumpNs, opts.hosts === undefined ? {} : { hosts: opts.hosts });
     const sshd = await startSshd({ netns: ns, authorizedKeys });
     const knownHosts = join(dir, 'known_hosts');
     writeFileSync(knownHosts, [sshd, ...(jump === undefined ? [] : [jump.sshd])].map((s) => `${s.knownHostsLine()}\n`).join(''));
     const cli = (args: string[]): string => ns.run('redis-cli', args);
+    const tlsCli = (at: NodeAddress, caFile: string, args: string[]): string =>
+      cli(['-h', at.host, '-p', String(at.port), '--tls', '--cacert', caFile, ...args]);
     b = {
       ns,
       sshd,
@@ -75,6 +86,13 @@ export function useBastion(opts: { behindJump?: boolean } = {}): () => Bastion {
         const base = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no', '--dir', dir];
         children.push(ns.spawn('redis-server', [...(conf === undefined ? [] : [conf]), ...base, ...extra]));
         await until(`redis ${port}`, () => cli(['-p', String(port), 'PING']).trim() === 'PONG');
+      },
+      tlsCli,
+      tlsRedis: async (at, cert, extra = [], conf) => {
+        const files = ['--tls-cert-file', cert.certFile, '--tls-key-file', cert.keyFile, '--tls-ca-cert-file', cert.caFile, '--tls-auth-clients', 'no'];
+        const base = ['--port', '0', '--tls-port', String(at.port), '--bind', at.host, ...files, '--save', '', '--appendonly', 'no', '--protected-mode', 'no'];
+        children.push(ns.spawn('redis-server', [...(conf === undefined ? [] : [conf]), ...base, '--dir', dir, ...extra]));
+        await until(`redis ${at.host}:${at.port}`, () => tlsCli(at, cert.caFile, ['PING']).trim() === 'PONG');
       },
     };
   }, 60_000);

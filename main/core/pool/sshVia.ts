@@ -69,6 +69,12 @@ export function viaFor(spec: ProfileSpec): Via | undefined {
   return wrap(sshTunnels().lease(route), route);
 }
 
+/** An ioredis node key ("host:port", "[v6]:port" or an unbracketed "v6:port") as an address. */
+export function nodeKeyAddress(key: string): NodeAddress {
+  const colon = key.lastIndexOf(':');
+  return { host: key.slice(0, colon).replace(/^\[(.*)\]$/, '$1'), port: Number(key.slice(colon + 1)) };
+}
+
 function wrap(lease: TunnelLease, route: SshRoute): Via {
   const back = new Map<string, string>();
   let released = false;
@@ -80,10 +86,7 @@ function wrap(lease: TunnelLease, route: SshRoute): Via {
   };
   return {
     forward,
-    natMap: (key) => {
-      const colon = key.lastIndexOf(':');
-      return forward({ host: key.slice(0, colon).replace(/^\[(.*)\]$/, '$1'), port: Number(key.slice(colon + 1)) });
-    },
+    natMap: (key) => forward(nodeKeyAddress(key)),
     behind: (host, port) => back.get(`${host.replace(/^::ffff:/, '')}:${port}`),
     downReason: () => {
       const s = lease.state();
