@@ -4,6 +4,7 @@ import { formatHostPort } from '../../../app/hostPort';
 import { asCluster, asRedis, isCluster, pendingCommands, type Client } from './client';
 import { closeRedis } from './closeRedis';
 import { toClusterOptions } from './clusterOptions';
+import { isUnreachable, seedTlsRefusal } from './clusterSeedTls';
 import { ConnectError, connectReady } from './connectReady';
 import { DEFAULTS, toRedisOptions, type ConnectionKind } from './connectionOptions';
 import { aggregateState, type ConnPhase } from './profileState';
@@ -354,14 +355,16 @@ export class Pool implements PoolApi {
         if (slot.closing) {
           throw new AppError('DISCONNECTED', `The connection to ${entry.address} was closed before it was ready (profile closed or app shutting down).`);
         }
+        const seedTls = tunnel === undefined && slot.clusterCtx !== undefined && isUnreachable(err) ? await seedTlsRefusal(spec, connectTimeoutMs) : undefined;
         const mapped =
           (tunnel === undefined ? undefined : { code: tunnel.code, message: tunnel.message, detail: tunnel.message }) ??
+          seedTls ??
           (err instanceof ConnectError ? err : mapRedisError(err, ctx ?? contextOf(asRedis(client))));
         // Another node being down is the metrics' news, not the profile's connection state.
         if (node === undefined) entry.lastError = mapped.detail;
         slot.phase = 'closed';
         this.recompute(entry);
-        throw tunnel ?? (err instanceof AppError ? err : new AppError(mapped.code, mapped.message));
+        throw tunnel ?? seedTls ?? (err instanceof AppError ? err : new AppError(mapped.code, mapped.message));
       },
     );
     this.recompute(entry);

@@ -5,6 +5,7 @@ import { formatHostPort } from '../../../app/hostPort';
 import { serverIdentity } from '../redis/serverIdentity';
 import { parseInfo } from '../info/parseInfo';
 import { closeRedis } from './closeRedis';
+import { seedTlsRefusal } from './clusterSeedTls';
 import { connectReady } from './connectReady';
 import { toRedisOptions } from './connectionOptions';
 import { contextOf, toAppError } from './redisErrors';
@@ -40,7 +41,12 @@ export async function testConnection(spec: ProfileSpec, connectTimeoutMs: number
 }
 
 async function testThrough(spec: ProfileSpec, connectTimeoutMs: number, via: Via | undefined): Promise<TestResult> {
-  if (spec.topology?.kind === 'cluster') return testCluster(spec, connectTimeoutMs, via);
+  if (spec.topology?.kind === 'cluster') {
+    const result = await testCluster(spec, connectTimeoutMs, via);
+    if (result.error?.code !== 'UNREACHABLE') return result;
+    const refusal = await seedTlsRefusal(spec, connectTimeoutMs, via);
+    return refusal === undefined ? result : { ok: false, error: refusal.toInfo() };
+  }
   if (spec.topology?.kind === 'sentinel') {
     let master: ProfileSpec;
     try {
