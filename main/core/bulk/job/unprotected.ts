@@ -13,6 +13,7 @@ import type { ServerFacts } from './serverFacts';
 export const NO_MEMORY_PREFLIGHT =
   'no memory pre-flight: used memory, maxmemory and the eviction policy are unknown, so whether the input fits was not checked';
 export const NO_EVICTION_WATCH = 'evictions are not watched: the load does not stop at the first key Redis evicts, and no eviction count is reported';
+export const NO_REPLICA_LAG = 'replica lag not available: INFO refused, so no replica is watched during the load';
 export const NO_SAVES_OFF = 'automatic saves were not turned off during the load, so a save may fork while it runs';
 export const NO_CANCEL_KILL = 'a cancel or a failure cannot drop the commands already sent: the server runs them to the end';
 
@@ -21,6 +22,7 @@ export async function noteRefusedAtStart(redis: Redis, facts: ServerFacts, log: 
   if (facts.infoRefused !== undefined) {
     log.unprotected('INFO', NO_MEMORY_PREFLIGHT);
     log.unprotected('INFO', NO_EVICTION_WATCH);
+    log.unprotected('INFO', NO_REPLICA_LAG);
   }
   // The pre-flight's warning already quotes the server.
   if (facts.configRefused !== undefined) log.unprotected('CONFIG', NO_SAVES_OFF, false);
