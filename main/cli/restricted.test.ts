@@ -119,7 +119,7 @@ describe('the other commands, where commands are missing', () => {
       // Said at the cleanup, where the live writes' counter is closed.
       { command: 'CONFIG', effect: expect.stringMatching(/^writes other clients made to the live DB during the load were not counted/) },
     ]);
-  });
+  }, 60_000);
 });
 
 describe('cacheboard load as an ACL user without @admin and @dangerous', () => {
@@ -162,7 +162,7 @@ describe('cacheboard load as an ACL user without @admin and @dangerous', () => {
     expect(text.out).toMatch(/^ {2}not protected:$/m);
     expect(text.out).toMatch(/^ {4}INFO is not available here: evictions are not watched/m);
     expect(text.out).toMatch(/^ {4}CONFIG is not available here: automatic saves were not turned off/m);
-  });
+  }, 60_000);
 
   it('swap and flush are refused before anything is written, naming SWAPDB and FLUSHDB and offering merge', async () => {
     const admin = await adminClient(acl());
@@ -182,7 +182,7 @@ describe('cacheboard load as an ACL user without @admin and @dangerous', () => {
     }
     expect(await admin.dbsize()).toBe(1);
     expect(await admin.get('live')).toBe('kept');
-  });
+  }, 60_000);
 
   it('the audit record names what was not protected', async () => {
     const r = await run('load', csv('audit.csv'), '--key', 'acl:{id}', '--value', 'v', '--mode', 'merge', '--url', `${restrictedUrl(acl().port)}/8`);
@@ -190,5 +190,5 @@ describe('cacheboard load as an ACL user without @admin and @dangerous', () => {
     const audit = readFileSync(join(dataDir, 'audit.log'), 'utf8').trim().split('\n').at(-1) ?? '';
     expect(audit).toMatch(/not protected \(INFO missing\): no memory pre-flight/);
     expect(audit).toMatch(/not protected \(CLIENT KILL missing\)/);
-  });
+  }, 60_000);
 });
