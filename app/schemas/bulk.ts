@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { call, stream } from '../define';
 import { Db, Empty, jobIdOf, ProfileId } from './common';
+import { Restrictions } from './restrictions';
 
 export const InputFormat = z.enum(['resp', 'commands', 'csv', 'tsv', 'ndjson']);
 export const LoadMode = z.enum(['swap', 'flush', 'merge']);
@@ -100,6 +101,23 @@ export const LoadOptions = z
   .strict();
 export type LoadOptions = z.output<typeof LoadOptions>;
 
+/** A master lists at most this many replicas in a progress event; `replicasMore` counts the rest. */
+export const MAX_PROGRESS_REPLICAS = 16;
+
+/**
+ * One replica of the loaded master, from the master's INFO replication during the load:
+ * `lagBytes` is master_repl_offset minus the offset the replica last acknowledged, `lagSeconds`
+ * the seconds since that acknowledgement (replicas acknowledge about once a second).
+ */
+export const ReplicaLag = z.object({
+  addr: z.string().max(300),
+  state: z.string().max(40),
+  offset: z.number(),
+  lagBytes: z.number(),
+  lagSeconds: z.number(),
+});
+export type ReplicaLag = z.output<typeof ReplicaLag>;
+
 export const LoadPhase = z.enum(['preflight', 'staging', 'loading', 'verifying', 'swapping', 'bgsave', 'replicas', 'cleanup', 'done', 'failed', 'cancelled']);
 
 export const LoadReport = z.object({
@@ -165,7 +183,19 @@ export const LoadReport = z.object({
   /** INFO stats evicted_keys grown during the load (server-wide; summed over masters for a cluster). */
   evictedKeys: z.number().optional(),
   bgsave: z.object({ seconds: z.number(), status: z.string() }).optional(),
-  replicas: z.array(z.object({ addr: z.string(), offset: z.number(), acked: z.boolean() })).optional(),
+  /**
+   * --wait-replicas: each replica's offset after the wait, whether it reached the master's offset
+   * as of the end of the load (`acked`: caught up), and `behind`, the bytes it still lacked of it.
+   */
+  replicas: z.array(z.object({ addr: z.string(), offset: z.number(), acked: z.boolean(), behind: z.number().optional() })).optional(),
+  /**
+   * The most each replica lagged while the pipe ran, as sampled about once a second (ReplicaLag);
+   * absent when never sampled (INFO refused: the restrictions say so), [] for a master without replicas.
+   */
+  replicaLag: z
+    .array(z.object({ addr: z.string(), maxLagBytes: z.number(), maxLagSeconds: z.number() }))
+    .max(MAX_PROGRESS_REPLICAS)
+    .optional(),
   saveConfig: z.object({ original: z.string(), restored: z.boolean(), note: z.string().optional() }).optional(),
   /** Cluster loads: per master, the commands sent to it, its error replies and the redirects it answered. */
   nodes: z.array(z.object({ address: z.string(), commands: z.number(), errors: z.number(), redirected: z.number() })).optional(),
@@ -187,6 +217,12 @@ export const LoadReport = z.object({
       }),
     )
     .optional(),
+  /**
+   * The protections this load did not apply, each with the command the server refused or lacks
+   * (a managed service's renamed commands, an ACL user without @admin or @dangerous): "CONFIG:
+   * automatic saves were not turned off". Absent when nothing was missing.
+   */
+  restrictions: Restrictions.optional(),
   warnings: z.array(z.string()),
 });
 export type LoadReport = z.output<typeof LoadReport>;
@@ -206,6 +242,12 @@ export const LoadEvent = z.discriminatedUnion('kind', [
     recordsPerSec: z.number(),
     etaSeconds: z.number().optional(),
     usedMemory: z.number().optional(),
+    /** The master's replicas as last sampled (about once a second); absent until the first reading, [] for none. */
+    replicas: z.array(ReplicaLag).max(MAX_PROGRESS_REPLICAS).optional(),
+    /** Replicas past MAX_PROGRESS_REPLICAS, not listed. */
+    replicasMore: z.number().optional(),
+    /** Why replica lag is not shown: "INFO refused". */
+    replicasUnknown: z.string().max(200).optional(),
   }),
   z.object({ kind: z.literal('warning'), message: z.string(), at: z.number() }),
   z.object({ kind: z.literal('report'), report: LoadReport }),

@@ -15,6 +15,8 @@ import { withCliJob } from './cliJob';
 import { parseLoadArgs } from './loadArgs';
 import { specFromFlags } from './topologyFlags';
 import { renderProgress } from './progressBar';
+import { restrictionLine } from '../../app/schemas/restrictions';
+import { formatBytes } from '../core/bulk/job/preflight';
 
 /** The JSON `--json` prints: a stable interface for cron jobs. */
 export function reportJson(r: LoadReport) {
@@ -64,6 +66,10 @@ export function reportJson(r: LoadReport) {
       : {}),
     ...(r.nodes ? { nodes: r.nodes } : {}),
     ...(r.redirects ? { redirects: r.redirects } : {}),
+    ...(r.replicaLag ? { replica_lag: r.replicaLag.map((l) => ({ addr: l.addr, max_lag_bytes: l.maxLagBytes, max_lag_seconds: l.maxLagSeconds })) } : {}),
+    ...(r.replicas ? { replicas: r.replicas.map((x) => ({ addr: x.addr, offset: x.offset, caught_up: x.acked, behind_bytes: x.behind ?? null })) } : {}),
+    // What was not protected, each with the command the server refused or lacks.
+    ...(r.restrictions ? { restrictions: r.restrictions } : {}),
   };
 }
 
@@ -98,12 +104,21 @@ function summary(r: LoadReport): string {
   if (r.evictedKeys !== undefined && r.evictedKeys > 0) lines.push(`  evicted by Redis during the load: ${r.evictedKeys} keys`);
   if (r.verify) lines.push(`  verify: replies ${r.verify.replies ? 'ok' : 'MISMATCH'}, keys ${r.verify.keys}${r.verify.note ? ` (${r.verify.note})` : ''}`);
   if (r.bgsave) lines.push(`  bgsave: ${r.bgsave.status} in ${r.bgsave.seconds.toFixed(2)} s`);
-  for (const rep of r.replicas ?? []) lines.push(`  replica ${rep.addr}: offset ${rep.offset} ${rep.acked ? 'acked' : 'NOT acked'}`);
+  for (const l of r.replicaLag ?? [])
+    lines.push(`  replica ${l.addr}: lagged up to ${formatBytes(l.maxLagBytes)} (${l.maxLagSeconds} s since its ack) during the load`);
+  for (const rep of r.replicas ?? [])
+    lines.push(
+      `  replica ${rep.addr}: offset ${rep.offset} ${rep.acked ? 'acked (caught up)' : `NOT acked${rep.behind === undefined ? '' : ` (${formatBytes(rep.behind)} behind)`}`}`,
+    );
   if (r.saveConfig)
     lines.push(
       `  save config "${r.saveConfig.original}" ${r.saveConfig.restored ? 'restored' : 'NOT restored'}${r.saveConfig.note ? ` (${r.saveConfig.note})` : ''}`,
     );
   for (const n of r.nodes ?? []) lines.push(`  master ${n.address}: ${n.commands} commands, ${n.errors} errors, ${n.redirected} redirected`);
+  if (r.restrictions !== undefined) {
+    lines.push('  not protected:');
+    for (const x of r.restrictions) lines.push(`    ${restrictionLine(x)}`);
+  }
   for (const w of r.warnings) lines.push(`  warning: ${w}`);
   for (const e of r.firstErrors) lines.push(`  ${e.position}: ${e.message}`);
   if (r.error) lines.push(`  ${r.error.message}`);

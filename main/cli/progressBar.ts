@@ -1,5 +1,5 @@
 import type { AudienceEvent, DemoEvent } from '../../app/schemas/audience';
-import type { LoadEvent } from '../../app/schemas/bulk';
+import type { LoadEvent, ReplicaLag } from '../../app/schemas/bulk';
 import type { KeyActionEvent } from '../../app/schemas/keyActions';
 import type { SamplingEvent } from '../../app/schemas/sampling';
 import type { TrialEvent } from '../../app/schemas/trials';
@@ -23,7 +23,16 @@ export function renderProgress(e: Extract<LoadEvent, { kind: 'progress' }>): str
   const frac = e.bytesTotal ? Math.min(1, e.bytesRead / e.bytesTotal) : 0;
   const eta = e.etaSeconds !== undefined ? ` ETA ${Math.ceil(e.etaSeconds)}s` : '';
   const errs = e.errors > 0 ? ` errors ${e.errors}` : '';
-  return `${bar(frac)}  ${human(e.records)} records  ${human(e.opsPerSec)} ops/s${eta}${errs}`;
+  return `${bar(frac)}  ${human(e.records)} records  ${human(e.opsPerSec)} ops/s${eta}${errs}${replicaLagText(e)}`;
+}
+
+/** The replica furthest behind (the line has room for one), or why lag is unknown. */
+function replicaLagText(e: Extract<LoadEvent, { kind: 'progress' }>): string {
+  if (e.replicasUnknown !== undefined) return `  replica lag not available: ${e.replicasUnknown}`;
+  const worst = (e.replicas ?? []).reduce<ReplicaLag | undefined>((w, r) => (w === undefined || r.lagBytes > w.lagBytes ? r : w), undefined);
+  if (worst === undefined) return '';
+  const others = (e.replicas?.length ?? 0) + (e.replicasMore ?? 0) - 1;
+  return `  replica ${worst.addr} lag ${human(worst.lagBytes)}B ${worst.lagSeconds}s${others > 0 ? ` (+${others})` : ''}`;
 }
 
 /** A sample's or census's line: keys examined of the target (a census's target is DBSIZE at the start). */

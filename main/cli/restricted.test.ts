@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,5 +111,84 @@ describe('the other commands, where commands are missing', () => {
     expect(r.out).toMatch(/CONFIG is not available .*automatic saves are left as configured, so a save may fork during the load/);
     expect(r.out).toMatch(/BGSAVE is not available .*no snapshot was made/);
     expect(r.out).toMatch(/writes to live db7: not counted .*CONFIG is not available/);
-  });
+    const j = await run('load', file, '--key', 'user:{id}', '--value', 'v', '--bgsave', '--json', '--url', `${renamed().url}/7`);
+    const restrictions = (JSON.parse(j.out) as { restrictions: Array<{ command: string; effect: string }> }).restrictions;
+    expect(restrictions).toEqual([
+      { command: 'CONFIG', effect: expect.stringMatching(/^automatic saves were not turned off/) },
+      { command: 'BGSAVE', effect: 'no snapshot was made after the load (--bgsave)' },
+      // Said at the cleanup, where the live writes' counter is closed.
+      { command: 'CONFIG', effect: expect.stringMatching(/^writes other clients made to the live DB during the load were not counted/) },
+    ]);
+  }, 60_000);
+});
+
+describe('cacheboard load as an ACL user without @admin and @dangerous', () => {
+  const csv = (name: string): string => {
+    const file = join(dataDir, name);
+    writeFileSync(file, 'id,v\n1,a\n2,b\n3,c\n');
+    return file;
+  };
+
+  it('merge loads, and the report names each protection not applied with the command that was missing', async () => {
+    const r = await run(
+      'load',
+      csv('acl.csv'),
+      '--key',
+      'acl:{id}',
+      '--value',
+      'v',
+      '--mode',
+      'merge',
+      '--bgsave',
+      '--json',
+      '--url',
+      `${restrictedUrl(acl().port)}/8`,
+    );
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out) as { outcome: string; records: number; restrictions: Array<{ command: string; effect: string }>; evicted_keys?: number };
+    expect(j).toMatchObject({ outcome: 'ok', records: 3 });
+    // Never measured, so never reported: no eviction count without INFO.
+    expect(j.evicted_keys).toBeUndefined();
+    expect(j.restrictions.map((x) => x.command)).toEqual(['INFO', 'INFO', 'INFO', 'CONFIG', 'CLIENT KILL', 'CLIENT LIST', 'BGSAVE']);
+    expect(j.restrictions.map((x) => x.effect).join('\n')).toMatch(
+      /no memory pre-flight[^]*evictions are not watched[^]*replica lag not available: INFO refused[^]*automatic saves were not turned off[^]*no snapshot was made/,
+    );
+    const admin = await adminClient(acl());
+    await admin.select(8);
+    expect(await admin.mget('acl:1', 'acl:2', 'acl:3')).toEqual(['a', 'b', 'c']);
+
+    const text = await run('load', csv('acl2.csv'), '--key', 'acl:{id}', '--value', 'v', '--mode', 'merge', '--url', `${restrictedUrl(acl().port)}/8`);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^ {2}not protected:$/m);
+    expect(text.out).toMatch(/^ {4}INFO is not available here: evictions are not watched/m);
+    expect(text.out).toMatch(/^ {4}CONFIG is not available here: automatic saves were not turned off/m);
+  }, 60_000);
+
+  it('swap and flush are refused before anything is written, naming SWAPDB and FLUSHDB and offering merge', async () => {
+    const admin = await adminClient(acl());
+    await admin.select(9);
+    await admin.set('live', 'kept');
+    for (const [mode, missing] of [
+      ['swap', /SWAPDB is refused \(NOPERM[^)]*\); FLUSHDB is refused/],
+      ['flush', /FLUSHDB is refused \(NOPERM/],
+    ] as const) {
+      const r = await run('load', csv(`${mode}.csv`), '--key', 'acl:{id}', '--value', 'v', '--mode', mode, '--json', '--url', `${restrictedUrl(acl().port)}/9`);
+      expect(r.code).toBe(1);
+      const j = JSON.parse(r.out) as { records: number; error: { message: string; field: string } };
+      expect(j.error.field).toBe('mode');
+      expect(j.error.message).toMatch(missing);
+      expect(j.error.message).toMatch(/Nothing was written; what can run here: --mode merge/);
+      expect(j.records).toBe(0);
+    }
+    expect(await admin.dbsize()).toBe(1);
+    expect(await admin.get('live')).toBe('kept');
+  }, 60_000);
+
+  it('the audit record names what was not protected', async () => {
+    const r = await run('load', csv('audit.csv'), '--key', 'acl:{id}', '--value', 'v', '--mode', 'merge', '--url', `${restrictedUrl(acl().port)}/8`);
+    expect(r.code).toBe(0);
+    const audit = readFileSync(join(dataDir, 'audit.log'), 'utf8').trim().split('\n').at(-1) ?? '';
+    expect(audit).toMatch(/not protected \(INFO missing\): no memory pre-flight/);
+    expect(audit).toMatch(/not protected \(CLIENT KILL missing\)/);
+  }, 60_000);
 });

@@ -11,6 +11,8 @@ export function loadSummary(r: LoadReport): { detail: string; figures: AuditFigu
   const lw = r.liveWrites;
   if (lw !== undefined)
     parts.push(lw.writes === undefined ? `live DB ${lw.db} writes not counted` : `live DB ${lw.db}: ${lw.writes} writes by others, ${lw.discarded} discarded`);
+  // The protections a refused command left out (a managed service, an ACL user), each by its command.
+  for (const x of r.restrictions ?? []) parts.push(`not protected (${x.command} missing): ${x.effect}`);
   if (r.stagingLeft !== undefined) parts.push(`staging DB ${r.stagingLeft.db} left with ${r.stagingLeft.keys} keys (${r.stagingLeft.reason})`);
   const figures = [
     { n: r.records, unit: 'records' },

@@ -139,3 +139,25 @@ export class RefusalMemory {
 
 /** One memory for the process: the pool, the pages' cores and the CLI read the same. */
 export const refusals = new RefusalMemory();
+
+/**
+ * Whether this connection's user may run `args`, asked without running it: inside MULTI, Redis
+ * checks a command's existence, arity and ACL rights when it queues it (NOPERM or "unknown
+ * command" then, QUEUED otherwise), and DISCARD drops the queue, so nothing executes. For the
+ * commands no harmless call can try (FLUSHDB, SWAPDB, CLIENT KILL) where ACL DRYRUN is itself
+ * refused. `client` must be a connection of the caller's own (a load's control connection): on a
+ * shared one other callers' commands would land in the transaction.
+ */
+export async function refusedWhenQueued(client: Redis, args: readonly string[]): Promise<Refusal | undefined> {
+  await client.call('MULTI');
+  try {
+    await client.call(args[0] ?? '', ...args.slice(1));
+    return undefined;
+  } catch (err) {
+    const refusal = readRefusal(err, args);
+    if (refusal === undefined) throw err;
+    return refusal;
+  } finally {
+    await client.call('DISCARD');
+  }
+}

@@ -7,6 +7,7 @@ import { isTerminal, outcomeOf, type LoadView } from './loadView';
 import { etaOf, fractionOf } from './progress';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Stat } from '../../components/Stat';
+import { ReplicaLagList } from './ReplicaLagList';
 
 /** The bar, the phase and the running figures; Cancel while the load runs. */
 export function ProgressPanel({ job, view }: { job: KeptJob; view: LoadView }) {
@@ -57,6 +58,7 @@ export function ProgressPanel({ job, view }: { job: KeptJob; view: LoadView }) {
           <Stat label="Used memory" value={p?.usedMemory === undefined ? '—' : formatBytes(p.usedMemory)} />
         </dl>
       )}
+      {!done && <ReplicaLagList p={p} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LoadReport } from '../../../app/schemas/bulk';
-import { formatCount, formatSeconds } from '../../lib/format';
+import { RestrictionNotice } from '../../components/RestrictionNotice';
+import { formatBytes, formatCount, formatSeconds } from '../../lib/format';
 import { pageWords } from '../../lib/formInput';
 import { NodesTable } from './NodesTable';
 import { LiveWritesRow, StagingLeftRow } from './SwapRows';
@@ -183,40 +184,15 @@ export function ReportPanel({ report: r, actions }: { report: LoadReport; action
 
         {r.nodes !== undefined && r.nodes.length > 0 && <NodesTable nodes={r.nodes} redirects={r.redirects} />}
 
-        {r.replicas !== undefined && (
-          <table className="data-table" data-testid="bulk-replicas">
-            <caption>Replicas</caption>
-            <thead>
-              <tr>
-                <th scope="col">Address</th>
-                <th scope="col" className="num">
-                  Offset
-                </th>
-                <th scope="col">Acked</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.replicas.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className="empty">
-                    No replicas connected.
-                  </td>
-                </tr>
-              ) : (
-                r.replicas.map((x) => (
-                  <tr key={x.addr}>
-                    <th scope="row">{x.addr}</th>
-                    <td className="num">{formatCount(x.offset)}</td>
-                    <td>
-                      <Verdict ok={x.acked}>{yesNo(x.acked)}</Verdict>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        )}
+        {(r.replicas !== undefined || (r.replicaLag !== undefined && r.replicaLag.length > 0)) && <ReplicasTable r={r} />}
       </div>
+
+      {r.restrictions !== undefined && r.restrictions.length > 0 && (
+        <div className="bulk-not-protected" data-testid="bulk-not-protected">
+          <h3>Not protected</h3>
+          <RestrictionNotice restrictions={r.restrictions} />
+        </div>
+      )}
 
       {r.warnings.length > 0 && (
         <div className="bulk-warnings">
@@ -287,6 +263,61 @@ function LiveDb({ r }: { r: LoadReport }) {
         </span>
       )}
     </>
+  );
+}
+
+/**
+ * Each replica: the most it lagged while the pipe ran (sampled), and after --wait-replicas its
+ * offset and whether it caught up. A figure not measured is a dash, never 0.
+ */
+function ReplicasTable({ r }: { r: LoadReport }) {
+  const lag = new Map((r.replicaLag ?? []).map((l) => [l.addr, l]));
+  const final = new Map((r.replicas ?? []).map((x) => [x.addr, x]));
+  const addrs = [...new Set([...lag.keys(), ...final.keys()])];
+  return (
+    <table className="data-table" data-testid="bulk-replicas">
+      <caption>Replicas</caption>
+      <thead>
+        <tr>
+          <th scope="col">Address</th>
+          <th scope="col" className="num">
+            Most behind during the load
+          </th>
+          <th scope="col" className="num">
+            Offset
+          </th>
+          <th scope="col">Caught up</th>
+        </tr>
+      </thead>
+      <tbody>
+        {addrs.length === 0 ? (
+          <tr>
+            <td colSpan={4} className="empty">
+              No replicas connected.
+            </td>
+          </tr>
+        ) : (
+          addrs.map((addr) => {
+            const l = lag.get(addr);
+            const x = final.get(addr);
+            return (
+              <tr key={addr}>
+                <th scope="row">{addr}</th>
+                <td className="num">{l === undefined ? '—' : `${formatBytes(l.maxLagBytes)} · ${formatCount(l.maxLagSeconds)} s`}</td>
+                <td className="num">{x === undefined ? '—' : formatCount(x.offset)}</td>
+                <td>
+                  {x === undefined ? (
+                    <span className="muted">not waited for</span>
+                  ) : (
+                    <Verdict ok={x.acked}>{x.acked ? 'yes' : `no${x.behind === undefined ? '' : `, ${formatBytes(x.behind)} behind`}`}</Verdict>
+                  )}
+                </td>
+              </tr>
+            );
+          })
+        )}
+      </tbody>
+    </table>
   );
 }
 

@@ -57,7 +57,7 @@ export async function replicasOfAll({ nodes, masters, log, signal }: AfterCluste
   const waits = await Promise.all(
     now.map(async (m) => ({ m, w: await waitForReplicaOffsets((await masters.join(m.address, m.spec)).lease.redis, count, timeoutMs, signal) })),
   );
-  log.report.replicas = waits.flatMap(({ w }) => w.replicas);
+  log.report.replicas = waits.flatMap(({ w }) => w.replicas ?? []);
   for (const { m, w } of waits) if (w.warning !== undefined) log.warn(`${m.address}: ${w.warning}`);
   if (signal.aborted) log.warn('Cancelled after the load: the data is in; stopped waiting for replicas');
 }

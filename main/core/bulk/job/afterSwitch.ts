@@ -1,8 +1,12 @@
 import type { Redis } from 'ioredis';
 import { runBgsave } from './bgsave';
 import { LoadCancelled, untilCancelled } from './cancellation';
-import { commandRefusal } from './commandRefusal';
 import type { LoadLog } from './loadLog';
+import { refusedWhenQueued } from '../../pool/commandSupport';
+import { readRefusal } from '../../redis/refusal';
+import { unprotectedBy } from './unprotected';
+
+const NO_SNAPSHOT = 'no snapshot was made after the load (--bgsave)';
 import { DEFAULT_WAIT_TIMEOUT_MS, waitForReplicas } from './waitReplicas';
 
 /** What one server's steps after the switch need; the new data is live by then, so a cancel only stops the waiting. */
@@ -16,6 +20,13 @@ export interface AfterSwitch {
 /** --bgsave: a snapshot with the new data. A server that refuses BGSAVE is a warning, not a failure. */
 export async function bgsaveAfterSwitch({ redis, log, signal, address }: AfterSwitch): Promise<void> {
   log.phase('bgsave', 'BGSAVE: writing a snapshot with the new data');
+  // Asked first (nothing runs): runBgsave reads INFO before BGSAVE, so a refused INFO would otherwise hide a refused BGSAVE.
+  const refusedSave = await refusedWhenQueued(redis, ['BGSAVE']);
+  if (refusedSave !== undefined) {
+    log.unprotected('BGSAVE', NO_SNAPSHOT, false);
+    log.warn(`BGSAVE is not available on ${address} (${refusedSave.message}): no snapshot was made`);
+    return;
+  }
   try {
     const r = await runBgsave(redis, signal);
     log.report.bgsave = r;
@@ -25,9 +36,10 @@ export async function bgsaveAfterSwitch({ redis, log, signal, address }: AfterSw
       log.warn('Cancelled after the switch: the new data is live; stopped waiting for BGSAVE (it runs on)');
       return;
     }
-    const refused = commandRefusal(err);
+    const refused = readRefusal(err, ['BGSAVE']);
     if (refused === undefined) throw err;
-    log.warn(`BGSAVE is not available on ${address} (${refused}): no snapshot was made`);
+    log.unprotected(refused.command, NO_SNAPSHOT, false);
+    log.warn(`${refused.command} is not available on ${address} (${refused.message}): no snapshot was made`);
   }
 }
 
@@ -47,7 +59,10 @@ export async function replicasAfterSwitch(
   log.phase('replicas', `WAIT for ${count} replica${count === 1 ? '' : 's'} (up to ${timeoutMs / 1000} s)`);
   try {
     const r = await untilCancelled(waitForReplicas(redis, count, wait.jobId, timeoutMs), signal);
-    log.report.replicas = r.replicas;
+    if (r.replicas !== undefined) log.report.replicas = r.replicas;
+    if (r.infoRefused !== undefined) {
+      log.unprotected('INFO', `replica lag not available: INFO refused; WAIT says ${r.acknowledged} of ${count} replicas acknowledged, with no offsets`);
+    }
     if (r.warning !== undefined) log.warn(r.warning);
   } catch (err) {
     if (err instanceof LoadCancelled) {
@@ -55,7 +70,7 @@ export async function replicasAfterSwitch(
       log.warn('Cancelled after the switch: the new data is live; stopped waiting for replicas');
       return;
     }
-    const refused = commandRefusal(err);
+    const refused = unprotectedBy(log, err, ['WAIT'], 'the replicas were not waited for (--wait-replicas)');
     if (refused === undefined) throw err;
     log.warn(`WAIT is not available on ${address} (${refused}): replicas were not checked`);
   }

@@ -1,6 +1,7 @@
 import type { ChainableCommander, Redis } from 'ioredis';
 import { AppError } from '../../../../app/errors';
 import type { LoadReport } from '../../../../app/schemas/bulk';
+import { readRefusal } from '../../redis/refusal';
 import { keyName } from '../../text/keyText';
 import { commandRefusal, errorText } from './commandRefusal';
 import type { ControlLease } from './controlLink';
@@ -67,6 +68,8 @@ export class LiveWriteCounter {
   private readonly keys: string[] = [];
   /** Why the count is not (or no longer) complete; undefined while it is. */
   private broken: string | undefined;
+  /** The command whose refusal left the writes uncounted, for the report's restrictions. */
+  missing: string | undefined;
   /** The switch's message arrived: writes after it went into the new data, not discarded. */
   private closed = false;
   private syncSeq = 0;
@@ -101,7 +104,10 @@ export class LiveWriteCounter {
       await counter.listen(sub.redis);
       const hold = await holdSetting(control, NOTIFY, opts);
       counter.hold = hold;
-      if (hold.applied === undefined) counter.broken = hold.warning ?? 'CONFIG is not available';
+      if (hold.applied === undefined) {
+        counter.broken = hold.warning ?? 'CONFIG is not available';
+        counter.missing = 'CONFIG';
+      }
       return counter;
     } catch (err) {
       const refused = commandRefusal(err);
@@ -110,7 +116,9 @@ export class LiveWriteCounter {
         throw err;
       }
       await sub?.release().catch(() => undefined);
-      return new LiveWriteCounter(opts.db, undefined, undefined, opts.jobId, `keyspace notifications are not available (${refused})`);
+      const counter = new LiveWriteCounter(opts.db, undefined, undefined, opts.jobId, `keyspace notifications are not available (${refused})`);
+      counter.missing = readRefusal(err, ['PSUBSCRIBE'])?.command;
+      return counter;
     }
   }
 
@@ -170,7 +178,10 @@ export class LiveWriteCounter {
       const refused = commandRefusal(err);
       if (refused === undefined) throw err;
       // Never queued in the switch's MULTI then: a refused command there would abort the SWAPDB.
-      this.broken ??= `PUBLISH is not available (${refused})`;
+      if (this.broken === undefined) {
+        this.broken = `PUBLISH is not available (${refused})`;
+        this.missing = 'PUBLISH';
+      }
       this.waiting.get(message)?.();
       return undefined;
     }

@@ -2,7 +2,6 @@ import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
 import { bgsaveAfterSwitch, replicasAfterSwitch } from './afterSwitch';
 import { suspendAutoSaves, type SaveSuspension } from './autoSaves';
 import { throwIfCancelled } from './cancellation';
-import { commandRefusal } from './commandRefusal';
 import { ControlLink } from './controlLink';
 import { dbSize, flushDb } from './dbOps';
 import { emptyReport } from './emptyReport';
@@ -16,6 +15,8 @@ import { classifyFailure, nameOwnStop, type Failure } from './loadFailure';
 import { LoadLog, partiallyLoaded } from './loadLog';
 import { runLoadSkeleton } from './loadSkeleton';
 import { preflight } from './preflight';
+import { refuseModeWithout } from './modeCommands';
+import { noteRefusedAtStart, unprotectedBy } from './unprotected';
 import { restoreSaves } from './restoreSaves';
 import { readKeyCounters, readServerFacts, type ServerFacts } from './serverFacts';
 import type { RunLoadInput } from './runLoadInput';
@@ -68,11 +69,13 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
       allowEvictionRisk: input.allowEvictionRisk,
     });
     for (const w of pre.warnings) log.warn(w);
+    await refuseModeWithout(redis, input.mode, targetDb, address);
+    await noteRefusedAtStart(redis, server, log);
 
     // A crashed swap load's staging DB is flushed first, and reused below: leftovers never pile up.
     const stale = await cleanStagingLeftovers(redis, { host: input.spec.host, port: input.spec.port }, input.journalDir).catch((err: unknown) => {
       // An ACL refusing a command of the look (NOPERM) must not stop the load: it is said, and the load goes on.
-      const refused = commandRefusal(err);
+      const refused = unprotectedBy(log, err, ['CLIENT', 'LIST'], 'staging DBs left by earlier loads were not looked for');
       if (refused === undefined) throw err;
       log.warn(`Could not look for staging DBs left by earlier loads (${refused})`);
       return { cleaned: [], left: [] };
@@ -112,6 +115,7 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
       ...(staging === undefined ? {} : { stagingDb: staging.db }),
     });
     if (lock.warning !== undefined) log.warn(lock.warning);
+    if (lock.missing !== undefined) log.unprotected(lock.missing, 'another load into the same DBs from another process cannot be detected', false);
     if (staging !== undefined) await staging.prepare(redis, input.control);
 
     throwIfCancelled(signal);
@@ -120,9 +124,10 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
       if (saves.warning !== undefined) log.warn(saves.warning);
     }
 
-    const before = await readKeyCounters(redis);
+    // Without INFO the counters are unknown: no eviction watch, no count reported (never a 0 not measured).
+    const before = server.infoRefused === undefined ? await readKeyCounters(redis) : undefined;
     const evictions = new EvictionWatch(
-      async () => (await evictedKeys(redis)) - before.evicted,
+      async () => (before === undefined ? 0 : (await evictedKeys(redis)) - before.evicted),
       () => void pipe.stop(),
     );
     watch = evictions;
@@ -156,21 +161,23 @@ export function runLoad(input: RunLoadInput, emit: (e: LoadEvent) => void, signa
         else staging.dirty = true;
       },
     };
-    evictions.start();
+    if (before !== undefined) evictions.start();
     const result = await pipe.run(redis, server, into, stream, stop).finally(async () => {
-      log.report.evictedKeys = await evictions.stop();
+      const evicted = await evictions.stop();
+      if (before !== undefined) log.report.evictedKeys = evicted;
     });
     // flush and merge wrote straight into the target: once loaded, there is nothing a cancel could undo.
     if (staging === undefined) live = true;
     testPause('verifying');
     log.phase('verifying', 'Checking replies and key counts');
-    const after = await readKeyCounters(redis);
+    const after = before === undefined ? undefined : await readKeyCounters(redis);
     const verdict = verifyStep(log, input, tracker, {
       result,
       dbsize: input.mode === 'merge' ? undefined : staging !== undefined ? await staging.dataKeys(redis) : await dbSize(redis, loadedDb),
       dbLabel: staging === undefined ? `DB ${loadedDb}` : `Staging DB ${loadedDb}`,
-      expiredDuring: Math.max(0, after.expired - before.expired),
-      evictedDuring: Math.max(0, after.evicted - before.evicted),
+      // Unknown without INFO: 0 only leaves out the explanations of missing keys they would give.
+      expiredDuring: after === undefined || before === undefined ? 0 : Math.max(0, after.expired - before.expired),
+      evictedDuring: after === undefined || before === undefined ? 0 : Math.max(0, after.evicted - before.evicted),
     });
 
     if (staging !== undefined) await staging.beforeSwitch(redis, verdict.verify.dbsize);

@@ -1,10 +1,14 @@
 import type { LoadEvent, LoadReport } from '../../../../app/schemas/bulk';
+import { restrictionLine } from '../../../../app/schemas/restrictions';
 import { sentences } from '../../text/sentences';
 import type { PipeProgress } from '../../resp/types';
 import type { Failure } from './loadFailure';
 import { countText } from '../../text/countText';
 
 export type LoadPhase = Extract<LoadEvent, { kind: 'phase' }>['phase'];
+
+/** As many as the contract's Restrictions holds. */
+const MAX_RESTRICTIONS = 32;
 
 /** A pipe's counts: its progress, or its result with the first error replies. */
 type Counts = PipeProgress & { firstErrors?: LoadReport['firstErrors'] };
@@ -38,6 +42,18 @@ export class LoadLog {
   warn(message: string): void {
     this.report.warnings.push(message);
     this.emit({ kind: 'warning', message, at: Date.now() });
+  }
+
+  /**
+   * A protection this load did not apply because the server refused or lacks `command` (a
+   * managed service, an ACL user): kept in the report's restrictions, and said as a warning
+   * unless a warning with the server's own words already said it (`say` false).
+   */
+  unprotected(command: string, effect: string, say = true): void {
+    const list = (this.report.restrictions ??= []);
+    if (list.some((r) => r.command === command && r.effect === effect) || list.length >= MAX_RESTRICTIONS) return;
+    list.push({ command, effect });
+    if (say) this.warn(restrictionLine({ command, effect }));
   }
 
   /** The pipe's counts as far as it got. */

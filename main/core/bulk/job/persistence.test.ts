@@ -39,7 +39,7 @@ describe('after the switch', () => {
       journalDir: join(dir, 'journal'),
     });
     expect(report).toMatchObject({ outcome: 'ok', swapped: true, bgsave: { status: 'ok' } });
-    expect(report.replicas).toEqual([{ addr: `127.0.0.1:${replica.port}`, offset: expect.any(Number), acked: true }]);
+    expect(report.replicas).toEqual([{ addr: `127.0.0.1:${replica.port}`, offset: expect.any(Number), acked: true, behind: 0 }]);
     expect(phasesOf(events)).toEqual(['preflight', 'staging', 'loading', 'verifying', 'swapping', 'bgsave', 'replicas', 'cleanup', 'done']);
     const onReplica = await adminClient(replica);
     expect(await onReplica.get('p:1999')).toBe('1999');

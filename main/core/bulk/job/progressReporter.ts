@@ -1,5 +1,6 @@
-import type { LoadEvent } from '../../../../app/schemas/bulk';
+import { MAX_PROGRESS_REPLICAS, type LoadEvent } from '../../../../app/schemas/bulk';
 import type { PipeProgress } from '../../resp/types';
+import type { ReplicaLagSample } from './replicaLag';
 
 type ProgressEvent = Extract<LoadEvent, { kind: 'progress' }>;
 
@@ -8,6 +9,10 @@ export interface ProgressReporterOptions {
   bytesTotal: number | undefined;
   /** Reads used_memory (INFO memory on the control connection); polled at most once per memoryEveryMs. */
   readMemory?: () => Promise<number>;
+  /** Reads the master's replicas' lag (INFO replication on the control connection); polled like memory, one reading in flight. */
+  readReplicas?: () => Promise<ReplicaLagSample>;
+  /** Why replica lag cannot be read ("INFO refused"), said in every progress event instead. */
+  replicasUnknown?: string;
   /** Called with each fresh used_memory reading and the progress it belongs with. */
   onMemory?: (used: number, p: PipeProgress) => void;
   minIntervalMs?: number;
@@ -33,6 +38,10 @@ export class ProgressReporter {
   private usedMemory: number | undefined;
   private lastPollAt = Number.NEGATIVE_INFINITY;
   private polling = false;
+  private replicas: ReplicaLagSample | undefined;
+  /** Per replica, the most it lagged in any reading: bounded by MAX_PROGRESS_REPLICAS, as a sample is. */
+  private readonly peaks = new Map<string, { maxLagBytes: number; maxLagSeconds: number }>();
+  private pollingReplicas = false;
   private stopped = false;
   private latest: PipeProgress | undefined;
   private sentKey = '';
@@ -43,6 +52,12 @@ export class ProgressReporter {
     this.memoryEveryMs = opts.memoryEveryMs ?? 1_000;
     this.now = opts.now ?? Date.now;
     this.startedAt = this.now();
+  }
+
+  /** Each replica's worst lag over the readings so far; undefined when none was read. */
+  get replicaPeaks(): { addr: string; maxLagBytes: number; maxLagSeconds: number }[] | undefined {
+    if (this.replicas === undefined) return undefined;
+    return [...this.peaks].map(([addr, p]) => ({ addr, ...p }));
   }
 
   /** The last progress the pipe reported. */
@@ -56,7 +71,7 @@ export class ProgressReporter {
     const at = this.now();
     this.samples.push({ at, replies: p.replies, rows: rowsDone(p) });
     while (this.samples.length > 2 && (this.samples[0] as { at: number }).at < at - RATE_WINDOW_MS) this.samples.shift();
-    this.pollMemory(at);
+    this.pollServer(at);
     if (at - this.lastEmitAt < this.minIntervalMs) return;
     this.send(at, p);
   }
@@ -93,6 +108,11 @@ export class ProgressReporter {
       if (p.bytesRead > 0 && elapsed > 0) e.etaSeconds = Math.max(0, (elapsed * (total - p.bytesRead)) / p.bytesRead);
     }
     if (this.usedMemory !== undefined) e.usedMemory = this.usedMemory;
+    if (this.replicas !== undefined) {
+      e.replicas = this.replicas.replicas;
+      if (this.replicas.more > 0) e.replicasMore = this.replicas.more;
+    }
+    if (this.opts.replicasUnknown !== undefined) e.replicasUnknown = this.opts.replicasUnknown;
     this.emit(e);
   }
 
@@ -106,11 +126,13 @@ export class ProgressReporter {
     return Math.round(((value - first[of]) * 1000) / (at - first.at));
   }
 
-  private pollMemory(at: number): void {
+  private pollServer(at: number): void {
     const read = this.opts.readMemory;
-    if (read === undefined || this.polling || at - this.lastPollAt < this.memoryEveryMs) return;
-    this.polling = true;
+    if (this.polling || this.pollingReplicas || at - this.lastPollAt < this.memoryEveryMs) return;
     this.lastPollAt = at;
+    this.pollReplicas();
+    if (read === undefined) return;
+    this.polling = true;
     read().then(
       (used) => {
         this.polling = false;
@@ -121,6 +143,31 @@ export class ProgressReporter {
       () => {
         // A missed reading only leaves usedMemory stale; the load itself reports connection loss.
         this.polling = false;
+      },
+    );
+  }
+
+  /** Same pace as memory; a failed reading keeps the last one (a refusal is known before: replicasUnknown). */
+  private pollReplicas(): void {
+    const read = this.opts.readReplicas;
+    if (read === undefined) return;
+    this.pollingReplicas = true;
+    read().then(
+      (sample) => {
+        this.pollingReplicas = false;
+        if (this.stopped) return;
+        this.replicas = sample;
+        for (const r of sample.replicas) {
+          const peak = this.peaks.get(r.addr);
+          if (peak === undefined && this.peaks.size >= MAX_PROGRESS_REPLICAS) continue;
+          this.peaks.set(r.addr, {
+            maxLagBytes: Math.max(peak?.maxLagBytes ?? 0, r.lagBytes),
+            maxLagSeconds: Math.max(peak?.maxLagSeconds ?? 0, r.lagSeconds),
+          });
+        }
+      },
+      () => {
+        this.pollingReplicas = false;
       },
     );
   }

@@ -21,6 +21,12 @@ export interface ServerFacts {
   databases: number | undefined;
   /** Why CONFIG could not be read, when it could not. */
   configRefused?: string;
+  /**
+   * Why INFO could not be read (an ACL user without @dangerous), when it could not: version, mode
+   * and role then come from HELLO, the keyspace from DBSIZE, and every memory and counter figure
+   * below is 0 meaning unknown; the load says which protections that leaves out.
+   */
+  infoRefused?: string;
   usedMemory: number;
   /**
    * INFO memory used_memory_dataset (Redis 4.0+): the keys' share of used_memory,
@@ -129,12 +135,44 @@ export function factsFromInfo(info: InfoSections): Omit<ServerFacts, 'save' | 'a
   return facts;
 }
 
-/** INFO plus CONFIG GET save/appendonly/databases, tolerating a refused CONFIG. */
+/** HELLO's map (RESP2: a flat array of names and values). */
+function helloPairs(reply: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!Array.isArray(reply)) return out;
+  for (let i = 0; i + 1 < reply.length; i += 2) {
+    const value: unknown = reply[i + 1];
+    if (typeof value === 'string' || typeof value === 'number') out[String(reply[i])] = String(value);
+  }
+  return out;
+}
+
+/**
+ * What a load needs of INFO where INFO is refused: HELLO (@fast @connection, which a user without
+ * @admin and @dangerous keeps, Redis 6.0+) names the version, the mode and the role, and DBSIZE of
+ * each DB the keyspace. Memory, persistence and the counters stay unknown (0).
+ */
+async function factsWithoutInfo(redis: Redis, refused: Refusal): Promise<Omit<ServerFacts, 'save' | 'appendonly' | 'databases' | 'configRefused'>> {
+  const hello = helloPairs(await redis.call('HELLO').catch(() => undefined));
+  const { counts } = await dbKeyCounts(redis);
+  return {
+    ...factsFromInfo({}),
+    version: hello['version'] ?? '',
+    mode: hello['mode'] ?? 'standalone',
+    // HELLO says "replica"; INFO (and the checks that read the facts) say "slave".
+    role: hello['role'] === 'replica' ? 'slave' : (hello['role'] ?? 'master'),
+    keyspace: new Map([...counts].map(([db, keys]) => [db, { keys, expires: 0 }])),
+    infoRefused: refused.message,
+  };
+}
+
+/** INFO plus CONFIG GET save/appendonly/databases, tolerating a refused CONFIG and a refused INFO. */
 export async function readServerFacts(redis: Redis): Promise<ServerFacts> {
-  const info = await readInfo(redis);
+  let infoRefusal: Refusal | undefined;
+  const text = await unlessRefused(redis.info(), ['INFO'], (r) => (infoRefusal = r));
+  const known = infoRefusal === undefined ? factsFromInfo(parseInfo(String(text))) : await factsWithoutInfo(redis, infoRefusal);
   const [save, appendonly, databases] = await Promise.all([configGet(redis, 'save'), configGet(redis, 'appendonly'), configGet(redis, 'databases')]);
   const facts: ServerFacts = {
-    ...factsFromInfo(info),
+    ...known,
     save: save.value,
     appendonly: appendonly.value,
     databases: databases.value === undefined ? undefined : infoNumber(databases.value) || undefined,

@@ -10,6 +10,7 @@ import type { LoadLog } from './loadLog';
 import type { RunLoadInput } from './runLoadInput';
 import { formatBytes, mayEvict, memoryProjection } from './preflight';
 import { ProgressReporter } from './progressReporter';
+import { readReplicaLag } from './replicaLag';
 import { readInfo, type ServerFacts } from './serverFacts';
 import { bulkConnectionName } from './targetLock';
 
@@ -48,13 +49,17 @@ export class ServerPipe {
     const { input, log } = this;
     const { db, bytesTotal } = target;
     log.phase('loading', `Loading ${input.fileLabel} into ${target.staged ? 'staging DB' : 'DB'} ${db}`);
-    const usedAtStart = infoNumber((await readInfo(redis, 'memory'))['memory']?.['used_memory']);
+    // Without INFO (an ACL user without @dangerous) memory is unknown: the progress shows none rather than 0.
+    const memory = facts.infoRefused === undefined;
+    const usedAtStart = memory ? infoNumber((await readInfo(redis, 'memory'))['memory']?.['used_memory']) : 0;
     const limit = facts.maxmemory > 0 ? facts.maxmemory : facts.totalSystemMemory;
     let projectionWarned = false;
     const reporter = new ProgressReporter({
       emit: (e) => log.emit(e),
       bytesTotal,
-      readMemory: async () => infoNumber((await readInfo(redis, 'memory'))['memory']?.['used_memory']),
+      ...(memory
+        ? { readMemory: async () => infoNumber((await readInfo(redis, 'memory'))['memory']?.['used_memory']), readReplicas: () => readReplicaLag(redis) }
+        : { replicasUnknown: 'INFO refused' }),
       onMemory: (used, p) => {
         const projected = memoryProjection(usedAtStart, used, p.bytesRead, bytesTotal);
         if (projectionWarned || projected === undefined || limit <= 0 || projected <= limit) return;
@@ -86,6 +91,8 @@ export class ServerPipe {
       return result;
     } finally {
       reporter.finish();
+      const peaks = reporter.replicaPeaks;
+      if (peaks !== undefined) log.report.replicaLag = peaks;
       if (ok) await conn.close();
       else conn.destroy();
     }

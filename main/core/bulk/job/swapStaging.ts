@@ -235,6 +235,9 @@ export class SwapStaging {
     if (counter === undefined) return;
     this.liveWrites = undefined;
     this.ctx.log.report.liveWrites = counter.report(this.ctx.log.report.swapped);
+    if (counter.missing !== undefined) {
+      this.ctx.log.unprotected(counter.missing, 'writes other clients made to the live DB during the load were not counted (SWAPDB discards them)', false);
+    }
     const warning = await counter.stop(connections);
     if (warning !== undefined) this.ctx.log.warn(warning);
   }

@@ -98,6 +98,8 @@ function firstConflict(mine: Claim, loads: OtherLoad[]): { other: OtherLoad; db:
 export interface TargetLock {
   /** Set when other processes' loads could not be checked. */
   warning?: string;
+  /** The command whose refusal the warning names: the protection is then missing (LoadLog.unprotected). */
+  missing?: string;
   release(): void;
 }
 
@@ -137,12 +139,12 @@ export async function acquireTargetLock(
     } catch (err) {
       const refused = commandRefusal(err);
       if (refused === undefined) throw err;
-      return { warning: `CLIENT SETNAME is not available (${refused}): other processes cannot see this load`, release };
+      return { warning: `CLIENT SETNAME is not available (${refused}): other processes cannot see this load`, missing: 'CLIENT SETNAME', release };
     }
     const { loads, warning } = await otherLoads(control, { host: opts.host, port: opts.port, jobId: opts.jobId });
     const remote = firstConflict(mine, loads);
     if (remote !== undefined) throw conflictError(remote.other, remote.db, address);
-    return warning === undefined ? { release } : { warning, release };
+    return warning === undefined ? { release } : { warning, missing: 'CLIENT LIST', release };
   } catch (err) {
     release();
     throw err;

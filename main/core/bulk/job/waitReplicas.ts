@@ -3,6 +3,8 @@ import type { LoadReport } from '../../../../app/schemas/bulk';
 import { infoNumber } from '../../info/infoSnapshot';
 import { replicaLinksOf } from '../../info/replicaLinks';
 import { commandRefusal } from './commandRefusal';
+import { parseInfo } from '../../info/parseInfo';
+import { unlessRefused, type Refusal } from '../../redis/refusal';
 import { readInfo } from './serverFacts';
 
 export type ReplicaAck = NonNullable<LoadReport['replicas']>[number];
@@ -11,16 +13,24 @@ export type ReplicaAck = NonNullable<LoadReport['replicas']>[number];
 export const DEFAULT_WAIT_TIMEOUT_MS = 30_000;
 
 export interface ReplicaWait {
-  replicas: ReplicaAck[];
+  /** Absent when INFO is refused: WAIT's count is all that is known. */
+  replicas?: ReplicaAck[];
   /** WAIT's answer: replicas that acknowledged within the timeout. */
   acknowledged: number;
   /** Set when fewer than asked acknowledged. */
   warning?: string;
+  /** INFO was refused (the server's words): no offsets. */
+  infoRefused?: string;
 }
 
 /** The replicas INFO replication lists, each acknowledged or not up to `masterOffset`. */
 export function replicasOf(replication: Record<string, string>, masterOffset: number): ReplicaAck[] {
-  return replicaLinksOf({ replication }).map(({ address, offset }) => ({ addr: address, offset, acked: offset >= masterOffset }));
+  return replicaLinksOf({ replication }).map(({ address, offset }) => ({
+    addr: address,
+    offset,
+    acked: offset >= masterOffset,
+    behind: Math.max(0, masterOffset - offset),
+  }));
 }
 
 /**
@@ -35,8 +45,14 @@ export function replicasOf(replication: Record<string, string>, masterOffset: nu
  * the master and replicas catch up on their own; the report says which lag.
  */
 export async function waitForReplicas(redis: Redis, count: number, jobId: string, timeoutMs: number): Promise<ReplicaWait> {
-  const before = (await readInfo(redis, 'replication'))['replication'] ?? {};
-  const mark = infoNumber(before['master_repl_offset']);
+  let refused: Refusal | undefined;
+  // An ACL user without @dangerous may not read INFO: WAIT (@connection) still counts the replicas that have the load.
+  const replication = async (): Promise<Record<string, string> | undefined> => {
+    const text = refused === undefined ? await unlessRefused(redis.info('replication'), ['INFO'], (r) => (refused = r)) : undefined;
+    return text === undefined ? undefined : (parseInfo(text)['replication'] ?? {});
+  };
+  const before = await replication();
+  const mark = infoNumber(before?.['master_repl_offset']);
   try {
     await redis.publish('cacheboard:bulk', `${jobId} loaded`);
   } catch (err) {
@@ -44,7 +60,11 @@ export async function waitForReplicas(redis: Redis, count: number, jobId: string
     // Without PUBLISH, WAIT covers only this connection's own writes (a swap's SWAPDB); offsets still tell.
   }
   const acknowledged = Number(await redis.call('WAIT', String(count), String(timeoutMs)));
-  const after = (await readInfo(redis, 'replication'))['replication'] ?? {};
+  const after = await replication();
+  if (after === undefined || refused !== undefined) {
+    const unknown: ReplicaWait = { acknowledged, infoRefused: refused?.message ?? 'INFO refused' };
+    return withShortfall(unknown, acknowledged, count, timeoutMs);
+  }
   const replicas = replicasOf(after, mark);
   const acked = replicas.filter((r) => r.acked).length;
   return withShortfall({ replicas, acknowledged }, Math.max(acked, acknowledged), count, timeoutMs);
@@ -53,10 +73,11 @@ export async function waitForReplicas(redis: Redis, count: number, jobId: string
 /** The warning when fewer than `count` replicas have the load: how many did, and which lag. */
 function withShortfall(result: ReplicaWait, acked: number, count: number, timeoutMs: number): ReplicaWait {
   if (acked >= count) return result;
-  const lagging = result.replicas.filter((r) => !r.acked).map((r) => r.addr);
+  const replicas = result.replicas ?? [];
+  const lagging = replicas.filter((r) => !r.acked).map((r) => r.addr);
   result.warning =
     `Only ${acked} of ${count} replicas acknowledged the load within ${timeoutMs / 1000} s` +
-    (result.replicas.length < count ? ` (the master has ${result.replicas.length} connected)` : '') +
+    (result.replicas !== undefined && replicas.length < count ? ` (the master has ${replicas.length} connected)` : '') +
     (lagging.length > 0 ? `; behind: ${lagging.join(', ')}` : '');
   return result;
 }

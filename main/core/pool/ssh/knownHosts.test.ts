@@ -83,3 +83,44 @@ describe('known_hosts verification', () => {
     expect(checkPinned({ 'h:22': a.printed }, 'h', 2222, a.blob)).toMatchObject({ reason: 'unknown' });
   });
 });
+
+describe('an IPv6 SSH host', () => {
+  const v6a = hostKey('v6a');
+  const v6b = hostKey('v6b');
+  // As OpenSSH writes them: the plain address on port 22, bracketed with the port elsewhere.
+  const file = join(dir, 'known_hosts_v6');
+  writeFileSync(file, `::1 ${v6a.line}\n[::1]:2222 ${v6b.line}\n[2001:db8::5]:2200 ${v6a.line}\n`);
+  const text = readFileSync(file, 'utf8');
+
+  it('finds the lines OpenSSH finds for port 22 and for another port, the host given bare or bracketed', () => {
+    // ssh-keygen -F looks the names up as ssh does: the same lines must answer.
+    expect(execFileSync('ssh-keygen', ['-F', '::1', '-f', file], { encoding: 'utf8' })).toContain(v6a.line);
+    expect(execFileSync('ssh-keygen', ['-F', '[::1]:2222', '-f', file], { encoding: 'utf8' })).toContain(v6b.line);
+    for (const host of ['::1', '[::1]']) {
+      expect(checkKnownHosts(text, host, 22, v6a.blob)).toBeNull();
+      expect(checkKnownHosts(text, host, 2222, v6b.blob)).toBeNull();
+      expect(checkKnownHosts(text, host, 2222, v6a.blob)?.reason).toBe('changed');
+    }
+    expect(checkKnownHosts(text, '[2001:db8::5]', 2200, v6a.blob)).toBeNull();
+    expect(checkKnownHosts(text, '2001:db8::5', 22, v6a.blob)?.reason).toBe('unknown');
+  });
+
+  it('finds hashed lines (ssh-keygen -H) by the same names', () => {
+    const hashed = join(dir, 'known_hosts_v6_hashed');
+    writeFileSync(hashed, text);
+    execFileSync('ssh-keygen', ['-H', '-f', hashed], { stdio: 'ignore' });
+    const h = readFileSync(hashed, 'utf8');
+    expect(h).not.toContain('::1');
+    expect(checkKnownHosts(h, '[::1]', 22, v6a.blob)).toBeNull();
+    expect(checkKnownHosts(h, '::1', 2222, v6b.blob)).toBeNull();
+  });
+
+  it('a pin names an IPv6 host bracketed, on port 22 too', () => {
+    const pinned = { '[::1]:22': v6a.printed, '[::1]:2222': v6b.printed };
+    for (const host of ['::1', '[::1]']) {
+      expect(checkPinned(pinned, host, 22, v6a.blob)).toBeNull();
+      expect(checkPinned(pinned, host, 2222, v6b.blob)).toBeNull();
+      expect(checkPinned(pinned, host, 2222, v6a.blob)?.reason).toBe('changed');
+    }
+  });
+});

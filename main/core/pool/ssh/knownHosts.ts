@@ -7,9 +7,24 @@ export function fingerprint(keyBlob: Buffer): string {
   return `SHA256:${createHash('sha256').update(keyBlob).digest('base64').replace(/=+$/, '')}`;
 }
 
-/** The name known_hosts stores: `host` on port 22, `[host]:port` elsewhere. */
+/** A host without the brackets a URL puts around an IPv6 address ("[::1]" as "::1"). */
+function bareHost(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+}
+
+/**
+ * The name known_hosts stores, as OpenSSH writes it: the plain host on port 22 (an IPv6 address
+ * too: `::1`), `[host]:port` elsewhere (`[::1]:2222`). A host given bracketed is the same host.
+ */
 export function knownHostsName(host: string, port: number): string {
-  return port === 22 ? host : `[${host}]:${port}`;
+  const bare = bareHost(host);
+  return port === 22 ? bare : `[${bare}]:${port}`;
+}
+
+/** A pin's name, as the profile names it: "host:port", an IPv6 address bracketed whatever the port ("[::1]:22"). */
+export function pinName(host: string, port: number): string {
+  const bare = bareHost(host);
+  return bare.includes(':') ? `[${bare}]:${port}` : `${bare}:${port}`;
 }
 
 interface KnownKey {
@@ -61,10 +76,10 @@ export function checkKnownHosts(text: string, host: string, port: number, keyBlo
   return new HostKeyError(host, port, presented, 'changed', fingerprint(first.blob));
 }
 
-/** The web build's pins: 'host:port' -> 'SHA256:…'. */
+/** The web build's pins: 'host:port' ('[v6]:port') -> 'SHA256:…'. */
 export function checkPinned(pinned: Readonly<Record<string, string>>, host: string, port: number, keyBlob: Buffer): HostKeyError | null {
   const presented = fingerprint(keyBlob);
-  const expected = pinned[`${host}:${port}`];
+  const expected = pinned[pinName(host, port)];
   if (expected === undefined) return new HostKeyError(host, port, presented, 'unknown');
   if (expected.replace(/=+$/, '') === presented) return null;
   return new HostKeyError(host, port, presented, 'changed', expected);
