@@ -2,6 +2,7 @@ import type { AppError } from '../../app/errors';
 import type { TestResult } from '../../app/schemas/connections';
 import { formatLatency } from '../lib/format';
 import { serverTitle } from '../../app/redis/serverTitle';
+import { plural } from '../lib/plural';
 
 export interface TestOutcome {
   pending: boolean;
@@ -29,7 +30,7 @@ export function TestResultView({ outcome }: { outcome: TestOutcome | undefined }
       result.mode,
       result.master !== undefined ? `master ${result.master}` : undefined,
       result.clusterState !== undefined ? `cluster_state:${result.clusterState}` : undefined,
-      result.masters !== undefined ? `${result.masters.length} masters: ${result.masters.join(', ')}` : undefined,
+      result.masters !== undefined ? `${plural(result.masters.length, 'master')}: ${result.masters.join(', ')}` : undefined,
     ].filter((p): p is string => p !== undefined);
     return (
       <div className="test-result test-ok" data-testid="test-result" role="status" data-state="ok">

@@ -1,6 +1,7 @@
 import type { AttributeInfo } from '../../../app/schemas/audience';
 import { Segmented } from '../../components/Segmented';
 import { formatCount } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import { unusableName, type AttributePick } from './expression';
 
 /** More values than this get a select to add from, and chips for the picked ones only. */
@@ -42,7 +43,7 @@ export function AttributeRow({ attribute: a, pick, onToggle, onExclude }: Props)
                 type="button"
                 className="aud-chip"
                 aria-pressed={picked.includes(v.value)}
-                title={`${formatCount(v.users)} users · ${v.layouts.join(', ') || 'no layout'}`}
+                title={`${plural(v.users, 'user')} · ${v.layouts.join(', ') || 'no layout'}`}
                 data-value={v.value}
                 onClick={() => onToggle(v.value)}
               >
@@ -52,7 +53,7 @@ export function AttributeRow({ attribute: a, pick, onToggle, onExclude }: Props)
             ))}
             {many && (
               <select className="aud-more" aria-label={`Add a value of ${a.name}`} value="" onChange={(e) => e.target.value !== '' && onToggle(e.target.value)}>
-                <option value="">{`add one of ${formatCount(a.values.length)} values…`}</option>
+                <option value="">{`add one of ${plural(a.values.length, 'value')}…`}</option>
                 {a.values
                   .filter((v) => !picked.includes(v.value))
                   .map((v) => (

@@ -2,6 +2,7 @@ import type { AppError } from '../../../app/errors';
 import type { AudienceAttributes } from '../../../app/schemas/audience';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatCount } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import { AttributeRow } from './AttributeRow';
 import { setExclude, toggleValue, type AttributePick } from './expression';
 
@@ -24,8 +25,8 @@ export function Builder({ attributes: a, loading, error, refresh, picks, onPicks
         <strong>Attributes</strong>
         {a !== undefined && (
           <span className="muted" data-testid="aud-discovery">
-            {`${formatCount(a.attributes.length)} found by SCAN (${formatCount(a.scanned)} keys) · `}
-            {a.days.count > 0 ? `activity ${a.days.first ?? '?'} → ${a.days.last ?? '?'} (${formatCount(a.days.count)} days)` : 'no activity keys'}
+            {`${formatCount(a.attributes.length)} found by SCAN (${plural(a.scanned, 'key')}) · `}
+            {a.days.count > 0 ? `activity ${a.days.first ?? '?'} → ${a.days.last ?? '?'} (${plural(a.days.count, 'day')})` : 'no activity keys'}
             {' · layouts: '}
             {LAYOUTS.map((l) => `${l} ${a.layouts[l] ? '✓' : '✗'}`).join(', ')}
           </span>

@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { JobState, outcomeClass } from '../../components/JobStatus';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatBytes, formatCount, formatFraction, formatSeconds } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import type { DemoLoadState } from './useDemoLoad';
 
 /** A demo load's bar and, once it ended, what it wrote. */
@@ -24,7 +25,7 @@ export function DemoStatus({ jobId, load }: { jobId: string; load: DemoLoadState
             done={!running}
             small
             label="Demo data progress"
-            valueText={`${formatCount(p?.done ?? 0)} of ${formatCount(p?.total ?? v.started?.total ?? 0)} commands`}
+            valueText={`${formatCount(p?.done ?? 0)} of ${plural(p?.total ?? v.started?.total ?? 0, 'command')}`}
             testId="aud-demo-progress"
             figure={formatFraction(fraction)}
           />
@@ -43,11 +44,11 @@ export function DemoStatus({ jobId, load }: { jobId: string; load: DemoLoadState
       {v.outcome !== 'failed' && (
         <p className="muted aud-demo-figures" data-testid="aud-demo-figures">
           {r !== undefined
-            ? `${formatCount(r.users)} users × ${formatCount(r.days)} days (${r.first} → ${r.last}, seed ${r.seed}) into ${r.address} db${r.db}: ${formatCount(r.keys)} keys, ${formatCount(r.commands)} commands, ${formatBytes(r.bytes)} in ${formatSeconds(r.seconds)}.`
+            ? `${plural(r.users, 'user')} × ${plural(r.days, 'day')} (${r.first} → ${r.last}, seed ${r.seed}) into ${r.address} db${r.db}: ${plural(r.keys, 'key')}, ${plural(r.commands, 'command')}, ${formatBytes(r.bytes)} in ${formatSeconds(r.seconds)}.`
             : p !== undefined
-              ? `${formatCount(p.done)} of ${formatCount(p.total)} commands · ${formatCount(p.commandsPerSec)} commands/s`
+              ? `${formatCount(p.done)} of ${plural(p.total, 'command')} · ${formatCount(p.commandsPerSec)} commands/s`
               : v.started !== undefined
-                ? `${formatCount(v.started.users)} users × ${formatCount(v.started.days)} days into ${v.started.address} db${v.started.db} (${v.started.layouts.join(', ')})`
+                ? `${plural(v.started.users, 'user')} × ${plural(v.started.days, 'day')} into ${v.started.address} db${v.started.db} (${v.started.layouts.join(', ')})`
                 : 'Starting…'}
         </p>
       )}

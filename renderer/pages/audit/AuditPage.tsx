@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Segmented } from '../../components/Segmented';
 import { clock } from '../../lib/display';
 import { formatCount } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import { AuditTable } from './AuditTable';
 import { filterEntries, OUTCOMES, outcomeCounts, type OutcomeChoice } from './entries';
 import './audit.css';
@@ -75,7 +76,7 @@ export function AuditPage() {
           />
           <Segmented label="Outcome" options={outcomeOptions} value={outcome} onChange={setOutcome} testId="audit-outcome" />
           <span className="muted audit-count" data-testid="audit-count">
-            {shown.length === total ? `${formatCount(total)} entries` : `${formatCount(shown.length)} of ${formatCount(total)} entries`}
+            {shown.length === total ? `${plural(total, 'entry', 'entries')}` : `${formatCount(shown.length)} of ${plural(total, 'entry', 'entries')}`}
             {total >= LIMIT && ` (the newest ${formatCount(LIMIT)}; older ones stay in the file)`}
           </span>
         </div>

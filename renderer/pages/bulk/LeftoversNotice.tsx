@@ -1,5 +1,5 @@
 import { useCall } from '../../bridge/useCall';
-import { formatCount } from '../../lib/format';
+import { plural } from '../../lib/plural';
 
 /**
  * What the server put right at its start after loads that died (a stale staging DB
@@ -16,7 +16,7 @@ export function LeftoversNotice() {
       <ul>
         {cleanups.map((c, i) => (
           <li key={i}>
-            {c.db !== undefined && c.keys !== undefined ? `DB ${c.db} on ${c.address}: ${formatCount(c.keys)} keys flushed. ` : ''}
+            {c.db !== undefined && c.keys !== undefined ? `DB ${c.db} on ${c.address}: ${plural(c.keys, 'key')} flushed. ` : ''}
             {c.message}
           </li>
         ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useCancel } from '../../bridge/useCancel';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatBytes, formatCount, formatDuration, formatEta, formatFraction } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import type { KeptJob } from './jobStore';
 import { isTerminal, outcomeOf, type LoadView } from './loadView';
 import { etaOf, fractionOf } from './progress';
@@ -35,9 +36,9 @@ export function ProgressPanel({ job, view }: { job: KeptJob; view: LoadView }) {
         fraction={fraction}
         done={done}
         label="Load progress"
-        valueText={pct === undefined ? `${formatCount(p?.records ?? 0)} records` : `${pct} %`}
+        valueText={pct === undefined ? `${plural(p?.records ?? 0, 'record')}` : `${pct} %`}
         testId="bulk-progress"
-        figure={fraction === undefined ? `${formatCount(p?.records ?? 0)} records` : formatFraction(fraction)}
+        figure={fraction === undefined ? `${plural(p?.records ?? 0, 'record')}` : formatFraction(fraction)}
       />
       {!done && (
         <dl className="stat-grid bulk-figures">

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { LoadReport } from '../../../app/schemas/bulk';
 import { RestrictionNotice } from '../../components/RestrictionNotice';
 import { formatBytes, formatCount, formatSeconds } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import { pageWords } from '../../lib/formInput';
 import { NodesTable } from './NodesTable';
 import { LiveWritesRow, StagingLeftRow } from './SwapRows';
@@ -33,7 +34,7 @@ function headline(r: LoadReport): string {
   const where = r.mode === 'swap' && r.swapped ? `db${r.targetDb} (swapped in from db${r.stagingDb ?? '?'})` : `db${r.targetDb}`;
   switch (r.outcome) {
     case 'ok':
-      return `Loaded ${formatCount(r.records)} records from ${r.file} into ${where} in ${formatSeconds(r.seconds)}.`;
+      return `Loaded ${plural(r.records, 'record')} from ${r.file} into ${where} in ${formatSeconds(r.seconds)}.`;
     case 'failed':
       return `The load of ${r.file} failed${liveState(r)}.`;
     case 'cancelled':
@@ -172,7 +173,7 @@ export function ReportPanel({ report: r, actions }: { report: LoadReport; action
                     <div key={c.db}>
                       Flushed stale staging DB {c.db}{' '}
                       <span className="bulk-kv-sub">
-                        {formatCount(c.keys)} keys of load {c.jobId} from {c.host}
+                        {plural(c.keys, 'key')} of load {c.jobId} from {c.host}
                       </span>
                     </div>
                   ))}
@@ -248,18 +249,18 @@ function LiveDb({ r }: { r: LoadReport }) {
     <>
       {k !== undefined && (
         <span data-testid="bulk-key-counts" data-new={k.new} data-live={k.live}>
-          new {formatCount(k.new)} keys · live {formatCount(k.live)} keys
+          new {plural(k.new, 'key')} · live {plural(k.live, 'key')}
         </span>
       )}
       {c !== undefined && (
         <span className="bulk-kv-sub">
-          <Verdict ok={c.unchanged}>{c.unchanged ? 'untouched' : 'CHANGED'}</Verdict> db{c.db}: {formatCount(c.keysBefore)} keys before,{' '}
-          {formatCount(c.keysAfter)} after; {formatCount(c.missing)} of {formatCount(c.sampled)} sampled keys gone
+          <Verdict ok={c.unchanged}>{c.unchanged ? 'untouched' : 'CHANGED'}</Verdict> db{c.db}: {plural(c.keysBefore, 'key')} before, {formatCount(c.keysAfter)}{' '}
+          after; {formatCount(c.missing)} of {formatCount(c.sampled)} sampled keys gone
         </span>
       )}
       {r.evictedKeys !== undefined && r.evictedKeys > 0 && (
         <span className="bulk-kv-sub">
-          <Verdict ok={false}>{formatCount(r.evictedKeys)} keys evicted</Verdict> by Redis during the load
+          <Verdict ok={false}>{plural(r.evictedKeys, 'key')} evicted</Verdict> by Redis during the load
         </span>
       )}
     </>

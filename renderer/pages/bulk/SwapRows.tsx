@@ -1,5 +1,6 @@
 import type { LoadReport } from '../../../app/schemas/bulk';
 import { formatCount } from '../../lib/format';
+import { plural } from '../../lib/plural';
 
 /**
  * swap: the writes other clients made to the live DB during the load, and
@@ -37,7 +38,7 @@ export function StagingLeftRow({ report: r }: { report: LoadReport }) {
       <th scope="row">Staging DB left</th>
       <td data-testid="bulk-report-staging-left" data-db={s.db}>
         <span className="bulk-verdict is-bad">
-          db{s.db} NOT flushed ({formatCount(s.keys)} keys)
+          db{s.db} NOT flushed ({plural(s.keys, 'key')})
         </span>
         <span className="bulk-kv-sub">{s.reason}</span>
         <span className="bulk-kv-sub">

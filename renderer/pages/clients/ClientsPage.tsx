@@ -9,6 +9,7 @@ import { Segmented } from '../../components/Segmented';
 import { WithProfile } from '../../components/WithProfile';
 import { clock } from '../../lib/display';
 import { formatCount } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import { ClientTable } from './ClientTable';
 import { ConfirmDialog } from './ConfirmDialog';
 import { KillDialog } from './KillDialog';
@@ -183,7 +184,7 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
                 <Segmented label="Long idle from" options={IDLE_CHOICES} value={idleSeconds} onChange={setIdleSeconds} testId="clients-idle" />
               </span>
               <span className="muted cl-count" data-testid="clients-count" data-shown={shown.length} data-total={total}>
-                {shown.length === total ? `${formatCount(total)} clients` : `${formatCount(shown.length)} of ${formatCount(total)} clients`}
+                {shown.length === total ? `${plural(total, 'client')}` : `${formatCount(shown.length)} of ${plural(total, 'client')}`}
               </span>
             </div>
             <ClientTable

@@ -9,6 +9,8 @@ interface Props {
   /** The button that acts, saying what it does ("Kill client 42"). */
   confirmLabel: string;
   busy: boolean;
+  /** False while the dialog still waits for an extra, explicit consent (a box to tick): the act stays disabled. */
+  ready?: boolean;
   error: AppError | undefined;
   onConfirm(): void;
   onClose(): void;
@@ -19,7 +21,7 @@ interface Props {
  * A modal that asks before an irreversible act on a server (a kill, a pause). Escape and
  * Cancel close it, except while the act runs; focus goes back to the button that opened it.
  */
-export function ConfirmDialog({ title, children, confirmLabel, busy, error, onConfirm, onClose, testId }: Props) {
+export function ConfirmDialog({ title, children, confirmLabel, busy, ready = true, error, onConfirm, onClose, testId }: Props) {
   const titleId = useId();
   const close = () => {
     if (!busy) onClose();
@@ -31,7 +33,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busy, error, onCo
       <div className="cl-dialog-body">{children}</div>
       <ErrorAlert error={error} title="Refused:" />
       <div className="form-actions cl-dialog-actions">
-        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy} aria-busy={busy} data-testid={`${testId}-confirm`}>
+        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy || !ready} aria-busy={busy} data-testid={`${testId}-confirm`}>
           {busy ? 'Working…' : confirmLabel}
         </button>
         <button type="button" className="btn btn-ghost" onClick={close} disabled={busy} data-testid={`${testId}-cancel`}>

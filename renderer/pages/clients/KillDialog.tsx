@@ -3,6 +3,7 @@ import type { AppError } from '../../../app/errors';
 import { useBridge } from '../../bridge/BridgeContext';
 import { toAppError } from '../../bridge/toAppError';
 import { formatBytes, formatDuration } from '../../lib/format';
+import { CheckField } from '../../components/CheckField';
 import { ConfirmDialog } from './ConfirmDialog';
 import type { Row } from './rows';
 
@@ -19,6 +20,9 @@ export function KillDialog({ profileId, row, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError>();
   const c = row.c;
+  // A replication link (CLIENT LIST flag S: a replica's, M: this replica's master's) is no ordinary client: killing it asks twice.
+  const link = c.kind === 'replica' || c.kind === 'master';
+  const [understood, setUnderstood] = useState(false);
   const kill = async () => {
     setBusy(true);
     setError(undefined);
@@ -34,8 +38,10 @@ export function KillDialog({ profileId, row, onClose }: Props) {
   return (
     <ConfirmDialog
       title={`Kill client ${c.id}?`}
-      confirmLabel={`Kill client ${c.id}`}
+      // Its own name: the row's button is "Kill client N", and two buttons of one name cannot be told apart.
+      confirmLabel={`Confirm kill of client ${c.id}`}
       busy={busy}
+      ready={!link || understood}
       error={error}
       onConfirm={() => void kill()}
       onClose={() => onClose(undefined)}
@@ -62,8 +68,22 @@ export function KillDialog({ profileId, row, onClose }: Props) {
       {c.marks.includes('ours') && (
         <p className="hint hint-warn">This is one of Cacheboard’s own connections: the page or job using it will reconnect or stop.</p>
       )}
-      {c.kind === 'replica' && <p className="hint hint-warn">This is a replica’s link: it reconnects and may need a full resync.</p>}
-      {c.kind === 'master' && <p className="hint hint-warn">This is the link to this replica’s master: replication stops until it reconnects.</p>}
+      {link && (
+        <div className="hint hint-warn" role="alert" data-testid="clients-kill-replication">
+          <p>
+            {c.kind === 'replica'
+              ? 'This is a replica’s replication link (flag S). Killing it breaks replication: the replica reconnects and resyncs, a partial resync if the master’s backlog still holds what it missed, otherwise a full sync (the master forks and sends a whole RDB).'
+              : 'This is this replica’s link to its master (flag M). Killing it breaks replication: the replica serves stale data until it reconnects, then resyncs, possibly with a full sync (the master forks and sends a whole RDB).'}
+          </p>
+          <CheckField
+            label="I understand that this breaks replication"
+            field="understood"
+            checked={understood}
+            onChange={setUnderstood}
+            testId="clients-kill-understood"
+          />
+        </div>
+      )}
     </ConfirmDialog>
   );
 }

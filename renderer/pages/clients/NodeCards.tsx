@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { NodeClients } from '../../../app/schemas/clients';
 import { clock } from '../../lib/display';
 import { formatBytes, formatCount } from '../../lib/format';
+import { noun, plural } from '../../lib/plural';
 import { roleLabel } from '../../lib/nodes';
 import { RestrictionNotice } from '../../components/RestrictionNotice';
 
@@ -52,7 +53,7 @@ export const NodeCards = memo(function NodeCards({ nodes, onPause, onUnpause }: 
               <span className="mono cl-node-address">{n.address}</span>
               <span className="badge">{roleLabel(n.role)}</span>
               <span className="muted" data-testid="clients-node-count" data-value={n.totals.clients}>
-                {n.restrictions === undefined ? `${formatCount(n.totals.clients)} clients · ${formatBytes(n.totals.memory.totMem)}` : '? clients'}
+                {n.restrictions === undefined ? `${plural(n.totals.clients, 'client')} · ${formatBytes(n.totals.memory.totMem)}` : '? clients'}
               </span>
               {n.paused !== undefined && (
                 <span className="badge badge-connecting" data-testid="clients-node-paused">
@@ -88,7 +89,11 @@ export const NodeCards = memo(function NodeCards({ nodes, onPause, onUnpause }: 
             {n.notShown > 0 && (
               <p className="hint">{formatCount(n.notShown)} more clients are counted here but not listed: the highlighted and the biggest are.</p>
             )}
-            {n.unparsed > 0 && <p className="hint">{formatCount(n.unparsed)} lines of CLIENT LIST did not read as a client and were skipped.</p>}
+            {n.unparsed > 0 && (
+              <p className="hint">
+                {plural(n.unparsed, 'line')} of CLIENT LIST did not read as a client and {noun(n.unparsed, 'was', 'were')} skipped.
+              </p>
+            )}
             {n.error === undefined && n.restrictions === undefined && (
               <div className="cl-node-tops">
                 <Top title="By name" items={n.totals.byName} total={n.totals.clients} />

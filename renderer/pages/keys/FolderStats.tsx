@@ -6,6 +6,7 @@ import { useBridge } from '../../bridge/BridgeContext';
 import { toAppError } from '../../bridge/toAppError';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatBytes, formatCount, formatPercent } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import { TYPE_COLORS } from '../../lib/typeColors';
 import { KeyText } from '../../components/KeyText';
 import type { IndexWhere } from './useKeysIndex';
@@ -72,8 +73,8 @@ function StatsView({ stats }: { stats: Stats }) {
         <strong data-testid="keys-stats-memory">≈ {formatBytes(m.estimate)}</strong>{' '}
         <span className="muted">
           {stats.sampled >= stats.count
-            ? `every one of its ${formatCount(stats.count)} keys measured`
-            : `(95 %: ${formatBytes(m.ciLow)} – ${formatBytes(m.ciHigh)}) over ${formatCount(stats.count)} keys, from ${formatCount(stats.sampled)} sampled`}
+            ? `every one of its ${plural(stats.count, 'key')} measured`
+            : `(95 %: ${formatBytes(m.ciLow)} – ${formatBytes(m.ciHigh)}) over ${plural(stats.count, 'key')}, from ${formatCount(stats.sampled)} sampled`}
         </span>
       </p>
     </div>

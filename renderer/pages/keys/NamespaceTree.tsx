@@ -4,6 +4,7 @@ import type { TreeNode } from '../../../app/schemas/keys';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Segmented } from '../../components/Segmented';
 import { formatCount } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import { useActiveRow } from '../../lib/useActiveRow';
 import { treeRows, type TreeFolders, type TreeRow, type TreeSort } from './useTreeFolders';
 
@@ -229,7 +230,7 @@ function Row({
         type="button"
         tabIndex={-1}
         className="keys-tree-name"
-        title={`${node.ref.text} (${formatCount(node.count)} keys)`}
+        title={`${node.ref.text} (${plural(node.count, 'key')})`}
         onClick={() => {
           folders.toggle(node.ref.b64, true);
           onFolder(node);

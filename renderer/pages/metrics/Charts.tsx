@@ -6,7 +6,7 @@ import { AXIS_TICK, CHART_PROPS, GRID_STROKE, TOOLTIP_STYLE } from '../../compon
 import { maxOf, niceAxis, timeTicks, type TickUnit } from '../../lib/ticks';
 import { chartRows, redrawEveryMs, type ChartColumn, type ChartRow } from './chartRows';
 import { GAP_ROW, spanLabel } from './GapLabel';
-import { gapSpans, restartMarks, type GapSpan, type RestartMark } from './gapSpans';
+import { gapSpans, labelledMarks, restartMarks, type GapSpan, type RestartMark } from './gapSpans';
 import type { MetricKey, SeriesStore } from './timeSeries';
 
 export interface ChartNode {
@@ -92,23 +92,28 @@ function buildSpecs(series: SeriesStore, nodes: readonly ChartNode[]): Spec[] {
 /** Shading per gap cause: an outage reads as an alarm, a late answer as a warning, a stretch nobody recorded as missing paper. */
 const GAP_FILL: Record<GapSpan['cause'], string> = { down: '#fecaca', slow: '#fde68a', unrecorded: '#e5e7eb' };
 const GAP_LABEL: Record<GapSpan['cause'], string> = { down: 'unreachable', slow: 'slow', unrecorded: 'not recorded' };
+/** "restarted" at 10 px is ~50 px wide; a chart is at least ~450 px wide (two a row at 1280 px): the share of the window one label needs. */
+const RESTART_LABEL_SHARE = 60 / 450;
 function MetricChart({
   spec,
   rows,
   selected,
   gaps,
   restarts,
+  windowMs,
 }: {
   spec: Spec;
   rows: ChartRow[];
   selected: string | undefined;
   gaps: readonly GapSpan[];
   restarts: readonly RestartMark[];
+  windowMs: number;
 }) {
   // A chart shows the down stretches and restarts of its own nodes only (the lag chart has no master line).
   const mine = new Set(spec.lines.map((l) => l.address));
   const shown = gaps.filter((g) => g.cause === 'unrecorded' || g.nodes.some((n) => mine.has(n)));
   const restarted = restarts.filter((m) => m.nodes.some((n) => mine.has(n)));
+  const worded = labelledMarks(restarted, windowMs * RESTART_LABEL_SHARE);
   const byKey = new Map(spec.lines.map((l) => [l.key, l]));
   const legend = spec.lines.filter((l) => !l.dashed);
   // SVG paints in order: the selected node's lines go last so that replicas with the
@@ -171,7 +176,11 @@ function MetricChart({
                 stroke="#7c3aed"
                 strokeDasharray="3 2"
                 ifOverflow="hidden"
-                label={{ value: 'restarted', position: 'insideBottomRight', fontSize: 10, fill: '#7c3aed' }}
+                label={
+                  worded.has(m.t)
+                    ? { value: 'restarted', position: 'insideBottomRight', fontSize: 10, fill: '#7c3aed', className: 'ov-restart-label' }
+                    : undefined
+                }
               />
             ))}
             {drawOrder.map((l) => (
@@ -219,7 +228,7 @@ function ChartsNow({ series, nodes, now, windowMs, pollMs, selected }: Props) {
   return (
     <div className="ov-charts">
       {specs.map((s, i) => (
-        <MetricChart key={s.testId} spec={s} rows={rows[i] ?? []} selected={selected} gaps={gaps} restarts={restarts} />
+        <MetricChart key={s.testId} spec={s} rows={rows[i] ?? []} selected={selected} gaps={gaps} restarts={restarts} windowMs={windowMs} />
       ))}
     </div>
   );

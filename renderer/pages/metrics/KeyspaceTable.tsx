@@ -1,5 +1,6 @@
 import type { NodeSample } from '../../../app/schemas/metrics';
 import { formatCount, formatPercent } from '../../lib/format';
+import { plural } from '../../lib/plural';
 
 type Keyspace = NonNullable<NodeSample['keyspace']>;
 
@@ -16,7 +17,7 @@ export function KeyspaceTable({ keyspace, stale }: { keyspace: Keyspace; stale?:
     <table className="data-table ov-table" data-testid="keyspace-table">
       <caption>
         Keyspace
-        {keyspace.length > 1 && <span className="muted ov-caption-sub"> {formatCount(total)} keys in all</span>}
+        {keyspace.length > 1 && <span className="muted ov-caption-sub"> {plural(total, 'key')} in all</span>}
         {stale !== undefined && <span className="ov-stale"> {stale}</span>}
       </caption>
       <thead>

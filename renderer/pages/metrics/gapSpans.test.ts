@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gapCaption, gapSpans, restartMarks } from './gapSpans';
+import { gapCaption, gapSpans, labelledMarks, restartMarks } from './gapSpans';
 import type { NodePoint } from './timeSeries';
 
 const up = (t: number): NodePoint => ({ t, ops: 1, mem: 1, clients: 1, netIn: 1, netOut: 1, lag: null });
@@ -55,5 +55,13 @@ describe('restartMarks', () => {
       ['b:2', [up(0), { ...up(1000), restarted: true as const }, { ...up(5000), restarted: true as const }]],
     ]);
     expect(restartMarks(series, 0, 4000)).toEqual([{ t: 1000, nodes: ['a:1', 'b:2'] }]);
+  });
+});
+
+describe('labelledMarks', () => {
+  it('words a mark only when it is far enough from the last worded one, so a flapping node prints no stacked labels', () => {
+    const marks = [0, 2_000, 4_000, 9_000, 10_000, 30_000].map((t) => ({ t, nodes: ['a:1'] }));
+    expect([...labelledMarks(marks, 5_000)]).toEqual([0, 9_000, 30_000]);
+    expect([...labelledMarks(marks, 0)]).toEqual(marks.map((m) => m.t));
   });
 });

@@ -66,3 +66,19 @@ export function restartMarks(series: SeriesStore, from: number, to: number): Res
   }
   return [...byT].sort((a, b) => a[0] - b[0]).map(([t, nodes]) => ({ t, nodes }));
 }
+
+/**
+ * The marks that may print their word: a label sits left of its line, so one closer than
+ * `minGapMs` after the last labelled mark would print over it ("restartedrestarted" when a
+ * node flaps); such a mark keeps its line and drops its word.
+ */
+export function labelledMarks(marks: readonly RestartMark[], minGapMs: number): Set<number> {
+  const out = new Set<number>();
+  let last = -Infinity;
+  for (const m of marks) {
+    if (m.t - last < minGapMs) continue;
+    out.add(m.t);
+    last = m.t;
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
 import type { NodeSample } from '../../../app/schemas/metrics';
+import { plural } from '../../lib/plural';
 
 /** What the last poll of a node said: it answered, it was slow (its connection open), or it was unreachable. */
 export type NodeStatus = NonNullable<NodeSample['status']>;
@@ -10,8 +11,6 @@ export function nodeStatus(s: NodeSample): NodeStatus {
 
 /** The class the status takes everywhere on the page (pills, cards, topology boxes). */
 export const STATUS_CLASS: Record<NodeStatus, string> = { up: 'is-up', slow: 'is-slow', unreachable: 'is-down' };
-
-const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The alerts bar's word on the nodes: "All 3 nodes up", "1 node up", "1 of 3 nodes unreachable, 1 slow". */
 export function nodesSummary(nodes: number, unreachable: number, slow: number): string {

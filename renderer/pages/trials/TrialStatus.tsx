@@ -3,6 +3,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { JobStatus } from '../../components/JobStatus';
 import { Stat } from '../../components/Stat';
 import { formatCount, formatSeconds } from '../../lib/format';
+import { plural } from '../../lib/plural';
 import { elapsedSeconds } from '../../lib/jobView';
 import { TRIALS } from './form';
 import type { CurrentRun } from './pageSession';
@@ -56,7 +57,11 @@ export function TrialStatus({ run, view: v, errorBeside }: { run: CurrentRun; vi
           <ErrorAlert error={toAppError(v.error)} title="The trial failed:" />
         ))
       }
-      progress={{ fraction, label: 'Trial progress', valueText: `${formatCount(done)} commands${of}` }}
+      progress={{
+        fraction,
+        label: 'Trial progress',
+        valueText: total === undefined ? plural(done, 'command') : `${formatCount(done)} of ${plural(total, 'command')}`,
+      }}
     >
       <dl className="stat-grid job-step-stats">
         <Stat label="Step" value={running ? (p === undefined ? '—' : stepLabel(p.step)) : v.outcome === 'done' ? 'finished' : 'stopped'} testId="trials-step" />

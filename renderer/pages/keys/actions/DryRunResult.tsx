@@ -1,6 +1,7 @@
 import type { KeyActionReport } from '../../../../app/schemas/keyActions';
 import { Stat } from '../../../components/Stat';
 import { formatBytes, formatCount, formatSeconds } from '../../../lib/format';
+import { plural } from '../../../lib/plural';
 import { KeyText } from '../../../components/KeyText';
 import type { PageOp } from './actionForm';
 import { ShardTable } from './ShardTable';
@@ -14,14 +15,14 @@ export function DryRunResult({ report: r, op }: { report: KeyActionReport; op: P
   return (
     <section className="ka-dry" aria-label="Dry run" data-testid="ka-dry-result">
       <dl className="stat-grid ka-stats">
-        <Stat label="Would match" value={formatCount(r.matched)} sub={`exact, of ${formatCount(r.scanned)} keys scanned`} testId="ka-dry-matched" />
+        <Stat label="Would match" value={formatCount(r.matched)} sub={`exact, of ${plural(r.scanned, 'key')} scanned`} testId="ka-dry-matched" />
         <Stat
           label={op === 'delete' ? 'Memory freed' : 'Memory they hold'}
           value={m === null ? '—' : `${m.sampled >= r.matched ? '' : '≈ '}${formatBytes(m.bytes)}`}
           sub={memorySub(m, r.matched)}
           testId="ka-dry-memory"
         />
-        <Stat label="Dry run took" value={formatSeconds(r.seconds)} sub={r.errors > 0 ? `${formatCount(r.errors)} errors` : 'nothing changed'} />
+        <Stat label="Dry run took" value={formatSeconds(r.seconds)} sub={r.errors > 0 ? `${plural(r.errors, 'error')}` : 'nothing changed'} />
       </dl>
       <ShardTable shards={r.shards} dryRun testId="ka-dry-shards" />
       {r.notes.map((n, i) => (
@@ -32,9 +33,7 @@ export function DryRunResult({ report: r, op }: { report: KeyActionReport; op: P
       {r.samples.length > 0 && (
         <div className="ka-samples">
           <span className="ka-label">
-            {r.samples.length < r.matched
-              ? `${formatCount(r.samples.length)} of the ${formatCount(r.matched)} names`
-              : `All ${formatCount(r.samples.length)} names`}
+            {r.samples.length < r.matched ? `${formatCount(r.samples.length)} of the ${plural(r.matched, 'name')}` : `All ${plural(r.samples.length, 'name')}`}
           </span>
           <ul data-testid="ka-dry-samples">
             {r.samples.map((k) => (

@@ -3,6 +3,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { JobStatus } from '../../../components/JobStatus';
 import { Stat } from '../../../components/Stat';
 import { formatCount, formatEta, formatSeconds } from '../../../lib/format';
+import { plural } from '../../../lib/plural';
 import type { PageOp } from './actionForm';
 import { OP_WORDS, pausedText, reportHeadline } from './actionText';
 import { countsOf, fractionOf, type ActionView } from './actionView';
@@ -33,7 +34,7 @@ export function RunStatus({ jobId, view: v, op, dryRun, title }: Props) {
     : v.report === undefined
       ? `${title}: ${v.outcome}`
       : dryRun && v.outcome !== 'done'
-        ? `${title}: ${v.outcome} after ${formatCount(v.report.scanned)} keys scanned, ${formatCount(v.report.matched)} matched.`
+        ? `${title}: ${v.outcome} after ${plural(v.report.scanned, 'key')} scanned, ${formatCount(v.report.matched)} matched.`
         : reportHeadline(v.report, v.outcome ?? 'done', op);
   const fraction = fractionOf(v);
   // A part of the run that died mid-page: matched and acted are lower bounds, by this much at most.
@@ -56,7 +57,7 @@ export function RunStatus({ jobId, view: v, op, dryRun, title }: Props) {
         progress={{
           fraction,
           label: dryRun ? 'Dry run progress' : 'Run progress',
-          valueText: c === undefined ? 'starting' : `${formatCount(c.scanned)} of ${formatCount(c.total)} keys scanned`,
+          valueText: c === undefined ? 'starting' : `${formatCount(c.scanned)} of ${plural(c.total, 'key')} scanned`,
         }}
       >
         {paused !== undefined && (

@@ -1,5 +1,6 @@
 import type { KeyActionReport } from '../../../../app/schemas/keyActions';
 import { formatBytes, formatCount, formatDuration, formatSeconds } from '../../../lib/format';
+import { plural } from '../../../lib/plural';
 import type { JobOutcome } from '../../../lib/jobView';
 import type { ActionForm, ActionTarget, PageOp } from './actionForm';
 import type { ActionProgress } from './actionView';
@@ -10,11 +11,6 @@ export const OP_WORDS: Record<PageOp, { button: string; title: string; command: 
   expire: { button: 'Set TTL…', title: 'Set a TTL on keys', command: 'EXPIRE', past: 'given a TTL', stat: 'Expiring' },
   persist: { button: 'Persist…', title: 'Remove the TTL of keys', command: 'PERSIST', past: 'persisted', stat: 'Persisted' },
 };
-
-/** "s" after a count other than one. */
-function plural(n: number, word: string): string {
-  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
-}
 
 /** The selection in one line: the glob, then each filter that narrows it. */
 export function selectionText(form: ActionForm, target: ActionTarget): string {
@@ -59,7 +55,7 @@ export function reportHeadline(r: KeyActionReport, outcome: JobOutcome, op: Page
   const done = `${plural(r.acted, 'key')} ${OP_WORDS[op].past}`;
   const rest = `${formatCount(r.matched)} matched, ${formatCount(r.skipped)} skipped, ${plural(r.errors, 'error')}`;
   if (outcome === 'done') return `${capitalised(done)} in ${formatSeconds(r.seconds)}: ${rest}.`;
-  const scanned = `${formatCount(r.scanned)} of ${formatCount(r.total)} keys scanned`;
+  const scanned = `${formatCount(r.scanned)} of ${plural(r.total, 'key')} scanned`;
   const when = outcome === 'cancelled' ? 'Stopped' : 'Failed';
   return `${when} after ${formatSeconds(r.seconds)}, with exactly ${done}: ${rest}; ${scanned}.`;
 }

@@ -4,6 +4,7 @@ import type { ProfileView } from '../../../../app/schemas/connections';
 import { seenOf, type Seen } from '../../../../app/schemas/keys';
 import { useCall } from '../../../bridge/useCall';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { MiddleCut } from '../../../components/MiddleCut';
 import { formatBytes } from '../../../lib/format';
 import { EditError } from './EditError';
 import { HashView } from './HashView';
@@ -85,7 +86,7 @@ export function ValuePanel({ profile, db, keyB64, canEdit, onKeyChanged }: Value
     <section className="keys-value panel" data-testid="keys-value" data-key={keyB64} data-exists={m === undefined ? undefined : String(m.exists)}>
       <header className="kv-head-bar">
         <h2 className="kv-key mono" title={m?.key.text}>
-          {m === undefined ? 'Loading…' : m.key.text}
+          {m === undefined ? 'Loading…' : <MiddleCut text={m.key.text} />}
         </h2>
         {m !== undefined && (
           <span className="muted kv-key-bytes">
