@@ -32,10 +32,10 @@ function categories(doc: CommandDoc | undefined): string {
  * Our own server's refusal, before Redis sees the command: an analyst runs only what COMMAND
  * INFO puts in @read and not in @dangerous (KEYS and SORT_RO are both: refused, never held for
  * a confirmation an analyst could type back or send up front), whatever the profile's analyst
- * ACL user (or its lack) would allow at the server; a read-only profile (`readOnly` says why,
- * or undefined) runs nothing flagged `write`.
+ * ACL user (or its lack) would allow at the server; a read-only-data profile (`readOnlyData` says
+ * why, or undefined: readOnlyProfile.ts) runs nothing flagged `write`.
  */
-export function refusal(doc: CommandDoc | undefined, command: string, role: Role, readOnly: string | undefined): AppError | undefined {
+export function refusal(doc: CommandDoc | undefined, command: string, role: Role, readOnlyData: string | undefined): AppError | undefined {
   if (role === 'analyst' && !isRead(doc)) {
     const what = doc === undefined ? `${command} is not a command this server lists` : `${command} is ${categories(doc)}`;
     return new AppError('FORBIDDEN', `Analysts may run only @read commands; ${what}. Ask someone with the ops role to run it.`, 'line');
@@ -47,8 +47,8 @@ export function refusal(doc: CommandDoc | undefined, command: string, role: Role
       'line',
     );
   }
-  if (readOnly !== undefined && isWrite(doc)) {
-    return new AppError('READ_ONLY', `${command} writes (COMMAND INFO flags it write), and ${readOnly}`, 'profileId');
+  if (readOnlyData !== undefined && isWrite(doc)) {
+    return new AppError('READ_ONLY', `${command} writes (COMMAND INFO flags it write), and ${readOnlyData}`, 'profileId');
   }
   return undefined;
 }

@@ -2,6 +2,7 @@ import type { CallArgs } from '../../../../app/contract';
 import type { Role } from '../../../../app/define';
 import { AppError } from '../../../../app/errors';
 import type { CommandDoc, NodeReply, RunResult } from '../../../../app/schemas/console';
+import { readOnlyDataWhy } from '../../pool/readOnlyProfile';
 import { requireDbZero, topologyKind } from '../../pool/topology';
 import type { PoolApi, StoredProfile } from '../../pool/types';
 import { findCommand, heldFor, isBlocking, isCheapRead, isRead, requestPolicy } from '../catalog/commandPolicy';
@@ -33,8 +34,6 @@ export interface RunSession {
   profile: StoredProfile;
   /** Aborted when the page goes away. */
   signal: AbortSignal;
-  /** Why the profile's data may not be written, or undefined when it may. */
-  readOnly: string | undefined;
   audit: ConsoleAuditSink;
 }
 
@@ -87,7 +86,8 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
   const keysOf = (): Promise<Buffer[]> => (keys ??= commandKeys(doc, parsed.args, () => poolClient(deps.pool, connectionId)));
   const where: ConsoleWhere = { profileId: input.profileId, db };
 
-  const refused = refusal(doc, command, s.role, s.readOnly);
+  const readOnlyData = readOnlyDataWhy(profile, { refused: 'commands that write are refused', instead: 'change data' });
+  const refused = refusal(doc, command, s.role, readOnlyData);
   if (refused !== undefined) {
     auditConsole(
       s.audit,
