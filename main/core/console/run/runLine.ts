@@ -16,6 +16,7 @@ import type { ConsoleTopology } from './consoleTopology';
 import type { ParsedLine } from './parseLine';
 import { execOn, unanswered, type ExecContext, type HopResult } from './execute';
 import { refusal, refuseElsewhere } from './guard';
+import { replyTotal } from './replyTotal';
 import { route, type Hop } from './route';
 
 export interface RunDeps {
@@ -165,7 +166,16 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
     }
     const first = results[0] as HopResult;
     // The console's DB is the one connection's it ran on (SELECT moved it); several nodes stay on the run's.
-    return { status: 'done', line, command, replies, db: results.length === 1 && !ctx.blocking ? first.db : db, protocol: first.protocol };
+    const total = replyTotal(doc, replies);
+    return {
+      status: 'done',
+      line,
+      command,
+      replies,
+      db: results.length === 1 && !ctx.blocking ? first.db : db,
+      protocol: first.protocol,
+      ...(total === undefined ? {} : { total }),
+    };
   } catch (err) {
     const stopped = control.stopped;
     const error = stopped === undefined ? err : control.stopError(command);
