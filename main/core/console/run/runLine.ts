@@ -5,6 +5,7 @@ import type { CommandDoc, NodeReply, RunResult } from '../../../../app/schemas/c
 import { readOnlyDataWhy } from '../../pool/readOnlyProfile';
 import { requireDbZero, topologyKind } from '../../pool/topology';
 import type { PoolApi, StoredProfile } from '../../pool/types';
+import { isAnalystRead, maskedForAnalyst } from '../catalog/analystReads';
 import { findCommand, heldFor, isBlocking, isCheapRead, isRead, requestPolicy } from '../catalog/commandPolicy';
 import { holdsRedacted, REDACTED, redactArgs } from '../redact';
 import { poolClient, type CatalogCache } from './catalogCache';
@@ -134,7 +135,9 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
   let audited = s.role === 'ops' ? !isRead(doc) : !isCheapRead(doc);
   where.addresses = hops.map((h) => h.address);
   try {
-    const held = heldFor(doc, parsed.text, command === 'KEYS' ? { dbSize: await largestDb(hops, ctx) } : {});
+    // An analyst's admin read (CONFIG GET) is what a page shows them without asking: not held for a typed-back name.
+    const shownOnAPage = s.role === 'analyst' && isAnalystRead(command);
+    const held = shownOnAPage ? undefined : heldFor(doc, parsed.text, command === 'KEYS' ? { dbSize: await largestDb(hops, ctx) } : {});
     if (held !== undefined) audited = true;
     if (held !== undefined && input.confirm?.trim().toUpperCase() !== held.confirmWith.toUpperCase()) {
       auditConsole(s.audit, where, 'refused', command, await keysOf(), `held (${held.reason}) until typed back`);
@@ -150,7 +153,13 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
       ),
     );
     // A secret parameter's value (the profile's own password) was masked as the reply was read (reply/secretMask.ts).
-    const replies = await Promise.all(results.map((r) => withHint(r, profile.spec.username, doc, keysOf)));
+    // An analyst's admin read (SLOWLOG GET) is masked as the page that shows it masks it (catalog/analystReads.ts).
+    const replies = await Promise.all(
+      results.map(async (r) => {
+        const reply = await withHint(r, profile.spec.username, doc, keysOf);
+        return s.role === 'analyst' ? maskedForAnalyst(command, reply) : reply;
+      }),
+    );
     // Where it ran in the end (a MOVED may have sent it on).
     where.addresses = results.map((r) => r.node.address);
     if (audited) {
