@@ -110,7 +110,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
     });
   }
 
-  const profiles = new ProfileStore({ dataDir: opts.dataDir, secretBox: opts.secretBox, readOnly: builtin });
+  const profiles = new ProfileStore({ dataDir: opts.dataDir, secretBox: opts.secretBox, definitionLocked: builtin });
   const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.connectable() });
   const files = new FileRegistry({
     uploadDir: join(opts.dataDir, 'uploads'),

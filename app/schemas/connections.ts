@@ -181,8 +181,14 @@ export const ProfileView = z.object({
   analystUsername: z.string().optional(),
   /** Whether the analysts' user has a password stored (never the password). */
   hasAnalystPassword: z.boolean(),
-  /** Profiles from the server config file or the embedded server cannot be edited here. */
-  readOnly: z.boolean(),
+  /** The profile's definition cannot be edited or deleted here: it comes from REDIS_URL, the server config file or the embedded server. */
+  definitionLocked: z.boolean(),
+  /**
+   * Its server's data must not be written (keys, key actions, bulk load, console writes, config,
+   * clients): the embedded demo server, or a config-file profile marked `"readOnly": true`. The
+   * server refuses those writes by the same rule (main/core/pool/readOnlyProfile.ts).
+   */
+  readOnlyData: z.boolean(),
   /** Absent: no SSH. Never holds a passphrase or password, only whether one is set. */
   ssh: SshView.optional(),
 });

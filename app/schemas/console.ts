@@ -216,6 +216,12 @@ export const RunResult = z.discriminatedUnion('status', [
     /** The console's DB after the command (SELECT changes it). */
     db: z.number(),
     protocol: z.union([z.literal(2), z.literal(3)]),
+    /**
+     * Several nodes' integer replies to a command the server tips `response_policy:agg_sum`
+     * (DBSIZE): their sum, the one number a cluster client answers. `nodes` of `of` replies were
+     * integers (a node that did not answer is left out, and said so).
+     */
+    total: z.object({ value: z.string(), nodes: z.number(), of: z.number() }).optional(),
   }),
   /**
    * Not run: the guard holds it until the command is typed back. `confirmWith` is what to type

@@ -21,7 +21,8 @@ const view = {
   source: 'user' as const,
   analystAccess: 'shared' as const,
   hasAnalystPassword: false,
-  readOnly: false,
+  definitionLocked: false,
+  readOnlyData: false,
 };
 
 interface Harness {

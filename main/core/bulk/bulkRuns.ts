@@ -1,6 +1,7 @@
 import type { CallArgs, CallOutput } from '../../../app/contract';
 import { AppError } from '../../../app/errors';
 import { loadSummary, type AuditFigure } from '../audit';
+import { refuseReadOnlyData } from '../pool/readOnlyProfile';
 import type { PoolApi, StoredProfile } from '../pool/types';
 import { refuseForTopology } from './cluster/clusterLoadJob';
 import type { InputFile } from './inputFile';
@@ -22,7 +23,8 @@ export interface BulkRunsDeps {
 }
 
 /**
- * Starts the load `ask` describes from `file` into `profile` as a job; its job id. A cluster's
+ * Starts the load `ask` describes from `file` into `profile` as a job; its job id (never on a
+ * read-only-data profile: refused before the file is read or Redis is called). A cluster's
  * masters are claimed by the load itself (CLIENT LIST per master); the check here only stops a
  * double start in this process.
  */
@@ -33,6 +35,7 @@ export async function startBulkLoad(
   file: InputFile & { name: string },
   openTrail: OpenLoadTrail,
 ): Promise<CallOutput<'bulk.start'>> {
+  refuseReadOnlyData(profile, { refused: 'nothing is loaded into it', instead: 'load data' });
   const targetDb = ask.targetDb ?? profile.spec.db;
   refuseForTopology(profile.spec, ask.mode, targetDb);
   const prepared = prepareLoad({ ...ask, targetDb, path: file.path, folder: file.folder, fileLabel: file.name, requireConfirm: true });

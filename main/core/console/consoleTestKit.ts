@@ -10,7 +10,6 @@ import { ProfileId } from '../../../app/schemas/common';
 import type { ReplyNode, RunResult } from '../../../app/schemas/console';
 import { specFor } from '../../../testing/profiles';
 import { adminClient, closeAdmins, startRedis, type RedisProcess, type SpawnRedisOptions } from '../../../testing/redis';
-import { readOnlyWhy } from '../keys/index';
 import { noSecretBox } from '../pool/noSecretBox';
 import { Pool } from '../pool/pool';
 import { ProfileStore } from '../pool/profileStore';
@@ -96,7 +95,7 @@ export interface ConsoleCore extends ConsoleRunner {
 
 export function consoleCore(builtin: StoredProfile[]): ConsoleCore {
   const dir = mkdtempSync(join(tmpdir(), 'cb-console-core-'));
-  const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), readOnly: builtin });
+  const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), definitionLocked: builtin });
   const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   const services = consoleServices(dir);
   const deps = { pool, console: services, catalogs: new CatalogCache(pool), topology: new ConsoleTopology(pool), runs: new ConsoleRuns() };
@@ -119,7 +118,6 @@ export function consoleCore(builtin: StoredProfile[]): ConsoleCore {
       connectionId,
       profile,
       signal: new AbortController().signal,
-      readOnly: readOnlyWhy(profile),
       audit: (outcome, target, detail) => entries.push({ user: user(role), outcome, target, detail }),
     });
   };

@@ -3,3 +3,4 @@ export { snapshotProfile, toInfoJson, type InfoSnapshot } from './infoReport';
 export { MetricsHub, type MetricsHubOptions, type RecordOptions, type WatchOptions } from './metricsHub';
 export { serverInfo } from './serverInfo';
 export { logsWithoutValues } from './commandlog';
+export { withoutValues } from './slowlog';

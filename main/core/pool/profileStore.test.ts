@@ -90,17 +90,17 @@ describe('ProfileStore', () => {
   });
 
   it('views carry hasPassword but never the password, and validate against the contract', () => {
-    const store = new ProfileStore({ dataDir: dataDir(), secretBox: box, readOnly: [configProfile] });
+    const store = new ProfileStore({ dataDir: dataDir(), secretBox: box, definitionLocked: [configProfile] });
     const p = store.add(specFor({ port: 1 }, { password: 'pw' }));
     const v = store.view(p);
     expect(ProfileView.parse(v)).toEqual(v);
-    expect(v).toMatchObject({ id: p.id, hasPassword: true, source: 'user', readOnly: false });
+    expect(v).toMatchObject({ id: p.id, hasPassword: true, source: 'user', definitionLocked: false, readOnlyData: false });
     expect(JSON.stringify(v)).not.toContain('"pw"');
-    expect(store.view(configProfile)).toMatchObject({ source: 'config', readOnly: true, hasPassword: false });
+    expect(store.view(configProfile)).toMatchObject({ source: 'config', definitionLocked: true, readOnlyData: false, hasPassword: false });
   });
 
   it('lists read-only profiles first and refuses to change or remove them with READ_ONLY', () => {
-    const store = new ProfileStore({ dataDir: dataDir(), secretBox: box, readOnly: [embedded, configProfile] });
+    const store = new ProfileStore({ dataDir: dataDir(), secretBox: box, definitionLocked: [embedded, configProfile] });
     const user = store.add(specFor({ port: 1 }));
     expect(store.list().map((p) => p.id)).toEqual(['embedded', 'prod', user.id]);
     expect(codeOf(() => store.update('prod', specFor({ port: 2 })))).toBe('READ_ONLY');

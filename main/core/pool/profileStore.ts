@@ -7,6 +7,7 @@ import { validateSpecFiles } from './connectionOptions';
 import { readProfilesFile, writeProfilesFile, type AnalystRecord, type ProfileRecord, type SshRecord, type TopologyRecord } from './profilesFile';
 import { openSsh, sealSsh, sshSecretStored } from './sshSecrets';
 import { viewSsh } from '../../../app/schemas/sshProfile';
+import { isReadOnlyData } from './readOnlyProfile';
 import { analystIdOf, analystVariant, splitConnectionId, usesAnalystId } from './roleProfiles';
 import { sameDestination, viewTopology } from './topology';
 import { ProfileId } from '../../../app/schemas/common';
@@ -17,8 +18,8 @@ export interface ProfileStoreOptions {
   /** profiles.json lives here (created 0700 if missing). */
   dataDir: string;
   secretBox: SecretBox;
-  /** Profiles from the config file, REDIS_URL or the embedded server: listed, never edited. */
-  readOnly?: StoredProfile[];
+  /** Profiles from the config file, REDIS_URL or the embedded server: listed, their definitions never edited here (their data may be written: readOnlyProfile.ts). */
+  definitionLocked?: StoredProfile[];
 }
 
 export interface UpdateOptions {
@@ -68,20 +69,20 @@ function slug(name: string): string {
 export class ProfileStore {
   readonly file: string;
   private readonly box: SecretBox;
-  private readonly readOnly: Map<string, StoredProfile>;
+  private readonly definitionLocked: Map<string, StoredProfile>;
   private records: ProfileRecord[];
 
   constructor(opts: ProfileStoreOptions) {
     mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     this.file = join(opts.dataDir, 'profiles.json');
     this.box = opts.secretBox;
-    this.readOnly = new Map((opts.readOnly ?? []).map((p) => [p.id, p]));
+    this.definitionLocked = new Map((opts.definitionLocked ?? []).map((p) => [p.id, p]));
     this.records = readProfilesFile(this.file);
   }
 
   list(): StoredProfile[] {
     const users = this.records.map((r) => this.toStored(r, false));
-    return [...this.readOnly.values(), ...users];
+    return [...this.definitionLocked.values(), ...users];
   }
 
   /** Every profile and every analyst variant: the pool reports a state for each connection id. */
@@ -100,7 +101,7 @@ export class ProfileStore {
       const base = this.get(of.id);
       return base === undefined ? undefined : analystVariant(base);
     }
-    const fixed = this.readOnly.get(id);
+    const fixed = this.definitionLocked.get(id);
     if (fixed !== undefined) return fixed;
     const rec = this.records.find((r) => r.id === id);
     return rec === undefined ? undefined : this.toStored(rec, true);
@@ -193,7 +194,8 @@ export class ProfileStore {
       analystAccess: p.analystsRefused === true ? 'none' : p.analyst !== undefined ? 'own' : 'shared',
       ...(p.analyst === undefined ? {} : { analystUsername: p.analyst.username }),
       hasAnalystPassword: p.analyst?.password !== undefined || sealedAnalyst,
-      readOnly: p.source !== 'user' || this.readOnly.has(p.id),
+      definitionLocked: p.source !== 'user' || this.definitionLocked.has(p.id),
+      readOnlyData: isReadOnlyData(p),
       ...(spec.ssh === undefined ? {} : { ssh: viewSsh(spec.ssh, sshSecretStored(rec?.ssh)) }),
     };
   }
@@ -203,7 +205,7 @@ export class ProfileStore {
   }
 
   private userRecord(id: string): ProfileRecord {
-    const fixed = this.readOnly.get(id);
+    const fixed = this.definitionLocked.get(id);
     if (fixed !== undefined) {
       const where = fixed.source === 'embedded' ? 'the embedded server' : 'the server configuration';
       throw new AppError('READ_ONLY', `Profile "${fixed.spec.name}" comes from ${where} and cannot be changed here.`);
@@ -215,7 +217,7 @@ export class ProfileStore {
 
   /** How analysts reach the profile as seen by forRole, without opening any secret. */
   private reachOf(id: string): Reach | undefined {
-    const fixed = this.readOnly.get(id);
+    const fixed = this.definitionLocked.get(id);
     if (fixed !== undefined) return { name: fixed.spec.name, own: fixed.analyst !== undefined, refused: fixed.analystsRefused === true };
     const rec = this.records.find((r) => r.id === id);
     return rec === undefined ? undefined : { name: rec.name, own: rec.analyst?.access === 'user', refused: rec.analyst?.access === 'none' };
@@ -262,7 +264,7 @@ export class ProfileStore {
   }
 
   private newId(name: string): ProfileId {
-    const taken = (id: string): boolean => this.readOnly.has(id) || this.records.some((r) => r.id === id);
+    const taken = (id: string): boolean => this.definitionLocked.has(id) || this.records.some((r) => r.id === id);
     for (;;) {
       const id = ProfileId.parse(`${slug(name)}-${randomBytes(3).toString('hex')}`);
       if (!taken(id)) return id;

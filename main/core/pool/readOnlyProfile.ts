@@ -1,27 +1,30 @@
 import { AppError } from '../../../app/errors';
+import { readOnlyDataText, type ReadOnlyDataRefusal } from '../../../app/readOnlyData';
 import type { StoredProfile } from './types';
 
-/** What a page says it may not do on the embedded server, and what to do instead. */
-export interface EmbeddedRefusal {
-  /** What is refused, e.g. "its keys cannot be edited". */
-  refused: string;
-  /** What a profile of one's own lets the user do, e.g. "edit keys". */
-  instead: string;
-}
+export type { ReadOnlyDataRefusal };
+
+type DataRule = Pick<StoredProfile, 'source' | 'readOnlyData'> & { spec: { name: string } };
 
 /**
- * The embedded server's profile is read-only: docs/deployment.md calls it "the read-only profile
- * **Local (embedded)**", the demo Cacheboard starts for itself (its clients include Cacheboard's
- * own). Its keys, settings and clients are not the user's to change; every other profile's are,
- * whether it came from the UI or the server's config file (ProfileView.readOnly means the
- * *profile* cannot be edited here, not its server). Each page names what it refuses; callers
- * refuse before any Redis call.
+ * THE rule for "this server's data must not be written here", one for every write path (keys
+ * edit, key actions, bulk load, console writes, CONFIG SET/REWRITE, CLIENT KILL/PAUSE) and for
+ * the ProfileView flag the pages read: the embedded demo server (docs/deployment.md's "read-only
+ * profile **Local (embedded)**", whose clients include Cacheboard's own), or a config-file
+ * profile marked `"readOnly": true`. Where a profile's definition comes from (REDIS_URL, the
+ * config file) is another matter (ProfileView.definitionLocked): ops write to those servers.
  */
-export function refuseEmbedded(profile: StoredProfile, { refused, instead }: EmbeddedRefusal): void {
-  if (profile.source !== 'embedded') return;
-  throw new AppError(
-    'READ_ONLY',
-    `"${profile.spec.name}" is the read-only embedded server: ${refused}. Add a profile for a server of your own to ${instead}.`,
-    'profileId',
-  );
+export function isReadOnlyData(profile: DataRule): boolean {
+  return profile.source === 'embedded' || profile.readOnlyData === true;
+}
+
+/** Why the profile's data may not be written (`refused` says what), or undefined when it may. */
+export function readOnlyDataWhy(profile: DataRule, refusal: ReadOnlyDataRefusal): string | undefined {
+  return isReadOnlyData(profile) ? readOnlyDataText({ name: profile.spec.name, source: profile.source }, refusal) : undefined;
+}
+
+/** READ_ONLY on `profileId` before any Redis call when the profile's data must not be written. */
+export function refuseReadOnlyData(profile: DataRule, refusal: ReadOnlyDataRefusal): void {
+  const why = readOnlyDataWhy(profile, refusal);
+  if (why !== undefined) throw new AppError('READ_ONLY', why, 'profileId');
 }

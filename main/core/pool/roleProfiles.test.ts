@@ -23,7 +23,7 @@ const prod: StoredProfile = {
 /** An analyst user without a password (`nopass`): the ops password must not come along. */
 const open: StoredProfile = { id: 'open', source: 'config', spec: specFor({ port: 6381 }, { password: OPS_PW }), analyst: { username: 'reader' } };
 const plain: StoredProfile = { id: 'plain', source: 'config', spec: specFor({ port: 6382 }, { password: OPS_PW }) };
-const store = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), readOnly: [prod, open, plain] });
+const store = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), definitionLocked: [prod, open, plain] });
 
 describe('per-role credentials on a profile', () => {
   it("gives analysts the profile's analyst connection id, and ops (or a profile without analyst credentials) its own", () => {
@@ -63,7 +63,7 @@ describe('per-role credentials on a profile', () => {
 
   it('views show an analyst the Redis user they connect as, and no password of either role', () => {
     const asAnalyst = store.view(prod, 'analyst');
-    expect(asAnalyst).toMatchObject({ id: 'prod', username: 'cb-analyst', hasPassword: true, readOnly: true });
+    expect(asAnalyst).toMatchObject({ id: 'prod', username: 'cb-analyst', hasPassword: true, definitionLocked: true });
     expect(store.view(open, 'analyst')).toMatchObject({ id: 'open', username: 'reader', hasPassword: false });
     expect(store.view(prod, 'ops')).toMatchObject({ id: 'prod', username: 'ops', hasPassword: true });
     for (const v of [asAnalyst, store.view(prod, 'ops')]) {

@@ -38,7 +38,12 @@ export function analystVariant(p: StoredProfile): StoredProfile | undefined {
   if (p.analyst === undefined) return undefined;
   const { password: _opsPassword, ...spec } = p.spec;
   const { username, password } = p.analyst;
-  return { id: analystIdOf(p.id), source: p.source, spec: { ...spec, username, ...(password === undefined ? {} : { password }) } };
+  return {
+    id: analystIdOf(p.id),
+    source: p.source,
+    spec: { ...spec, username, ...(password === undefined ? {} : { password }) },
+    ...(p.readOnlyData === true ? { readOnlyData: true } : {}),
+  };
 }
 
 /** Whether sessions of `role` connect to this profile under its analyst id. */

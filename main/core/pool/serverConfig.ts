@@ -28,6 +28,8 @@ const ConfigEntry = z.looseObject({
   passwordEnv: EnvName.optional(),
   passwordFile: PasswordFile.optional(),
   analyst: AnalystEntry.optional(),
+  /** Its server must not be written from here, by any role (readOnlyProfile.ts); absent: ops may write. */
+  readOnly: z.boolean().optional(),
 });
 
 /**
@@ -82,6 +84,7 @@ function fail(file: string, problems: Problem[]): never {
  *   "topology"?: { "kind": "cluster", "seeds" } | { "kind": "sentinel", "sentinels", "masterName",
  *     "sentinelUsername", "sentinelPassword" | "sentinelPasswordEnv" | "sentinelPasswordFile" },
  *   "analyst"?: { "username", "password" | "passwordEnv" | "passwordFile" },
+ *   "readOnly"?: true (no role may write to its server here: keys, loads, console writes, config, clients),
  *   "ssh"?: { …, "auth": { "kind": "key", "keyFile", "passphrase" | "passphraseEnv" | "passphraseFile" }
  *     | { "kind": "password", "password" | "passwordEnv" | "passwordFile" }, "jumps": [ { …, "auth" } ] } } ] }`.
  * Every error names the file and the field path, e.g.
@@ -109,7 +112,7 @@ export function loadServerConfig(file: string, env: NodeJS.ProcessEnv = process.
       for (const issue of entry.error.issues) at(issue.path, issue.message);
       return;
     }
-    const { id, passwordEnv, passwordFile, analyst, ...fields } = entry.data;
+    const { id, passwordEnv, passwordFile, analyst, readOnly, ...fields } = entry.data;
     const { draft, password: sentinelPassword } = sentinelSecret(fields, env, at);
     const parsed = ProfileDraft.safeParse(sshWithSecrets(draft, env, at));
     if (!parsed.success) {
@@ -130,7 +133,13 @@ export function loadServerConfig(file: string, env: NodeJS.ProcessEnv = process.
       if (!(err instanceof AppError)) throw err;
       at(['tls', 'caFile'], err.message.replace(/^tls\.caFile: /, ''));
     }
-    out.push({ id, source: 'config', spec, ...(roleCredentials === undefined ? {} : { analyst: roleCredentials }) });
+    out.push({
+      id,
+      source: 'config',
+      spec,
+      ...(roleCredentials === undefined ? {} : { analyst: roleCredentials }),
+      ...(readOnly === true ? { readOnlyData: true } : {}),
+    });
   });
   if (problems.length > 0) fail(file, problems);
   return out;

@@ -56,6 +56,8 @@ export interface StoredProfile {
   analyst?: Credentials;
   /** Analysts may not use this profile at all (set in the form). */
   analystsRefused?: boolean;
+  /** The config file marks it `"readOnly": true`: its server must not be written (readOnlyProfile.ts). */
+  readOnlyData?: boolean;
 }
 
 /**

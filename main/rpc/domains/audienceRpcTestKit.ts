@@ -21,8 +21,8 @@ export interface AudienceRpc {
   close(): Promise<void>;
 }
 
-export function audienceRpc(readOnly: StoredProfile[]): AudienceRpc {
-  const base = domainRpcBase('cb-audience-rpc-', readOnly);
+export function audienceRpc(configProfiles: StoredProfile[]): AudienceRpc {
+  const base = domainRpcBase('cb-audience-rpc-', configProfiles);
   // The pool is for a cluster profile's masters (which one serves the hash tag's slot).
   const { dir, profiles, pool, audit } = base;
   const historyFile = join(dir, 'audience-history.json');

@@ -71,7 +71,7 @@ beforeAll(async () => {
   const profiles = new ProfileStore({
     dataDir,
     secretBox: noSecretBox('tests'),
-    readOnly: [{ id: 'local', source: 'config', spec: specFor(redis(), { name: 'local' }) }],
+    definitionLocked: [{ id: 'local', source: 'config', spec: specFor(redis(), { name: 'local' }) }],
   });
   pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   const audit = new AuditLog(auditFile);

@@ -1,6 +1,6 @@
 import type { ProfileId } from '../../../app/schemas/common';
 import { profileClients, type KilledClient } from '../../core/clients';
-import { refuseEmbedded } from '../../core/pool/readOnlyProfile';
+import { refuseReadOnlyData } from '../../core/pool/readOnlyProfile';
 import type { Handlers } from '../handlers';
 import type { Session } from '../session';
 import { auditFor } from './auditTrail';
@@ -41,14 +41,14 @@ async function audited<T>(
 /**
  * CLIENT LIST for every role (an analyst's as the profile's analyst Redis user); CLIENT
  * KILL, PAUSE and UNPAUSE for ops only (the contract's role: the dispatcher refuses
- * analysts, and the log records the attempt), never on the embedded server, each with its
+ * analysts, and the log records the attempt), never on a read-only-data profile, each with its
  * `confirm` echo checked by the contract, and each on the audit log.
  */
 export function clientsHandlers({ pool, metrics, profiles, audit }: Pick<CoreServices, 'pool' | 'metrics' | 'profiles' | 'audit'>): ClientsHandlers {
   const service = profileClients(pool, metrics);
   const opsTarget = (profileId: ProfileId, session: Session): string => {
     const { connectionId, profile } = sessionProfile(profiles, profileId, session);
-    refuseEmbedded(profile, { refused: 'its clients cannot be killed or paused', instead: 'act on its clients' });
+    refuseReadOnlyData(profile, { refused: 'its clients cannot be killed or paused', instead: 'act on its clients' });
     return connectionId;
   };
   return {

@@ -1,5 +1,5 @@
 import { configAccess, readProfileConfig, rewriteProfileConfig, setProfileConfig } from '../../core/config';
-import { refuseEmbedded } from '../../core/pool/readOnlyProfile';
+import { refuseReadOnlyData } from '../../core/pool/readOnlyProfile';
 import type { StoredProfile } from '../../core/pool/types';
 import type { Handlers } from '../handlers';
 import { auditFor } from './auditTrail';
@@ -8,14 +8,14 @@ import { sessionProfile } from './sessionProfile';
 
 type ConfigHandlers = Pick<Handlers, 'config.get' | 'config.set' | 'config.rewrite'>;
 
-/** The embedded server's settings are not the user's to change (refuseEmbedded). */
-const refuseReadOnly = (profile: StoredProfile): void =>
-  refuseEmbedded(profile, { refused: 'its configuration cannot be changed here', instead: 'change its settings' });
+/** A read-only-data profile's settings are not changed here (refuseReadOnlyData). */
+const refuseConfigWrites = (profile: StoredProfile): void =>
+  refuseReadOnlyData(profile, { refused: 'its configuration cannot be changed here', instead: 'change its settings' });
 
 /**
  * CONFIG of a profile's nodes. Reads go over the session's own connections (an analyst's carry
  * the profile's analyst ACL user, which may lack CONFIG: that is a refusal note, not an error);
- * writes are ops-only by the contract, refused on the embedded server, and each node's outcome
+ * writes are ops-only by the contract, refused on a read-only-data profile, and each node's outcome
  * is an audit entry of its own (action config.set, as a bulk load's save-config change is).
  */
 export function configHandlers({ profiles, pool, metrics, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'metrics' | 'audit'>): ConfigHandlers {
@@ -25,13 +25,13 @@ export function configHandlers({ profiles, pool, metrics, audit }: Pick<CoreServ
 
     'config.set': async ({ profileId, name, value, target }, { session }) => {
       const { connectionId, profile } = sessionProfile(profiles, profileId, session);
-      refuseReadOnly(profile);
+      refuseConfigWrites(profile);
       return setProfileConfig(access(connectionId), target, name, value, (address) => auditFor(audit, session, 'config.set', address));
     },
 
     'config.rewrite': async ({ profileId, target }, { session }) => {
       const { connectionId, profile } = sessionProfile(profiles, profileId, session);
-      refuseReadOnly(profile);
+      refuseConfigWrites(profile);
       return rewriteProfileConfig(access(connectionId), target, (address) => auditFor(audit, session, 'config.rewrite', address));
     },
   };

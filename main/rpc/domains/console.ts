@@ -4,7 +4,6 @@ import { ConsoleTopology } from '../../core/console/run/consoleTopology';
 import { parseLine } from '../../core/console/run/parseLine';
 import { runLine } from '../../core/console/run/runLine';
 import { downloadReply } from '../../core/console/reply/downloadReply';
-import { readOnlyWhy } from '../../core/keys/edit/editTarget';
 import type { Handlers } from '../handlers';
 import { userKey } from '../session';
 import { auditTrail } from './auditTrail';
@@ -39,7 +38,6 @@ export function consoleHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | '
         connectionId,
         profile,
         signal,
-        readOnly: readOnlyWhy(profile),
         audit: auditTrail(audit, session, 'console'),
       });
     },

@@ -84,8 +84,14 @@ describe('the console on a cluster', () => {
     const r = await rpc.done('analyst', { line: 'DBSIZE', target: { kind: 'masters' } });
     expect(r.replies.map((n) => n.address)).toEqual(masters.map((m) => m.address));
     expect(r.replies.map((n) => n.reply)).toEqual(counts.map((c) => ({ t: 'integer', v: String(c) })));
+    // The server tips DBSIZE response_policy:agg_sum: one total under the masters' counts, as a cluster client answers.
+    expect(r.total).toEqual({ value: String(counts.reduce((a, c) => (a ?? 0) + (c ?? 0), 0)), nodes: 3, of: 3 });
     // Auto: the server's request_policy (all_shards) sends it to every master too.
     expect((await rpc.done('analyst', { line: 'DBSIZE' })).replies).toHaveLength(3);
+    // Integers the server does not sum (each master's last save time): side by side, no total.
+    const saves = await rpc.done('ops', { line: 'LASTSAVE', target: { kind: 'masters' } });
+    expect(saves.replies.map((n) => n.reply.t)).toEqual(['integer', 'integer', 'integer']);
+    expect(saves.total).toBeUndefined();
     const replica = (await rpc.as('ops').invoke('console.targets', { profileId: 'p' })).nodes.find((n) => n.role === 'replica');
     const one = await rpc.confirmed('ops', { line: 'ROLE', target: { kind: 'node', address: replica?.address ?? '' } });
     expect(one.replies).toMatchObject([{ address: replica?.address, role: 'replica' }]);
@@ -132,5 +138,7 @@ describe('the console on a cluster', () => {
     expect(r.replies.map((n) => n.address)).toEqual(masters.map((m) => m.address));
     expect(r.replies.slice(0, 2).map((n) => n.reply.t)).toEqual(['integer', 'integer']);
     expect(r.replies[2]?.reply).toMatchObject({ t: 'error', v: expect.stringMatching(/^Not answered: /) });
+    // The total says it left the silent master out.
+    expect(r.total).toMatchObject({ nodes: 2, of: 3 });
   }, 30_000);
 });

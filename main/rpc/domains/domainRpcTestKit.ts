@@ -30,10 +30,10 @@ export interface DomainRpcBase {
   close(): Promise<void>;
 }
 
-/** `prefix` names the temp dir (`cb-console-rpc-`); `readOnly` are the config profiles. */
-export function domainRpcBase(prefix: string, readOnly: StoredProfile[]): DomainRpcBase {
+/** `prefix` names the temp dir (`cb-console-rpc-`); `configProfiles` are the REDIS_URL or config-file profiles. */
+export function domainRpcBase(prefix: string, configProfiles: StoredProfile[]): DomainRpcBase {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), readOnly });
+  const profiles = new ProfileStore({ dataDir: dir, secretBox: noSecretBox('tests'), definitionLocked: configProfiles });
   const pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   const auditFile = join(dir, 'audit.log');
   const audit = new AuditLog(auditFile);

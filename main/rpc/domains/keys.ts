@@ -1,7 +1,7 @@
 import type { ProfileId } from '../../../app/schemas/common';
 import { decodeKey } from '../../core/keys/decode/decodeKey';
 import { DecodeRunner } from '../../core/keys/decode/decodeRunner';
-import { editTarget, refuseReadOnly } from '../../core/keys/edit/editTarget';
+import { editTarget, refuseKeyWrites } from '../../core/keys/edit/editTarget';
 import { fullMetaReader } from '../../core/keys/edit/freshMeta';
 import { runEdit } from '../../core/keys/edit/runEdit';
 import { deepPass } from '../../core/keys/index/deepIndex';
@@ -109,7 +109,7 @@ export function keysValuesHandlers({ profiles, pool }: Pick<CoreServices, 'profi
 export function keysEditHandler({ profiles, pool, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'audit'>): Handlers['keys.edit'] {
   return async ({ profileId, db, key, edit }, { session }) => {
     const { connectionId, profile } = sessionProfile(profiles, profileId, session);
-    refuseReadOnly(profile);
+    refuseKeyWrites(profile);
     const where = db ?? profile.spec.db;
     const target = await editTarget(pool, connectionId, profile.spec, where);
     const trail = auditFor(audit, session, `keys.${edit.op}`, `profile ${profileId} db ${where}`);

@@ -8,8 +8,8 @@ import { keysDecodeHandlers } from './keys';
 import { domainRpcBase } from './domainRpcTestKit';
 
 /** Tests only: keys.decode behind a real dispatcher and pool, a client per role. */
-export function keysDecodeRpc(readOnly: StoredProfile[]): { as(role: Role): RpcClient; close(): Promise<void> } {
-  const base = domainRpcBase('cb-keys-decode-', readOnly);
+export function keysDecodeRpc(configProfiles: StoredProfile[]): { as(role: Role): RpcClient; close(): Promise<void> } {
+  const base = domainRpcBase('cb-keys-decode-', configProfiles);
   const { profiles, pool } = base;
   const runner = new DecodeRunner();
   const dispatcher = new Dispatcher(base.handlers(keysDecodeHandlers({ profiles, pool }, runner)), { streamIntervalMs: 10 });

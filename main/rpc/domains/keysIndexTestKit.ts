@@ -20,8 +20,8 @@ export interface KeysRpc {
   close(): Promise<void>;
 }
 
-export function keysRpc(readOnly: StoredProfile[], options: RegistryOptions & { role?: Role } = {}): KeysRpc {
-  const base = domainRpcBase('cb-keys-rpc-', readOnly);
+export function keysRpc(configProfiles: StoredProfile[], options: RegistryOptions & { role?: Role } = {}): KeysRpc {
+  const base = domainRpcBase('cb-keys-rpc-', configProfiles);
   const { profiles, pool, audit } = base;
   const jobs = createJobs();
   const indexes = new IndexRegistry(jobs.keysIndex, options);

@@ -16,8 +16,8 @@ export interface KeysValuesRpc {
   close(): Promise<void>;
 }
 
-export function keysValuesRpc(readOnly: StoredProfile[]): KeysValuesRpc {
-  const base = domainRpcBase('cb-keys-values-rpc-', readOnly);
+export function keysValuesRpc(configProfiles: StoredProfile[]): KeysValuesRpc {
+  const base = domainRpcBase('cb-keys-values-rpc-', configProfiles);
   const { profiles, pool } = base;
   // A queue of 4 events (not 1,000): a download that did not wait for the transport would drop chunks here at once.
   const dispatcher = new Dispatcher(base.handlers(keysValuesHandlers({ profiles, pool })), { streamIntervalMs: 10, streamCapacity: 4, log: () => undefined });

@@ -37,8 +37,8 @@ export interface PubSubRpc {
   close(): Promise<void>;
 }
 
-export function pubsubRpc(readOnly: StoredProfile[]): PubSubRpc {
-  const base = domainRpcBase('cb-pubsub-rpc-', readOnly);
+export function pubsubRpc(configProfiles: StoredProfile[]): PubSubRpc {
+  const base = domainRpcBase('cb-pubsub-rpc-', configProfiles);
   const { profiles, pool, audit } = base;
   const metrics = new MetricsHub({ pool });
   const hub = new PubSubHub({ plan: pubsubPlanner({ profile: (id) => profiles.get(id), pool }) });

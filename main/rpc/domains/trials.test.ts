@@ -34,7 +34,7 @@ beforeAll(async () => {
   const profiles = new ProfileStore({
     dataDir: dir,
     secretBox: noSecretBox('tests'),
-    readOnly: [{ id: 'local', source: 'config', spec: specFor(redis()) }],
+    definitionLocked: [{ id: 'local', source: 'config', spec: specFor(redis()) }],
   });
   pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   // Only the trials entries are under test; the rest refuse loudly.

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const profiles = new ProfileStore({
     dataDir: dir,
     secretBox: noSecretBox('tests'),
-    readOnly: [{ id: 'shards', source: 'config', spec: specFor(seed, { name: 'shards', topology: { kind: 'cluster', seeds: [seed] } }) }],
+    definitionLocked: [{ id: 'shards', source: 'config', spec: specFor(seed, { name: 'shards', topology: { kind: 'cluster', seeds: [seed] } }) }],
   });
   pool = new Pool({ resolve: (id) => profiles.get(id), list: () => profiles.list() });
   const unused = Object.fromEntries((Object.keys(contract) as Name[]).map((n) => [n, () => Promise.reject(new Error(`${n} is not under test`))]));

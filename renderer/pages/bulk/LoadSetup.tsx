@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { readOnlyDataText } from '../../../app/readOnlyData';
 import type { AppError } from '../../../app/errors';
 import type { LoadFile } from '../../../app/schemas/bulk';
 import { useBridge } from '../../bridge/BridgeContext';
@@ -112,13 +113,15 @@ export function LoadSetup({ initial, onStarted }: Props) {
   const blocked =
     profile === undefined
       ? 'Add a connection first.'
-      : facts?.replica === true
-        ? 'A replica takes no writes: pick the profile of its master.'
-        : file === undefined
-          ? 'Choose a file first.'
-          : !confirmMatches(target)
-            ? `Type ${targetDb.trim() === '' ? 'the target DB number' : targetDb.trim()} above to enable Start.`
-            : undefined;
+      : profile.readOnlyData
+        ? readOnlyDataText(profile, { refused: 'nothing is loaded into it', instead: 'load data' })
+        : facts?.replica === true
+          ? 'A replica takes no writes: pick the profile of its master.'
+          : file === undefined
+            ? 'Choose a file first.'
+            : !confirmMatches(target)
+              ? `Type ${targetDb.trim() === '' ? 'the target DB number' : targetDb.trim()} above to enable Start.`
+              : undefined;
 
   async function start() {
     if (profile === undefined || file === undefined || blocked !== undefined || inFlight.current) return;

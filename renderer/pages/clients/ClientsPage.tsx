@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_IDLE_SECONDS, type ClientMark } from '../../../app/schemas/clients';
+import { readOnlyDataText } from '../../../app/readOnlyData';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { usePermission } from '../../auth/usePermission';
 import { useCall } from '../../bridge/useCall';
@@ -82,11 +83,11 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
   const memoryVersion = memory.map((m) => `${m.node}:${m.total}:${m.omem}:${m.qbuf}`).join(' ');
   const mayKill = usePermission('clients.kill');
   const mayPause = usePermission('clients.pause');
-  const embedded = profile.source === 'embedded';
+  const readOnlyData = profile.readOnlyData;
   // CLIENT KILL refused on every node (a managed service, an ACL): no Kill column; each node card says why in one line.
   const killRefused = list !== undefined && list.nodes.length > 0 && list.nodes.every((n) => n.writeRestrictions?.some((r) => r.command === 'CLIENT KILL'));
-  const canKill = mayKill.allowed && !embedded && !killRefused;
-  const canPause = mayPause.allowed && !embedded;
+  const canKill = mayKill.allowed && !readOnlyData && !killRefused;
+  const canPause = mayPause.allowed && !readOnlyData;
   const unpause = useUnpause(profile.id);
 
   // Stable callbacks: the table, the cards and the legend are memoized, and a refresh that has
@@ -142,7 +143,9 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
       )}
       {(!canKill || !canPause) && (
         <p className="hint" data-testid="clients-why-readonly">
-          {embedded ? 'The embedded server is read-only: its clients cannot be killed or paused here.' : (mayKill.reason ?? mayPause.reason)}
+          {readOnlyData
+            ? readOnlyDataText(profile, { refused: 'its clients cannot be killed or paused', instead: 'act on its clients' })
+            : (mayKill.reason ?? mayPause.reason)}
         </p>
       )}
       {list !== undefined && (

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { readOnlyDataText } from '../../../app/readOnlyData';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { usePermission } from '../../auth/usePermission';
 import { useCall } from '../../bridge/useCall';
@@ -15,8 +16,8 @@ import { useRewrite } from './useRewrite';
 export function ProfileConfig({ profile }: { profile: ProfileView }) {
   const res = useCall('config.get', { profileId: profile.id });
   const mayEdit = usePermission('config.set');
-  // As the server rules: only the embedded demo server's settings are not the user's to change.
-  const editable = mayEdit.allowed && profile.source !== 'embedded';
+  // As the server rules (readOnlyProfile.ts): a read-only-data profile's settings are shown, not changed.
+  const editable = mayEdit.allowed && !profile.readOnlyData;
   const [query, setQuery] = useState('');
   const [diffsOnly, setDiffsOnly] = useState(false);
   const [picked, setPicked] = useState<string[]>();
@@ -51,9 +52,9 @@ export function ProfileConfig({ profile }: { profile: ProfileView }) {
           Changing settings: {mayEdit.reason}
         </p>
       )}
-      {mayEdit.allowed && profile.source === 'embedded' && (
+      {mayEdit.allowed && profile.readOnlyData && (
         <p className="muted cfg-note" data-testid="config-readonly-note">
-          This is the read-only embedded server: its settings are shown, not changed.
+          {readOnlyDataText(profile, { refused: 'its settings are shown, not changed', instead: 'change its settings' })}
         </p>
       )}
       {view === undefined ? (

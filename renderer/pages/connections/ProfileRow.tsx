@@ -87,8 +87,13 @@ export function ProfileRow({ profile: p, state, onEdit, onRemoved }: Props) {
         </span>
         <span className="col-source">
           {p.source}
-          {p.readOnly && (
+          {p.definitionLocked && (
             <span className="tag" title={`This profile comes from the ${p.source} and cannot be edited here`}>
+              locked
+            </span>
+          )}
+          {p.readOnlyData && (
+            <span className="tag" title="Its server's data is not written from here: keys, loads, console writes, config and clients">
               read-only
             </span>
           )}
@@ -97,12 +102,12 @@ export function ProfileRow({ profile: p, state, onEdit, onRemoved }: Props) {
           <button type="button" className="btn btn-small" onClick={runTest} disabled={test?.pending}>
             Test
           </button>
-          {!p.readOnly && mayEdit.allowed && (
+          {!p.definitionLocked && mayEdit.allowed && (
             <button type="button" className="btn btn-small" onClick={onEdit}>
               Edit
             </button>
           )}
-          {!p.readOnly && mayRemove.allowed && (
+          {!p.definitionLocked && mayRemove.allowed && (
             <button type="button" className="btn btn-small btn-danger-ghost" onClick={() => setConfirming(true)} disabled={confirming}>
               Remove
             </button>

@@ -77,7 +77,8 @@ describe('formFromProfile', () => {
       source: 'user' as const,
       analystAccess: 'shared' as const,
       hasAnalystPassword: false,
-      readOnly: false,
+      definitionLocked: false,
+      readOnlyData: false,
     };
     const c = formFromProfile({ ...base, topology: { kind: 'cluster', seeds: ['h1:7000', 'h2:7001'] } });
     expect(c).toMatchObject({ topology: 'cluster', host: 'h1', port: '7000', seeds: 'h2:7001' });
@@ -101,7 +102,8 @@ describe('formFromProfile', () => {
       source: 'user',
       analystAccess: 'shared',
       hasAnalystPassword: false,
-      readOnly: false,
+      definitionLocked: false,
+      readOnlyData: false,
     });
     expect(v).toMatchObject({ name: 'prod', port: '6379', db: '3', username: 'ops', password: '', tlsEnabled: true });
   });
@@ -145,7 +147,8 @@ describe("analysts' access in the form", () => {
       hasPassword: false,
       tls: { enabled: false, rejectUnauthorized: true },
       source: 'user' as const,
-      readOnly: false,
+      definitionLocked: false,
+      readOnlyData: false,
     };
     expect(formFromProfile({ ...base, analystAccess: 'own', analystUsername: 'cb-analyst', hasAnalystPassword: true })).toMatchObject({
       analystAccess: 'user',

@@ -17,7 +17,8 @@ function savedProfile(ssh: ProfileView['ssh']): ProfileView {
     source: 'user',
     analystAccess: 'shared',
     hasAnalystPassword: false,
-    readOnly: false,
+    definitionLocked: false,
+    readOnlyData: false,
     ssh,
   };
 }

@@ -1,3 +1,4 @@
+import { readOnlyDataText } from '../../../app/readOnlyData';
 import type { AppError } from '../../../app/errors';
 import type { ProfileView } from '../../../app/schemas/connections';
 import type { Catalog } from '../../../app/schemas/console';
@@ -22,9 +23,9 @@ export function ConsoleNotes({ analyst, profile, catalog, catalogError }: Props)
           <code className="mono">@dangerous</code> (KEYS, SORT_RO); the server refuses the rest. Runs other than quick reads are on the audit log.
         </p>
       )}
-      {profile.source === 'embedded' && (
+      {profile.readOnlyData && (
         <p className="cn-note" role="note" data-testid="console-read-only-note">
-          “{profile.name}” is the read-only embedded server: commands that write are refused. Add a profile for a server of your own to change data.
+          {readOnlyDataText(profile, { refused: 'commands that write are refused', instead: 'change data' })}
         </p>
       )}
       {thin && (

@@ -72,6 +72,20 @@ export function RunEntry({ entry, prompt, raw, busy, onConfirm, onDismiss, onCan
           ))}
         </div>
       )}
+      {single === undefined && s.kind === 'done' && s.result.total !== undefined && <TotalLine total={s.result.total} raw={raw} />}
     </article>
+  );
+}
+
+/** The sum of the nodes' counts, where the server says they add up (DBSIZE on every master): redis-cli -c's one number. */
+function TotalLine({ total, raw }: { total: { value: string; nodes: number; of: number }; raw: boolean }) {
+  const missing = total.of - total.nodes;
+  return (
+    <p className="cn-total" data-testid="console-total">
+      <span className="muted">
+        Total of {missing === 0 ? `the ${total.of} nodes` : `${total.nodes} of ${total.of} nodes (${missing} did not answer a count)`}:
+      </span>{' '}
+      <span className="mono">{raw ? total.value : `(integer) ${total.value}`}</span>
+    </p>
   );
 }

@@ -71,9 +71,10 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
   const [edits, setEdits] = useState(0);
   // The bulk action dialog, while open: what it acts on and the action clicked.
   const [action, setAction] = useState<{ target: ActionTarget; op: PageOp }>();
-  // Edits and bulk actions follow the contract's role table (the desktop app and local mode: ops), never on a read-only profile.
-  const canEdit = usePermission('keys.edit').allowed && !profile.readOnly;
-  const canAct = usePermission('keys.actions.start').allowed && !profile.readOnly;
+  // Edits and bulk actions follow the contract's role table (the desktop app and local mode: ops), never on a read-only-data
+  // profile (the server's rule, readOnlyProfile.ts); a profile from REDIS_URL or the config file is written like any other.
+  const canEdit = usePermission('keys.edit').allowed && !profile.readOnlyData;
+  const canAct = usePermission('keys.actions.start').allowed && !profile.readOnlyData;
 
   const where = { profileId: profile.id, db: view.db, separator: view.separator };
   const index = useKeysIndex(where);

@@ -189,6 +189,11 @@ export function requestPolicy(doc: CommandDoc | undefined): 'all_shards' | 'all_
   return undefined;
 }
 
+/** The server tips it `response_policy:agg_sum` (DBSIZE): a cluster client answers the sum of every shard's count. */
+export function sumsReplies(doc: CommandDoc | undefined): boolean {
+  return has(doc?.tips, 'response_policy:agg_sum');
+}
+
 /** Indexes (into args, 0 = the command name) of the keys, from firstKey/lastKey/keyStep; [] for movablekeys (ask COMMAND GETKEYS). */
 export function keyIndexes(doc: CommandDoc | undefined, argc: number): number[] {
   if (doc === undefined || has(doc.flags, 'movablekeys')) return [];

@@ -2,8 +2,10 @@ import type { CallArgs } from '../../../../app/contract';
 import type { Role } from '../../../../app/define';
 import { AppError } from '../../../../app/errors';
 import type { CommandDoc, NodeReply, RunResult } from '../../../../app/schemas/console';
+import { readOnlyDataWhy } from '../../pool/readOnlyProfile';
 import { requireDbZero, topologyKind } from '../../pool/topology';
 import type { PoolApi, StoredProfile } from '../../pool/types';
+import { isAnalystRead, maskedForAnalyst } from '../catalog/analystReads';
 import { findCommand, heldFor, isBlocking, isCheapRead, isRead, requestPolicy } from '../catalog/commandPolicy';
 import { holdsRedacted, REDACTED, redactArgs } from '../redact';
 import { poolClient, type CatalogCache } from './catalogCache';
@@ -15,6 +17,7 @@ import type { ConsoleTopology } from './consoleTopology';
 import type { ParsedLine } from './parseLine';
 import { execOn, unanswered, type ExecContext, type HopResult } from './execute';
 import { refusal, refuseElsewhere } from './guard';
+import { replyTotal } from './replyTotal';
 import { route, type Hop } from './route';
 
 export interface RunDeps {
@@ -33,8 +36,6 @@ export interface RunSession {
   profile: StoredProfile;
   /** Aborted when the page goes away. */
   signal: AbortSignal;
-  /** Why the profile's data may not be written, or undefined when it may. */
-  readOnly: string | undefined;
   audit: ConsoleAuditSink;
 }
 
@@ -87,7 +88,8 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
   const keysOf = (): Promise<Buffer[]> => (keys ??= commandKeys(doc, parsed.args, () => poolClient(deps.pool, connectionId)));
   const where: ConsoleWhere = { profileId: input.profileId, db };
 
-  const refused = refusal(doc, command, s.role, s.readOnly);
+  const readOnlyData = readOnlyDataWhy(profile, { refused: 'commands that write are refused', instead: 'change data' });
+  const refused = refusal(doc, command, s.role, readOnlyData);
   if (refused !== undefined) {
     auditConsole(
       s.audit,
@@ -133,7 +135,9 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
   let audited = s.role === 'ops' ? !isRead(doc) : !isCheapRead(doc);
   where.addresses = hops.map((h) => h.address);
   try {
-    const held = heldFor(doc, parsed.text, command === 'KEYS' ? { dbSize: await largestDb(hops, ctx) } : {});
+    // An analyst's admin read (CONFIG GET) is what a page shows them without asking: not held for a typed-back name.
+    const shownOnAPage = s.role === 'analyst' && isAnalystRead(command);
+    const held = shownOnAPage ? undefined : heldFor(doc, parsed.text, command === 'KEYS' ? { dbSize: await largestDb(hops, ctx) } : {});
     if (held !== undefined) audited = true;
     if (held !== undefined && input.confirm?.trim().toUpperCase() !== held.confirmWith.toUpperCase()) {
       auditConsole(s.audit, where, 'refused', command, await keysOf(), `held (${held.reason}) until typed back`);
@@ -149,7 +153,13 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
       ),
     );
     // A secret parameter's value (the profile's own password) was masked as the reply was read (reply/secretMask.ts).
-    const replies = await Promise.all(results.map((r) => withHint(r, profile.spec.username, doc, keysOf)));
+    // An analyst's admin read (SLOWLOG GET) is masked as the page that shows it masks it (catalog/analystReads.ts).
+    const replies = await Promise.all(
+      results.map(async (r) => {
+        const reply = await withHint(r, profile.spec.username, doc, keysOf);
+        return s.role === 'analyst' ? maskedForAnalyst(command, reply) : reply;
+      }),
+    );
     // Where it ran in the end (a MOVED may have sent it on).
     where.addresses = results.map((r) => r.node.address);
     if (audited) {
@@ -165,7 +175,16 @@ async function runParsed(deps: RunDeps, input: CallArgs<'console.run'>, parsed: 
     }
     const first = results[0] as HopResult;
     // The console's DB is the one connection's it ran on (SELECT moved it); several nodes stay on the run's.
-    return { status: 'done', line, command, replies, db: results.length === 1 && !ctx.blocking ? first.db : db, protocol: first.protocol };
+    const total = replyTotal(doc, replies);
+    return {
+      status: 'done',
+      line,
+      command,
+      replies,
+      db: results.length === 1 && !ctx.blocking ? first.db : db,
+      protocol: first.protocol,
+      ...(total === undefined ? {} : { total }),
+    };
   } catch (err) {
     const stopped = control.stopped;
     const error = stopped === undefined ? err : control.stopError(command);

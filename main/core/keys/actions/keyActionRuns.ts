@@ -1,6 +1,6 @@
 import type { CallArgs, CallOutput } from '../../../../app/contract';
 import type { PoolApi, StoredProfile } from '../../pool/types';
-import { refuseReadOnly } from '../edit/editTarget';
+import { refuseKeyWrites } from '../edit/editTarget';
 import type { IndexRegistry } from '../index/indexRegistry';
 import type { KeyActionJobs } from './actionJobs';
 import { actionTargets } from './actionTargets';
@@ -51,7 +51,7 @@ export class KeyActionRuns {
   ): Promise<CallOutput<'keys.actions.start'>> {
     const { pool, jobs, store, indexes, hooks = {} } = this.deps;
     const active = this.active;
-    refuseReadOnly(profile);
+    refuseKeyWrites(profile);
     const { runId, resume, db, selection, action, pace, dryRun } = startPlan(ask, profile.spec.db, store, active);
     const { targets, retry } = await actionTargets(pool, connectionId, profile.spec, db);
     const trail = dryRun ? null : openTrail(`keys.actions.${action.op}`, `profile ${ask.profileId} db ${db}`);

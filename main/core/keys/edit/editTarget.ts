@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { hasFieldTtls } from '../../pool/commandSupport';
-import { refuseEmbedded } from '../../pool/readOnlyProfile';
+import { refuseReadOnlyData } from '../../pool/readOnlyProfile';
 import { contextOf, type ErrorContext } from '../../pool/redisErrors';
 import { keyConnection } from '../keyConnection';
 import type { PoolApi, ProfileSpec, StoredProfile } from '../../pool/types';
@@ -17,19 +17,9 @@ export interface EditTarget {
   can: ServerCan;
 }
 
-/** Edits are refused on the read-only embedded server's profile (refuseEmbedded), before any Redis call. */
-export function refuseReadOnly(profile: StoredProfile): void {
-  refuseEmbedded(profile, { refused: 'its keys cannot be edited', instead: 'edit keys' });
-}
-
-/** Why a profile's data may not be written (refuseReadOnly's reason), or undefined when it may: the console's check before a write. */
-export function readOnlyWhy(profile: StoredProfile): string | undefined {
-  try {
-    refuseReadOnly(profile);
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
-  }
+/** Edits and key actions are refused on a read-only-data profile (refuseReadOnlyData), before any Redis call. */
+export function refuseKeyWrites(profile: StoredProfile): void {
+  refuseReadOnlyData(profile, { refused: 'its keys cannot be edited', instead: 'edit keys' });
 }
 
 /** Where an edit runs: the key's connection (../keyConnection.ts), with how its errors name the server. */
