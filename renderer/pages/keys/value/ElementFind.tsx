@@ -24,7 +24,7 @@ export function ElementFind({ find, noun }: { find: Find; noun: string }) {
       <input
         type="search"
         className="mono"
-        placeholder={`Find ${noun}: exact name or glob (user:*)`}
+        placeholder={`Find ${noun}: name or glob, user:*`}
         aria-label={`Find ${noun}`}
         value={text}
         onChange={(e) => setText(e.target.value)}

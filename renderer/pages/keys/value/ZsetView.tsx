@@ -71,7 +71,8 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
   }
 
   // ZRANGE BYSCORE gives no rank: the column is drawn by rank only.
-  const columns = `${ranked ? '56px ' : ''}minmax(0, 1fr) minmax(70px, 120px)${canEdit ? ' 120px' : ''}`;
+  // Sized for the ~300 px the pane has at 1280: fixed columns that add up past it leave the member none.
+  const columns = `${ranked ? '40px ' : ''}minmax(60px, 1fr) minmax(44px, 96px)${canEdit ? ' 108px' : ''}`;
   return (
     <div className="kv-view" data-testid="kv-zset" ref={focus.rootRef}>
       <div className="kv-view-bar">
