@@ -11,8 +11,8 @@ export interface EditFocus {
   closed(): void;
 }
 
-/** How long a closed edit waits for its row to be drawn again (a save reloads the rows) before it gives up. */
-const WAIT_FOR_ROW_MS = 3000;
+/** How long a closed edit waits for its row to be drawn again (a save reads the key and its rows again) before it gives up. */
+const WAIT_FOR_ROW_MS = 10_000;
 
 /**
  * Keyboard focus for a view's row edits: Edit moves the focus into the form it fills, and Save or
@@ -31,7 +31,9 @@ export function useEditFocus(): EditFocus {
     if (opens > 0) formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
   }, [opens]);
 
-  // Every render: the row may be drawn only after its page is read again.
+  // Every render: the row may be drawn only after its page is read again, and a save reads the
+  // key and its rows again more than once (the edit's answer, then the fresh metadata): a button
+  // focused then unmounted drops the focus to the body, so it is looked up again until the deadline.
   useEffect(() => {
     const b = back.current;
     if (b === null) return;
@@ -39,17 +41,22 @@ export function useEditFocus(): EditFocus {
       back.current = null;
       return;
     }
-    const button = rootRef.current?.querySelector<HTMLElement>(`[data-edit-row="${CSS.escape(b.row)}"]`);
-    if (button !== null && button !== undefined) {
+    const button = rootRef.current?.querySelector<HTMLElement>(`[data-edit-row="${CSS.escape(b.row)}"]`) ?? null;
+    const at = document.activeElement;
+    if (button !== null && at === button) return;
+    // The person moved on (the focus is somewhere else than the form, the body or nowhere): leave it there.
+    if (!(at === null || at === document.body || (formRef.current?.contains(at) ?? false))) {
       back.current = null;
-      button.focus();
+      return;
     }
+    button?.focus();
   });
 
   return {
     rootRef,
     formRef,
     opened: (r) => {
+      back.current = null;
       row.current = r;
       setOpens((n) => n + 1);
     },
