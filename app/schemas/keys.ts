@@ -244,6 +244,65 @@ export const ReadResult = z.discriminatedUnion('type', [
 ]);
 export type ReadResult = z.output<typeof ReadResult>;
 
+/** Elements a find shows at most; past it, the count of the rest ("N more not shown"). */
+export const FIND_MAX_SHOWN = 100;
+/** Bytes of each element a find shows (the rest is cut, and says so): its events stay far under a message's 1 MiB. */
+export const FIND_ELEMENT_BYTES = 256;
+
+/**
+ * Finding elements of one big hash, set or sorted set. A `match` with no glob wildcard is the
+ * element's exact bytes: one round trip (HGET, SISMEMBER, ZSCORE), however big the value. A glob
+ * walks the value by paced HSCAN/SSCAN/ZSCAN, matched with Redis' own glob, with progress.
+ */
+export const FindElements = z
+  .object({
+    ...Where,
+    key: KeyBytes,
+    type: z.enum(['hash', 'set', 'zset']),
+    match: PatternBytes,
+    limit: Count(FIND_MAX_SHOWN, FIND_MAX_SHOWN),
+  })
+  .strict();
+export type FindElements = z.output<typeof FindElements>;
+
+/** One element found: a hash field with its value (and TTL where the server has HTTL), a set member, a zset member with its score. */
+export const FoundElement = z.object({
+  element: ValueBytes,
+  value: ValueBytes.nullable(),
+  score: z.string().nullable(),
+  /** Hash fields: -1 none; null where the server has no hash-field expiration. */
+  ttlMs: z.number().nullable(),
+});
+export type FoundElement = z.output<typeof FoundElement>;
+
+const FindCounts = {
+  /** Elements the walk has read so far (an exact lookup reads none). */
+  scanned: z.number(),
+  /** HLEN, SCARD or ZCARD when the find began. */
+  total: z.number(),
+  /** Distinct elements matched so far. */
+  matched: z.number(),
+  /** Elements found since the previous event (the first `limit` matches only). */
+  found: z.array(FoundElement),
+};
+
+/**
+ * A find's events: progress while the walk goes (each with the elements found since the last),
+ * then done. Stopping is unsubscribing; what was found until then stays shown.
+ */
+export const FindEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('progress'), ...FindCounts }),
+  z.object({
+    kind: z.literal('done'),
+    ...FindCounts,
+    /** The match was the element's exact bytes: looked up, not walked. */
+    exact: z.boolean(),
+    /** Matches past `limit`: counted, not shown. */
+    notShown: z.number(),
+  }),
+]);
+export type FindEvent = z.output<typeof FindEvent>;
+
 export const StreamInfo = z.object({
   length: z.number(),
   firstId: z.string().nullable(),
@@ -538,6 +597,13 @@ export const keys = {
     output: ReadResult,
     role: 'analyst',
     summary: 'One bounded page of a value (GETRANGE, HSCAN, LRANGE, SSCAN, ZRANGE, XRANGE); never a whole big value',
+  }),
+  'keys.findElements': stream({
+    input: FindElements,
+    event: FindEvent,
+    role: 'analyst',
+    summary:
+      'Find fields or members of a hash, set or sorted set: an exact name in one round trip (HGET, SISMEMBER, ZSCORE), a glob by paced HSCAN/SSCAN/ZSCAN with progress; the first matches shown, the rest counted',
   }),
   'keys.streamInfo': call({
     input: z.object({ ...Where, key: KeyBytes }).strict(),

@@ -111,7 +111,7 @@ test.describe('Keyboard only', () => {
     const firstControl = value.locator('button, input, select, textarea, a[href]').first();
     await tabTo(page, firstControl, 40);
 
-    // The bulk actions on the folder, above the tree: back there by Shift+Tab, opened by Enter, focus inside, Escape closes it.
+    // The bulk actions on the folder, under the tree: back there by Shift+Tab, opened by Enter, focus inside, Escape closes it.
     const ka = new KeyActionsPanel(page);
     const del = page.getByTestId('ka-folder-delete');
     await tabTo(page, del, 60, true);

@@ -13,6 +13,8 @@ import { treeChildren } from '../../core/keys/index/tree';
 import { keyConnection } from '../../core/keys/keyConnection';
 import { keyBytes } from '../../core/keys/keyRef';
 import { downloadString } from '../../core/keys/values/download';
+import { findElements } from '../../core/keys/values/findElements';
+import { findPacer } from '../../core/keys/values/findPacer';
 import { keyMeta } from '../../core/keys/values/keyMeta';
 import { readPage } from '../../core/keys/values/readPage';
 import { streamInfo } from '../../core/keys/values/streamInfo';
@@ -34,6 +36,7 @@ type KeysHandlers = Pick<
   | 'keys.read'
   | 'keys.streamInfo'
   | 'keys.download'
+  | 'keys.findElements'
   | 'keys.decode'
   | 'keys.edit'
 >;
@@ -79,7 +82,7 @@ export function keysHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'job
   };
 }
 
-type ValuesHandlers = Pick<Handlers, 'keys.get' | 'keys.read' | 'keys.streamInfo' | 'keys.download'>;
+type ValuesHandlers = Pick<Handlers, 'keys.get' | 'keys.read' | 'keys.streamInfo' | 'keys.download' | 'keys.findElements'>;
 
 /**
  * Reading one key's value: metadata, pages, stream info, a string's download. Every call
@@ -98,6 +101,14 @@ export function keysValuesHandlers({ profiles, pool }: Pick<CoreServices, 'profi
     'keys.download': async ({ profileId, db, key }, sink, { session }) => {
       const redis = await client(profileId, db, session);
       return streamDownload(sink, downloadString(redis, keyBytes(key), sink));
+    },
+    'keys.findElements': async ({ profileId, db, key, type, match, limit }, sink, { session }) => {
+      const { connectionId, profile } = sessionProfile(profiles, profileId, session);
+      const where = db ?? profile.spec.db;
+      const redis = await valueClient(pool, connectionId, profile.spec, where);
+      const bytes = keyBytes(key);
+      const pacer = (signal: AbortSignal) => findPacer(pool, connectionId, profile.spec, where, bytes, signal);
+      return streamDownload(sink, findElements(redis, bytes, { type, match: Buffer.from(match, 'base64'), limit }, sink, { pacer }), 'The find');
     },
   };
 }

@@ -26,7 +26,7 @@ interface Props {
   separator: string;
   /** The index is being built: an empty tree is one still filling in. */
   scanning: boolean;
-  /** Ops only: the bulk actions on the selected folder, under "All keys". */
+  /** Ops only: the bulk actions on the selected folder, under the tree. */
   actions?: ReactNode;
 }
 
@@ -108,7 +108,6 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
         <span>All keys</span>
         <span className="keys-count">{total === undefined ? '' : formatCount(total)}</span>
       </button>
-      {actions}
       <div ref={scroller} className="keys-scroll" role="tree" aria-label="Folders and keys" data-testid="keys-tree" {...nav.scrollerProps(onKeyDown)}>
         {root !== undefined && !root.loading && root.error === undefined && root.nodes.length === 0 && (
           <p className="empty keys-empty">{scanning ? 'Folders appear as the scan goes…' : 'No keys in the tree.'}</p>
@@ -138,6 +137,8 @@ export function NamespaceTree({ folders, sort, onSort, selected, openKey, onFold
           })}
         </div>
       </div>
+      {/* After the tree, in the DOM as on screen: Tab reaches the folder's keys before the acts on all of them. */}
+      {actions}
     </section>
   );
 }

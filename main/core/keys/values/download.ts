@@ -73,7 +73,7 @@ export async function downloadString(client: ValueClient, key: Buffer, sink: Chu
 }
 
 /** Waits until fewer than `max` events wait for delivery; false when the stream ended meanwhile. */
-export async function roomIn(sink: ChunkSink, max: number, pollMs: number): Promise<boolean> {
+export async function roomIn(sink: Pick<ChunkSink, 'backlog' | 'signal'>, max: number, pollMs: number): Promise<boolean> {
   while (sink.backlog >= max) {
     if (sink.signal.aborted) return false;
     await new Promise((r) => setTimeout(r, pollMs));

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import type { ValueBytes } from '../../../../app/schemas/keys';
 import { useBridge } from '../../../bridge/BridgeContext';
 import { EscapedField, allTyped } from '../../../components/EscapedField';
+import { ElementFind, FindStatus } from './ElementFind';
 import { LoadMore } from './LoadMore';
-import { MatchFilter } from './MatchFilter';
+import { useEditFocus } from './useEditFocus';
+import { useFindElements } from './useFindElements';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
@@ -33,11 +35,13 @@ const ROW = 28;
  */
 export function HashView({ where, canEdit, edit, version, fieldTtls }: ViewProps & { fieldTtls: boolean }) {
   const bridge = useBridge();
-  const [match, setMatch] = useState<string>();
-  const paged = usePaged<Entry, string>(`${where.key}|${match ?? ''}|${version}`, '0', async (cursor) => {
-    const r = await readPage(bridge, where, { type: 'hash', cursor, count: 200, ...(match === undefined ? {} : { match }) });
+  const paged = usePaged<Entry, string>(`${where.key}|${version}`, '0', async (cursor) => {
+    const r = await readPage(bridge, where, { type: 'hash', cursor, count: 200 });
     return { items: r.entries, next: r.cursor === '0' ? null : r.cursor, total: r.total };
   });
+  const find = useFindElements(where, 'hash', version);
+  const focus = useEditFocus();
+  const rows: Entry[] = find.match === undefined ? paged.items : find.found.map((f) => ({ field: f.element, value: f.value ?? f.element, ttlMs: f.ttlMs }));
   const [field, setField] = useState('');
   const [value, setValue] = useState('');
   /** The row the form was filled from: its value is what the set expects to replace. */
@@ -65,22 +69,34 @@ export function HashView({ where, canEdit, edit, version, fieldTtls }: ViewProps
       setField('');
       setValue('');
       setFrom(undefined);
+      focus.closed();
     });
+  }
+
+  function cancel() {
+    setField('');
+    setValue('');
+    setFrom(undefined);
+    focus.closed();
   }
 
   const columns = ['minmax(0, 2fr)', 'minmax(0, 3fr)', ...(fieldTtls ? ['90px'] : []), ...(canEdit ? ['110px'] : [])].join(' ');
   return (
-    <div className="kv-view" data-testid="kv-hash">
+    <div className="kv-view" data-testid="kv-hash" ref={focus.rootRef}>
       <div className="kv-view-bar">
-        <MatchFilter noun="fields" onApply={setMatch} />
+        <ElementFind find={find} noun="fields" />
       </div>
       {canEdit && (
         <form
           className="kv-form"
           data-testid="kv-hash-form"
+          ref={focus.formRef}
           onSubmit={(e) => {
             e.preventDefault();
             save();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && from !== undefined) cancel();
           }}
         >
           <EscapedField label="Field" value={field} onChange={setField} testId="kv-hash-field" className="kv-grow" />
@@ -88,6 +104,11 @@ export function HashView({ where, canEdit, edit, version, fieldTtls }: ViewProps
           <button type="submit" className="btn btn-small btn-primary" disabled={edit.busy || typed === undefined} data-testid="kv-hash-save">
             {from !== undefined ? 'Save field' : 'Set field'}
           </button>
+          {from !== undefined && (
+            <button type="button" className="btn btn-small" onClick={cancel} data-testid="kv-hash-cancel">
+              Cancel
+            </button>
+          )}
         </form>
       )}
       {canEdit && fieldTtls && from !== undefined && (
@@ -133,11 +154,11 @@ export function HashView({ where, canEdit, edit, version, fieldTtls }: ViewProps
       <VirtualRows
         label="Fields"
         testId="kv-rows"
-        count={paged.items.length}
+        count={rows.length}
         rowHeight={ROW}
         columns={columns}
         row={(i) => {
-          const e = paged.items[i] as Entry;
+          const e = rows[i] as Entry;
           return (
             <>
               <ValueText value={e.field} testId="kv-field" />
@@ -151,10 +172,12 @@ export function HashView({ where, canEdit, edit, version, fieldTtls }: ViewProps
                 <RowActions
                   busy={edit.busy}
                   cut={e.field.truncated || e.value.truncated}
+                  editRow={e.field.b64}
                   onEdit={() => {
                     setFrom(e);
                     setField(e.field.text);
                     setValue(e.value.text);
+                    focus.opened(e.field.b64);
                   }}
                   onDelete={() => void edit.run({ op: 'hash.delete', field: e.field.b64, expectValue: e.value.b64 })}
                 />
@@ -163,16 +186,19 @@ export function HashView({ where, canEdit, edit, version, fieldTtls }: ViewProps
           );
         }}
       />
-      <LoadMore
-        shown={paged.items.length}
-        total={paged.total}
-        noun="fields"
-        more={paged.more}
-        loading={paged.loading}
-        error={paged.error}
-        onMore={paged.loadMore}
-        filtered={match !== undefined}
-      />
+      {find.match === undefined ? (
+        <LoadMore
+          shown={paged.items.length}
+          total={paged.total}
+          noun="fields"
+          more={paged.more}
+          loading={paged.loading}
+          error={paged.error}
+          onMore={paged.loadMore}
+        />
+      ) : (
+        <FindStatus find={find} noun="fields" one="field" />
+      )}
       {fieldTtls && (
         <p className="hint" data-testid="kv-hash-count-note">
           The field count is HLEN: it includes fields whose TTL has passed until Redis reclaims them (on access or by its active expiry).

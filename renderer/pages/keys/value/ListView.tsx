@@ -5,6 +5,7 @@ import { Segmented } from '../../../components/Segmented';
 import { formatCount } from '../../../lib/format';
 import { EscapedField, allTyped } from '../../../components/EscapedField';
 import { LoadMore } from './LoadMore';
+import { useEditFocus } from './useEditFocus';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
@@ -39,15 +40,17 @@ export function ListView({ where, canEdit, edit, version }: ViewProps) {
   }
   const typed = allTyped(value);
 
+  const focus = useEditFocus();
   function done(d: unknown) {
     if (d === undefined) return;
     setValue('');
     setFrom(undefined);
+    focus.closed();
   }
 
   const columns = canEdit ? '64px minmax(0, 1fr) 120px' : '64px minmax(0, 1fr)';
   return (
-    <div className="kv-view" data-testid="kv-list">
+    <div className="kv-view" data-testid="kv-list" ref={focus.rootRef}>
       <div className="kv-view-bar">
         <Segmented
           label="Read from"
@@ -61,7 +64,15 @@ export function ListView({ where, canEdit, edit, version }: ViewProps) {
         />
       </div>
       {canEdit && (
-        <form className="kv-form" data-testid="kv-list-form" onSubmit={(e) => e.preventDefault()}>
+        <form
+          className="kv-form"
+          data-testid="kv-list-form"
+          ref={focus.formRef}
+          onSubmit={(e) => e.preventDefault()}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && from !== undefined) done(null);
+          }}
+        >
           <EscapedField
             label={from !== undefined ? `Item ${formatCount(from.index)}` : 'Item'}
             value={value}
@@ -80,7 +91,7 @@ export function ListView({ where, canEdit, edit, version }: ViewProps) {
               >
                 Set item {from.index}
               </button>
-              <button type="button" className="btn btn-small" onClick={() => done(null)}>
+              <button type="button" className="btn btn-small" onClick={() => done(null)} data-testid="kv-list-cancel">
                 Cancel
               </button>
             </>
@@ -131,9 +142,11 @@ export function ListView({ where, canEdit, edit, version }: ViewProps) {
                 <RowActions
                   busy={edit.busy}
                   cut={it.value.truncated}
+                  editRow={String(it.index)}
                   onEdit={() => {
                     setFrom(it);
                     setValue(it.value.text);
+                    focus.opened(String(it.index));
                   }}
                   onDelete={() => void edit.run({ op: 'list.remove', index: it.index, expectValue: it.value.b64 })}
                   deleteLabel="Remove"

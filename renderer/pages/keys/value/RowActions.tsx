@@ -4,6 +4,8 @@ interface Props {
   cut: boolean;
   /** Fill the view's form from this row; absent where a row has nothing to edit (a set member). */
   onEdit?(): void;
+  /** The row's id on its Edit button, so the focus can come back to it after the edit (useEditFocus). */
+  editRow?: string;
   onDelete(): void;
   deleteLabel?: string;
 }
@@ -11,11 +13,11 @@ interface Props {
 const CUT = 'Too long to change here: the view holds only its first bytes';
 
 /** A row's own edits: fill the form from it, or delete it (each view says what that means). */
-export function RowActions({ busy, cut, onEdit, onDelete, deleteLabel = 'Delete' }: Props) {
+export function RowActions({ busy, cut, onEdit, editRow, onDelete, deleteLabel = 'Delete' }: Props) {
   return (
     <span className="kv-row-actions">
       {onEdit !== undefined && (
-        <button type="button" className="btn btn-small btn-ghost" disabled={cut} title={cut ? CUT : undefined} onClick={onEdit}>
+        <button type="button" className="btn btn-small btn-ghost" disabled={cut} title={cut ? CUT : undefined} onClick={onEdit} data-edit-row={editRow}>
           Edit
         </button>
       )}

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { ValueBytes } from '../../../../app/schemas/keys';
 import { useBridge } from '../../../bridge/BridgeContext';
 import { EscapedField, allTyped } from '../../../components/EscapedField';
+import { ElementFind, FindStatus } from './ElementFind';
 import { LoadMore } from './LoadMore';
-import { MatchFilter } from './MatchFilter';
+import { useFindElements } from './useFindElements';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
@@ -15,18 +16,19 @@ const ROW = 28;
 /** A set by SSCAN pages (never SMEMBERS), with a member glob; ops add and remove members. */
 export function SetView({ where, canEdit, edit, version }: ViewProps) {
   const bridge = useBridge();
-  const [match, setMatch] = useState<string>();
-  const paged = usePaged<ValueBytes, string>(`${where.key}|${match ?? ''}|${version}`, '0', async (cursor) => {
-    const r = await readPage(bridge, where, { type: 'set', cursor, count: 200, ...(match === undefined ? {} : { match }) });
+  const paged = usePaged<ValueBytes, string>(`${where.key}|${version}`, '0', async (cursor) => {
+    const r = await readPage(bridge, where, { type: 'set', cursor, count: 200 });
     return { items: r.members, next: r.cursor === '0' ? null : r.cursor, total: r.total };
   });
+  const find = useFindElements(where, 'set', version);
+  const rows = find.match === undefined ? paged.items : find.found.map((f) => f.element);
   const [member, setMember] = useState('');
   const typed = allTyped(member);
   const columns = canEdit ? 'minmax(0, 1fr) 90px' : 'minmax(0, 1fr)';
   return (
     <div className="kv-view" data-testid="kv-set">
       <div className="kv-view-bar">
-        <MatchFilter noun="members" onApply={setMatch} />
+        <ElementFind find={find} noun="members" />
       </div>
       {canEdit && (
         <form
@@ -50,11 +52,11 @@ export function SetView({ where, canEdit, edit, version }: ViewProps) {
       <VirtualRows
         label="Members"
         testId="kv-rows"
-        count={paged.items.length}
+        count={rows.length}
         rowHeight={ROW}
         columns={columns}
         row={(i) => {
-          const m = paged.items[i] as ValueBytes;
+          const m = rows[i] as ValueBytes;
           return (
             <>
               <ValueText value={m} testId="kv-cell-value" />
@@ -65,16 +67,19 @@ export function SetView({ where, canEdit, edit, version }: ViewProps) {
           );
         }}
       />
-      <LoadMore
-        shown={paged.items.length}
-        total={paged.total}
-        noun="members"
-        more={paged.more}
-        loading={paged.loading}
-        error={paged.error}
-        onMore={paged.loadMore}
-        filtered={match !== undefined}
-      />
+      {find.match === undefined ? (
+        <LoadMore
+          shown={paged.items.length}
+          total={paged.total}
+          noun="members"
+          more={paged.more}
+          loading={paged.loading}
+          error={paged.error}
+          onMore={paged.loadMore}
+        />
+      ) : (
+        <FindStatus find={find} noun="members" one="member" />
+      )}
     </div>
   );
 }

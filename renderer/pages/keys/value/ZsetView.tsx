@@ -3,7 +3,10 @@ import type { ValueBytes } from '../../../../app/schemas/keys';
 import { useBridge } from '../../../bridge/BridgeContext';
 import { Segmented } from '../../../components/Segmented';
 import { EscapedField, allTyped } from '../../../components/EscapedField';
+import { ElementFind, FindStatus } from './ElementFind';
 import { LoadMore } from './LoadMore';
+import { useEditFocus } from './useEditFocus';
+import { useFindElements } from './useFindElements';
 import { usePaged } from './usePaged';
 import { ValueText } from './ValueText';
 import { readPage, type ViewProps } from './viewProps';
@@ -36,6 +39,11 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
     const next = start + r.members.length;
     return { items: r.members, next: r.members.length === 200 && (by === 'score' || next < r.total) ? next : null, total: r.total };
   });
+  const find = useFindElements(where, 'zset', version);
+  const focus = useEditFocus();
+  // A find shows members by name: no rank (the rank column goes, as it does by score).
+  const rows: Member[] = find.match === undefined ? paged.items : find.found.map((f) => ({ rank: null, member: f.element, score: f.score ?? '' }));
+  const ranked = by === 'rank' && find.match === undefined;
   const [member, setMember] = useState('');
   const [score, setScore] = useState('');
   const [from, setFrom] = useState<Member>();
@@ -53,6 +61,7 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
     setMember('');
     setScore('');
     setFrom(undefined);
+    focus.closed();
   }
   function add() {
     if (!typed || !scoreOk) return;
@@ -62,10 +71,12 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
   }
 
   // ZRANGE BYSCORE gives no rank: the column is drawn by rank only.
-  const columns = `${by === 'rank' ? '56px ' : ''}minmax(0, 1fr) minmax(70px, 120px)${canEdit ? ' 120px' : ''}`;
+  // Sized for the ~300 px the pane has at 1280: fixed columns that add up past it leave the member none.
+  const columns = `${ranked ? '40px ' : ''}minmax(60px, 1fr) minmax(44px, 96px)${canEdit ? ' 108px' : ''}`;
   return (
-    <div className="kv-view" data-testid="kv-zset">
+    <div className="kv-view" data-testid="kv-zset" ref={focus.rootRef}>
       <div className="kv-view-bar">
+        <ElementFind find={find} noun="members" />
         <Segmented
           label="Order by"
           value={by}
@@ -116,9 +127,13 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
         <form
           className="kv-form"
           data-testid="kv-zset-form"
+          ref={focus.formRef}
           onSubmit={(e) => {
             e.preventDefault();
             add();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && from !== undefined) done(null);
           }}
         >
           <EscapedField label="Member" value={member} onChange={setMember} testId="kv-zset-member" className="kv-grow" />
@@ -147,10 +162,15 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
           >
             Increment by
           </button>
+          {from !== undefined && (
+            <button type="button" className="btn btn-small" onClick={() => done(null)} data-testid="kv-zset-cancel">
+              Cancel
+            </button>
+          )}
         </form>
       )}
       <div className="kv-head" style={{ gridTemplateColumns: columns }}>
-        {by === 'rank' && <span className="num">Rank</span>}
+        {ranked && <span className="num">Rank</span>}
         <span>Member</span>
         <span className="num">Score</span>
         {canEdit && <span />}
@@ -158,14 +178,14 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
       <VirtualRows
         label="Members"
         testId="kv-rows"
-        count={paged.items.length}
+        count={rows.length}
         rowHeight={ROW}
         columns={columns}
         row={(i) => {
-          const m = paged.items[i] as Member;
+          const m = rows[i] as Member;
           return (
             <>
-              {by === 'rank' && <span className="num mono">{m.rank ?? '—'}</span>}
+              {ranked && <span className="num mono">{m.rank ?? '—'}</span>}
               <ValueText value={m.member} testId="kv-cell-value" />
               <span className="num mono" data-testid="kv-score">
                 {m.score}
@@ -174,10 +194,12 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
                 <RowActions
                   busy={edit.busy}
                   cut={m.member.truncated}
+                  editRow={m.member.b64}
                   onEdit={() => {
                     setFrom(m);
                     setMember(m.member.text);
                     setScore(m.score);
+                    focus.opened(m.member.b64);
                   }}
                   onDelete={() => void edit.run({ op: 'zset.remove', member: m.member.b64 })}
                   deleteLabel="Remove"
@@ -187,16 +209,20 @@ export function ZsetView({ where, canEdit, edit, version }: ViewProps) {
           );
         }}
       />
-      <LoadMore
-        shown={paged.items.length}
-        total={paged.total}
-        noun="members"
-        more={paged.more}
-        loading={paged.loading}
-        error={paged.error}
-        onMore={paged.loadMore}
-        filtered={by === 'score'}
-      />
+      {find.match === undefined ? (
+        <LoadMore
+          shown={paged.items.length}
+          total={paged.total}
+          noun="members"
+          more={paged.more}
+          loading={paged.loading}
+          error={paged.error}
+          onMore={paged.loadMore}
+          filtered={by === 'score'}
+        />
+      ) : (
+        <FindStatus find={find} noun="members" one="member" />
+      )}
     </div>
   );
 }
