@@ -95,6 +95,22 @@ export const IndexState = z.object({
   stale: z.string().nullable(),
   /** The keys a bulk delete may have removed are being checked now; `stale` says which. */
   rechecking: z.boolean(),
+  /**
+   * The index is kept while the process runs and reused when the page opens again; once its
+   * scan is older than this (ms), opening the page scans again (keys.index.open). These four
+   * are always set by the server; optional so a state made elsewhere (a test's) need not.
+   */
+  maxAgeMs: z.number().optional(),
+  /** The scan is older than maxAgeMs: the next keys.index.open re-scans. */
+  expired: z.boolean().optional(),
+  /** Keys added or taken out since the scan by key edits and bulk actions (from their own results, not a re-scan). */
+  followed: z.number().optional(),
+  /**
+   * How the SCAN COUNT was held under the server's slowlog-log-slower-than (the lowest of any
+   * node, µs; null when the slowlog is off), whether that threshold was assumed (CONFIG GET
+   * refused: the default 10 ms), the largest COUNT sent and the slowest SCAN round trip (ms).
+   */
+  scanCount: z.object({ slowlogUs: z.number().nullable(), assumed: z.boolean(), largestCount: z.number(), slowestMs: z.number() }).nullable().optional(),
 });
 export type IndexState = z.output<typeof IndexState>;
 
@@ -517,6 +533,13 @@ export const keys = {
     role: 'analyst',
     summary:
       'Start (or restart: Refresh) the background SCAN that builds the namespace tree and name index of a DB; `deep` also records type, TTL and memory per key',
+  }),
+  'keys.index.open': call({
+    input: z.object({ ...Where, separator: Separator }).strict(),
+    output: z.object({ jobId: z.string().nullable(), started: z.boolean(), state: IndexState }),
+    role: 'analyst',
+    summary:
+      'The Keys page opens: reuse the kept index of this DB and separator, or start its scan when there is none or it is older than its stated age (state.maxAgeMs); jobId is the build to follow, if one runs',
   }),
   'keys.index.progress': stream({
     input: KeysJobId,

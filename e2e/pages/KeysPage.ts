@@ -40,9 +40,14 @@ export class KeysPage {
     return this.page.getByTestId('keys-index-line');
   }
 
-  /** How old the shared index is ("built 12s ago"). */
+  /** How old an incomplete index is ("built 12s ago"); a complete one says it in its line ("indexed 40 keys, 12s ago"). */
   indexAge(): Locator {
     return this.page.getByTestId('keys-index-age');
+  }
+
+  /** The keep rule: "kept between visits · re-scanned on opening after 15m". */
+  indexKept(): Locator {
+    return this.page.getByTestId('keys-index-kept');
   }
 
   /** What a bulk action left stale in the index, while the server checks it. */

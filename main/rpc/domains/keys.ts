@@ -6,6 +6,7 @@ import { fullMetaReader } from '../../core/keys/edit/freshMeta';
 import { runEdit } from '../../core/keys/edit/runEdit';
 import { deepPass } from '../../core/keys/index/deepIndex';
 import { folderStats } from '../../core/keys/index/folderStats';
+import { editedKeys } from '../../core/keys/index/indexEdits';
 import { IndexRegistry } from '../../core/keys/index/indexRegistry';
 import { indexTargets, keysReader } from '../../core/keys/index/indexTargets';
 import { listKeys } from '../../core/keys/index/listKeys';
@@ -29,6 +30,7 @@ import { streamDownload } from './streamDownload';
 type KeysHandlers = Pick<
   Handlers,
   | 'keys.index.start'
+  | 'keys.index.open'
   | 'keys.tree'
   | 'keys.folderStats'
   | 'keys.list'
@@ -61,6 +63,11 @@ export function keysHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'job
       const targets = await indexTargets(pool, connectionId, spec, db);
       return { jobId: indexes.start(where, targets, { deep: input.deep ? deepPass(reader) : undefined, reader, role: roleOf(session) }) };
     },
+    'keys.index.open': async (input, { session }) => {
+      const { connectionId, spec, db, where, reader } = at(input, session);
+      const targets = await indexTargets(pool, connectionId, spec, db);
+      return indexes.open(where, targets, { reader, role: roleOf(session) });
+    },
     'keys.tree': async (input, { session }) => {
       const { where, reader } = at(input, session);
       const index = indexes.serving(where);
@@ -78,7 +85,7 @@ export function keysHandlers(core: Pick<CoreServices, 'profiles' | 'pool' | 'job
     },
     ...keysValuesHandlers(core),
     ...keysDecodeHandlers(core),
-    'keys.edit': keysEditHandler(core),
+    'keys.edit': keysEditHandler(core, indexes),
   };
 }
 
@@ -117,14 +124,20 @@ export function keysValuesHandlers({ profiles, pool }: Pick<CoreServices, 'profi
  * keys.edit: ops only (the contract's role; the dispatcher refuses analysts), never on the
  * read-only embedded profile, each edit that reaches Redis recorded in the audit log.
  */
-export function keysEditHandler({ profiles, pool, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'audit'>): Handlers['keys.edit'] {
+export function keysEditHandler(
+  { profiles, pool, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'audit'>,
+  /** The Keys page's indexes: an edit's key (a rename's two) goes in or out of them as the edit left it. */
+  indexes?: Pick<IndexRegistry, 'keysChanged'>,
+): Handlers['keys.edit'] {
   return async ({ profileId, db, key, edit }, { session }) => {
     const { connectionId, profile } = sessionProfile(profiles, profileId, session);
     refuseKeyWrites(profile);
     const where = db ?? profile.spec.db;
     const target = await editTarget(pool, connectionId, profile.spec, where);
     const trail = auditFor(audit, session, `keys.${edit.op}`, `profile ${profileId} db ${where}`);
-    return runEdit(target, keyBytes(key), edit, fullMetaReader(target.client), trail);
+    const done = await runEdit(target, keyBytes(key), edit, fullMetaReader(target.client), trail);
+    indexes?.keysChanged(profileId, where, editedKeys(keyBytes(key), edit.op, keyBytes(done.key.b64), done.meta.exists), `An edit (${edit.op})`);
+    return done;
   };
 }
 

@@ -82,10 +82,14 @@ export function IndexBar({ db, onDb, cluster, separator, onSeparator, index }: P
           type="submit"
           className="btn btn-primary btn-small"
           disabled={running || index.starting || sepDraft === '' || analystKept}
-          title={analystKept ? 'This index is shared by every user of the connection; an ops user can refresh it' : undefined}
+          title={
+            analystKept
+              ? 'This index is shared by every user of the connection; an ops user can re-index it'
+              : 'Scan the DB again now (the index is otherwise kept, and re-scanned on opening once past its age)'
+          }
           data-testid="keys-build"
         >
-          {sepChanged || s?.status === 'none' ? 'Build tree' : 'Refresh'}
+          {sepChanged || s?.status === 'none' ? 'Build tree' : 'Re-index'}
         </button>
         {index.runningJobId !== undefined && (
           <CancelButton
@@ -112,6 +116,20 @@ export function IndexBar({ db, onDb, cluster, separator, onSeparator, index }: P
             data-testid="keys-index-age"
           >
             {w.age}
+          </span>
+        )}
+        {w.kept !== undefined && (
+          <span
+            className="muted keys-indexbar-mem"
+            title="The server keeps this index while it runs: key edits and bulk actions update it from their own results"
+            data-testid="keys-index-kept"
+          >
+            {w.kept}
+          </span>
+        )}
+        {w.scanNote !== undefined && (
+          <span className="muted keys-indexbar-mem" title="Each SCAN of the index stays under this server's slowlog threshold" data-testid="keys-index-scan">
+            {w.scanNote}
           </span>
         )}
         {w.memory !== '' && (

@@ -50,11 +50,25 @@ describe('indexWords', () => {
 
   it('says how old the shared index is, and what a bulk action left stale', () => {
     const ready = { ...base, status: 'ready' as const, complete: true, finishedAt: 1_000_000 };
-    expect(indexWords(ready, 1_000_000 + 754_000).age).toBe('built 12m 34s ago');
+    expect(indexWords(ready, 1_000_000 + 754_000).line).toBe('indexed 412,000 keys, 12m 34s ago (scan 4.00 s)');
+    expect(indexWords({ ...ready, complete: false }, 1_000_000 + 754_000).age).toBe('built 12m 34s ago');
     expect(indexWords({ ...ready, finishedAt: null }).age).toBeUndefined();
     expect(indexWords(base).age).toBeUndefined();
     const note = 'A bulk delete of rate:* ran: checking which keys under rate:* are gone…';
     expect(indexWords({ ...ready, stale: note, rechecking: true }).stale).toBe(note);
     expect(indexWords(ready).stale).toBeUndefined();
+  });
+
+  it('states the keep rule, the key changes it followed, and how SCAN COUNT kept under the slowlog threshold', () => {
+    const ready = { ...base, status: 'ready' as const, complete: true, finishedAt: 1_000_000, maxAgeMs: 15 * 60_000, expired: false, followed: 0 };
+    expect(indexWords(ready).kept).toBe('kept between visits · re-scanned on opening after 15m');
+    expect(indexWords({ ...ready, followed: 1234 }).kept).toBe('kept between visits · re-scanned on opening after 15m · 1,234 key changes followed');
+    expect(indexWords({ ...ready, expired: true }).kept).toBe('kept between visits · older than 15m: re-scans on next opening');
+    expect(indexWords(base).kept).toBeUndefined();
+    const scanCount = { slowlogUs: 2000, assumed: false, largestCount: 400, slowestMs: 1.5 };
+    expect(indexWords({ ...ready, scanCount }).scanNote).toBe('SCAN COUNT ≤ 400, under slowlog-log-slower-than 2 ms');
+    expect(indexWords({ ...ready, scanCount: { ...scanCount, slowlogUs: 10_000, assumed: true } }).scanNote).toBe(
+      'SCAN COUNT ≤ 400, under slowlog-log-slower-than 10 ms (assumed: CONFIG GET refused)',
+    );
   });
 });

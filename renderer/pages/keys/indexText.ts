@@ -13,8 +13,12 @@ export interface IndexWords {
   memory: string;
   /** Said when the names went over budget. */
   overBudget: string | undefined;
-  /** How old the (shared) index is: "built 12m 5s ago". */
+  /** How old the (shared) index is: "built 12m 5s ago" (a complete one says it in `line`). */
   age: string | undefined;
+  /** The keep rule: "kept between visits · re-scanned on opening after 15m · 4 changes followed". */
+  kept: string | undefined;
+  /** How the SCAN COUNT stayed under the server's slowlog threshold, and whether that was assumed. */
+  scanNote: string | undefined;
   /** What changed in the DB since the build and is not in the index, from the server. */
   stale: string | undefined;
 }
@@ -30,6 +34,8 @@ export function indexWords(s: IndexState | undefined, now = Date.now()): IndexWo
       memory: '',
       overBudget: undefined,
       age: undefined,
+      kept: undefined,
+      scanNote: undefined,
       stale: undefined,
     };
   const scanned = formatCount(s.scanned);
@@ -37,8 +43,9 @@ export function indexWords(s: IndexState | undefined, now = Date.now()): IndexWo
   const rate = s.seconds > 0 ? ` · ${formatCount(s.scanned / s.seconds)} keys/s` : '';
   const memory = s.budgetBytes > 0 ? `${formatBytes(s.bytes)} of ${formatBytes(s.budgetBytes)} budget` : formatBytes(s.bytes);
   const overBudget = s.names === 'over-budget' ? 'names over budget: folders list by SCAN' : undefined;
-  const age = s.finishedAt === null || s.status === 'building' ? undefined : `built ${formatDuration(Math.max(0, now - s.finishedAt) / 1000)} ago`;
-  const base = { memory, overBudget, age, stale: s.stale ?? undefined };
+  const ago = s.finishedAt === null || s.status === 'building' ? undefined : formatDuration(Math.max(0, now - s.finishedAt) / 1000);
+  const age = ago === undefined || s.complete ? undefined : `built ${ago} ago`;
+  const base = { memory, overBudget, age, kept: keptWords(s), scanNote: scanWords(s), stale: s.stale ?? undefined };
   switch (s.status) {
     case 'none':
       return { ...base, badge: 'no tree', tone: 'none', line: 'No tree for this DB and separator yet.', fraction: undefined, memory: '' };
@@ -56,7 +63,7 @@ export function indexWords(s: IndexState | undefined, now = Date.now()): IndexWo
     case 'cancelled':
     case 'ready':
       return s.complete
-        ? { ...base, badge: 'complete', tone: 'ok', line: `${scanned} keys, every one scanned in ${formatSeconds(s.seconds)}`, fraction: undefined }
+        ? { ...base, badge: 'complete', tone: 'ok', line: `indexed ${scanned} keys, ${ago ?? '—'} ago (scan ${formatSeconds(s.seconds)})`, fraction: undefined }
         : {
             ...base,
             badge: 'incomplete',
@@ -65,4 +72,21 @@ export function indexWords(s: IndexState | undefined, now = Date.now()): IndexWo
             fraction: undefined,
           };
   }
+}
+
+/** The keep rule in words, once a scan ended: reused between visits, re-scanned on opening past its age, what it followed since. */
+function keptWords(s: IndexState): string | undefined {
+  if (s.status === 'none' || s.status === 'building' || s.maxAgeMs === undefined) return undefined;
+  const rule = s.expired === true ? 'older than' : 're-scanned on opening after';
+  const followed = (s.followed ?? 0) > 0 ? ` · ${formatCount(s.followed ?? 0)} key changes followed` : '';
+  return `kept between visits · ${rule} ${formatDuration(s.maxAgeMs / 1000)}${s.expired === true ? ': re-scans on next opening' : ''}${followed}`;
+}
+
+/** "SCAN COUNT ≤ 400 to stay under slowlog-log-slower-than 2 ms", or the threshold assumed where CONFIG GET was refused. */
+function scanWords(s: IndexState): string | undefined {
+  const c = s.scanCount;
+  if (c === null || c === undefined || c.largestCount === 0) return undefined;
+  if (c.slowlogUs === null) return `SCAN COUNT ≤ ${formatCount(c.largestCount)} (slowlog off)`;
+  const limit = `${c.slowlogUs / 1000} ms`;
+  return `SCAN COUNT ≤ ${formatCount(c.largestCount)}, under slowlog-log-slower-than ${limit}${c.assumed ? ' (assumed: CONFIG GET refused)' : ''}`;
 }

@@ -40,7 +40,7 @@ export interface KeysIndex {
   state: IndexState | undefined;
   /** The job being followed (to cancel it), while it runs. */
   runningJobId: string | undefined;
-  /** Start (or restart: Refresh) a build; `deep` also records type, TTL and memory per key. */
+  /** Start (or restart: Re-index) a build; `deep` also records type, TTL and memory per key. */
   start(deep: boolean): Promise<void>;
   starting: boolean;
   /** Why a start, the state probe or the followed job failed. */
@@ -55,9 +55,9 @@ export interface KeysIndex {
 
 /**
  * The namespace index of one DB: what the server holds (a cheap `keys.tree` of one node tells
- * the state), the build it runs, followed over its progress stream. A DB with no index yet
- * gets one started once on opening: the scan is paced on the server, and the tree is what
- * the page is for.
+ * the state), the build it runs, followed over its progress stream. Opening the page asks the
+ * server to open its kept index (keys.index.open): reused at once, scanned only when there is
+ * none or it is older than its stated age (state.maxAgeMs).
  */
 export function useKeysIndex(where: IndexWhere): KeysIndex {
   const bridge = useBridge();
@@ -89,13 +89,22 @@ export function useKeysIndex(where: IndexWhere): KeysIndex {
     [bridge, whereKey],
   );
 
-  // A DB with no index: build one, once per (profile, DB, separator) while the page is open.
-  const autoStarted = useRef(new Set<string>());
+  // The page opens: the server reuses the index it keeps for this (connection, DB, separator),
+  // or scans when it has none or its scan is past its stated age. Once per mount and place.
+  const opened = useRef(new Set<string>());
+  const refreshOnOpen = probe.refresh;
   useEffect(() => {
-    if (probed?.status !== 'none' || job?.whereKey === whereKey || autoStarted.current.has(whereKey)) return;
-    autoStarted.current.add(whereKey);
-    void start(false);
-  }, [probed?.status, job?.whereKey, whereKey, start]);
+    if (opened.current.has(whereKey)) return;
+    opened.current.add(whereKey);
+    void bridge.invoke('keys.index.open', where).then(
+      (o) => {
+        if (o.jobId !== null) setJob({ whereKey, jobId: o.jobId });
+        else refreshOnOpen();
+      },
+      (e: unknown) => setStartError({ whereKey, error: toAppError(e) }),
+    );
+    // where's fields are what whereKey is made of.
+  }, [bridge, whereKey, refreshOnOpen]);
 
   const [epoch, setEpoch] = useState(0);
   const [builds, setBuilds] = useState(0);

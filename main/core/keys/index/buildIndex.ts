@@ -2,10 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamEvent } from '../../../../app/contract';
 import { AppError } from '../../../../app/errors';
 import type { Pace } from '../../../../app/schemas/keyActions';
+import type { IndexState } from '../../../../app/schemas/keys';
 import type { RawTarget } from '../../resp/rawTarget';
 import { FULL_BATCH, startPacer, type Pacer } from '../pace/pacer';
 import type { KeyIndex } from './keyIndex';
 import { ScanConnection, type ScanReply } from './scanConnection';
+import { ScanCount, readSlowlogLimit, type SlowlogLimit } from './scanCount';
 import { ScanDedupe } from './scanDedupe';
 
 type IndexEvent = StreamEvent<'keys.index.progress'>;
@@ -17,12 +19,14 @@ export interface BuildTuning {
    * only reads, so replica lag is not watched (Infinity).
    */
   pace: Pace;
-  /** The most keys one SCAN asks for (COUNT); the pacer may ask fewer. */
+  /** The most keys one SCAN asks for (COUNT, also the pacer's full-speed batch); the pacer and the slowlog threshold may ask fewer. */
   count: number;
   /** A fixed pause between calls on one node, on top of the pacer's (tests: a build slow enough to cancel). */
   pauseMs: number;
   /** Progress at most this often. */
   progressMs: number;
+  /** Keep each SCAN under the node's slowlog-log-slower-than (scanCount.ts); false only for tests showing what a fixed COUNT does. */
+  fitSlowlog: boolean;
 }
 
 export const DEFAULT_BUILD_TUNING: BuildTuning = {
@@ -30,6 +34,7 @@ export const DEFAULT_BUILD_TUNING: BuildTuning = {
   count: FULL_BATCH,
   pauseMs: 0,
   progressMs: 200,
+  fitSlowlog: true,
 };
 
 /** What the deep pass paces its rounds by: every node's pacer at once (the slowest sets the pace). */
@@ -59,6 +64,7 @@ export async function buildIndex(
   // Filled by target index as each opens, so `finally` closes whatever did.
   const pipes: (ScanConnection | undefined)[] = [];
   const pacers: (Pacer | undefined)[] = [];
+  const limits: SlowlogLimit[] = [];
   let lastProgress = 0;
   const progress = (force = false): void => {
     const now = Date.now();
@@ -71,15 +77,29 @@ export async function buildIndex(
     await Promise.all(
       targets.flatMap((t, i) => [
         (async () => void (pipes[i] = new ScanConnection(await t.connect(), t.errorContext)))(),
-        (async () => void (pacers[i] = await startPacer(t, tuning.pace, signal)))(),
+        (async () => void (pacers[i] = await startPacer(t, tuning.pace, signal, { fullCount: tuning.count, keysPerMs: 500 })))(),
+        (async () => void (limits[i] = tuning.fitSlowlog ? await readSlowlogLimit(t) : { us: null, assumed: false }))(),
       ]),
     );
-    const nodes = targets.map((_, i) => ({ pipe: pipes[i] as ScanConnection, pacer: pacers[i] as Pacer }));
+    const nodes = targets.map((_, i) => ({
+      pipe: pipes[i] as ScanConnection,
+      pacer: pacers[i] as Pacer,
+      count: new ScanCount(limits[i] as SlowlogLimit, tuning.count),
+    }));
+    index.state.scanCount = scanCountState(nodes.map((n) => n.count));
     const sizes = await Promise.all(nodes.map((n) => n.pipe.dbsize()));
     index.state.total = sizes.reduce((a, b) => a + b, 0);
     progress(true);
     const seen = new ScanDedupe(index);
-    const finished = await Promise.all(nodes.map((n) => scanNode(n.pipe, n.pacer, seen, signal, tuning, () => progress())));
+    const finished = await Promise.all(
+      nodes.map((n) =>
+        scanNode(n.pipe, n.pacer, n.count, seen, signal, tuning, () => {
+          index.state.scanCount = scanCountState(nodes.map((m) => m.count));
+          progress();
+        }),
+      ),
+    );
+    index.state.scanCount = scanCountState(nodes.map((n) => n.count));
     seen.settle();
     index.state.complete = finished.every(Boolean);
     await Promise.all(nodes.map((n) => n.pipe.close().catch(() => n.pipe.destroy())));
@@ -116,6 +136,7 @@ function ended(index: KeyIndex, signal: AbortSignal): Extract<IndexEvent, { kind
 async function scanNode(
   pipe: ScanConnection,
   pacer: Pacer,
+  scanCount: ScanCount,
   seen: ScanDedupe,
   signal: AbortSignal,
   tuning: BuildTuning,
@@ -130,7 +151,14 @@ async function scanNode(
       if (signal.aborted) return null;
       throw e;
     }
-    return { reply: pipe.send(cursor, Math.min(tuning.count, pacer.batchSize())) };
+    const count = scanCount.next(Math.min(tuning.count, pacer.batchSize()));
+    const t0 = performance.now();
+    // Timed when the reply is read, not when this loop gets to it (it counts the page before meanwhile).
+    const reply = pipe.send(cursor, count).then((r) => {
+      scanCount.observe(count, performance.now() - t0);
+      return r;
+    });
+    return { reply };
   };
   const count = (buf: Buffer, start: number, end: number): void => seen.add(buf, start, end);
   let sent = await next('0');
@@ -143,6 +171,17 @@ async function scanNode(
     if (!more) return page.cursor === '0';
   }
   return false;
+}
+
+/** What the state says of the SCAN COUNT: the lowest threshold of any node, whether assumed, the largest COUNT used. */
+function scanCountState(counts: readonly ScanCount[]): IndexState['scanCount'] {
+  const limits = counts.map((c) => c.limit.us).filter((us): us is number => us !== null);
+  return {
+    slowlogUs: limits.length === 0 ? null : Math.min(...limits),
+    assumed: counts.some((c) => c.limit.assumed),
+    largestCount: Math.max(0, ...counts.map((c) => c.largest)),
+    slowestMs: Math.max(0, ...counts.map((c) => c.slowestMs)),
+  };
 }
 
 /** The deep pass's pace: a round goes when every node's pacer lets it, at the smallest batch any asks for. */

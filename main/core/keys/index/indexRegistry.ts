@@ -6,6 +6,8 @@ import type { KeysIndexJobs } from '../indexJobs';
 import type { RawTarget } from '../../resp/rawTarget';
 import { keyName } from '../../text/keyText';
 import { buildIndex, DEFAULT_BUILD_TUNING, type BuildTuning, type DeepPass } from './buildIndex';
+import { indexMaxAgeMs } from './indexAge';
+import { applyChanges, type KeyChange } from './indexEdits';
 import type { KeysReader } from './indexTargets';
 import { emptyState, KeyIndex, type IndexLedger } from './keyIndex';
 import { recheckGone } from './recheckGone';
@@ -55,6 +57,17 @@ export interface RegistryOptions {
   idleMs?: number;
   minStartBytes?: number;
   tuning?: Partial<BuildTuning>;
+  /** A kept index older than this is scanned again when the page opens (default indexMaxAgeMs(): 15 min or the environment's). */
+  maxAgeMs?: number;
+  /** The clock ages are read by (tests move it on). */
+  now?: () => number;
+}
+
+/** What opening the Keys page did: reused the kept index (jobId null, or the build under way), or started a scan. */
+export interface Opened {
+  jobId: JobId | null;
+  started: boolean;
+  state: IndexState;
 }
 
 export interface StartOptions {
@@ -77,12 +90,40 @@ export class IndexRegistry implements IndexLedger {
   /** In use order: the most recently used last. */
   private readonly slots = new Map<string, Slot>();
   private readonly budget: number;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly jobs: KeysIndexJobs,
     private readonly options: RegistryOptions = {},
   ) {
     this.budget = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
+    this.maxAgeMs = options.maxAgeMs ?? indexMaxAgeMs();
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The Keys page opens on (connection, DB, separator): the kept index is reused as it is (no
+   * SCAN) unless there is none, or its scan is older than maxAgeMs; then a scan starts (for an
+   * analyst too: the age rule is the server's, not a refresh the analyst asked for). A build
+   * under way is followed, not restarted.
+   */
+  open(where: IndexWhere, targets: (connectionName: string) => RawTarget[], opts: StartOptions = {}): Opened {
+    const slot = this.slots.get(slotKey(where));
+    const running = this.jobs.runningOn(slotKey(where));
+    if (running !== undefined) return { jobId: running as JobId, started: false, state: this.state(where) };
+    const ready = slot?.ready ?? null;
+    if (ready !== null && !this.expired(ready)) return { jobId: null, started: false, state: this.state(where) };
+    const { role: _asked, ...rest } = opts;
+    // No index yet: the analyst's own start rules apply (it may build where none exists).
+    const jobId = this.start(where, targets, ready === null ? opts : rest);
+    return { jobId, started: true, state: this.state(where) };
+  }
+
+  /** The scan of `index` is older than maxAgeMs (a failed or cancelled one counts from its end too). */
+  private expired(index: KeyIndex): boolean {
+    const at = index.state.finishedAt;
+    return index.state.status !== 'building' && at !== null && this.now() - at > this.maxAgeMs;
   }
 
   /** `deep`: after the names, the deep pass (deepIndex.ts) probes every key for type, TTL and memory. */
@@ -129,9 +170,34 @@ export class IndexRegistry implements IndexLedger {
   }
 
   state(where: IndexWhere): IndexState {
-    const state = this.serving(where)?.snapshot() ?? emptyState(this.budget);
+    const index = this.serving(where);
+    const state = index?.snapshot() ?? emptyState(this.budget);
     state.budgetBytes = this.budget;
+    state.maxAgeMs = this.maxAgeMs;
+    state.expired = index !== null && this.expired(index);
     return state;
+  }
+
+  /**
+   * Keys a key edit or a bulk action changed on (profile, DB), as the action read them back
+   * (exists or gone): every finished index of that DB takes them in or out at once, without a
+   * scan. One being built is told only (its SCAN may or may not have passed them).
+   */
+  keysChanged(profileId: string, db: number, changes: readonly KeyChange[], what: string): void {
+    if (changes.length === 0) return;
+    for (const slot of this.slots.values()) {
+      if (slot.where.profileId !== profileId || slot.where.db !== db) continue;
+      if (slot.building !== null)
+        slot.building.state.stale = `${what} ran while this index was being built: it may or may not count the keys it changed; Re-index once the build ends.`;
+      const index = slot.ready;
+      if (index === null || index === slot.building) continue;
+      const r = applyChanges(index, changes);
+      index.state.followed = (index.state.followed ?? 0) + r.added + r.removed;
+      if (r.unfollowed)
+        index.state.stale = `${what} ran after this index was built, and it holds counts only (no names): its counts may be off until a Re-index.`;
+      else if (r.added > 0 && index.deep !== null)
+        index.state.stale = `${what} added keys after the deep pass: they are in the tree and the name lists, not in the lists sorted by TTL or memory until a Re-index.`;
+    }
   }
 
   /** Bytes every index holds (or was granted while it builds), together. */
@@ -171,7 +237,7 @@ export class IndexRegistry implements IndexLedger {
       index.state.rechecking = true;
       const run = slot.rechecking.then(async () => {
         try {
-          await recheckGone(index, match, reader);
+          index.state.followed = (index.state.followed ?? 0) + (await recheckGone(index, match, reader));
           index.state.stale = null;
         } catch (e) {
           index.state.stale = `${what} ran after this index was built, and checking the keys under ${glob} failed (${e instanceof Error ? e.message : String(e)}): counts may include keys it removed; Refresh to count again.`;

@@ -379,5 +379,12 @@ export function emptyState(budgetBytes: number): IndexState {
     error: null,
     stale: null,
     rechecking: false,
+    maxAgeMs: DEFAULT_MAX_AGE_MS,
+    expired: false,
+    followed: 0,
+    scanCount: null,
   };
 }
+
+/** How long a kept index is reused before opening the Keys page scans again (15 min; `serve --index-max-age`). */
+export const DEFAULT_MAX_AGE_MS = 15 * 60_000;
