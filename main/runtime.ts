@@ -29,7 +29,7 @@ import { cancelAllJobs, cancelOwnedJobs, createJobs } from './core/jobKinds';
 import type { JobOwner } from './core/jobs/jobOwner';
 import { AudienceQueryLinks } from './core/audience/queryLinks';
 import { consoleServices } from './core/console/run/consoleServices';
-import { seedEmbeddedDemo } from './core/audience/demo/embeddedDemo';
+import { embeddedDemoStartLine, seedEmbeddedDemo } from './core/audience/demo/embeddedDemo';
 
 export interface RuntimeOptions {
   dataDir: string;
@@ -143,6 +143,7 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   // Our own private server only: the Audience trials page has data to try at once.
   const seeding = new AbortController();
   const embeddedSpec = builtin.find((p) => p.source === 'embedded')?.spec;
+  if (embeddedSpec !== undefined) console.log(embeddedDemoStartLine(embeddedSpec));
   const seeded = embeddedSpec === undefined ? Promise.resolve() : seedEmbeddedDemo(embeddedSpec, seeding.signal).then((line) => console.log(line));
   const audit = new AuditLog(join(opts.dataDir, 'audit.log'));
   // A load that died left a journal: automatic saves switched off, a staging DB stamped. Put both right now.
