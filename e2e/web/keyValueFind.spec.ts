@@ -80,6 +80,9 @@ test.describe('Finding in a big value', () => {
     await expect(panel.testId('kv-find-more')).toHaveText(`${(expected - 100).toLocaleString('en-US')} more not shown: narrow the glob`);
     await expect(panel.rows().first()).toContainText(/vip:\d*3\d*0/);
     await page.screenshot({ path: '/tmp/valuefind/find-done.png' });
+    // With "Show all" beside Find, the bar still fits the pane.
+    await expectFits(page, 'a hash showing a find');
+    await expect(panel.testId('kv-find-clear')).toBeInViewport({ ratio: 1 });
 
     // Stop keeps what was found and says how far it read.
     await panel.fill('kv-match', '*9');

@@ -55,6 +55,7 @@ test.describe('Keyboard: value edits and the Keys page order', () => {
   });
 
   test('the tree comes before its folder’s bulk actions in the tab order', async ({ page, redis, admin }) => {
+    test.setTimeout(90_000);
     await admin.mset('user:1', 'a', 'user:2', 'b', 'other', 'c');
     const keys = new KeysPage(page);
     await keys.openOn('kborder', redis);
