@@ -380,6 +380,8 @@ test.describe('Console page on a cluster', () => {
     await expect(replies).toHaveCount(3);
     const counts = await replies.evaluateAll((els) => els.map((el) => Number(/\(integer\) (\d+)/.exec(el.textContent ?? '')?.[1])));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(keys);
+    // The server tips DBSIZE response_policy:agg_sum: one total under the three counts.
+    await expect(e.getByTestId('console-total')).toHaveText(`Total of the 3 nodes: (integer) ${keys}`);
     for (const m of cluster.masters) await expect(e.locator(`[data-address="127.0.0.1:${m.port}"]`)).toBeVisible();
     // Side by side: the columns share a top.
     const tops = await replies.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));

@@ -20,7 +20,8 @@ export function ConsoleNotes({ analyst, profile, catalog, catalogError }: Props)
       {analyst && (
         <p className="cn-note" role="note" data-testid="console-analyst-note">
           Signed in as analyst: only commands in the server’s <code className="mono">@read</code> category run, and none in{' '}
-          <code className="mono">@dangerous</code> (KEYS, SORT_RO); the server refuses the rest. Runs other than quick reads are on the audit log.
+          <code className="mono">@dangerous</code> (KEYS, SORT_RO); the server refuses the rest. INFO, CONFIG GET, CLIENT LIST and SLOWLOG GET run too, masked
+          as the Overview, Config and Clients pages show them. Runs other than quick reads are on the audit log.
         </p>
       )}
       {profile.readOnlyData && (
