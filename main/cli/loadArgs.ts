@@ -62,7 +62,10 @@ Load
                         compared; live_writes {db, writes, discarded, keys, note}
                         and staging_left {db, keys, reason, clean_command} for
                         swap; error {code, message, field} on failure (and
-                        nodes, redirects for a cluster)
+                        nodes, redirects for a cluster); replica_lag (the most
+                        each replica lagged) and, with --wait-replicas,
+                        replicas {addr, offset, caught_up, behind_bytes};
+                        restrictions {command, effect}: what was not protected
 
 ${TOPOLOGY_HELP}  With --cluster every command goes to the master serving its key's slot, one
   pipe per master (MOVED/ASK followed); swap is refused there (no SWAPDB in a
