@@ -88,9 +88,16 @@ export const profileTransfer = {
     output: ImportPreview,
   }),
   'connections.import.commit': call({
-    summary: 'Import every profile of the file in one write (all or nothing); same names are renamed or skipped',
+    summary: 'Import every profile of the file in one write (all or nothing); same names are renamed or skipped; dropSecrets leaves every secret out',
     role: 'ops',
-    input: z.object({ ...ImportFile, onCollision: OnCollision.default('rename') }).strict(),
+    input: z
+      .object({
+        ...ImportFile,
+        onCollision: OnCollision.default('rename'),
+        /** Import the profiles without any password or passphrase the file holds (when none can be stored here). */
+        dropSecrets: z.boolean().default(false),
+      })
+      .strict(),
     output: z.object({ imported: z.array(ProfileView), skipped: z.array(z.string()) }),
   }),
 } as const;

@@ -1,14 +1,14 @@
 import { AppError } from '../../../app/errors';
 import { ProfileDraft, type ProfileSpec } from '../../../app/schemas/connections';
-import { mapSecrets, secretOf } from '../../../app/schemas/sshProfile';
 import { validateSpecFiles } from '../pool/connectionOptions';
 import { formatIssuePath } from '../pool/zodIssues';
 import { ardmEntry } from './ardmFormat';
 import { parseCacheboardFile } from './cacheboardFormat';
-import { MAX_IMPORT_PROFILES, type Candidate, type Ignored, type ImportFormat, type ParsedFile, type ProfileSecrets } from './candidate';
+import { MAX_IMPORT_PROFILES, type Candidate, type Ignored, type ImportFormat, type ParsedFile } from './candidate';
 import { EXPORT_FORMAT } from './exportFile';
 import { isEntry } from './peerFields';
 import { redisInsightEntry } from './redisInsightFormat';
+import { withSecrets } from './importSecrets';
 
 /** Fields only ARDM writes: an array holding them is ARDM's even when it arrives as plain JSON. */
 const ARDM_ONLY = ['auth', 'sslOptions', 'sentinelOptions', 'separator', 'connectionReadOnly'];
@@ -85,20 +85,6 @@ function secretsOf(c: Candidate): string[] {
     ...(s.analystPassword !== undefined ? ["analysts' password"] : []),
     ...(ssh.password !== undefined || ssh.passphrase !== undefined || (s.ssh ?? []).some((x) => x !== null) ? ['SSH secret'] : []),
   ];
-}
-
-/** The export's opened secrets put back where the draft had none (exportedDraft wrote it without them). */
-function withSecrets(spec: ProfileSpec, s: ProfileSecrets | undefined): ProfileSpec {
-  if (s === undefined) return spec;
-  const out: ProfileSpec = { ...spec };
-  if (s.password !== undefined) out.password = s.password;
-  if (s.sentinelPassword !== undefined && out.topology?.kind === 'sentinel') out.topology = { ...out.topology, sentinelPassword: s.sentinelPassword };
-  if (s.analystPassword !== undefined && out.analyst?.access === 'user') out.analyst = { ...out.analyst, password: s.analystPassword };
-  if (s.ssh !== undefined && out.ssh !== undefined) {
-    const given = s.ssh;
-    out.ssh = mapSecrets(out.ssh, (i, a) => given[i] ?? secretOf(a) ?? undefined);
-  }
-  return out;
 }
 
 /**

@@ -114,7 +114,7 @@ describe('export then import', () => {
     expect(file.withSecrets).toBe(4);
     for (const s of SECRETS) expect(file.content).not.toContain(s);
     const target = freshStore(aesSecretBox('another-deployment-key-0123'));
-    const { imported } = commitImport(target, file.content, 'round trip passphrase', 'rename');
+    const { imported } = commitImport(target, file.content, 'round trip passphrase', { onCollision: 'rename' });
     expect(imported).toHaveLength(4);
     expect(specsOf(target)).toEqual(specsOf(store));
   });
@@ -125,7 +125,7 @@ describe('export then import', () => {
     expect(JSON.parse(file.content)).not.toHaveProperty('secrets');
     for (const s of SECRETS) expect(file.content).not.toContain(s);
     const target = freshStore();
-    commitImport(target, file.content, undefined, 'rename');
+    commitImport(target, file.content, undefined, { onCollision: 'rename' });
     const got = specsOf(target);
     expect(got.map((p) => p.spec?.password)).toEqual([undefined, undefined, undefined, undefined]);
     expect(got[2]?.spec?.topology).toEqual({ kind: 'sentinel', sentinels: expect.any(Array), masterName: 'mymaster', sentinelUsername: 'sen' });
@@ -166,9 +166,9 @@ describe('import preview and commit', () => {
   it('renames or skips a profile whose name is taken', () => {
     const store = freshStore();
     store.add(specFor({ port: 6379 }, { name: 'orders-cache' }));
-    const renamed = commitImport(store, JSON.stringify(redisInsightExport()), undefined, 'rename');
+    const renamed = commitImport(store, JSON.stringify(redisInsightExport()), undefined, { onCollision: 'rename' });
     expect(renamed.imported.map((p) => p.spec.name)).toContain('orders-cache (imported)');
-    const again = commitImport(store, JSON.stringify(redisInsightExport()), undefined, 'skip');
+    const again = commitImport(store, JSON.stringify(redisInsightExport()), undefined, { onCollision: 'skip' });
     expect(again.skipped).toEqual(['orders-cache', 'sessions cluster', 'queue (mymaster)', 'behind bastion']);
     expect(again.imported).toEqual([]);
   });
@@ -179,7 +179,7 @@ describe('import preview and commit', () => {
     const before = readFileSync(store.file, 'utf8');
     const entries = redisInsightExport();
     entries[3] = { ...(entries[3] as object), host: 'bad host!' };
-    const e = errorOf(() => commitImport(store, JSON.stringify(entries), undefined, 'rename'));
+    const e = errorOf(() => commitImport(store, JSON.stringify(entries), undefined, { onCollision: 'rename' }));
     expect(e.field).toBe('entries[3].host');
     expect(readFileSync(store.file, 'utf8')).toBe(before);
     expect(store.list().map((p) => p.spec.name)).toEqual(['kept']);
@@ -191,7 +191,7 @@ describe('import preview and commit', () => {
     const target = freshStore();
     target.add(specFor({ port: 6379 }, { name: 'kept' }));
     const before = readFileSync(target.file, 'utf8');
-    expect(errorOf(() => commitImport(target, file.content, 'the wrong one', 'rename')).field).toBe('passphrase');
+    expect(errorOf(() => commitImport(target, file.content, 'the wrong one', { onCollision: 'rename' })).field).toBe('passphrase');
     expect(readFileSync(target.file, 'utf8')).toBe(before);
   });
 
@@ -199,9 +199,19 @@ describe('import preview and commit', () => {
     const store = freshStore(noSecretBox('no keyring here'));
     store.add(specFor({ port: 6379 }, { name: 'kept' }));
     const before = readFileSync(store.file, 'utf8');
-    expect(errorOf(() => commitImport(store, JSON.stringify(redisInsightExport()), undefined, 'rename')).code).toBe('SECRETS_UNAVAILABLE');
+    expect(errorOf(() => commitImport(store, JSON.stringify(redisInsightExport()), undefined, { onCollision: 'rename' })).code).toBe('SECRETS_UNAVAILABLE');
     expect(readFileSync(store.file, 'utf8')).toBe(before);
     expect(previewImport(store, JSON.stringify(redisInsightExport())).passwordStorage.available).toBe(false);
+  });
+
+  it('imports without any secret when asked, so a store with nowhere safe for them still takes the profiles', () => {
+    const store = freshStore(noSecretBox('no keyring here'));
+    const { imported } = commitImport(store, JSON.stringify(redisInsightExport()), undefined, { onCollision: 'rename', dropSecrets: true });
+    expect(imported).toHaveLength(4);
+    const text = readFileSync(store.file, 'utf8');
+    for (const s of ['orders-secret', 'cluster-secret', 'sentinel-secret', 'master-secret', 'ssh-secret']) expect(text).not.toContain(s);
+    expect(imported[3]?.spec.ssh?.auth).toEqual({ kind: 'password' });
+    expect(imported[2]?.spec.topology).not.toHaveProperty('sentinelPassword');
   });
 });
 

@@ -5,6 +5,7 @@ import type { ProfileId } from '../../../app/schemas/common';
 import type { ProfileStore } from '../pool/profileStore';
 import type { StoredProfile } from '../pool/types';
 import { buildExport, type BuiltExport } from './exportFile';
+import { withoutSecrets } from './importSecrets';
 import { planImport, readImportFile, type PlannedProfile } from './importFile';
 
 export interface ExportRequest {
@@ -93,17 +94,25 @@ export function previewImport(store: ProfileStore, content: string, passphrase?:
  * Import the whole file in one write (ProfileStore.addAll): the file is read and checked again
  * here, not trusted from the preview, and any failure leaves profiles.json as it was.
  */
+export interface CommitOptions {
+  onCollision: 'rename' | 'skip';
+  /** Leave every secret of the file out (no safe place to store them here, or the user would rather type them). */
+  dropSecrets?: boolean;
+}
+
 export function commitImport(
   store: ProfileStore,
   content: string,
   passphrase: string | undefined,
-  onCollision: 'rename' | 'skip',
+  opts: CommitOptions,
 ): { imported: StoredProfile[]; skipped: string[] } {
+  const { onCollision } = opts;
   const plan = planImport(readImportFile(content, passphrase));
   const resolved = resolveNames(store, plan.profiles);
   const skipped = onCollision === 'skip' ? resolved.filter((r) => r.collision).map((r) => r.planned.spec.name) : [];
   const specs = resolved
     .filter((r) => !(r.collision && onCollision === 'skip'))
-    .map((r) => (r.renamedTo === undefined ? r.planned.spec : { ...r.planned.spec, name: r.renamedTo }));
+    .map((r) => (r.renamedTo === undefined ? r.planned.spec : { ...r.planned.spec, name: r.renamedTo }))
+    .map((spec) => (opts.dropSecrets === true ? withoutSecrets(spec) : spec));
   return { imported: specs.length === 0 ? [] : store.addAll(specs), skipped };
 }

@@ -8,8 +8,8 @@ export function profileTransferHandlers({ profiles }: CoreServices): TransferHan
   return {
     'connections.export': (req) => exportProfiles(profiles, req),
     'connections.import.preview': ({ content, passphrase }) => previewImport(profiles, content, passphrase),
-    'connections.import.commit': ({ content, passphrase, onCollision }) => {
-      const { imported, skipped } = commitImport(profiles, content, passphrase, onCollision);
+    'connections.import.commit': ({ content, passphrase, onCollision, dropSecrets }) => {
+      const { imported, skipped } = commitImport(profiles, content, passphrase, { onCollision, dropSecrets });
       return { imported: imported.map((p) => profiles.view(p)), skipped };
     },
   };

@@ -33,26 +33,28 @@ export function ConnectionsPage() {
             {may.reason}
           </span>
         )}
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!may.allowed}
-          title={may.reason}
-          data-testid="connections-add"
-          onClick={() => {
-            setEditing({ kind: 'add' });
-            setNotice(undefined);
-          }}
-        >
-          Add connection
-        </button>
-        <TransferToolbar
-          profiles={profiles}
-          onDone={(message, changed) => {
-            setNotice(message);
-            if (changed) refresh();
-          }}
-        />
+        <span className="pt-toolbar">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!may.allowed}
+            title={may.reason}
+            data-testid="connections-add"
+            onClick={() => {
+              setEditing({ kind: 'add' });
+              setNotice(undefined);
+            }}
+          >
+            Add connection
+          </button>
+          <TransferToolbar
+            profiles={profiles}
+            onDone={(message, changed) => {
+              setNotice(message);
+              if (changed) refresh();
+            }}
+          />
+        </span>
       </div>
 
       {editing && (editing.kind === 'add' || editedProfile) && (

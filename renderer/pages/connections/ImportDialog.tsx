@@ -4,6 +4,7 @@ import type { ImportPreview } from '../../../app/schemas/profileTransfer';
 import { MAX_IMPORT_FILE } from '../../../app/schemas/profileTransfer';
 import { useBridge } from '../../bridge/BridgeContext';
 import { toAppError } from '../../bridge/toAppError';
+import { CheckField } from '../../components/CheckField';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Segmented } from '../../components/Segmented';
 import { useModalDialog } from '../../lib/useModalDialog';
@@ -36,6 +37,7 @@ export function ImportDialog({ onDone, onClose }: Props) {
   const [passphrase, setPassphrase] = useState('');
   const [preview, setPreview] = useState<ImportPreview>();
   const [onCollision, setOnCollision] = useState<OnCollision>('rename');
+  const [dropSecrets, setDropSecrets] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError>();
   const close = () => {
@@ -64,9 +66,13 @@ export function ImportDialog({ onDone, onClose }: Props) {
       if (what === 'preview') {
         setPreview(await bridge.invoke('connections.import.preview', input()));
       } else {
-        const r = await bridge.invoke('connections.import.commit', { ...input(), onCollision });
+        const r = await bridge.invoke('connections.import.commit', { ...input(), onCollision, dropSecrets });
         const n = r.imported.length;
-        onDone(`Imported ${n} profile${n === 1 ? '' : 's'}${r.skipped.length > 0 ? `; skipped ${r.skipped.length} whose name was taken` : ''}.`);
+        const notes = [
+          ...(r.skipped.length > 0 ? [`skipped ${r.skipped.length} whose name was taken`] : []),
+          ...(dropSecrets ? ['without passwords: type them in each profile'] : []),
+        ];
+        onDone(`Imported ${n} profile${n === 1 ? '' : 's'}${notes.length > 0 ? `; ${notes.join('; ')}` : ''}.`);
       }
     } catch (e) {
       setError(toAppError(e));
@@ -79,7 +85,8 @@ export function ImportDialog({ onDone, onClose }: Props) {
   const collisions = preview?.entries.filter((e) => e.collision).length ?? 0;
   const bringsSecrets = preview?.entries.some((e) => e.secrets.length > 0) ?? false;
   const count = (preview?.entries.length ?? 0) - (onCollision === 'skip' ? collisions : 0);
-  const blocked = bringsSecrets && preview?.passwordStorage.available === false;
+  const noStorage = bringsSecrets && preview?.passwordStorage.available === false;
+  const blocked = noStorage && !dropSecrets;
 
   return (
     <dialog {...modal} className="pt-dialog pt-dialog-wide" aria-labelledby={titleId} data-testid="import-dialog">
@@ -122,11 +129,17 @@ export function ImportDialog({ onDone, onClose }: Props) {
               {preview.entries.length === 1 ? '' : 's'}
               {preview.secretsIncluded ? ', secrets included' : ''}.
             </p>
-            {blocked && (
-              <p className="alert alert-error" role="alert">
-                {preview.passwordStorage.reason ?? 'No safe place to store passwords here.'} The import would bring passwords: make secure storage available
-                first.
-              </p>
+            {noStorage && (
+              <div className="alert pt-no-storage" data-testid="import-no-storage">
+                <span>{preview.passwordStorage.reason ?? 'No safe place to store passwords here.'}</span>
+                <CheckField
+                  label="Import without the passwords and passphrases (type them in each profile later)"
+                  field="dropSecrets"
+                  checked={dropSecrets}
+                  onChange={setDropSecrets}
+                  testId="import-drop-secrets"
+                />
+              </div>
             )}
             <ImportPreviewTable entries={preview.entries} onCollision={onCollision} />
             {collisions > 0 && (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './transfer.css';
 import type { ProfileView } from '../../../app/schemas/connections';
 import { usePermission } from '../../auth/usePermission';
 import { ExportDialog } from './ExportDialog';
