@@ -12,6 +12,7 @@ import { keyActions } from './schemas/keyActions';
 import { keys } from './schemas/keys';
 import { metrics } from './schemas/metrics';
 import { monitor } from './schemas/monitor';
+import { profileTransfer } from './schemas/profileTransfer';
 import { pubsub } from './schemas/pubsub';
 import { sampling } from './schemas/sampling';
 import { server } from './schemas/server';
@@ -24,6 +25,7 @@ import { trials } from './schemas/trials';
 export const contract = {
   ...health,
   ...connections,
+  ...profileTransfer,
   ...server,
   ...bulk,
   ...metrics,

@@ -27,6 +27,20 @@ const Name = z.string().trim().min(1, 'name is required').max(100, 'name is too 
 const Username = z.string().min(1).max(256);
 const Password = z.string().min(1, 'password must not be empty').max(4096);
 
+/** A tag, or a folder path such as "prod/eu": printable, no commas (the form's tag field splits on them). */
+export const ProfileTag = z
+  .string()
+  .trim()
+  .min(1, 'a tag must not be empty')
+  .max(40, 'a tag is at most 40 characters')
+  .regex(/^[^,\p{Cc}]+$/u, 'a tag may not hold commas or control characters');
+export const ProfileTags = z.array(ProfileTag).max(16, 'at most 16 tags');
+
+/** Tags once each, in code-unit order (the same on every machine), so a list compares equal however it was typed. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()))].sort();
+}
+
 /**
  * How analysts reach a profile: `shared`, with the profile's own Redis user (and so all its
  * rights); `user`, as a Redis user of their own (its ACL decides what they may do; an absent
@@ -63,6 +77,8 @@ export const ProfileDraft = z
     analyst: AnalystAccessDraft.optional(),
     /** Through SSH: every address above is then as seen from the last SSH server. */
     ssh: SshDraft.optional(),
+    /** Tags or folder paths the Connections page groups and filters by; absent on update: the stored ones stay. */
+    tags: ProfileTags.optional(),
   })
   .strict()
   .transform((d, ctx) => {
@@ -122,6 +138,7 @@ export const ProfileDraft = z
     if (password !== undefined) spec.password = password;
     if (d.analyst !== undefined) spec.analyst = d.analyst;
     if (d.ssh !== undefined) spec.ssh = d.ssh;
+    if (d.tags !== undefined) spec.tags = normalizeTags(d.tags);
     return spec;
   });
 export type ProfileDraft = z.input<typeof ProfileDraft>;
@@ -156,6 +173,8 @@ export interface ProfileSpec {
   analyst?: AnalystAccessDraft;
   /** Absent: Redis is reached directly. Passphrases and passwords included, never sent out. */
   ssh?: SshSpec;
+  /** Tags or folder paths, normalised (normalizeTags); absent: none (on update: keep the stored ones). */
+  tags?: string[];
 }
 
 export const ProfileSource = z.enum(['user', 'config', 'embedded']);
@@ -191,6 +210,8 @@ export const ProfileView = z.object({
   readOnlyData: z.boolean(),
   /** Absent: no SSH. Never holds a passphrase or password, only whether one is set. */
   ssh: SshView.optional(),
+  /** Tags or folder paths; absent: none. */
+  tags: z.array(z.string()).optional(),
 });
 export type ProfileView = z.output<typeof ProfileView>;
 

@@ -81,4 +81,19 @@ export class ConnectionsPage {
     await this.page.getByRole('button', { name: 'Confirm remove' }).click();
     await expect(row).toHaveCount(0);
   }
+
+  /** Import… with a file's text: the dialog reads it, and Preview asks what it would add. */
+  async previewImport(fileName: string, content: string, passphrase?: string): Promise<Locator> {
+    await this.page.getByTestId('connections-import').click();
+    const dialog = this.page.getByTestId('import-dialog');
+    await dialog.getByTestId('import-file').setInputFiles({ name: fileName, mimeType: 'application/json', buffer: Buffer.from(content) });
+    if (passphrase !== undefined) await dialog.getByTestId('import-passphrase').fill(passphrase);
+    await dialog.getByTestId('import-preview').click();
+    return dialog;
+  }
+
+  /** The tag filter's button for `tag` (undefined: All). */
+  tagFilter(tag: string | undefined): Locator {
+    return this.page.getByTestId('tag-filter').locator(`[data-tag="${tag ?? ''}"]`);
+  }
 }

@@ -108,17 +108,30 @@ export class ProfileStore {
   }
 
   add(given: ProfileSpec): StoredProfile {
-    const { analyst, ...spec } = given;
-    validateSpecFiles(spec);
-    const id = this.newId(spec.name);
-    const rec = this.toRecord(id, spec, {
-      password: spec.password === undefined ? undefined : this.seal(spec.password),
-      sentinelPassword: this.sealSentinelPassword(spec),
-      analyst: this.analystRecord(analyst, undefined, false),
-      ssh: spec.ssh === undefined ? undefined : sealSsh(spec.ssh, (p, f) => this.seal(p, f)),
+    const [added] = this.addAll([given]);
+    if (added === undefined) throw new AppError('INTERNAL', 'The profile was not added.');
+    return added;
+  }
+
+  /**
+   * Add several profiles in one write (an import): every one is checked and sealed first, so
+   * a bad one (a missing CA file, a password with nowhere safe to go) leaves the file untouched.
+   */
+  addAll(given: readonly ProfileSpec[]): StoredProfile[] {
+    const taken = new Set<string>();
+    const recs = given.map(({ analyst, ...spec }) => {
+      validateSpecFiles(spec);
+      const id = this.newId(spec.name, taken);
+      taken.add(id);
+      return this.toRecord(id, spec, {
+        password: spec.password === undefined ? undefined : this.seal(spec.password),
+        sentinelPassword: this.sealSentinelPassword(spec),
+        analyst: this.analystRecord(analyst, undefined, false),
+        ssh: spec.ssh === undefined ? undefined : sealSsh(spec.ssh, (p, f) => this.seal(p, f)),
+      });
     });
-    this.commit([...this.records, rec]);
-    return this.toStored(rec, true);
+    this.commit([...this.records, ...recs]);
+    return recs.map((rec) => this.toStored(rec, true));
   }
 
   update(id: string, given: ProfileSpec, opts: UpdateOptions = {}): StoredProfile {
@@ -136,7 +149,9 @@ export class ProfileStore {
       sentinelPassword = existing.topology.sentinelPasswordSealed;
     }
     const ssh = spec.ssh === undefined ? undefined : sealSsh(spec.ssh, (p, f) => this.seal(p, f), keep ? existing.ssh : undefined);
-    const rec = this.toRecord(existing.id, spec, { password, sentinelPassword, analyst: this.analystRecord(analyst, existing.analyst, keep), ssh });
+    // Tags are not secrets: an update without them (an older client, the CLI) keeps the stored ones.
+    const tagged = spec.tags === undefined && existing.tags !== undefined ? { ...spec, tags: existing.tags } : spec;
+    const rec = this.toRecord(existing.id, tagged, { password, sentinelPassword, analyst: this.analystRecord(analyst, existing.analyst, keep), ssh });
     this.commit(this.records.map((r) => (r.id === id ? rec : r)));
     return this.toStored(rec, true);
   }
@@ -197,6 +212,7 @@ export class ProfileStore {
       definitionLocked: p.source !== 'user' || this.definitionLocked.has(p.id),
       readOnlyData: isReadOnlyData(p),
       ...(spec.ssh === undefined ? {} : { ssh: viewSsh(spec.ssh, sshSecretStored(rec?.ssh)) }),
+      ...(p.spec.tags === undefined || p.spec.tags.length === 0 ? {} : { tags: [...p.spec.tags] }),
     };
   }
 
@@ -263,8 +279,8 @@ export class ProfileStore {
     this.records = next;
   }
 
-  private newId(name: string): ProfileId {
-    const taken = (id: string): boolean => this.definitionLocked.has(id) || this.records.some((r) => r.id === id);
+  private newId(name: string, pending: ReadonlySet<string> = new Set()): ProfileId {
+    const taken = (id: string): boolean => pending.has(id) || this.definitionLocked.has(id) || this.records.some((r) => r.id === id);
     for (;;) {
       const id = ProfileId.parse(`${slug(name)}-${randomBytes(3).toString('hex')}`);
       if (!taken(id)) return id;
@@ -285,6 +301,7 @@ export class ProfileStore {
       ...(topology === undefined ? {} : { topology }),
       ...(sealed.analyst === undefined ? {} : { analyst: sealed.analyst }),
       ...(sealed.ssh === undefined ? {} : { ssh: sealed.ssh }),
+      ...(spec.tags === undefined || spec.tags.length === 0 ? {} : { tags: [...spec.tags] }),
     };
   }
 
@@ -297,6 +314,7 @@ export class ProfileStore {
       db: rec.db,
       tls: { ...rec.tls },
       ...(rec.username === undefined ? {} : { username: rec.username }),
+      ...(rec.tags === undefined ? {} : { tags: [...rec.tags] }),
     };
     const open = (sealed: string): string | undefined => {
       try {

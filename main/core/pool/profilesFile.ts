@@ -52,6 +52,8 @@ export const ProfileRecord = z
     topology: TopologyRecord.optional(),
     analyst: AnalystRecord.optional(),
     ssh: SshRecord.optional(),
+    /** Absent: no tags (every file written before tags existed). */
+    tags: z.array(z.string()).optional(),
   })
   .strict();
 export type ProfileRecord = z.output<typeof ProfileRecord>;

@@ -13,6 +13,7 @@ import { keyActionHandlers } from './keyActions';
 import { keysHandlers } from './keys';
 import { metricsHandlers } from './metrics';
 import { monitorHandlers } from './monitor';
+import { profileTransferHandlers } from './profileTransfer';
 import { pubsubHandlers } from './pubsub';
 import { samplingHandlers } from './sampling';
 import { serverHandlers } from './server';
@@ -26,6 +27,7 @@ export function createHandlers(core: CoreServices): Handlers {
   return {
     ...healthHandlers(core),
     ...connectionHandlers(core),
+    ...profileTransferHandlers(core),
     ...serverHandlers(core),
     ...bulkHandlers(core),
     ...metricsHandlers(core),

@@ -4,6 +4,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useProfiles } from '../../profiles/ProfilesContext';
 import { ProfileForm } from './ProfileForm';
 import { ProfileRow } from './ProfileRow';
+import { filterByTag, TagFilter } from './TagFilter';
+import { TransferToolbar } from './TransferToolbar';
 import { useConnectionStates } from './useConnectionStates';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; id: string };
@@ -14,9 +16,13 @@ export function ConnectionsPage() {
   const states = useConnectionStates();
   const [editing, setEditing] = useState<Editing>();
   const [notice, setNotice] = useState<string>();
+  const [tag, setTag] = useState<string>();
   const may = usePermission('connections.add');
 
   const editedProfile = editing?.kind === 'edit' ? profiles.find((p) => p.id === editing.id) : undefined;
+  // A tag no profile carries any more (removed, renamed) shows everything rather than nothing.
+  const shownTag = tag !== undefined && filterByTag(profiles, tag).length > 0 ? tag : undefined;
+  const shown = filterByTag(profiles, shownTag);
 
   return (
     <div className="page">
@@ -27,19 +33,28 @@ export function ConnectionsPage() {
             {may.reason}
           </span>
         )}
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!may.allowed}
-          title={may.reason}
-          data-testid="connections-add"
-          onClick={() => {
-            setEditing({ kind: 'add' });
-            setNotice(undefined);
-          }}
-        >
-          Add connection
-        </button>
+        <span className="pt-toolbar">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!may.allowed}
+            title={may.reason}
+            data-testid="connections-add"
+            onClick={() => {
+              setEditing({ kind: 'add' });
+              setNotice(undefined);
+            }}
+          >
+            Add connection
+          </button>
+          <TransferToolbar
+            profiles={profiles}
+            onDone={(message, changed) => {
+              setNotice(message);
+              if (changed) refresh();
+            }}
+          />
+        </span>
       </div>
 
       {editing && (editing.kind === 'add' || editedProfile) && (
@@ -64,6 +79,7 @@ export function ConnectionsPage() {
       {states.error !== undefined && states.error.code !== 'DISCONNECTED' && <ErrorAlert error={states.error} title="Live connection state unavailable:" />}
       {states.dropped > 0 && <p className="hint">{states.dropped} state updates were dropped while the page was busy.</p>}
 
+      <TagFilter profiles={profiles} value={shownTag} onChange={setTag} />
       <section className="panel profile-table" aria-label="Connection profiles">
         <div className="list-head" aria-hidden="true">
           <span className="col-state">State</span>
@@ -78,7 +94,7 @@ export function ConnectionsPage() {
           <p className="empty">{loading ? 'Loading…' : 'No connections yet. Add one to get started.'}</p>
         ) : (
           <ul className="profile-list">
-            {profiles.map((p) => (
+            {shown.map((p) => (
               <ProfileRow
                 key={p.id}
                 profile={p}

@@ -186,6 +186,7 @@ export function ProfileForm({ editing, onSaved, onCancel }: Props) {
         <fieldset className="form-col">
           <legend>Server</legend>
           {text('name', 'name', 'Name', { placeholder: 'e.g. cache-prod' })}
+          {text('tags', 'tags', 'Tags', { placeholder: 'e.g. prod, team/eu', hint: 'Comma-separated; the list groups by them once there are many' })}
           <Choices
             legend="Topology"
             field="topology"

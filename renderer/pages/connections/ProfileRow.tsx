@@ -63,6 +63,11 @@ export function ProfileRow({ profile: p, state, onEdit, onRemoved }: Props) {
         </span>
         <span className="col-name" title={p.name}>
           {p.name}
+          {(p.tags ?? []).map((t) => (
+            <span key={t} className="tag tag-profile" data-testid="profile-tag">
+              {t}
+            </span>
+          ))}
         </span>
         <span className="col-addr mono" title={where.all} data-topology={where.kind}>
           {where.kind !== 'standalone' && <span className="tag tag-topology">{where.kind}</span>}

@@ -14,7 +14,12 @@ describe('toDraft', () => {
       db: 2,
       tls: { enabled: false, rejectUnauthorized: true },
       analyst: { access: 'shared' },
+      tags: [],
     });
+  });
+  it('sends tags split on commas, and an empty list when the field is cleared (the edit removes them)', () => {
+    expect(toDraft({ ...EMPTY_FORM, tags: ' prod , team/eu,, ' }).tags).toEqual(['prod', 'team/eu']);
+    expect(toDraft({ ...EMPTY_FORM, tags: '' }).tags).toEqual([]);
   });
   it('sends a URL alone when host fields are empty', () => {
     const d = toDraft({ ...EMPTY_FORM, name: 'u', url: 'rediss://u:p@h:6390/1' });

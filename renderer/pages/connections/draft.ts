@@ -32,6 +32,8 @@ export interface FormValues extends SshFormValues {
   analystUsername: string;
   /** Write-only like the others: empty on an edit keeps the stored one. */
   analystPassword: string;
+  /** Tags or folder paths, separated by commas. */
+  tags: string;
 }
 
 export const EMPTY_FORM: FormValues = {
@@ -56,6 +58,7 @@ export const EMPTY_FORM: FormValues = {
   analystAccess: 'shared',
   analystUsername: '',
   analystPassword: '',
+  tags: '',
   ...EMPTY_SSH,
 };
 
@@ -85,8 +88,17 @@ export function formFromProfile(p: ProfileView): FormValues {
     sentinelUsername: t?.kind === 'sentinel' ? (t.sentinelUsername ?? '') : '',
     analystAccess: p.analystAccess === 'own' ? 'user' : p.analystAccess,
     analystUsername: p.analystUsername ?? '',
+    tags: (p.tags ?? []).join(', '),
     ...sshFormFromView(p),
   };
+}
+
+/** "prod, team/eu" -> ["prod", "team/eu"]: a tag may hold spaces, never a comma. */
+export function tagList(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
 }
 
 /** "a:1, b:2\nc:3" -> ["a:1", "b:2", "c:3"]: an address holds no comma or space. */
@@ -127,6 +139,8 @@ export function toDraft(v: FormValues): ProfileDraft {
   d.analyst = analystDraft(v);
   const ssh = sshDraftOf(v, v.clearPassword);
   if (ssh !== undefined) d.ssh = ssh;
+  // Always sent, empty too: the form shows every tag, so clearing the field removes them.
+  d.tags = tagList(v.tags);
   return d;
 }
 
@@ -164,6 +178,7 @@ export const FORM_FIELDS = [
   'ssh.jumps',
   'ssh.knownHostsFile',
   'ssh.pinned',
+  'tags',
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 
@@ -179,6 +194,7 @@ export function formFieldOf(field: string | undefined): FormField | undefined {
     .replace(/^(topology\.(?:seeds|sentinels))\.\d+$/, '$1')
     // One jump host's field belongs to the jumps' input; a pin to the fingerprint's.
     .replace(/^ssh\.jumps\..*$/, 'ssh.jumps')
-    .replace(/^ssh\.pinned\..*$/, 'ssh.pinned');
+    .replace(/^ssh\.pinned\..*$/, 'ssh.pinned')
+    .replace(/^tags\.\d+$/, 'tags');
   return (FORM_FIELDS as readonly string[]).includes(f) ? (f as FormField) : undefined;
 }
