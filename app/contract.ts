@@ -7,6 +7,7 @@ import { clients } from './schemas/clients';
 import { config } from './schemas/config';
 import { connections } from './schemas/connections';
 import { commandConsole } from './schemas/console';
+import { exportKeys } from './schemas/export';
 import { health } from './schemas/health';
 import { keyActions } from './schemas/keyActions';
 import { keys } from './schemas/keys';
@@ -36,6 +37,7 @@ export const contract = {
   ...audience,
   ...keys,
   ...keyActions,
+  ...exportKeys,
   ...commandConsole,
   ...config,
   ...clients,

@@ -27,6 +27,7 @@ export const JOB_STREAMS = {
   'audience.demoProgress': { kind: 'demo', cancel: 'audience.demoCancel' },
   'keys.index.progress': { kind: 'keysIndex', cancel: 'keys.index.cancel' },
   'keys.actions.progress': { kind: 'keyActions', cancel: 'keys.actions.cancel' },
+  'export.progress': { kind: 'export', cancel: 'export.cancel' },
 } as const satisfies { [N in JobStream]: { kind: string; cancel: CancelCallIn } };
 
 /** The calls that stop a long job by its id. */

@@ -8,7 +8,7 @@ import { ProfileDraft } from '../app/schemas/connections';
 import { Dispatcher } from './rpc/dispatcher';
 import { refusalEntry } from './rpc/domains/auditTrail';
 import { createHandlers } from './rpc/domains';
-import type { Session } from './rpc/session';
+import { userKey, type Session } from './rpc/session';
 import type { Wire } from './rpc/wire';
 import { VERSION } from './version';
 import { AppError } from '../app/errors';
@@ -27,6 +27,7 @@ import { PubSubHub } from './core/pubsub/pubsubHub';
 import { pubsubPlanner } from './core/pubsub/pubsubPlan';
 import { cancelAllJobs, cancelOwnedJobs, createJobs } from './core/jobKinds';
 import type { JobOwner } from './core/jobs/jobOwner';
+import type { ExportDownload } from './core/export';
 import { AudienceQueryLinks } from './core/audience/queryLinks';
 import { consoleServices } from './core/console/run/consoleServices';
 import { embeddedDemoStartLine, seedEmbeddedDemo } from './core/audience/demo/embeddedDemo';
@@ -76,6 +77,8 @@ export interface Runtime {
   readonly embedded: RedisProcess | null;
   /** Streams an upload into the load folder, for sessions allowed to load. */
   upload(session: Session, name: string, body: Readable): Promise<LoadFile>;
+  /** An export's download (export.start), for the session that started it. */
+  download(session: Session, jobId: string): ExportDownload;
 }
 
 function envProfile(url: string): StoredProfile {
@@ -196,6 +199,10 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
         return Promise.reject(new AppError('FORBIDDEN', 'Uploading files for a bulk load needs the ops role'));
       }
       return files.saveUpload(name, body);
+    },
+    download(session, jobId) {
+      if (session.role === null) throw new AppError('UNAUTHENTICATED', 'Sign in first');
+      return jobs.export.claim(jobId, userKey(session));
     },
     close() {
       closing ??= (async () => {

@@ -3,7 +3,8 @@ import { call, stream } from '../define';
 import { Db, Empty, jobIdOf, ProfileId } from './common';
 import { Restrictions } from './restrictions';
 
-export const InputFormat = z.enum(['resp', 'commands', 'csv', 'tsv', 'ndjson']);
+/** keys-ndjson and keys-csv: what an export writes (docs/export.md), loaded back key by key, type by type. */
+export const InputFormat = z.enum(['resp', 'commands', 'csv', 'tsv', 'ndjson', 'keys-ndjson', 'keys-csv']);
 export const LoadMode = z.enum(['swap', 'flush', 'merge']);
 export const RecordType = z.enum(['string', 'hash', 'set', 'zset', 'list']);
 

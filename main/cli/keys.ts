@@ -16,8 +16,9 @@ export async function keys(argv: string[], env: NodeJS.ProcessEnv = process.env)
     case 'delete':
     case 'expire':
     case 'persist':
-    case 'export':
       return (await import('./keyActions')).keyActions(sub, rest, env);
+    case 'export':
+      return (await import('./keysExport')).keysExport(rest, env);
     default:
       throw new AppError(
         'VALIDATION',

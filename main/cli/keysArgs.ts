@@ -37,6 +37,11 @@ export const KEYS_HELP = `Usage: cacheboard keys <tree|ls|get|delete|expire|pers
            --out FILE      export: write RESTORE key ttl payload REPLACE commands (RESP;
                            ttl relative, 0 when none) for \`cacheboard load --format resp\`
                            or \`redis-cli --pipe\`; written to a temp file, then renamed
+           --format F      export: restore (the default, above), ndjson or csv: one
+                           key per line {key, type, ttl_ms, value} (docs/export.md),
+                           loaded back by \`cacheboard load\` (formats keys-ndjson,
+                           keys-csv); ndjson and csv take --match and --out only
+           --no-ttls       export ndjson|csv: write no TTLs
            --max-latency-ms N   the PING p99 rise the run may cause (default 2)
            --full-speed         no latency budget (replica lag still applies)
            --max-replica-lag-bytes N   wait while a replica lags more (default 10 MiB)

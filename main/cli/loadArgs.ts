@@ -27,7 +27,9 @@ type LoadMode = ReturnType<typeof LoadMode.parse>;
 export const LOAD_HELP = `Usage: cacheboard load <file> --url redis://[user:pass@]host:port/db [options]
 
 Input
-  --format resp|commands|csv|tsv|ndjson   default: from the file extension
+  --format resp|commands|csv|tsv|ndjson|keys-ndjson|keys-csv
+                        default: from the file extension; keys-ndjson and keys-csv are
+                        what \`keys export --format ndjson|csv\` writes (*.keys.ndjson, *.keys.csv)
   --key TEMPLATE        csv/tsv/ndjson key template over columns, e.g. 'user:{id}'
   --type string|hash|set|zset|list        default string
   --value COL           string: the value column

@@ -39,6 +39,7 @@ export async function serve(argv: string[] = [], env: NodeJS.ProcessEnv = proces
     version: runtime.version,
     attach: runtime.attach,
     upload: runtime.upload,
+    download: runtime.download,
     staticDir: STATIC_DIR,
     auth,
     ...(cfg.publicUrl === undefined ? {} : { allowedOrigins: [cfg.publicUrl] }),

@@ -4,6 +4,7 @@ import type { StreamEvent } from '../../app/contract';
 import { JOB_STREAMS, type JobStream } from '../../app/jobs';
 import { AudienceJobs } from './audience/audienceJobs';
 import { DemoJobs } from './audience/demo/demoJobs';
+import { ExportJobs } from './export';
 import { BulkJobs } from './bulk/jobManager';
 import { KeyActionJobs } from './keys/actions/actionJobs';
 import { KeysIndexJobs } from './keys/indexJobs';
@@ -37,6 +38,7 @@ export function createJobs(opts: { audienceHistoryFile?: string } = {}) {
     demo: new DemoJobs(),
     keysIndex: new KeysIndexJobs(),
     keyActions: new KeyActionJobs(),
+    export: new ExportJobs(),
   } satisfies JobManagers;
 }
 

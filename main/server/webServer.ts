@@ -17,6 +17,8 @@ export interface WebServerOptions {
   version: string;
   attach(wire: Wire, session: Session): () => void;
   upload(session: Session, name: string, body: Readable): Promise<LoadFile>;
+  /** An export's bytes (export.start), for the session that started it; absent: no export downloads. */
+  download?(session: Session, jobId: string): { body: Readable; fileName: string; contentType: string };
   /** Built renderer (dist/renderer). */
   staticDir: string;
   /** Users and sessions, or local mode (loopback, one implicit ops user). Default: local. */
@@ -135,6 +137,30 @@ export async function createWebServer(opts: WebServerOptions): Promise<FastifyIn
       if (!(e instanceof AppError)) console.error('upload failed:', e);
       const status = err.code === 'VALIDATION' && err.field === 'file' ? 413 : err.code === 'FORBIDDEN' ? 403 : 400;
       return reply.code(status).send({ error: err.toInfo() });
+    }
+  });
+
+  // An export started with export.start streams here as it is written. A GET the browser follows
+  // with its session cookie: the job id is random and claim() serves it to its owner only, once.
+  app.get<{ Params: { jobId: string } }>('/api/exports/:jobId', async (req, reply) => {
+    const session = auth.sessionOf(req);
+    if (session === null) return reply.code(401).send({ error: { code: 'UNAUTHENTICATED', message: 'Sign in first' } });
+    if (opts.download === undefined) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'No export downloads here' } });
+    try {
+      const d = opts.download(session, req.params.jobId);
+      req.raw.on('close', () => {
+        // The browser went away (or the download was cancelled there): the export stops writing.
+        if (!reply.raw.writableFinished) d.body.destroy();
+      });
+      return reply
+        .header('content-type', d.contentType)
+        .header('content-disposition', `attachment; filename="${d.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(d.body);
+    } catch (e) {
+      const err = e instanceof AppError ? e : new AppError('INTERNAL', 'Download failed; see the server log');
+      if (!(e instanceof AppError)) console.error('export download failed:', e);
+      return reply.code(err.code === 'FORBIDDEN' ? 403 : err.code === 'NOT_FOUND' ? 404 : 400).send({ error: err.toInfo() });
     }
   });
 

@@ -6,7 +6,7 @@
  * the distinct-key tracker.
  */
 
-export type InputFormat = 'resp' | 'commands' | 'csv' | 'tsv' | 'ndjson';
+export type InputFormat = 'resp' | 'commands' | 'csv' | 'tsv' | 'ndjson' | 'keys-ndjson' | 'keys-csv';
 export type RecordType = 'string' | 'hash' | 'set' | 'zset' | 'list';
 export type LoadMode = 'swap' | 'flush' | 'merge';
 

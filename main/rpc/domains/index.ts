@@ -7,6 +7,7 @@ import { clientsHandlers } from './clients';
 import { configHandlers } from './config';
 import { connectionHandlers } from './connections';
 import { consoleHandlers } from './console';
+import { exportHandlers } from './export';
 import { healthHandlers } from './health';
 import { jobHandlers } from './jobs';
 import { keyActionHandlers } from './keyActions';
@@ -38,6 +39,7 @@ export function createHandlers(core: CoreServices): Handlers {
     ...audienceHandlers(core),
     ...keysHandlers(core, indexes),
     ...keyActionHandlers(core, undefined, {}, indexes),
+    ...exportHandlers(core),
     ...consoleHandlers(core),
     ...configHandlers(core),
     ...clientsHandlers(core),

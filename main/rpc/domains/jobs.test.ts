@@ -108,6 +108,12 @@ const starts: { [N in JobStream]: Start } = {
       await gate(signal);
       return failed;
     }),
+  'export.progress': (gate) =>
+    jobs.export.start('t', async (_id, emit, signal) => {
+      emit({ kind: 'progress', counts: { keys: 1, total: 2, bytes: 10, vanished: 0, unsupported: 0 } });
+      await gate(signal);
+      return failed;
+    }),
 };
 
 /** A stream's events until the server ends it. */

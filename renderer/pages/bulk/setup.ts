@@ -17,6 +17,8 @@ export const FORMATS = {
   csv: 'CSV',
   tsv: 'TSV',
   ndjson: 'NDJSON',
+  'keys-ndjson': 'Cacheboard export (NDJSON: key, type, ttl, value)',
+  'keys-csv': 'Cacheboard export (CSV: key, type, ttl, value)',
 } as const satisfies Record<InputFormat, string>;
 
 export const RECORD_TYPES = {
@@ -46,6 +48,8 @@ export function isTabular(f: InputFormat | undefined): boolean {
  * controls to show until its preview answers (or when the preview fails).
  */
 export function guessFormat(name: string): InputFormat | undefined {
+  const exported = /\.keys\.(ndjson|jsonl|csv)$/i.exec(name)?.[1]?.toLowerCase();
+  if (exported !== undefined) return exported === 'csv' ? 'keys-csv' : 'keys-ndjson';
   const ext = /\.([A-Za-z0-9]+)(?:\.gz)?$/.exec(name)?.[1]?.toLowerCase();
   switch (ext) {
     case 'csv':

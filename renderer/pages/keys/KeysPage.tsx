@@ -6,6 +6,7 @@ import { WithProfile } from '../../components/WithProfile';
 import { ActionButtons } from './actions/ActionButtons';
 import type { ActionTarget, PageOp } from './actions/actionForm';
 import { KeyActionsDialog } from './actions/KeyActionsDialog';
+import { ExportDialog, type ExportChoices } from './export/ExportDialog';
 import { FindBar, NO_FILTERS, type Filters } from './FindBar';
 import { folderPath } from './folderPath';
 import { FolderStats } from './FolderStats';
@@ -75,6 +76,8 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
   // profile (the server's rule, readOnlyProfile.ts); a profile from REDIS_URL or the config file is written like any other.
   const canEdit = usePermission('keys.edit').allowed && !profile.readOnlyData;
   const canAct = usePermission('keys.actions.start').allowed && !profile.readOnlyData;
+  const canExport = usePermission('export.start').allowed;
+  const [exporting, setExporting] = useState(false);
 
   const where = { profileId: profile.id, db: view.db, separator: view.separator };
   const index = useKeysIndex(where);
@@ -179,6 +182,13 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
             onOpen={(keyB64) => patch({ keyB64 })}
             onNew={canEdit ? () => patch({ keyB64: undefined }) : undefined}
           />
+          {canExport && (
+            <div className="keys-export-bar">
+              <button type="button" className="btn btn-small" onClick={() => setExporting(true)} data-testid="export-open">
+                Export…
+              </button>
+            </div>
+          )}
           {folderRef !== undefined && <FolderStats where={where} folder={folderRef} />}
           {!pattern.ok && <p className="field-error">The pattern from the link cannot be read: {pattern.error}</p>}
           <KeyList
@@ -252,6 +262,7 @@ function ProfileKeys({ profile, linkedMissing }: { profile: ProfileView; linkedM
           )}
         </div>
       </div>
+      {exporting && <ExportDialog profile={profile} db={view.db} choices={exportChoices(view, folderRef, query)} onClose={() => setExporting(false)} />}
       {action !== undefined && (
         <KeyActionsDialog
           profile={profile}
@@ -290,4 +301,22 @@ function selectedFolder(loads: Record<string, FolderLoad>, prefixB64: string | u
     if (node !== undefined) return node.ref;
   }
   return undefined;
+}
+
+/** What the Export dialog offers: the selected folder (or the whole DB), the list's glob, the open key. */
+function exportChoices(view: View, folder: KeyRef | undefined, query: ListQuery | undefined): ExportChoices {
+  const text = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0)));
+  return {
+    ...(view.prefixB64 === undefined
+      ? {}
+      : {
+          folder: {
+            prefixB64: view.prefixB64,
+            label: view.prefixB64 === '' ? '(every key of the DB)' : (folder?.text ?? text(view.prefixB64)),
+            count: undefined,
+          },
+        }),
+    ...(query === undefined ? {} : { pattern: { matchB64: query.match, label: view.match } }),
+    ...(view.keyB64 === undefined ? {} : { key: { keyB64: view.keyB64, label: text(view.keyB64) } }),
+  };
 }

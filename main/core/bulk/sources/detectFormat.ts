@@ -16,7 +16,7 @@ const BY_EXTENSION: Record<string, InputFormat> = {
 };
 
 /** Every format, for "choose one of …" messages. */
-export const INPUT_FORMATS: readonly InputFormat[] = ['resp', 'commands', 'csv', 'tsv', 'ndjson'];
+export const INPUT_FORMATS: readonly InputFormat[] = ['resp', 'commands', 'csv', 'tsv', 'ndjson', 'keys-ndjson', 'keys-csv'];
 
 /**
  * The format a file's extension implies (case-insensitive), or undefined.
@@ -27,6 +27,9 @@ export function detectFormat(fileName: string): InputFormat | undefined {
   const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
   const dot = base.lastIndexOf('.');
   if (dot <= 0) return undefined;
+  // An export's own name (cacheboard-export-….keys.ndjson): key, type, ttl and value per line.
+  const exported = /\.keys\.(ndjson|jsonl|csv)$/i.exec(base)?.[1]?.toLowerCase();
+  if (exported !== undefined) return exported === 'csv' ? 'keys-csv' : 'keys-ndjson';
   return BY_EXTENSION[base.slice(dot + 1).toLowerCase()];
 }
 

@@ -4,6 +4,8 @@ import type { CommandBatch } from '../../resp/types';
 import { BatchSink } from './batchSink';
 import { commandsParser } from './commandsSource';
 import { csvParser } from './csvSource';
+import { keysCsvParser } from './keysCsvSource';
+import { keysNdjsonParser } from './keysNdjsonSource';
 import { ndjsonParser } from './ndjsonSource';
 import { parseStream, type ChunkParser } from './parseStream';
 import { respParser } from './respSource';
@@ -47,5 +49,9 @@ export function makeParser(opts: SourceOptions, sink: BatchSink, hooks: SourceHo
       return csvParser(opts, sink, hooks);
     case 'ndjson':
       return ndjsonParser(opts, sink, hooks);
+    case 'keys-ndjson':
+      return keysNdjsonParser(opts, sink);
+    case 'keys-csv':
+      return keysCsvParser(opts, sink);
   }
 }

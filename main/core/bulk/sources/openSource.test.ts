@@ -43,7 +43,10 @@ describe('detectFormat', () => {
     expect(detectFormat('README')).toBeUndefined();
     expect(detectFormat('.csv')).toBeUndefined();
     expect(detectFormat('dir.csv/file')).toBeUndefined();
-    expect(unknownFormatMessage('data.json')).toMatch(/"data\.json".*resp, commands, csv, tsv, ndjson$/);
+    // An export's own names: what it writes, and loads back key by key.
+    expect(detectFormat('cacheboard-export-1.keys.ndjson')).toBe('keys-ndjson');
+    expect(detectFormat('x.KEYS.CSV')).toBe('keys-csv');
+    expect(unknownFormatMessage('data.json')).toMatch(/"data\.json".*resp, commands, csv, tsv, ndjson, keys-ndjson, keys-csv$/);
   });
 });
 

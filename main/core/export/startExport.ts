@@ -1,0 +1,55 @@
+import type { Cluster, Redis } from 'ioredis';
+import type { ExportStart } from '../../../app/schemas/export';
+import type { ExportJobs } from './exportJobs';
+import { exportContentType, exportFileName, runExport } from './runExport';
+
+export interface StartedExport {
+  jobId: string;
+  fileName: string;
+  /** Where the web build serves the bytes (GET, the session's cookie). */
+  download: string;
+}
+
+/**
+ * Starts an export whose bytes go to a download (the web build's GET /api/exports/<jobId>):
+ * the job says its file's name, waits for its owner's browser to fetch it, then streams into it.
+ * `done` is called with the outcome (the audit's end).
+ */
+export function startDownloadExport(
+  jobs: ExportJobs,
+  redis: Redis | Cluster,
+  input: ExportStart,
+  who: { user: string; target: string },
+  done: (outcome: string, detail: string) => void,
+): StartedExport {
+  const fileName = exportFileName(input.format);
+  const contentType = exportContentType(input.format);
+  const jobId = jobs.start(who.target, async (id, emit, signal) => {
+    emit({ kind: 'started', fileName, contentType });
+    let download;
+    try {
+      download = await jobs.waitForDownload(id, { user: who.user, fileName, contentType }, signal);
+    } catch (e) {
+      const error = e as { code: string; message: string };
+      done(signal.aborted ? 'cancelled' : 'failed', error.message);
+      return signal.aborted ? { kind: 'cancelled', counts: emptyCounts() } : { kind: 'failed', error: { code: error.code, message: error.message } };
+    }
+    const out = await runExport(
+      { redis, source: input.source, format: input.format, ttls: input.ttls, expected: input.expected, sink: download.sink },
+      emit,
+      signal,
+    );
+    download.end(out.kind === 'done');
+    const c = out.counts;
+    done(
+      out.kind === 'done' ? 'ok' : out.kind,
+      `${c ? `${c.keys} keys, ${c.bytes} bytes, ${c.vanished} vanished, ${c.unsupported} unsupported` : ''}${out.kind === 'failed' ? `: ${out.error.message}` : ''}`,
+    );
+    return out;
+  });
+  return { jobId, fileName, download: `/api/exports/${jobId}` };
+}
+
+function emptyCounts() {
+  return { keys: 0, total: null, bytes: 0, vanished: 0, unsupported: 0 };
+}

@@ -1,0 +1,40 @@
+import { AppError } from '../../../app/errors';
+import { startDownloadExport } from '../../core/export';
+import { keyConnection } from '../../core/keys/keyConnection';
+import type { Handlers } from '../handlers';
+import { userKey } from '../session';
+import { auditFor } from './auditTrail';
+import type { CoreServices } from './services';
+import { roleOf, sessionProfile } from './sessionProfile';
+
+type ExportHandlers = Pick<Handlers, 'export.start'>;
+
+/**
+ * Exports from the page (progress and cancel are every job's, ./jobs.ts). An analyst's export
+ * reads on the analysts' own Redis user (sessionProfile), so it holds only what they may read
+ * on the Keys page anyway; the restore format is ops', as `keys export` is. Audited as a job
+ * that exposes data: who, where, which format and source, and what was written.
+ */
+export function exportHandlers({ profiles, pool, jobs, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'jobs' | 'audit'>): ExportHandlers {
+  return {
+    'export.start': async (input, { session }) => {
+      if (input.format === 'restore' && roleOf(session) !== 'ops') {
+        throw new AppError('FORBIDDEN', 'The restore format (DUMP payloads for RESTORE) needs the ops role; analysts export ndjson or csv', 'format');
+      }
+      const { connectionId, profile } = sessionProfile(profiles, input.profileId, session);
+      const db = input.db ?? profile.spec.db;
+      const redis = await keyConnection(pool, connectionId, profile.spec, db);
+      const target = `${profile.spec.name}/${db}`;
+      const trail = auditFor(audit, session, 'keys.export', target);
+      const what = input.source.kind === 'keys' ? `${input.source.keys.length} selected keys` : `${input.source.kind} ${sourceText(input.source)}`;
+      trail('started', `${input.format}, ${what}${input.ttls ? '' : ', no TTLs'}`);
+      return startDownloadExport(jobs.export, redis, input, { user: userKey(session), target }, (outcome, detail) =>
+        trail(outcome as 'ok' | 'failed' | 'cancelled', detail),
+      );
+    },
+  };
+}
+
+function sourceText(source: { kind: 'prefix'; prefix: string } | { kind: 'pattern'; match: string }): string {
+  return JSON.stringify(Buffer.from(source.kind === 'prefix' ? source.prefix : source.match, 'base64').toString('utf8'));
+}
