@@ -149,6 +149,9 @@ export const refusals = new RefusalMemory();
  * shared one other callers' commands would land in the transaction.
  */
 export async function refusedWhenQueued(client: Redis, args: readonly string[]): Promise<Refusal | undefined> {
+  // ACL DRYRUN first where this user may ask it: a write command queued under CLIENT PAUSE WRITE
+  // waits for the pause to end, so MULTI is kept for the users DRYRUN cannot answer for.
+  if ((await dryRun(client, args)) === true) return undefined;
   await client.call('MULTI');
   try {
     await client.call(args[0] ?? '', ...args.slice(1));
