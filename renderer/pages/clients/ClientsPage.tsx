@@ -14,6 +14,7 @@ import { plural } from '../../lib/plural';
 import { ClientTable } from './ClientTable';
 import { ConfirmDialog } from './ConfirmDialog';
 import { KillDialog } from './KillDialog';
+import { killRefusedEverywhere } from './killRefused';
 import { Legend } from './Legend';
 import { memoryRows } from './memoryRows';
 import { NodeCards } from './NodeCards';
@@ -85,7 +86,7 @@ function ProfileClients({ profile }: { profile: ProfileView }) {
   const mayPause = usePermission('clients.pause');
   const readOnlyData = profile.readOnlyData;
   // CLIENT KILL refused on every node (a managed service, an ACL): no Kill column; each node card says why in one line.
-  const killRefused = list !== undefined && list.nodes.length > 0 && list.nodes.every((n) => n.writeRestrictions?.some((r) => r.command === 'CLIENT KILL'));
+  const killRefused = killRefusedEverywhere(list?.nodes);
   const canKill = mayKill.allowed && !readOnlyData && !killRefused;
   const canPause = mayPause.allowed && !readOnlyData;
   const unpause = useUnpause(profile.id);
