@@ -2,11 +2,22 @@ import { roleAllows } from '../../../app/define';
 import { restrictionLine } from '../../../app/schemas/restrictions';
 import { logsWithoutValues } from '../../core/metrics';
 import type { Handlers } from '../handlers';
+import { refuseReadOnlyData } from '../../core/pool/readOnlyProfile';
 import { auditFor } from './auditTrail';
 import type { CoreServices } from './services';
-import { connectionOf } from './sessionProfile';
+import { connectionOf, storedProfile } from './sessionProfile';
 
-type MetricsHandlers = Pick<Handlers, 'metrics.watch' | 'metrics.alerts' | 'metrics.slowlog' | 'metrics.action' | 'metrics.actions'>;
+type MetricsHandlers = Pick<
+  Handlers,
+  | 'metrics.watch'
+  | 'metrics.alerts'
+  | 'metrics.slowlog'
+  | 'metrics.action'
+  | 'metrics.actions'
+  | 'metrics.latencyMonitor'
+  | 'metrics.latencyMonitorOn'
+  | 'metrics.latencyMonitorOff'
+>;
 
 export function metricsHandlers({ metrics, audit, profiles }: Pick<CoreServices, 'metrics' | 'audit' | 'profiles'>): MetricsHandlers {
   return {
@@ -37,6 +48,16 @@ export function metricsHandlers({ metrics, audit, profiles }: Pick<CoreServices,
         throw e;
       }
     },
+    // Read as the session's own Redis user (an analyst's may be refused CONFIG GET); the timer is the profile's.
+    'metrics.latencyMonitor': async ({ profileId, address }, { session }) => {
+      const readId = connectionOf(profiles, profileId, session);
+      return metrics.latency.status(readId, profileId, await metrics.nodeOf(readId, address));
+    },
+    'metrics.latencyMonitorOn': async ({ profileId, address, thresholdMs, minutes }) => {
+      refuseReadOnlyData(storedProfile(profiles, profileId), { refused: 'its configuration cannot be changed here', instead: 'turn latency monitoring on' });
+      return metrics.latency.turnOn(profileId, await metrics.nodeOf(profileId, address), thresholdMs, minutes);
+    },
+    'metrics.latencyMonitorOff': ({ profileId }) => metrics.latency.turnOff(profileId),
     // Ops run the actions on the profile's own connections, so their log is kept under its own id.
     'metrics.actions': async ({ profileId, address }) => {
       const restrictions = await metrics.actionRestrictions(profileId, address);
