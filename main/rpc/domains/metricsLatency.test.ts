@@ -66,6 +66,14 @@ describe('metrics.latencyMonitor and roles', () => {
     await expect(clientAs('analyst').invoke('metrics.latencyMonitor', { profileId: 'open' })).resolves.toMatchObject({ thresholdMs: 10, timed: { setMs: 10 } });
     await expect(ops.invoke('metrics.latencyMonitorOff', { profileId: 'open' })).resolves.toMatchObject({ restored: true });
     expect(await threshold()).toBe('0');
+    // Both writes are in the audit log, each as one row with its outcome.
+    const { entries } = await ops.invoke('audit.list', {});
+    expect(entries.find((e) => e.action === 'metrics.latencyMonitorOn')).toMatchObject({
+      outcome: 'ok',
+      user: 'ops',
+      detail: 'latency-monitor-threshold 10 for 30 min; was 0',
+    });
+    expect(entries.find((e) => e.action === 'metrics.latencyMonitorOff')).toMatchObject({ outcome: 'ok', detail: expect.stringContaining('put back to 0') });
   });
 
   it('refuses ops on a read-only profile before any CONFIG SET', async () => {
