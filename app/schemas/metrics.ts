@@ -267,8 +267,15 @@ export type Commandlogs = z.output<typeof Commandlogs>;
 
 /** A node's latency-monitor-threshold turned on for a while by ops: what was set, what goes back, when. */
 export const LatencyTimed = z.object({ address: Address, setMs: z.number(), previousMs: z.number(), until: z.number() });
-/** How the last turn-on ended: put back, or left alone because the value found (`foundMs`) was someone else's. */
-export const LatencyEnded = z.object({ address: Address, at: z.number(), restored: z.boolean(), foundMs: z.number().optional(), previousMs: z.number() });
+/** How the last turn-on ended: put back, left alone because the value found (`foundMs`) was someone else's, or `error` (it may still be on). */
+export const LatencyEnded = z.object({
+  address: Address,
+  at: z.number(),
+  restored: z.boolean(),
+  foundMs: z.number().optional(),
+  previousMs: z.number(),
+  error: z.string().optional(),
+});
 export const LatencyMonitorStatus = z.object({
   /** Absent when CONFIG GET is refused (then `restriction` says so): unknown, never 0. */
   thresholdMs: z.number().optional(),

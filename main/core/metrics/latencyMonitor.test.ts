@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, closeAdmins, eventually, useRedis } from '../../../testing/redis';
 import { renamedAway } from '../../../testing/restricted';
-import type { Pool } from '../pool/pool';
 import { MetricsHub } from './metricsHub';
-import { poolFor } from './metricsTestKit';
+import { profileRegistry, specFor } from '../../../testing/profiles';
+import { Pool as PoolClass } from '../pool/pool';
 
 const server = useRedis();
 // CONFIG renamed away, as on a managed service.
 const managed = useRedis(renamedAway());
-let pool: Pool;
+let pool: PoolClass;
 let hub: MetricsHub;
 const addr = (): string => `127.0.0.1:${server().port}`;
 
@@ -18,8 +18,9 @@ async function threshold(): Promise<string | undefined> {
   return v;
 }
 
-beforeAll(() => {
-  pool = poolFor({ m: server(), r: managed() });
+beforeAll(async () => {
+  await (await adminClient(server())).call('ACL', 'SETUSER', 'lat', 'on', '>pw', '~*', '&*', '+@all');
+  pool = new PoolClass({ ...profileRegistry({ m: specFor(server()), r: specFor(managed()), u: specFor(server(), { username: 'lat', password: 'pw' }) }) });
   // One "minute" of the turn-on's duration is 40 ms here.
   hub = new MetricsHub({ pool, latencyMinuteMs: 40 });
 });
@@ -72,5 +73,19 @@ describe('latency monitoring turned on for a while', () => {
     const status = await hub.latency.status('r', 'r', a);
     expect(status.thresholdMs).toBeUndefined();
     expect(status.restriction).toMatchObject({ command: expect.stringMatching(/^CONFIG/), effect: expect.stringContaining('cannot tell') });
+  });
+
+  it('says the value may still be on when it cannot be put back', async () => {
+    const admin = await adminClient(server());
+    await admin.config('SET', 'latency-monitor-threshold', '0');
+    await hub.latency.turnOn('u', addr(), 10, 60);
+    // The user loses CONFIG meanwhile: the end cannot read or set the value.
+    await admin.call('ACL', 'SETUSER', 'lat', '-config');
+    await expect(hub.latency.turnOff('u')).rejects.toBeDefined();
+    expect(await threshold()).toBe('10');
+    const status = await hub.latency.status('m', 'u', addr());
+    expect(status.timed).toBeUndefined();
+    expect(status.ended).toMatchObject({ restored: false, previousMs: 0, error: expect.stringMatching(/config/i) });
+    await admin.config('SET', 'latency-monitor-threshold', '0');
   });
 });

@@ -23,6 +23,8 @@ export interface LatencyEnded {
   /** The value found at the end: ours put back as `previousMs`, or another one left in place. */
   foundMs: number | undefined;
   previousMs: number;
+  /** The end could not read or put back the value (the node down, CONFIG refused meanwhile): it may still be on. */
+  error?: string;
 }
 
 export interface LatencyStatus {
@@ -115,6 +117,11 @@ export class LatencyMonitor {
     clearTimeout(run.timer);
     this.running.delete(connectionId);
     const redis = await this.pool.node(connectionId, run.address);
+    const failed = (err: unknown): never => {
+      const e = toAppErrorFor(redis, err);
+      this.ended.set(connectionId, { address: run.address, at: Date.now(), restored: false, foundMs: undefined, previousMs: run.previousMs, error: e.message });
+      throw e;
+    };
     try {
       const foundMs = await readThreshold(redis);
       // Someone else's value (a CONFIG SET meanwhile) is theirs: never overwritten with ours.
@@ -124,7 +131,7 @@ export class LatencyMonitor {
       this.ended.set(connectionId, ended);
       return ended;
     } catch (err) {
-      throw toAppErrorFor(redis, err);
+      return failed(err);
     }
   }
 

@@ -26,5 +26,8 @@ describe('latency monitor line', () => {
     expect(endedLine({ thresholdMs: 77, ended }, A)).toMatch(/was 77, set by someone else meanwhile: left as it is, not put back to 0\.$/);
     expect(endedLine({ thresholdMs: 0, ended: { ...ended, restored: true, foundMs: 10 } }, A)).toMatch(/^Put back to 0 at /);
     expect(endedLine({ thresholdMs: 0 }, A)).toBeUndefined();
+    expect(endedLine({ ended: { ...ended, foundMs: undefined, error: 'Connection refused' } }, A)).toMatch(
+      /could not be put back to 0 \(Connection refused\): it may still be on\.$/,
+    );
   });
 });

@@ -28,6 +28,8 @@ export function monitorLine(status: Status, address: string): string {
 export function endedLine(status: Status, address: string): string | undefined {
   const ended = status.ended;
   if (ended === undefined || ended.address !== address) return undefined;
+  if (ended.error !== undefined)
+    return `At ${hhmm(ended.at)} latency-monitor-threshold could not be put back to ${ended.previousMs} (${ended.error}): it may still be on.`;
   if (ended.restored) return `Put back to ${ended.previousMs} at ${hhmm(ended.at)}.`;
   const found = ended.foundMs === undefined ? 'something else' : String(ended.foundMs);
   return `At ${hhmm(ended.at)} latency-monitor-threshold was ${found}, set by someone else meanwhile: left as it is, not put back to ${ended.previousMs}.`;
