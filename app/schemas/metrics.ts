@@ -265,6 +265,25 @@ export type CommandlogList = z.output<typeof CommandlogList>;
 export const Commandlogs = z.object({ largeRequest: CommandlogList, largeReply: CommandlogList });
 export type Commandlogs = z.output<typeof Commandlogs>;
 
+/** A node's latency-monitor-threshold turned on for a while by ops: what was set, what goes back, when. */
+export const LatencyTimed = z.object({ address: Address, setMs: z.number(), previousMs: z.number(), until: z.number() });
+/** How the last turn-on ended: put back, left alone because the value found (`foundMs`) was someone else's, or `error` (it may still be on). */
+export const LatencyEnded = z.object({
+  address: Address,
+  at: z.number(),
+  restored: z.boolean(),
+  foundMs: z.number().optional(),
+  previousMs: z.number(),
+  error: z.string().optional(),
+});
+export const LatencyMonitorStatus = z.object({
+  /** Absent when CONFIG GET is refused (then `restriction` says so): unknown, never 0. */
+  thresholdMs: z.number().optional(),
+  restriction: Restriction.optional(),
+  timed: LatencyTimed.optional(),
+  ended: LatencyEnded.optional(),
+});
+
 export const metrics = {
   'metrics.watch': stream({
     summary:
@@ -298,6 +317,31 @@ export const metrics = {
     input: z.object({ profileId: ProfileId, address: Address, action: OpsActionName }).strict(),
     /** A refusal (asked beforehand or met at run time) is an answer, the page's one line, not an error. */
     output: z.union([OpsActionResult, OpsActionRefused]),
+  }),
+  'metrics.latencyMonitor': call({
+    summary: "Whether a node records latency events (its latency-monitor-threshold), and ops' running or last turn-on for a while",
+    role: 'analyst',
+    input: z.object({ profileId: ProfileId, address: Address.optional() }).strict(),
+    output: LatencyMonitorStatus,
+  }),
+  'metrics.latencyMonitorOn': call({
+    summary: 'Turn latency monitoring on for a while (CONFIG SET latency-monitor-threshold); the previous value is put back at the end',
+    role: 'ops',
+    input: z
+      .object({
+        profileId: ProfileId,
+        address: Address.optional(),
+        thresholdMs: z.number().int().min(1).max(60_000).default(10),
+        minutes: z.union([z.literal(10), z.literal(30), z.literal(60)]),
+      })
+      .strict(),
+    output: LatencyTimed,
+  }),
+  'metrics.latencyMonitorOff': call({
+    summary: 'End a latency-monitor turn-on now: the previous value is put back unless someone else changed it meanwhile',
+    role: 'ops',
+    input: z.object({ profileId: ProfileId }).strict(),
+    output: LatencyEnded,
   }),
   'metrics.actions': call({
     summary: 'The recent ops actions of a profile, newest first',

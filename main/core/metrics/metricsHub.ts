@@ -8,6 +8,7 @@ import { DEFAULT_HISTORY_SECONDS } from './history';
 import { KnownNodes, withKnownNodes } from './knownNodes';
 import { fetchInfo, withTimeout } from './nodeInfo';
 import { runOpsAction } from './opsAction';
+import { LatencyMonitor } from './latencyMonitor';
 import { ACTION_COMMAND, actionRestriction, actionRestrictions } from './actionSupport';
 import { refusals } from '../pool/commandSupport';
 import { ProfilePoller, pollTimeoutMs } from './poller';
@@ -48,6 +49,8 @@ export interface MetricsHubOptions {
   alertQuietMs?: number;
   /** Poll every active profile even with nobody watching, so its history is there when a page opens. */
   record?: RecordOptions;
+  /** One minute of a latency-monitor turn-on's duration; tests make it short. */
+  latencyMinuteMs?: number;
 }
 
 interface Watcher {
@@ -90,6 +93,8 @@ export class MetricsHub {
   /** Nodes the profiles' servers reported before: still listed (and watchable) while the server that reports them is down. */
   private readonly known = new KnownNodes();
   private closed = false;
+  /** latency-monitor-threshold turned on for a while, and the timers that put it back. */
+  readonly latency: LatencyMonitor;
 
   private recordTimer: NodeJS.Timeout | undefined;
   /** Per profile, when someone last watched it (or recording first saw it): what the idle limit counts from. */
@@ -99,6 +104,7 @@ export class MetricsHub {
     this.pool = opts.pool;
     this.historySeconds = opts.historySeconds ?? DEFAULT_HISTORY_SECONDS;
     this.graceMs = opts.graceMs ?? DEFAULT_GRACE_MS;
+    this.latency = new LatencyMonitor(this.pool, opts.latencyMinuteMs);
     if (opts.record !== undefined) {
       const every = opts.record.syncMs ?? DEFAULT_RECORD_SYNC_MS;
       this.syncRecording();
@@ -269,6 +275,7 @@ export class MetricsHub {
   async shutdown(): Promise<void> {
     this.closed = true;
     clearInterval(this.recordTimer);
+    this.latency.shutdown();
     this.abort.abort();
     const stopping: Promise<unknown>[] = [...this.runningActions].map((r) => r.catch(() => undefined));
     for (const p of this.profiles.values()) {

@@ -155,7 +155,7 @@ export function MetricsPage() {
           {model.selected !== undefined && (
             <div className="ov-row ov-row-detail">
               <TopCommands commands={selectedSample?.up ? selectedSample.topCommands : undefined} address={model.selected} />
-              <SlowlogPanel profileId={selected.id} address={model.selected} up={selectedSample?.up === true} />
+              <SlowlogPanel profile={selected} address={model.selected} up={selectedSample?.up === true} />
             </div>
           )}
         </>

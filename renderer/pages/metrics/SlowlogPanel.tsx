@@ -4,7 +4,9 @@ import { Segmented } from '../../components/Segmented';
 import { clock, formatMicros } from '../../lib/display';
 import { formatBytes, formatCount, formatLatency, truncate } from '../../lib/format';
 import { RestrictionNotice } from '../../components/RestrictionNotice';
+import type { ProfileView } from '../../../app/schemas/connections';
 import { InlineError } from './InlineError';
+import { LatencyMonitorLine } from './LatencyMonitorLine';
 import { LogTable } from './LogTable';
 
 const REFRESH_MS = 10_000;
@@ -23,7 +25,8 @@ const TABS: readonly { value: Tab; label: string }[] = [
  * Arguments come from whoever wrote to Redis: shown as text, cut, whole in the title.
  * An analyst gets the command and key only (the server withholds the values), with a note.
  */
-export function SlowlogPanel({ profileId, address, up }: { profileId: string; address: string; up: boolean }) {
+export function SlowlogPanel({ profile, address, up }: { profile: ProfileView; address: string; up: boolean }) {
+  const profileId = profile.id;
   const res = useCall('metrics.slowlog', up ? { profileId, address, count: 32 } : undefined, { intervalMs: REFRESH_MS });
   const data = res.data;
   const [tab, setTab] = useState<Tab>('slow');
@@ -67,41 +70,44 @@ export function SlowlogPanel({ profileId, address, up }: { profileId: string; ad
             />
           )}
         </div>
-        <table className="data-table ov-table" data-testid="latency">
-          <caption>LATENCY LATEST</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">At</th>
-              <th scope="col" className="num">
-                Latest
-              </th>
-              <th scope="col" className="num">
-                Max
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data === undefined || data.latency.length === 0 ? (
+        <div className="ov-latency">
+          <LatencyMonitorLine profile={profile} address={address} up={up} />
+          <table className="data-table ov-table" data-testid="latency">
+            <caption>LATENCY LATEST</caption>
+            <thead>
               <tr>
-                <td colSpan={4} className="empty">
-                  {data === undefined ? '—' : 'No latency events (or latency-monitor-threshold is 0).'}
-                </td>
+                <th scope="col">Event</th>
+                <th scope="col">At</th>
+                <th scope="col" className="num">
+                  Latest
+                </th>
+                <th scope="col" className="num">
+                  Max
+                </th>
               </tr>
-            ) : (
-              data.latency.map((l) => (
-                <tr key={l.event}>
-                  <th scope="row" title={l.event}>
-                    {truncate(l.event, 28)}
-                  </th>
-                  <td className="mono">{clock(l.at)}</td>
-                  <td className="num">{formatLatency(l.latestMs)}</td>
-                  <td className="num">{formatLatency(l.maxMs)}</td>
+            </thead>
+            <tbody>
+              {data === undefined || data.latency.length === 0 ? (
+                <tr>
+                  <td colSpan={4} className="empty">
+                    {data === undefined ? '—' : 'No latency events.'}
+                  </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+              ) : (
+                data.latency.map((l) => (
+                  <tr key={l.event}>
+                    <th scope="row" title={l.event}>
+                      {truncate(l.event, 28)}
+                    </th>
+                    <td className="mono">{clock(l.at)}</td>
+                    <td className="num">{formatLatency(l.latestMs)}</td>
+                    <td className="num">{formatLatency(l.maxMs)}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
       </div>
     </section>
   );
