@@ -51,6 +51,7 @@ describe('indexWords', () => {
   it('says how old the shared index is, and what a bulk action left stale', () => {
     const ready = { ...base, status: 'ready' as const, complete: true, finishedAt: 1_000_000 };
     expect(indexWords(ready, 1_000_000 + 754_000).line).toBe('indexed 412,000 keys, 12m 34s ago (scan 4.00 s)');
+    expect(indexWords({ ...ready, scanned: 1 }, 1_000_000 + 754_000).line).toBe('indexed 1 key, 12m 34s ago (scan 4.00 s)');
     expect(indexWords({ ...ready, complete: false }, 1_000_000 + 754_000).age).toBe('built 12m 34s ago');
     expect(indexWords({ ...ready, finishedAt: null }).age).toBeUndefined();
     expect(indexWords(base).age).toBeUndefined();

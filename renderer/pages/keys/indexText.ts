@@ -1,5 +1,6 @@
 import type { IndexState } from '../../../app/schemas/keys';
 import { formatBytes, formatCount, formatDuration, formatSeconds } from '../../lib/format';
+import { noun } from '../../lib/plural';
 
 /** What the index bar says, in plain words: never a partial tree without saying so. */
 export interface IndexWords {
@@ -59,11 +60,23 @@ export function indexWords(s: IndexState | undefined, now = Date.now()): IndexWo
         fraction: s.total > 0 ? Math.min(0.999, s.scanned / s.total) : undefined,
       };
     case 'failed':
-      return { ...base, badge: 'failed', tone: 'err', line: `Failed after ${scanned} keys${s.error === null ? '' : `: ${s.error}`}`, fraction: undefined };
+      return {
+        ...base,
+        badge: 'failed',
+        tone: 'err',
+        line: `Failed after ${scanned} ${noun(s.scanned, 'key')}${s.error === null ? '' : `: ${s.error}`}`,
+        fraction: undefined,
+      };
     case 'cancelled':
     case 'ready':
       return s.complete
-        ? { ...base, badge: 'complete', tone: 'ok', line: `indexed ${scanned} keys, ${ago ?? '—'} ago (scan ${formatSeconds(s.seconds)})`, fraction: undefined }
+        ? {
+            ...base,
+            badge: 'complete',
+            tone: 'ok',
+            line: `indexed ${scanned} ${noun(s.scanned, 'key')}, ${ago ?? '—'} ago (scan ${formatSeconds(s.seconds)})`,
+            fraction: undefined,
+          }
         : {
             ...base,
             badge: 'incomplete',
