@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { middleCut } from '../lib/middleCut';
 import './middleCut.css';
 
@@ -10,8 +11,12 @@ import './middleCut.css';
 export function MiddleCut({ text, className }: { text: string; className?: string }) {
   const { head, tail } = middleCut(text);
   return (
-    // Head and tail are flex items, which browsers name as two words ("…eu :0000040"): the label keeps the name whole.
-    <span className={className === undefined ? 'middle-cut' : `middle-cut ${className}`} aria-label={tail === '' ? undefined : text}>
+    // Browsers may name the two boxes as two words ("…eu :0000040"): the label keeps the name whole.
+    <span
+      className={className === undefined ? 'middle-cut' : `middle-cut ${className}`}
+      aria-label={tail === '' ? undefined : text}
+      style={tail === '' ? undefined : ({ '--tail-ch': `${[...tail].length}ch` } as CSSProperties)}
+    >
       <span className="middle-cut-head">{head}</span>
       {tail !== '' && <span className="middle-cut-tail">{tail}</span>}
     </span>
