@@ -1,5 +1,5 @@
 import type { Candidate, Ignored } from './candidate';
-import { flag, int, isPem, leftOver, setIf, sub, text, type Entry } from './peerFields';
+import { flag, int, isPem, leftOver, mapAddress, setIf, sub, text, type Entry } from './peerFields';
 
 /**
  * Another Redis Desktop Manager's "Export" file (connections.ano): the base64 of a JSON array
@@ -22,12 +22,7 @@ export function ardmEntry(e: Entry): Candidate {
   const draft: Entry = {};
   const mapped: string[] = [];
   const ignored: Ignored[] = leftOver(e, KNOWN, WHY);
-  const host = text(e.host);
-  const port = int(e.port);
-  setIf(draft, mapped, 'name', text(e.name) ?? text(e.connectionName) ?? (host === undefined ? undefined : `${host}:${String(port ?? 6379)}`), 'name');
-  setIf(draft, mapped, 'host', host, 'host');
-  setIf(draft, mapped, 'port', port, 'port');
-  setIf(draft, mapped, 'db', int(e.db), 'db');
+  mapAddress(e, draft, mapped);
   setIf(draft, mapped, 'username', text(e.username), 'username');
   const sentinel = sub(e.sentinelOptions);
   if (text(sentinel.masterName) !== undefined) {

@@ -54,3 +54,13 @@ export function setIf(draft: Entry, mapped: string[], to: string, value: unknown
   draft[to] = value;
   mapped.push(from === to ? to : `${from} → ${to}`);
 }
+
+/** Name, host, port and DB, read alike from RedisInsight's and ARDM's entries (the name falls back to host:port). */
+export function mapAddress(e: Entry, draft: Entry, mapped: string[]): void {
+  const host = text(e.host);
+  const port = int(e.port);
+  setIf(draft, mapped, 'name', text(e.name) ?? text(e.connectionName) ?? (host === undefined ? undefined : `${host}:${String(port ?? 6379)}`), 'name');
+  setIf(draft, mapped, 'host', host, 'host');
+  setIf(draft, mapped, 'port', port, 'port');
+  setIf(draft, mapped, 'db', int(e.db), 'db');
+}

@@ -1,7 +1,7 @@
 import { formatHostPort } from '../../../app/hostPort';
 import { ProfileTag } from '../../../app/schemas/connections';
 import type { Candidate, Ignored } from './candidate';
-import { flag, int, isPem, leftOver, setIf, sub, text, type Entry } from './peerFields';
+import { flag, int, isPem, leftOver, mapAddress, setIf, sub, text, type Entry } from './peerFields';
 
 /**
  * RedisInsight's "Export databases" file: a JSON array of databases (its DatabaseImportService
@@ -78,12 +78,7 @@ export function redisInsightEntry(e: Entry): Candidate {
   const draft: Entry = {};
   const mapped: string[] = [];
   const ignored: Ignored[] = leftOver(e, KNOWN, WHY);
-  const host = text(e.host);
-  const port = int(e.port);
-  setIf(draft, mapped, 'name', text(e.name) ?? text(e.connectionName) ?? (host === undefined ? undefined : `${host}:${String(port ?? 6379)}`), 'name');
-  setIf(draft, mapped, 'host', host, 'host');
-  setIf(draft, mapped, 'port', port, 'port');
-  setIf(draft, mapped, 'db', int(e.db), 'db');
+  mapAddress(e, draft, mapped);
   const kind = kindOf(e);
   const nodes = nodeList(e);
   const user = text(e.username);
