@@ -75,7 +75,8 @@ export function MetricsPage() {
   const profileId = selected?.id;
   const watch = useMetricsWatch(profileId);
   const lost = useLinkLost();
-  const ops = useOpsActions(profileId);
+  const refused = mergeRestrictions(watch.state.samples);
+  const ops = useOpsActions(profileId, undefined, refused.map((r) => r.command).join(' '));
   const [pick, setPick] = useState<{ profileId: string; address: string } | undefined>(undefined);
   const [windowMs, setWindowMs] = useState<number>(15 * 60_000);
 
@@ -105,7 +106,7 @@ export function MetricsPage() {
     <div className={`page ov-page${stale === undefined ? '' : ' is-stale'}`} data-stale={stale === undefined ? undefined : 'true'}>
       <Toolbar profile={selected} address={ownAddress} watch={watch} nodes={model.order.length} stale={stale} />
       <NodeError model={model} watch={watch} address={ownAddress} />
-      <RestrictionNotice restrictions={mergeRestrictions(watch.state.samples)} />
+      <RestrictionNotice restrictions={refused} />
       {!hasData ? (
         watch.error === undefined && <p className="empty">Connecting to {ownAddress}…</p>
       ) : (

@@ -36,9 +36,10 @@ export interface OpsActions {
 /**
  * BGSAVE / BGREWRITEAOF through `metrics.action`, which resolves only when the
  * fork's child is done (many seconds on a big dataset), plus the profile's record
- * from `metrics.actions`, refreshed after each run and every 30 s (others run them too).
+ * from `metrics.actions`, refreshed after each run, every 30 s (others run them too) and when
+ * `refusedKey` (the commands the page's samples were refused) changes.
  */
-export function useOpsActions(profileId: string | undefined, address?: string): OpsActions {
+export function useOpsActions(profileId: string | undefined, address?: string, refusedKey = ''): OpsActions {
   const bridge = useBridge();
   const history = useCall('metrics.actions', profileId === undefined ? undefined : { profileId, ...(address === undefined ? {} : { address }) }, {
     intervalMs: 30_000,
@@ -52,6 +53,11 @@ export function useOpsActions(profileId: string | undefined, address?: string): 
   useEffect(() => {
     refresh.current = history.refresh;
   });
+  // The sampler learns of a refused INFO after the record was first asked for: ask again, so the
+  // panel's buttons go off with the page's line rather than up to 30 s later.
+  useEffect(() => {
+    if (refusedKey !== '') refresh.current();
+  }, [refusedKey]);
 
   const run = useCallback(
     (address: string, action: ActionName) => {
