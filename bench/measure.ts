@@ -37,10 +37,10 @@ export function procMemory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 const peakRssOf = (pid: number): number => procMemory(pid, 'VmHWM');
 
 /** Runs a command, timing it wall-clock and reading its peak RSS. */
-export function runChild(cmd: string, args: string[], opts: { stdinFile?: string } = {}): Promise<ChildRun> {
+export function runChild(cmd: string, args: string[], opts: { stdinFile?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
     let stdout = '';
     let stderr = '';
     let peak = 0;
