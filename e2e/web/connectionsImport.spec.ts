@@ -75,5 +75,10 @@ test.describe('Connections import and tags', () => {
     await shootBothThemes(page, 'docs/connections-tags.png', (path) => page.screenshot({ path }));
     await conns.tagFilter(undefined).click();
     await expect(page.locator(`[data-testid="profile-row"][data-profile-name^="tagged ${redis.port} "]`)).toHaveCount(7);
+    // The header's switcher groups the same way: each profile once, under its tag.
+    const switcher = page.locator('#profile-select');
+    await expect(switcher.locator(`optgroup[label="${blue}"] option`)).toHaveCount(3);
+    await expect(switcher.locator(`optgroup[label="${green}"] option`)).toHaveCount(4);
+    await expect(switcher.locator('option', { hasText: `tagged ${redis.port} 5` })).toHaveCount(1);
   });
 });

@@ -1,7 +1,6 @@
 import type { ProfileView } from '../../../app/schemas/connections';
+import { TAG_FILTER_FROM } from '../../components/profileGroups';
 
-/** Below this many profiles the list is short enough to read whole: no filter is shown. */
-export const TAG_FILTER_FROM = 7;
 export const UNTAGGED = '\u0000untagged';
 
 /** Every tag in use with how many profiles carry it, most used first (then by name). */
