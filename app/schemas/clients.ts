@@ -209,10 +209,19 @@ export const clients = {
     output: ClientsList,
   }),
   'clients.kill': call({
-    summary: 'CLIENT KILL ID on one node (never by address alone); `confirm` repeats the id; audited',
+    summary: 'CLIENT KILL ID on one node (never by address alone); `confirm` repeats the id; a replication link also needs `breakReplication`; audited',
     role: 'ops',
     input: z
-      .object({ ...NodeTarget, id: ClientId, confirm: Confirm })
+      .object({
+        ...NodeTarget,
+        id: ClientId,
+        confirm: Confirm,
+        /**
+         * A replication link (CLIENT LIST flag S: a replica's; M: this replica's master's) is killed
+         * only when the caller says it means to break replication: the page asks it of the user.
+         */
+        breakReplication: z.literal(true).optional(),
+      })
       .strict()
       .refine((i) => i.confirm === i.id, { message: 'confirm must repeat the client id to kill', path: ['confirm'] }),
     output: z.object({

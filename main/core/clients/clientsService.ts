@@ -5,6 +5,7 @@ import {
   BIG_OMEM_BYTES,
   NEAR_LIMIT_SHARE,
   type ClientId,
+  type ClientKind,
   type ClientRow,
   type ClientsList,
   type NodeClients,
@@ -18,7 +19,7 @@ import { parseClientList } from '../redis/clientList';
 import { readRefusal, triedCommand } from '../redis/refusal';
 import { mayRun, refusals } from '../pool/commandSupport';
 import { restrictionLine, type Restriction } from '../../../app/schemas/restrictions';
-import { markClient } from './highlights';
+import { kindOf, markClient } from './highlights';
 import { keepMost, nodeTotals } from './nodeTotals';
 import { PauseBook, type Pause } from './pauseBook';
 import { readNode } from './readNode';
@@ -119,11 +120,23 @@ export class ClientsService {
     return run;
   }
 
-  /** CLIENT KILL ID on one node; the client is looked up first, for the audit log's addr and name. */
-  async kill(connectionId: string, address: string, id: ClientId): Promise<{ killed: boolean; client?: KilledClient }> {
+  /**
+   * CLIENT KILL ID on one node; the client is looked up first, for the audit log's addr and name,
+   * and so that a replication link is killed only when the caller says it means to break it.
+   */
+  async kill(connectionId: string, address: string, id: ClientId, breakReplication = false): Promise<{ killed: boolean; client?: KilledClient }> {
     const redis = await this.deps.pool.node(connectionId, await this.deps.nodeOf(connectionId, address));
-    const client = await findClient(redis, id);
-    if (client === undefined) return { killed: false };
+    const found = await findClient(redis, id);
+    if (found === undefined) return { killed: false };
+    const { kind, ...client } = found;
+    if ((kind === 'replica' || kind === 'master') && !breakReplication) {
+      const link = kind === 'replica' ? 'a replica’s replication link (flag S)' : 'this replica’s link to its master (flag M)';
+      throw new AppError(
+        'VALIDATION',
+        `client ${id} at ${client.addr} is ${link}: killing it breaks replication and may force a full resync. Kill it again with breakReplication set if that is what you mean.`,
+        'breakReplication',
+      );
+    }
     const n = await redis.client('KILL', 'ID', id).catch((err: unknown) => {
       throw refusedError(connectionId, redis, err, ['CLIENT', 'KILL']);
     });
@@ -229,11 +242,11 @@ export class ClientsService {
 }
 
 /** The client with this id on the node now (CLIENT LIST ID, Redis 6.2+; the whole list before). */
-async function findClient(redis: Redis, id: string): Promise<KilledClient | undefined> {
+async function findClient(redis: Redis, id: string): Promise<(KilledClient & { kind: ClientKind }) | undefined> {
   const reply = await redis.callBuffer('CLIENT', 'LIST', 'ID', id).catch(async (err: unknown) => {
     if (!/syntax|unknown|wrong number/i.test(err instanceof Error ? err.message : '')) throw toAppErrorFor(redis, err);
     return redis.callBuffer('CLIENT', 'LIST');
   });
   const found = parseClientList(Buffer.isBuffer(reply) ? reply : String(reply)).clients.find((c) => c.id === id);
-  return found === undefined ? undefined : { id: found.id, addr: found.addr, name: found.name };
+  return found === undefined ? undefined : { id: found.id, addr: found.addr, name: found.name, kind: kindOf(found.flags) };
 }

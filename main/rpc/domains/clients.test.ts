@@ -180,6 +180,28 @@ describe('clients.kill', () => {
       code: 'READ_ONLY',
     });
   });
+  it('kills a replica’s replication link only when the call says it breaks replication; the replica syncs again', { timeout: 20_000 }, async () => {
+    const ops = rpc.as('ops');
+    const link = node(await rpc.list('ops', 'rs'), set.master)?.clients.find((c) => c.kind === 'replica');
+    expect(link).toBeDefined();
+    const target = { profileId: 'rs', address: at(set.master), id: link?.id ?? '', confirm: link?.id ?? '' };
+    await expect(ops.invoke('clients.kill', target)).rejects.toMatchObject({ code: 'VALIDATION', field: 'breakReplication' });
+    expect(node(await rpc.list('ops', 'rs'), set.master)?.clients.some((c) => c.id === link?.id)).toBe(true);
+
+    const r = await ops.invoke('clients.kill', { ...target, breakReplication: true });
+    expect(r).toEqual({ killed: true, client: { id: link?.id, addr: link?.addr, name: link?.name } });
+    const linkUp = async () => /master_link_status:up/.test(await (await adminClient(replica())).info('replication'));
+    expect(
+      await eventually(
+        async () => (await linkUp()) && node(await rpc.list('ops', 'rs'), set.master)?.clients.some((c) => c.kind === 'replica') === true,
+        15_000,
+        200,
+      ),
+    ).toBe(true);
+    const kills = rpc.audit().filter((e) => e.action === 'clients.kill' && e.target === at(set.master) && e.outcome !== 'started');
+    expect(kills.at(-2)?.outcome).toBe('failed');
+    expect(kills.at(-1)).toMatchObject({ outcome: 'ok', detail: expect.stringContaining(`client ${link?.id}`) });
+  });
 });
 
 describe('clients.pause and clients.unpause', () => {

@@ -54,7 +54,7 @@ export function clientsHandlers({ pool, metrics, profiles, audit }: Pick<CoreSer
   return {
     'clients.list': ({ profileId, idleSeconds }, { session }) => service.list(profileId, connectionOf(profiles, profileId, session), idleSeconds),
 
-    'clients.kill': async ({ profileId, address, id }, { session }) => {
+    'clients.kill': async ({ profileId, address, id, breakReplication }, { session }) => {
       const connectionId = opsTarget(profileId, session);
       return audited(
         audit,
@@ -62,7 +62,7 @@ export function clientsHandlers({ pool, metrics, profiles, audit }: Pick<CoreSer
         'clients.kill',
         address,
         async () => {
-          const r = await service.kill(connectionId, address, id);
+          const r = await service.kill(connectionId, address, id, breakReplication === true);
           return r.client === undefined ? { killed: r.killed } : { killed: r.killed, client: r.client };
         },
         (r) => ({ ok: r.killed, detail: killText(id, r.client) }),

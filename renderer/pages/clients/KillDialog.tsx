@@ -27,8 +27,14 @@ export function KillDialog({ profileId, row, onClose }: Props) {
     setBusy(true);
     setError(undefined);
     try {
-      // `confirm` repeats the id: the server refuses a kill that does not.
-      const r = await bridge.invoke('clients.kill', { profileId, address: row.node, id: c.id, confirm: c.id });
+      // `confirm` repeats the id, and a link's kill says it breaks replication: the server refuses a kill that does not.
+      const r = await bridge.invoke('clients.kill', {
+        profileId,
+        address: row.node,
+        id: c.id,
+        confirm: c.id,
+        ...(link ? { breakReplication: true as const } : {}),
+      });
       onClose(r.killed ? `Killed client ${c.id} (${c.addr}) on ${row.node}.` : `Client ${c.id} was no longer on ${row.node}: it left, or was killed already.`);
     } catch (e) {
       setError(toAppError(e));
