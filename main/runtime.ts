@@ -47,6 +47,8 @@ export interface RuntimeOptions {
   uploadLimitBytes?: number;
   /** Desktop: the main-process file dialog. */
   pickFile?: () => Promise<string | null>;
+  /** Desktop: the main-process save dialog (exports), suggesting a file name. */
+  pickSaveFile?: (fileName: string) => Promise<string | null>;
   /** Web build: calls and subscriptions per user per second (burst: 4 s worth). */
   callsPerSecond?: number;
   /**
@@ -160,7 +162,20 @@ export async function createRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const monitor = new MonitorHub({ resolve: monitorTargets({ profile: (id) => profiles.get(id), metrics, pool }) });
   const pubsub = new PubSubHub({ plan: pubsubPlanner({ profile: (id) => profiles.get(id), pool }) });
   const dispatcher = new Dispatcher(
-    createHandlers({ version: VERSION, profiles, pool, bulk, metrics, jobs, monitor, pubsub, audit, audience, console: consoles }),
+    createHandlers({
+      version: VERSION,
+      profiles,
+      pool,
+      bulk,
+      metrics,
+      jobs,
+      monitor,
+      pubsub,
+      audit,
+      audience,
+      console: consoles,
+      ...(opts.pickSaveFile ? { pickSaveFile: opts.pickSaveFile } : {}),
+    }),
     {
       mapError: (e) => toAppError(e),
       onRefused: (r) => audit.append(refusalEntry(r)),

@@ -7,7 +7,8 @@ import { KeyBytes, PatternBytes } from './keys';
  * The export domain: write the keys of a folder, a selection or a glob to a file people and
  * other tools can read (ndjson, csv) or that Redis restores exactly (restore: RESTORE commands).
  * A run is a job; on the web build its bytes stream to the browser through GET /api/exports/<jobId>
- * (the session's cookie, the job's owner), its progress through export.progress.
+ * (the session's cookie, the job's owner), on the desktop into the file its save dialog chose; its
+ * progress through export.progress.
  *
  * Sections: what is exported; the run; progress; the entries.
  */
@@ -89,11 +90,19 @@ export const ExportJobId = jobIdOf('export');
 export const exportKeys = {
   'export.start': call({
     input: ExportStart,
-    output: z.object({ jobId: z.string(), fileName: z.string(), download: z.string() }),
+    output: z.object({
+      jobId: z.string(),
+      fileName: z.string(),
+      /** Web build: where the browser fetches the bytes (GET, the session's cookie). */
+      download: z.string().optional(),
+      /** Desktop: the file the save dialog chose, whole once the job is done. */
+      savedTo: z.string().optional(),
+    }),
     // Values are what an analyst may read anyway, on the analysts' own Redis user; restore is ops'
     // (the handler refuses it to analysts): DUMP payloads feed RESTORE, an ops act, as keys export does.
     role: 'analyst',
-    summary: 'Export a folder, a selection or a glob as ndjson, csv or restore; the file streams from GET download (web) as it is written',
+    summary:
+      'Export a folder, a selection or a glob as ndjson, csv or restore; the file streams from GET download (web) as it is written, or into the file the desktop’s save dialog chose',
   }),
   'export.progress': stream({
     input: ExportJobId,

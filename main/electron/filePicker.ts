@@ -19,3 +19,13 @@ export function createFilePicker(dialog: Dialog, window: () => BrowserWindow | n
     return result.canceled ? null : (result.filePaths[0] ?? null);
   };
 }
+
+/** The export's save dialog, in the main process: a path for the runtime, which writes the file whole or not at all. */
+export function createSavePicker(dialog: Dialog, window: () => BrowserWindow | null) {
+  return async (fileName: string): Promise<string | null> => {
+    const options = { title: 'Export keys to', defaultPath: fileName, properties: ['createDirectory' as const, 'showOverwriteConfirmation' as const] };
+    const win = window();
+    const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+    return result.canceled || result.filePath === undefined || result.filePath === '' ? null : result.filePath;
+  };
+}

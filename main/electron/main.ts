@@ -4,7 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage } from 'electron';
 import type { Session } from '../rpc/session';
 import { createRuntime, type Runtime } from '../runtime';
 import { hardenApp } from './hardening';
-import { createFilePicker } from './filePicker';
+import { createFilePicker, createSavePicker } from './filePicker';
 import { createIpcAdapter, type IpcAdapter } from './ipc';
 import { createMainWindow } from './mainWindow';
 import { registerAppScheme, serveRenderer } from './protocol';
@@ -40,6 +40,8 @@ function openWindow(): void {
   ipc.attachWindow(win);
 }
 
+const focused = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0] ?? null;
+
 async function start(): Promise<void> {
   hardenApp();
   // app.getAppPath() is the repo root in development and app.asar when packaged.
@@ -50,7 +52,8 @@ async function start(): Promise<void> {
     secretBox: createSafeStorageBox(safeStorage), // after 'ready': Linux only knows its keyring then
     redisUrl,
     embedded: redisUrl === undefined,
-    pickFile: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0] ?? null),
+    pickFile: createFilePicker(dialog, focused),
+    pickSaveFile: createSavePicker(dialog, focused),
   });
   ipc = createIpcAdapter({ runtime, session: desktopSession(), ipcMain });
   openWindow();

@@ -1,5 +1,8 @@
+import { basename } from 'node:path';
 import type { Cluster, Redis } from 'ioredis';
 import type { ExportStart } from '../../../app/schemas/export';
+import { ExportFile } from '../keys';
+import { toAppError } from '../pool/redisErrors';
 import type { ExportJobs } from './exportJobs';
 import { exportContentType, exportFileName, runExport } from './runExport';
 
@@ -7,7 +10,9 @@ export interface StartedExport {
   jobId: string;
   fileName: string;
   /** Where the web build serves the bytes (GET, the session's cookie). */
-  download: string;
+  download?: string;
+  /** The desktop's file, chosen in its save dialog: whole once the job is done, absent otherwise. */
+  savedTo?: string;
 }
 
 /**
@@ -48,6 +53,43 @@ export function startDownloadExport(
     return out;
   });
   return { jobId, fileName, download: `/api/exports/${jobId}` };
+}
+
+/**
+ * Starts an export into a file (the desktop's save dialog chose `path`): written beside it and
+ * renamed over it once whole, so a cancelled or failed run leaves the file as it was.
+ */
+export async function startFileExport(
+  jobs: ExportJobs,
+  redis: Redis | Cluster,
+  input: ExportStart,
+  path: string,
+  who: { target: string },
+  done: (outcome: string, detail: string) => void,
+): Promise<StartedExport> {
+  const file = await ExportFile.open(path);
+  const fileName = basename(file.out);
+  const jobId = jobs.start(who.target, async (_id, emit, signal) => {
+    emit({ kind: 'started', fileName, contentType: exportContentType(input.format) });
+    const out = await runExport({ redis, source: input.source, format: input.format, ttls: input.ttls, expected: input.expected, sink: file }, emit, signal);
+    let end = out;
+    try {
+      if (out.kind === 'done') await file.finish();
+      else await file.discard();
+    } catch (e) {
+      // The disk filled or the folder went while closing: the run did not reach the file whole.
+      await file.discard().catch(() => undefined);
+      const error = toAppError(e);
+      end = { kind: 'failed', error: { code: error.code, message: `${file.out}: ${error.message}` }, counts: out.counts ?? emptyCounts() };
+    }
+    const c = end.counts;
+    done(
+      end.kind === 'done' ? 'ok' : end.kind,
+      `${file.out}: ${c ? `${c.keys} keys, ${c.bytes} bytes, ${c.vanished} vanished, ${c.unsupported} unsupported` : ''}${end.kind === 'failed' ? `: ${end.error.message}` : ''}`,
+    );
+    return end;
+  });
+  return { jobId, fileName, savedTo: file.out };
 }
 
 function emptyCounts() {

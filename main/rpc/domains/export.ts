@@ -1,5 +1,5 @@
 import { AppError } from '../../../app/errors';
-import { startDownloadExport } from '../../core/export';
+import { exportFileName, startDownloadExport, startFileExport } from '../../core/export';
 import { keyConnection } from '../../core/keys/keyConnection';
 import type { Handlers } from '../handlers';
 import { userKey } from '../session';
@@ -15,7 +15,13 @@ type ExportHandlers = Pick<Handlers, 'export.start'>;
  * on the Keys page anyway; the restore format is ops', as `keys export` is. Audited as a job
  * that exposes data: who, where, which format and source, and what was written.
  */
-export function exportHandlers({ profiles, pool, jobs, audit }: Pick<CoreServices, 'profiles' | 'pool' | 'jobs' | 'audit'>): ExportHandlers {
+export function exportHandlers({
+  profiles,
+  pool,
+  jobs,
+  audit,
+  pickSaveFile,
+}: Pick<CoreServices, 'profiles' | 'pool' | 'jobs' | 'audit' | 'pickSaveFile'>): ExportHandlers {
   return {
     'export.start': async (input, { session }) => {
       if (input.format === 'restore' && roleOf(session) !== 'ops') {
@@ -25,12 +31,15 @@ export function exportHandlers({ profiles, pool, jobs, audit }: Pick<CoreService
       const db = input.db ?? profile.spec.db;
       const redis = await keyConnection(pool, connectionId, profile.spec, db);
       const target = `${profile.spec.name}/${db}`;
+      // The desktop has no browser download: its own save dialog picks the file first.
+      const path = pickSaveFile === undefined ? undefined : await pickSaveFile(exportFileName(input.format));
+      if (path === null) throw new AppError('CANCELLED', 'No file was chosen: nothing was exported', 'savedTo');
       const trail = auditFor(audit, session, 'keys.export', target);
       const what = input.source.kind === 'keys' ? `${input.source.keys.length} selected keys` : `${input.source.kind} ${sourceText(input.source)}`;
       trail('started', `${input.format}, ${what}${input.ttls ? '' : ', no TTLs'}`);
-      return startDownloadExport(jobs.export, redis, input, { user: userKey(session), target }, (outcome, detail) =>
-        trail(outcome as 'ok' | 'failed' | 'cancelled', detail),
-      );
+      const end = (outcome: string, detail: string) => trail(outcome as 'ok' | 'failed' | 'cancelled', detail);
+      if (path !== undefined) return startFileExport(jobs.export, redis, input, path, { target }, end);
+      return startDownloadExport(jobs.export, redis, input, { user: userKey(session), target }, end);
     },
   };
 }

@@ -38,4 +38,6 @@ export interface CoreServices {
   audience: { queries: AudienceQueryLinks };
   /** The Console page's connections (per user and console), history and reply downloads. */
   console: ConsoleServices;
+  /** Desktop only: the main process's save dialog, suggesting `fileName`; null when cancelled. */
+  pickSaveFile?: (fileName: string) => Promise<string | null>;
 }

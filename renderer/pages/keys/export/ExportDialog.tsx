@@ -38,9 +38,9 @@ const FORMATS: Record<Format, string> = {
 
 /**
  * Export a folder, the list's glob or the open key as a file the browser downloads as it is
- * written; the progress (keys of N, bytes, keys skipped) comes from export.progress. The
- * readable formats load back on the Bulk load page. The desktop app has no download route:
- * there the dialog says to use `cacheboard keys export`.
+ * written, or on the desktop into the file its save dialog picks (whole once done, else left as
+ * it was); the progress (keys of N, bytes, keys skipped) comes from export.progress. The
+ * readable formats load back on the Bulk load page.
  */
 export function ExportDialog({ profile, db, choices, onClose }: Props) {
   const bridge = useBridge();
@@ -50,10 +50,9 @@ export function ExportDialog({ profile, db, choices, onClose }: Props) {
   const [pick, setPick] = useState<(typeof sources)[number] | undefined>(sources[0]);
   const [format, setFormat] = useState<Format>('ndjson');
   const [ttls, setTtls] = useState(true);
-  const [job, setJob] = useState<{ jobId: string; fileName: string }>();
+  const [job, setJob] = useState<{ jobId: string; fileName: string; savedTo?: string | undefined }>();
   const [error, setError] = useState<AppError>();
   const [starting, setStarting] = useState(false);
-  const desktop = window.bridge !== undefined;
   const run = useStream('export.progress', job === undefined ? undefined : { jobId: job.jobId }, foldExport, NO_EXPORT).value;
   const running = job !== undefined && run.outcome === undefined;
   const close = () => {
@@ -69,14 +68,17 @@ export function ExportDialog({ profile, db, choices, onClose }: Props) {
     try {
       const expected = pick === 'folder' ? choices.folder?.count : undefined;
       const out = await bridge.invoke('export.start', { profileId: profile.id, db, source, format, ttls, ...(expected === undefined ? {} : { expected }) });
-      setJob({ jobId: out.jobId, fileName: out.fileName });
-      // The browser fetches the file with the session's cookie; the export streams into it.
-      const a = document.createElement('a');
-      a.href = out.download;
-      a.download = out.fileName;
-      document.body.append(a);
-      a.click();
-      a.remove();
+      setJob({ jobId: out.jobId, fileName: out.fileName, savedTo: out.savedTo });
+      // Web: the browser fetches the file with the session's cookie; the export streams into it.
+      // Desktop: the runtime writes the file its save dialog chose.
+      if (out.download !== undefined) {
+        const a = document.createElement('a');
+        a.href = out.download;
+        a.download = out.fileName;
+        document.body.append(a);
+        a.click();
+        a.remove();
+      }
     } catch (e) {
       setError(toAppError(e));
     } finally {
@@ -126,11 +128,10 @@ export function ExportDialog({ profile, db, choices, onClose }: Props) {
             <span>Include TTLs (each key&apos;s time left when it is read)</span>
           </label>
         </fieldset>
-        {desktop && <p className="muted">The desktop app has no download here: run `cacheboard keys export --format ndjson --match GLOB --out FILE`.</p>}
         {error !== undefined && <ErrorAlert error={error} />}
         {job !== undefined && (
           <div className={`ex-progress is-${run.outcome === 'done' ? 'ok' : (run.outcome ?? 'running')}`} data-testid="export-progress">
-            <p className="mono ex-file">{job.fileName}</p>
+            <p className="mono ex-file">{job.savedTo ?? job.fileName}</p>
             <ProgressBar
               fraction={c === undefined || c.total === null || c.total === 0 ? undefined : Math.min(1, c.keys / c.total)}
               done={run.outcome !== undefined}
@@ -143,8 +144,12 @@ export function ExportDialog({ profile, db, choices, onClose }: Props) {
                 {skippedText(c)}
               </p>
             )}
-            {run.outcome === 'done' && <p data-testid="export-done">Done: the download is whole.</p>}
-            {run.outcome === 'cancelled' && <p>Cancelled: the download is incomplete (the browser marks it failed).</p>}
+            {run.outcome === 'done' && (
+              <p data-testid="export-done">{job.savedTo === undefined ? 'Done: the download is whole.' : `Done: saved whole to ${job.savedTo}.`}</p>
+            )}
+            {run.outcome === 'cancelled' && (
+              <p>{job.savedTo === undefined ? 'Cancelled: the download is incomplete (the browser marks it failed).' : 'Cancelled: no file was written.'}</p>
+            )}
             {run.error !== undefined && <p className="field-error">{run.error}</p>}
           </div>
         )}
@@ -160,13 +165,7 @@ export function ExportDialog({ profile, db, choices, onClose }: Props) {
           </button>
         )}
         {job === undefined && (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void start()}
-            disabled={starting || desktop || pick === undefined}
-            data-testid="export-start"
-          >
+          <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={starting || pick === undefined} data-testid="export-start">
             Export
           </button>
         )}
