@@ -127,12 +127,16 @@ export class KeysPage {
     return this.page.getByTestId('keys-match');
   }
 
+  /** Filters by type and waits until the list (and its status) is the filtered one. */
   async filterType(type: string | ''): Promise<void> {
     await this.page.getByTestId('keys-type').selectOption(type);
+    await expect(this.listStatus()).toHaveAttribute('data-type', type);
   }
 
+  /** Keeps the keys without a TTL, or all, and waits until the list (and its status) is for that. */
   async noTtl(on: boolean): Promise<void> {
     await this.page.getByTestId('keys-nottl').setChecked(on);
+    await expect(this.listStatus()).toHaveAttribute('data-no-ttl', String(on));
   }
 
   /** Sorts the list by a column (its head); a second click flips the order. */

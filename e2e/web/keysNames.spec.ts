@@ -56,4 +56,19 @@ test.describe('Key names in a narrow column', () => {
     }
     await page.emulateMedia({ colorScheme: null });
   });
+
+  test('at 1920 px a name the column holds is shown whole, in the list and the title, not cut by a pixel', async ({ page, redis, admin }) => {
+    test.setTimeout(60_000);
+    const all = Array.from({ length: 8 + (redis.port % 5) }, (_, i) => `cache:product:eu:${String(i + 40).padStart(7, '0')}`);
+    await admin.mset(...all.flatMap((k) => [k, 'v']));
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const keys = new KeysPage(page);
+    await keys.openOn('wide', redis);
+    await keys.waitForCompleteTree();
+    for (const name of all) expect(await visibleText(keys.row(name).locator('.keys-name')), `${name} is cut in a wide column`).toBe(name);
+    const last = all.at(-1)!;
+    await keys.row(last).click();
+    await keys.expectOpen(last);
+    expect(await visibleText(page.locator('.kv-key')), 'the open key title is cut with room to spare').toBe(last);
+  });
 });

@@ -110,7 +110,14 @@ export function KeyList({ list, blocked, openKey, onKey, filters, onFilters, act
           })}
         </div>
       </div>
-      <p className="keys-list-status muted" data-testid="keys-list-status" aria-live="polite">
+      <p
+        className="keys-list-status muted"
+        data-testid="keys-list-status"
+        aria-live="polite"
+        // Which filters the status counts for, so a reader can tell it from the one before a change.
+        data-no-ttl={list?.query === undefined ? undefined : String(list.query.noTtl)}
+        data-type={list?.query?.type ?? ''}
+      >
         {list === undefined ? '' : listStatus(list)}
       </p>
       {actions}

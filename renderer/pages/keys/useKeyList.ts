@@ -21,6 +21,8 @@ export interface KeyList {
   error: AppError | undefined;
   /** Read the next page (a no-op while one is read, or when complete). */
   more(): void;
+  /** The query these keys answer: the controls may already show the next one. */
+  query: ListQuery | undefined;
 }
 
 interface Slot {
@@ -94,5 +96,14 @@ export function useKeyList(query: ListQuery | undefined, epoch: string): KeyList
     fetchPage(cursor);
   }, [loading, complete, cursor, error, fetchPage]);
 
-  return { keys: current.keys, complete: current.complete, source: current.source, total: current.total, loading: current.loading, error: current.error, more };
+  return {
+    keys: current.keys,
+    complete: current.complete,
+    source: current.source,
+    total: current.total,
+    loading: current.loading,
+    error: current.error,
+    more,
+    query,
+  };
 }
