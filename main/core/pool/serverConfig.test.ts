@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from './serverConfig';
+import { appErrorOf } from '../../../testing/appErrorOf';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheboard-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -11,14 +12,6 @@ function configFile(content: unknown): string {
   const file = join(dir, `cacheboard-${n++}.json`);
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;
-}
-function errorOf(fn: () => unknown): { code?: string; message: string } {
-  try {
-    fn();
-  } catch (e) {
-    return e as { code?: string; message: string };
-  }
-  throw new Error('expected an error');
 }
 
 describe('loadServerConfig', () => {
@@ -69,7 +62,7 @@ describe('loadServerConfig', () => {
 
   it('names the file and the field path of an invalid value', () => {
     const file = configFile({ profiles: [{ id: 'a', name: 'A', host: 'h', port: 70000 }] });
-    const err = errorOf(() => loadServerConfig(file, {}));
+    const err = appErrorOf(() => loadServerConfig(file, {}));
     expect(err.code).toBe('VALIDATION');
     expect(err.message).toBe(`${file}: profiles[0].port: port must be between 1 and 65535`);
   });
@@ -82,7 +75,7 @@ describe('loadServerConfig', () => {
         { id: 'has space', name: 'C', host: 'h' },
       ],
     });
-    const lines = errorOf(() => loadServerConfig(file, {})).message.split('\n');
+    const lines = appErrorOf(() => loadServerConfig(file, {})).message.split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(`${file}: profiles[0].url: url must start with redis:// or rediss://, not http://`);
     expect(lines[1]).toMatch(new RegExp(`^${file}: profiles\\[1\\]: .*passwrd`));
@@ -91,7 +84,7 @@ describe('loadServerConfig', () => {
 
   it('names the environment variable that is not set', () => {
     const file = configFile({ profiles: [{ id: 'p', name: 'P', host: 'h', passwordEnv: 'PROD_REDIS_PASSWORD' }] });
-    expect(errorOf(() => loadServerConfig(file, {})).message).toBe(`${file}: profiles[0].passwordEnv: environment variable PROD_REDIS_PASSWORD is not set`);
+    expect(appErrorOf(() => loadServerConfig(file, {})).message).toBe(`${file}: profiles[0].passwordEnv: environment variable PROD_REDIS_PASSWORD is not set`);
   });
 
   it('refuses two password sources, duplicate ids, an unreadable password file and a missing CA file', () => {
@@ -102,7 +95,7 @@ describe('loadServerConfig', () => {
         { id: 'b', name: 'B2', host: 'h', tls: { enabled: true, caFile: '/no/such/ca.pem' } },
       ],
     });
-    const message = errorOf(() => loadServerConfig(file, { X: 'x' })).message;
+    const message = appErrorOf(() => loadServerConfig(file, { X: 'x' })).message;
     expect(message).toContain(`${file}: profiles[0]: give the password one way only`);
     expect(message).toContain(`${file}: profiles[1].passwordFile: cannot read /no/such/secret: ENOENT`);
     expect(message).toContain(`${file}: profiles[2].id: duplicate id "b"`);
@@ -135,7 +128,7 @@ describe('loadServerConfig', () => {
         { id: 'd', name: 'D', host: 'h', analyst: { username: 'r', passwrd: 'typo' } },
       ],
     });
-    const lines = errorOf(() => loadServerConfig(file, {})).message.split('\n');
+    const lines = appErrorOf(() => loadServerConfig(file, {})).message.split('\n');
     expect(lines[0]).toBe(`${file}: profiles[0].analyst.passwordEnv: environment variable NOT_SET is not set`);
     expect(lines[1]).toBe(`${file}: profiles[1].analyst: give the password one way only: password (or in url), passwordEnv or passwordFile`);
     expect(lines[2]).toMatch(new RegExp(`^${file}: profiles\\[2\\]\\.analyst\\.username: `));
@@ -143,11 +136,11 @@ describe('loadServerConfig', () => {
   });
 
   it('names the file when it is missing or not JSON, and the path when the shape is wrong', () => {
-    expect(errorOf(() => loadServerConfig(join(dir, 'nope.json'), {})).message).toBe(`${join(dir, 'nope.json')}: file not found`);
+    expect(appErrorOf(() => loadServerConfig(join(dir, 'nope.json'), {})).message).toBe(`${join(dir, 'nope.json')}: file not found`);
     const bad = configFile('{ not json');
-    expect(errorOf(() => loadServerConfig(bad, {})).message).toMatch(new RegExp(`^${bad}: `));
+    expect(appErrorOf(() => loadServerConfig(bad, {})).message).toMatch(new RegExp(`^${bad}: `));
     const shape = configFile({ profile: [] });
-    expect(errorOf(() => loadServerConfig(shape, {})).message).toMatch(new RegExp(`^${shape}: `));
+    expect(appErrorOf(() => loadServerConfig(shape, {})).message).toMatch(new RegExp(`^${shape}: `));
   });
 
   it('reads cluster and sentinel topologies, the sentinel password from the environment, and names a bad seed', () => {
@@ -182,7 +175,7 @@ describe('loadServerConfig', () => {
         { id: 's', name: 'S', topology: { kind: 'sentinel', sentinels: ['s1'], masterName: 'm', sentinelPasswordEnv: 'UNSET' } },
       ],
     });
-    const lines = errorOf(() => loadServerConfig(bad, {})).message.split('\n');
+    const lines = appErrorOf(() => loadServerConfig(bad, {})).message.split('\n');
     expect(lines[0]).toBe(`${bad}: profiles[0].topology.seeds[1]: "c2:0": port must be between 1 and 65535`);
     expect(lines[1]).toBe(`${bad}: profiles[1].topology.sentinelPasswordEnv: environment variable UNSET is not set`);
   });

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../../app/errors';
 import { buildExport } from './exportFile';
 import { planImport, readImportFile } from './importFile';
 import { ardmConnections, ardmExportFile, redisInsightExport } from './importTestKit';
+import { appErrorOf } from '../../../testing/appErrorOf';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheboard-import-'));
 const caFile = join(dir, 'ca.pem');
@@ -14,16 +14,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function plan(content: string, passphrase?: string) {
   return planImport(readImportFile(content, passphrase));
-}
-
-function errorOf(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error('expected an AppError');
 }
 
 describe('RedisInsight export', () => {
@@ -157,32 +147,32 @@ describe('a file that cannot be imported', () => {
   it('names the entry and the field of a bad value', () => {
     const entries = redisInsightExport();
     entries[2] = { ...(entries[2] as object), port: 'not-a-port' };
-    const e = errorOf(() => plan(JSON.stringify(entries)));
+    const e = appErrorOf(() => plan(JSON.stringify(entries)));
     expect(e.code).toBe('VALIDATION');
     expect(e.message).toMatch(/^Entry 3 of 4 \(“queue \(mymaster\)”\), field port: /);
     expect(e.field).toBe('entries[2].port');
   });
 
   it('names the entry whose CA file does not exist on this server', () => {
-    const e = errorOf(() => plan(ardmExportFile(join(dir, 'missing-ca.pem'))));
+    const e = appErrorOf(() => plan(ardmExportFile(join(dir, 'missing-ca.pem'))));
     expect(e.message).toMatch(/^Entry 4 of 4 \(“tls via ssh”\), tls.caFile: file not found/);
     expect(e.field).toBe('entries[3].tls.caFile');
   });
 
   it('names an entry that is not an object', () => {
-    const e = errorOf(() => plan(JSON.stringify([...redisInsightExport(), 'oops'])));
+    const e = appErrorOf(() => plan(JSON.stringify([...redisInsightExport(), 'oops'])));
     expect(e.message).toBe('Entry 5 of 5 is not an object with connection fields.');
     expect(e.field).toBe('entries[4]');
   });
 
   it('refuses text that is neither JSON nor base64 JSON, an empty list and an unknown object', () => {
-    expect(errorOf(() => plan('{"host": ')).message).toMatch(/neither JSON nor the base64 of JSON/);
-    expect(errorOf(() => plan('[]')).message).toBe('The file holds no connections.');
-    expect(errorOf(() => plan('{"databases": []}')).message).toMatch(/Not a connections file Cacheboard knows/);
+    expect(appErrorOf(() => plan('{"host": ')).message).toMatch(/neither JSON nor the base64 of JSON/);
+    expect(appErrorOf(() => plan('[]')).message).toBe('The file holds no connections.');
+    expect(appErrorOf(() => plan('{"databases": []}')).message).toMatch(/Not a connections file Cacheboard knows/);
   });
 
   it("refuses a Cacheboard file's unknown version, naming the field", () => {
-    const e = errorOf(() => plan(JSON.stringify({ format: 'cacheboard-profiles', version: 2, profiles: [] })));
+    const e = appErrorOf(() => plan(JSON.stringify({ format: 'cacheboard-profiles', version: 2, profiles: [] })));
     expect(e.message).toMatch(/version/);
   });
 });
@@ -196,14 +186,14 @@ describe("Cacheboard's own file", () => {
 
   it('asks for the passphrase when the file holds sealed secrets', () => {
     const { content } = buildExport([stored], { passphrase: 'export passphrase' });
-    const e = errorOf(() => plan(content));
+    const e = appErrorOf(() => plan(content));
     expect(e.field).toBe('passphrase');
     expect(e.message).toMatch(/sealed with a passphrase/);
   });
 
   it('refuses a wrong passphrase before reading any profile', () => {
     const { content } = buildExport([stored], { passphrase: 'export passphrase' });
-    const e = errorOf(() => plan(content, 'not the passphrase'));
+    const e = appErrorOf(() => plan(content, 'not the passphrase'));
     expect(e.field).toBe('passphrase');
     expect(e.message).toMatch(/Wrong passphrase.*Nothing was imported/);
   });
@@ -212,7 +202,7 @@ describe("Cacheboard's own file", () => {
     const { content } = buildExport([stored, { ...stored, id: 'b', spec: { ...stored.spec, name: 'B' } }]);
     const file = JSON.parse(content) as { profiles: Array<Record<string, unknown>> };
     file.profiles[1] = { ...file.profiles[1], colour: 'red' };
-    const e = errorOf(() => plan(JSON.stringify(file)));
+    const e = appErrorOf(() => plan(JSON.stringify(file)));
     expect(e.message).toMatch(/^Entry 2 of 2 \(“B”\)/);
     expect(e.message).toMatch(/colour/);
   });

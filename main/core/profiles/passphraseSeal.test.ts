@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../app/errors';
 import { openWithPassphrase, sealWithPassphrase } from './passphraseSeal';
-
-function errorOf(fn: () => unknown): AppError | undefined {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  return undefined;
-}
+import { appErrorOf } from '../../../testing/appErrorOf';
 
 describe('passphrase seal', () => {
   it('opens with the passphrase it was sealed with, and never holds the plain text', () => {
@@ -29,7 +19,7 @@ describe('passphrase seal', () => {
 
   it('refuses a wrong passphrase on the passphrase field', () => {
     const block = sealWithPassphrase('secret', 'right passphrase');
-    const e = errorOf(() => openWithPassphrase(block, 'wrong passphrase'));
+    const e = appErrorOf(() => openWithPassphrase(block, 'wrong passphrase'));
     expect(e?.code).toBe('VALIDATION');
     expect(e?.field).toBe('passphrase');
     expect(e?.message).toMatch(/Wrong passphrase/);
@@ -39,10 +29,10 @@ describe('passphrase seal', () => {
     const block = sealWithPassphrase('secret-value', 'right passphrase');
     const data = Buffer.from(block.data, 'base64');
     data[0] = (data[0] ?? 0) ^ 1;
-    expect(errorOf(() => openWithPassphrase({ ...block, data: data.toString('base64') }, 'right passphrase'))?.field).toBe('passphrase');
+    expect(appErrorOf(() => openWithPassphrase({ ...block, data: data.toString('base64') }, 'right passphrase'))?.field).toBe('passphrase');
   });
 
   it('refuses a passphrase shorter than 8 characters', () => {
-    expect(errorOf(() => sealWithPassphrase('x', 'short'))?.field).toBe('passphrase');
+    expect(appErrorOf(() => sealWithPassphrase('x', 'short'))?.field).toBe('passphrase');
   });
 });

@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../app/errors';
 import type { ProfileId } from '../../../app/schemas/common';
 import { specFor } from '../../../testing/profiles';
 import { aesSecretBox } from '../pool/aesSecretBox';
@@ -11,6 +10,7 @@ import { ProfileStore } from '../pool/profileStore';
 import type { ProfileSpec } from '../pool/types';
 import { redisInsightExport } from './importTestKit';
 import { commitImport, exportProfiles, previewImport } from './profileTransfer';
+import { appErrorOf } from '../../../testing/appErrorOf';
 
 const dirs: string[] = [];
 function freshStore(box = aesSecretBox('transfer-test-key-0123456789')): ProfileStore {
@@ -96,16 +96,6 @@ function specsOf(store: ProfileStore) {
   });
 }
 
-function errorOf(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error('expected an AppError');
-}
-
 describe('export then import', () => {
   it('gives back every profile equal, secrets included, when exported with a passphrase', () => {
     const { store } = seeded();
@@ -141,7 +131,7 @@ describe('export then import', () => {
     const [first] = store.list();
     const one = exportProfiles(store, { ids: [first?.id as ProfileId], includeSecrets: false });
     expect(one.count).toBe(1);
-    expect(errorOf(() => exportProfiles(store, { ids: ['embedded' as ProfileId], includeSecrets: false })).code).toBe('NOT_FOUND');
+    expect(appErrorOf(() => exportProfiles(store, { ids: ['embedded' as ProfileId], includeSecrets: false })).code).toBe('NOT_FOUND');
   });
 });
 
@@ -179,7 +169,7 @@ describe('import preview and commit', () => {
     const before = readFileSync(store.file, 'utf8');
     const entries = redisInsightExport();
     entries[3] = { ...(entries[3] as object), host: 'bad host!' };
-    const e = errorOf(() => commitImport(store, JSON.stringify(entries), undefined, { onCollision: 'rename' }));
+    const e = appErrorOf(() => commitImport(store, JSON.stringify(entries), undefined, { onCollision: 'rename' }));
     expect(e.field).toBe('entries[3].host');
     expect(readFileSync(store.file, 'utf8')).toBe(before);
     expect(store.list().map((p) => p.spec.name)).toEqual(['kept']);
@@ -191,7 +181,7 @@ describe('import preview and commit', () => {
     const target = freshStore();
     target.add(specFor({ port: 6379 }, { name: 'kept' }));
     const before = readFileSync(target.file, 'utf8');
-    expect(errorOf(() => commitImport(target, file.content, 'the wrong one', { onCollision: 'rename' })).field).toBe('passphrase');
+    expect(appErrorOf(() => commitImport(target, file.content, 'the wrong one', { onCollision: 'rename' })).field).toBe('passphrase');
     expect(readFileSync(target.file, 'utf8')).toBe(before);
   });
 
@@ -199,7 +189,7 @@ describe('import preview and commit', () => {
     const store = freshStore(noSecretBox('no keyring here'));
     store.add(specFor({ port: 6379 }, { name: 'kept' }));
     const before = readFileSync(store.file, 'utf8');
-    expect(errorOf(() => commitImport(store, JSON.stringify(redisInsightExport()), undefined, { onCollision: 'rename' })).code).toBe('SECRETS_UNAVAILABLE');
+    expect(appErrorOf(() => commitImport(store, JSON.stringify(redisInsightExport()), undefined, { onCollision: 'rename' })).code).toBe('SECRETS_UNAVAILABLE');
     expect(readFileSync(store.file, 'utf8')).toBe(before);
     expect(previewImport(store, JSON.stringify(redisInsightExport())).passwordStorage.available).toBe(false);
   });
