@@ -43,6 +43,12 @@ class KeysCsvParser implements ChunkParser {
       if (row.fields.length > 1 || row.fields[0] !== '') {
         if (invalidUtf8At(data, pos, row.next) >= 0) this.writer.fail(at, 'line', 'is not valid UTF-8 (binary keys and values are written base64)');
         if (row.unclosed) this.writer.fail(at, 'line', 'a quoted field is not closed before the end of the file');
+        if (row.stray !== undefined)
+          this.writer.fail(
+            at + row.stray.line - 1,
+            'line',
+            `column ${row.stray.column}: a closing quote must be followed by a comma or the end of the line (write "" for a quote inside a field)`,
+          );
         if (this.column === undefined) this.header(row.fields, at);
         else {
           this.record(row.fields, at);
@@ -103,7 +109,15 @@ class KeysCsvParser implements ChunkParser {
  * One RFC 4180 row from `pos`: its fields, the offset after its line end, and the physical lines
  * it took; null when the row may continue past the data (not final).
  */
-function readRow(data: Buffer, pos: number, final: boolean): { fields: string[]; next: number; lines: number; unclosed: boolean } | null {
+/**
+ * `stray`: where a character after a closing quote is not `,` or the line's end: the line within
+ * the row (1 for its first) and the column in bytes of that line (1-based).
+ */
+function readRow(
+  data: Buffer,
+  pos: number,
+  final: boolean,
+): { fields: string[]; next: number; lines: number; unclosed: boolean; stray?: { line: number; column: number } } | null {
   const fields: string[] = [];
   let lines = 1;
   let i = pos;
@@ -132,6 +146,14 @@ function readRow(data: Buffer, pos: number, final: boolean): { fields: string[];
         break;
       }
       fields.push(parts.join(''));
+      const c = data[i];
+      if (c !== undefined && c !== COMMA && c !== LF && c !== CR) {
+        // RFC 4180: a closing quote ends the field. Whatever follows it would be silently lost.
+        const end = data.indexOf(LF, i);
+        if (end < 0 && !final) return null;
+        const lineStart = Math.max(pos, data.lastIndexOf(LF, i - 1) + 1);
+        return { fields, next: end < 0 ? data.length : end + 1, lines, unclosed: false, stray: { line: lines, column: i - lineStart + 1 } };
+      }
     } else {
       let j = i;
       while (j < data.length && data[j] !== COMMA && data[j] !== LF) j++;

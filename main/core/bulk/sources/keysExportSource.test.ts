@@ -71,4 +71,15 @@ describe('keys-csv: an export read back', () => {
     expect((await inputError(`${header}s,text,hash,,0,text,{nope}\r\n`, { format: 'keys-csv' })).message).toMatch(/^in:2: value: a hash value must be JSON/);
     expect((await inputError('key,type,value\r\ns,string,v\r\n', { format: 'keys-csv' })).message).toMatch(/^in:1: key_encoding: the header must name/);
   });
+
+  it('a character after a closing quote stops the load at its line and column, not silently dropped or read as a new row', async () => {
+    expect((await inputError(`${header}s,text,string,,0,text,"v"x\r\n`, { format: 'keys-csv' })).message).toMatch(
+      /^in:2: line: column 26: a closing quote must be followed/,
+    );
+    // Inside a quoted newline, the line is the physical one the stray character is on.
+    expect((await inputError(`${header}s,text,string,,0,text,"a\nb"x,,\r\n`, { format: 'keys-csv' })).message).toMatch(
+      /^in:3: line: column 3: a closing quote/,
+    );
+    expect((await inputError(`${header}"s"t,text,string,,0,text,v\r\n`, { format: 'keys-csv' })).message).toMatch(/^in:2: line: column 4: /);
+  });
 });
