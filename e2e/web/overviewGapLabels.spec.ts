@@ -1,3 +1,4 @@
+import { readContrasts } from '../pages/contrast';
 import { spawnRedisServer } from '../../main/core/redisProcess/spawnRedisServer';
 import { ConnectionsPage } from '../pages/ConnectionsPage';
 import { MetricsPage } from '../pages/MetricsPage';
@@ -67,6 +68,12 @@ test.describe('Overview gap labels', () => {
             }
           }
         }
+      }
+      // The words read in both themes: muted text's contrast, not a grey fixed for the light one.
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const [label] = await readContrasts(page, [{ what: `gap label (${scheme})`, css: '[data-testid="chart-ops"] .ov-gap-label', prop: 'fill' }]);
+        expect(label!.contrast, `${label!.what}: ${label!.fg} on ${label!.bg}`).toBeGreaterThanOrEqual(4.5);
       }
     } finally {
       await page.emulateMedia({ colorScheme: null });

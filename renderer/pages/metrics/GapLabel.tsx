@@ -23,7 +23,7 @@ export function spanLabel(text: string, row: number) {
   return function SpanLabel({ viewBox }: { viewBox?: unknown }) {
     if (!isBox(viewBox) || viewBox.width < text.length * LABEL_CHAR_PX + 6) return null;
     return (
-      <text x={viewBox.x + viewBox.width / 2} y={viewBox.y + 11 + row * 12} textAnchor="middle" fontSize={10} fill="#6b7280" className="ov-gap-label">
+      <text x={viewBox.x + viewBox.width / 2} y={viewBox.y + 11 + row * 12} textAnchor="middle" fontSize={10} className="ov-gap-label">
         {text}
       </text>
     );
