@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
-import type { CommandUsec } from '../main/core/audience/commandStats';
 import type { RedisProcess } from '../main/core/redisProcess/spawnRedisServer';
 import { cliArgs } from '../testing/cli';
-import { commandUsec, floorFigures, runChildWithCpu } from './floor';
+import { floorFigures, runChildWithCpu } from './floor';
+import { jobUsec } from './jobUsec';
 import { expectedTop } from './keysData';
 import { loadAverage } from './measure';
 import { startPingProbe, windowStats, type PingFigures } from './pingProbe';
@@ -15,13 +15,6 @@ const FLOOR_GOAL = 1.25;
 const PING_RISE_BUDGET_MS = 2;
 
 type Floor = ReturnType<typeof floorFigures>;
-
-/** INFO commandstats now, without the probe's PINGs: they are not the job's commands. */
-async function jobUsec(admin: Redis): Promise<CommandUsec> {
-  const usec = await commandUsec(admin);
-  usec.delete('ping');
-  return usec;
-}
 
 /** One command line run with runChildWithCpu, the server's time for what it sent beside it. */
 async function floorRun(admin: Redis, cmd: string, args: string[]): Promise<{ floor: Floor; stdout: string }> {
