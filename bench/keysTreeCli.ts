@@ -77,7 +77,7 @@ export async function keysTreeCliBench(server: RedisProcess, n: number, runs: nu
     const out: CliTreeRun[] = [];
     for (let i = 0; i < runs; i++) out.push(await cliTreeRun(server, admin, n));
     return {
-      how: 'node bin/cacheboard.js keys tree --depth 1 --json, process start to exit, default pace; server_seconds from INFO commandstats; node_cpu_seconds user+sys of the process',
+      how: 'node bin/cacheboard.js keys tree --depth 1 --json, process start to exit, default pace; server_seconds from INFO commandstats; node_cpu_seconds user+sys of the process (for the anchor: of redis-cli and wc)',
       runs: out,
       goals: {
         wall_within_1_25x_server_runs: out.map((r) => r.cli.wall_vs_server <= FLOOR_GOAL),
