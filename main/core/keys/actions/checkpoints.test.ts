@@ -62,5 +62,9 @@ describe('CheckpointStore', () => {
     expect(s.resumable('p', new Set()).map((c) => c.shards[0]?.inFlight)).toEqual([4]);
     s.remove(id);
     expect(readdirSync(s.dir)).toEqual([]);
+    // A directory removed under a running job: the next write-ahead save makes it again.
+    rmSync(s.dir, { recursive: true });
+    s.save(checkpoint(id, 400, 1), false);
+    expect(readdirSync(s.dir)).toEqual([`${id}.ahead`]);
   });
 });

@@ -80,6 +80,7 @@ export class CheckpointStore {
     return join(this.dir, `${runId}.ahead`);
   }
 
+  /** The directory was made by this store (once, then again at each durable save). */
   private made = false;
   /** Saves so far in this process: which of the two files is newer when both hold the same time. */
   private seq = 0;
@@ -93,14 +94,16 @@ export class CheckpointStore {
    * loss may tear it; load() then falls back to the durable one.
    */
   save(cp: Checkpoint, durable = true): void {
-    if (!this.made) {
+    // The directory is made again with each durable save (a run's first save is one), not before
+    // each page's (openAhead makes it when it is gone).
+    if (durable || !this.made) {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       this.made = true;
     }
     const text = `${JSON.stringify({ ...cp, seq: ++this.seq })}\n`;
     if (durable) return atomicWriteFileSync(this.file(cp.runId), text);
     // Not O_TRUNC, not O_APPEND (which would ignore the offset): written over from the start.
-    const fd = openSync(this.aheadFile(cp.runId), constants.O_WRONLY | constants.O_CREAT, 0o600);
+    const fd = this.openAhead(cp.runId);
     try {
       // Padded to the file's length, so no byte of a longer save is left after this one (JSON.parse skips the spaces).
       const size = fstatSync(fd).size;
@@ -108,6 +111,17 @@ export class CheckpointStore {
       writeSync(fd, bytes >= size ? text : `${text.slice(0, -1)}${' '.repeat(size - bytes)}\n`, 0);
     } finally {
       closeSync(fd);
+    }
+  }
+
+  private openAhead(runId: string): number {
+    const open = () => openSync(this.aheadFile(runId), constants.O_WRONLY | constants.O_CREAT, 0o600);
+    try {
+      return open();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      return open();
     }
   }
 
