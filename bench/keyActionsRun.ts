@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { Redis } from 'ioredis';
 import { cliArgs } from '../testing/cli';
+import { runChildWithCpu } from './floor';
 import { runChild, type ChildRun } from './measure';
 
 export const r2 = (n: number) => Math.round(n * 100) / 100;
@@ -33,9 +34,12 @@ export type KeysReport = z.output<typeof KeysReport>;
 /**
  * `cacheboard keys <args> --yes --json` as a user runs it (the compiled bin, in a child process):
  * the wall time from spawn to exit, its peak RSS, and its report. A non-zero exit throws.
+ * `cpu`: run through floor.ts' runChildWithCpu for the process's CPU time instead; the child is
+ * then a shell running the bin, so `peakRssBytes` is the shell's, not the bin's.
  */
-export async function runKeysCli(args: string[]): Promise<{ run: ChildRun; report: KeysReport }> {
-  const run = await runChild(process.execPath, cliArgs('keys', ...args, '--yes', '--json'));
+export async function runKeysCli(args: string[], cpu = false): Promise<{ run: ChildRun & { cpuSeconds?: number }; report: KeysReport }> {
+  const argv = cliArgs('keys', ...args, '--yes', '--json');
+  const run = cpu ? await runChildWithCpu(process.execPath, argv) : await runChild(process.execPath, argv);
   if (run.code !== 0) throw new Error(`cacheboard keys ${args.join(' ')} failed (${run.code}): ${run.stderr}${run.stdout}`);
   return { run, report: KeysReport.parse(JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}')) };
 }

@@ -106,9 +106,17 @@ async function treeRun(server: RedisProcess, rpc: RpcClient, n: number): Promise
   }
 }
 
+/** N keys of keysData's mix (keyOf) into `server` with `redis-cli --pipe`, through a file in `dir`. */
+export async function seedKeys(server: RedisProcess, dir: string, n: number): Promise<void> {
+  const file = join(dir, 'keys.resp');
+  await writeKeysData(file, n);
+  const load = await runChild('redis-cli', ['-h', server.host, '-p', String(server.port), '--pipe'], { stdinFile: file });
+  if (load.code !== 0) throw new Error(`redis-cli --pipe failed: ${load.stderr}${load.stdout}`);
+}
+
 /**
- * The tree part of `npm run bench -- keys`: N keys (default 1M; `--keys 10000000`) loaded with
- * `redis-cli --pipe` into `server`; then `--tree-runs` runs (default 3) of the anchor
+ * The tree part of `npm run bench -- keys`: N keys (default 1M; `--keys 10000000`) seeded
+ * (seedKeys) into `server`; then `--tree-runs` runs (default 3) of the anchor
  * `redis-cli --scan | wc -l` and the index built through the web API (`cacheboard serve`,
  * keys.index.start at its default pace, its progress stream to the end), each with an
  * independent PING probe (pingProbe.mjs) idle and during the build and the load average beside
@@ -116,12 +124,7 @@ async function treeRun(server: RedisProcess, rpc: RpcClient, n: number): Promise
  * build; and the first 100 keys of the `rare:` folder (0.01% of the keys) by keys.tree and
  * keys.list through the same WebSocket.
  */
-export async function keysTreeBench(server: RedisProcess, dir: string, n: number): Promise<Record<string, unknown>> {
-  const file = join(dir, 'keys.resp');
-  await writeKeysData(file, n);
-  const load = await runChild('redis-cli', ['-h', server.host, '-p', String(server.port), '--pipe'], { stdinFile: file });
-  if (load.code !== 0) throw new Error(`redis-cli --pipe failed: ${load.stderr}${load.stdout}`);
-
+export async function keysTreeBench(server: RedisProcess, n: number): Promise<Record<string, unknown>> {
   const serve = await startServe(`redis://${server.host}:${server.port}/0`);
   const { rpc, close } = await wsRpc(serve.base);
   try {

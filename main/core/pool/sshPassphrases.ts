@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-// ssh2 is CommonJS and its `utils` is no named export Node can see: through the default export.
-import ssh2 from 'ssh2';
 import type { SshRoute } from './ssh';
 
 /** Asks a person for the passphrase of `keyFile`; undefined when none was given. */
@@ -20,13 +18,16 @@ export function askPassphrasesWith(ask: AskPassphrase | undefined): void {
 }
 
 /** Whether the key file is encrypted (ssh2 cannot read it without a passphrase). Unreadable: false, the login names it. */
-function isEncrypted(keyFile: string): boolean {
+async function isEncrypted(keyFile: string): Promise<boolean> {
   let data: Buffer;
   try {
     data = readFileSync(keyFile);
   } catch {
     return false;
   }
+  // ssh2 is CommonJS and its `utils` is no named export Node can see: through the default export.
+  // Imported here so that a process that never opens a tunnel never loads it.
+  const { default: ssh2 } = await import('ssh2');
   const parsed = ssh2.utils.parseKey(data);
   return parsed instanceof Error && /passphrase|encrypted/i.test(parsed.message);
 }
@@ -37,7 +38,7 @@ export async function withAskedPassphrases(route: SshRoute): Promise<SshRoute> {
   if (ask === undefined) return route;
   const hops = [];
   for (const hop of route.hops) {
-    if (hop.keyFile === undefined || hop.passphrase !== undefined || !isEncrypted(hop.keyFile)) {
+    if (hop.keyFile === undefined || hop.passphrase !== undefined || !(await isEncrypted(hop.keyFile))) {
       hops.push(hop);
       continue;
     }

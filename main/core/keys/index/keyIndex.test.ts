@@ -42,3 +42,61 @@ describe('KeyIndex.removeMany', () => {
     expect(names(index, index.idsUnder(index.root))).toHaveLength(4 - unlisted);
   });
 });
+
+describe('KeyIndex.add', () => {
+  /** Each key's folders by text, as a reference: every prefix ending at a separator. */
+  function countsByText(keys: Buffer[], separator: Buffer): Map<string, number> {
+    const out = new Map<string, number>();
+    const s = separator.toString('latin1');
+    for (const k of keys) {
+      const text = k.toString('latin1');
+      for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + s.length)) {
+        const prefix = text.slice(0, at + s.length);
+        out.set(prefix, (out.get(prefix) ?? 0) + 1);
+      }
+    }
+    return out;
+  }
+
+  function countsOf(index: KeyIndex): Map<string, number> {
+    const out = new Map<string, number>();
+    const walk = (prefix: string, f: { children: Map<string, typeof f> | null; count: number }): void => {
+      for (const [seg, child] of f.children ?? []) {
+        const p = `${prefix}${seg}${index.separator.toString('latin1')}`;
+        out.set(p, child.count);
+        walk(p, child);
+      }
+    };
+    walk('', index.root);
+    return out;
+  }
+
+  it('counts by the bytes of each segment as by their text: multi-byte and binary separators, segments alike but for a byte, names within a larger buffer', () => {
+    for (const separator of [Buffer.from(':'), Buffer.from('::'), Buffer.from([0xff, 0x00])]) {
+      const s = separator.toString('latin1');
+      const keys: Buffer[] = [];
+      // Thousands of folders, more than the cache holds: entries are replaced and looked up again.
+      for (let i = 0; i < 6000; i++) keys.push(Buffer.from(`u${i % 5000}${s}x${i % 3}${s}${i}`, 'latin1'));
+      keys.push(Buffer.from(`a${s}${s}b`, 'latin1'), Buffer.from(`ab${s}c`, 'latin1'), Buffer.from(`ba${s}c`, 'latin1'), Buffer.from(`${s}`, 'latin1'));
+      keys.push(Buffer.from([0x61, 0xe9, ...separator, 0x62]), Buffer.from([0x61, 0xea, ...separator, 0x62]), Buffer.from(`:${s.slice(0, 1)}`, 'latin1'));
+      const index = new KeyIndex(separator, 1 << 30);
+      // Each name at an offset inside a shared buffer, as SCAN's replies hand them over; the bytes after it hold a separator.
+      for (const k of keys) {
+        const buf = Buffer.concat([Buffer.from('zz'), k, separator, Buffer.from('tail')]);
+        index.add(buf, 2, 2 + k.length);
+      }
+      expect(countsOf(index)).toEqual(countsByText(keys, separator));
+      expect(index.root.count).toBe(keys.length);
+    }
+  });
+
+  it('counts into a folder made again after removeMany let it go', () => {
+    const index = indexOf(['gone:1', 'kept:1']);
+    const id = [...index.idsUnder(index.folder(Buffer.from('gone:')) as never)][0] as number;
+    index.removeMany([id]);
+    expect(index.folder(Buffer.from('gone:'))).toBeUndefined();
+    index.add(Buffer.from('gone:2'));
+    expect(index.folder(Buffer.from('gone:'))?.count).toBe(1);
+    expect(index.root.children?.get('gone')?.count).toBe(1);
+  });
+});

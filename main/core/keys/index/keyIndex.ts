@@ -1,5 +1,6 @@
 import type { IndexState } from '../../../../app/schemas/keys';
 import type { DeepColumns } from './deepColumns';
+import { FolderCache, SEGMENT_HASH_SEED, segmentHashStep } from './folderCache';
 import { NameStore } from './nameStore';
 
 /** Bytes one folder costs in the heap, roughly: the object, its Map entry in its parent, the segment string. */
@@ -49,6 +50,8 @@ export class KeyIndex {
   readonly state: IndexState;
   /** Type, TTL and memory per key id, once a deep pass finished (deepIndex.ts). */
   deep: DeepColumns | null = null;
+  /** The folders the walk went through lately, by their segment's bytes (add). */
+  private readonly cache = new FolderCache<Folder>();
   /** The separator as latin1 text, to cut latin1 names with. */
   private readonly sepText: string;
   /** Bytes the ledger granted this index (all it may hold before asking again); no ledger: no limit but its own budget. */
@@ -137,39 +140,54 @@ export class KeyIndex {
 
   /** Count one key (seen once: the scan dedupes) in every folder on its path, and keep its name. */
   add(key: Buffer, start = 0, end = key.length): void {
-    // One latin1 string of the whole name (one char a byte), cut into segments: cheaper than a
-    // Buffer-to-string conversion per segment.
-    const text = key.toString('latin1', start, end);
-    const sep = this.sepText;
+    // The name's bytes are read in place: a segment's folder comes from the cache (folderCache.ts)
+    // by the segment's bytes, and only a miss makes a latin1 string of it (one char a byte).
+    const sep = this.separator;
+    const sepLength = sep.length;
+    const first = sep[0] as number;
     let node = this.root;
     node.count++;
-    let from = 0;
+    let from = start;
     let deeper = false;
     for (;;) {
-      const at = text.indexOf(sep, from);
-      if (at < 0) break;
-      const seg = text.slice(from, at);
-      let child = node.children?.get(seg);
-      if (child === undefined) {
-        // Folders take at most half the budget: a keyspace of unique ids (`session:<uuid>:data`)
-        // would otherwise grow a folder a key. Past it, new folders are not made: the key counts
-        // in every folder above, which stay exact, and its own folder is not listed.
-        // Past the shared budget while the names are held, the names go (the scan drops them
-        // next: ScanDedupe), not the counts: the folder is made.
-        if (this.folderBytes >= this.folderBudgetBytes || !(this.room(FOLDER_BYTES + seg.length * 2) || this.shedNames())) {
-          this.state.foldersCapped = true;
-          deeper = true;
+      // The separator's next place in the name, and the hash of the segment before it on the way.
+      let hash = SEGMENT_HASH_SEED;
+      let at = -1;
+      for (let i = from; i + sepLength <= end; i++) {
+        const b = key[i] as number;
+        if (b === first && (sepLength === 1 || startsAt(key, i, sep))) {
+          at = i;
           break;
         }
-        child = new Folder();
-        if (this.names !== null) child.leaves = [];
-        (node.children ??= new Map()).set(seg, child);
-        this.folders++;
-        this.folderBytes += FOLDER_BYTES + seg.length * 2;
+        hash = segmentHashStep(hash, b);
+      }
+      if (at < 0) break;
+      let child = this.cache.find(node, hash, key, from, at);
+      if (child === undefined) {
+        const seg = key.toString('latin1', from, at);
+        child = node.children?.get(seg);
+        if (child === undefined) {
+          // Folders take at most half the budget: a keyspace of unique ids (`session:<uuid>:data`)
+          // would otherwise grow a folder a key. Past it, new folders are not made: the key counts
+          // in every folder above, which stay exact, and its own folder is not listed.
+          // Past the shared budget while the names are held, the names go (the scan drops them
+          // next: ScanDedupe), not the counts: the folder is made.
+          if (this.folderBytes >= this.folderBudgetBytes || !(this.room(FOLDER_BYTES + seg.length * 2) || this.shedNames())) {
+            this.state.foldersCapped = true;
+            deeper = true;
+            break;
+          }
+          child = new Folder();
+          if (this.names !== null) child.leaves = [];
+          (node.children ??= new Map()).set(seg, child);
+          this.folders++;
+          this.folderBytes += FOLDER_BYTES + seg.length * 2;
+        }
+        this.cache.remember(node, hash, seg, child);
       }
       child.count++;
       node = child;
-      from = at + sep.length;
+      from = at + sepLength;
     }
     if (deeper) node.unlisted++;
     else node.leafCount++;
@@ -329,6 +347,7 @@ export class KeyIndex {
         const child = parent.children?.get(seg) as Folder;
         if (--child.count > 0) continue;
         parent.children?.delete(seg);
+        this.cache.clear();
         this.folders--;
         this.folderBytes -= FOLDER_BYTES + seg.length * 2;
       }
@@ -388,3 +407,9 @@ export function emptyState(budgetBytes: number): IndexState {
 
 /** How long a kept index is reused before opening the Keys page scans again (15 min; `serve --index-max-age`). */
 export const DEFAULT_MAX_AGE_MS = 15 * 60_000;
+
+/** Whether buf[at…] starts with `sep` (the caller bounds `at` so all of it fits). */
+function startsAt(buf: Buffer, at: number, sep: Buffer): boolean {
+  for (let j = 1; j < sep.length; j++) if (buf[at + j] !== sep[j]) return false;
+  return true;
+}

@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'node:net';
-import { connectChain, type SshChain } from './sshChain';
+import type { SshChain } from './sshChain';
 import { HostKeyError } from './hostKeyError';
 import { listenLoopbackNow } from './loopbackServer';
 import type { SshRoute, TunnelState } from './types';
@@ -64,6 +64,9 @@ export class SshTunnel {
     clearTimeout(this.retryTimer);
     this.current = { state: 'connecting', ...(this.current.error === undefined ? {} : { error: this.current.error }) };
     try {
+      // ssh2 and its crypto (~20 CommonJS modules, ~15 ms) load with the first tunnel, not with
+      // every process that could open one: a cron job's `cacheboard load` without --ssh pays nothing.
+      const { connectChain } = await import('./sshChain');
       const chain = await connectChain(this.route);
       if (this.closed) {
         chain.close();
