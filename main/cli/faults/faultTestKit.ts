@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { cliArgs, runCli, type CliRun } from '../../../testing/cli';
 import { adminClient, eventually, type RedisProcess } from '../../../testing/redis';
 import { STAGING_MARKER_KEY } from '../../core/bulk/job/stagingMarker';
-import { TEST_PAUSE_ENV, type TestPausePoint } from '../../core/bulk/job/testPause';
+import { TEST_PAUSE_ENV, type TestPausePoint } from '../../core/jobs/testPause';
 
 /*
  * The fault suite's tools: a `cacheboard load` child to kill, and the one

@@ -24,7 +24,7 @@ import { ServerPipe } from './serverPipe';
 import { chooseStagingDb } from './stagingDb';
 import { SwapStaging } from './swapStaging';
 import { acquireTargetLock, busyDbs, otherLoads, type TargetLock } from './targetLock';
-import { testPause } from './testPause';
+import { testPause } from '../../jobs/testPause';
 import { verifyStep } from './verifyStep';
 import { countText } from '../../text/countText';
 

@@ -12,7 +12,7 @@ import { refuseReplacement } from './replaceGuard';
 import type { ServerFacts } from './serverFacts';
 import { checkStagingEmpty } from './stagingDb';
 import { cleanCommand, foreignReason, type WrittenBound } from './stagingHold';
-import { testPause } from './testPause';
+import { testPause } from '../../jobs/testPause';
 import { removeStagingJournal, writeStagingJournal } from './stagingJournal';
 import { STAGING_MARKER_KEY, claimStaging, markerText, newMarker, readMarkerRaw, type StagingMarker } from './stagingMarker';
 

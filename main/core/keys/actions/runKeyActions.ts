@@ -15,6 +15,7 @@ import { ExportFile } from './exportFile';
 import { SeenKeysFile } from './seenKeys';
 import { KeyHashSet } from '../../resp/keyHashSet';
 import { Shard, type ShardContext } from './shard';
+import { testPause, testPauseArmed } from '../../jobs/testPause';
 
 type ActionEvent = StreamEvent<'keys.actions.progress'>;
 
@@ -142,6 +143,7 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
       },
       durable,
     );
+    if (file !== null && file.bytes > 0) testPause('export-saved');
   };
   const progress = (): void => {
     const c = counts();
@@ -208,7 +210,8 @@ export async function runKeyActions(run: KeyActionRun, emit: (e: ActionEvent) =>
         if (errorSamples.length < ERROR_SAMPLES && !errorSamples.includes(m)) errorSamples.push(m);
       },
       paged: () => {
-        if (Date.now() - lastSave >= CHECKPOINT_MS) checkpoint('running');
+        // A test's pause point wants a checkpoint holding part of the file (testPause.ts).
+        if (Date.now() - lastSave >= CHECKPOINT_MS || (file !== null && file.bytes > 0 && testPauseArmed('export-saved'))) checkpoint('running');
       },
       acting: () => checkpoint('running', false),
       counted: (keys) => seenFile?.append(keys),
