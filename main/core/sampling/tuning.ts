@@ -10,6 +10,8 @@ export interface SamplingTuning {
   progressEveryMs: number;
   /** At most one partial report this often. */
   partialEveryMs: number;
+  /** Probe a census's pages by one Lua script each where the server allows it (see ScriptProber); false: plain commands. */
+  scripts: boolean;
 }
 
 export const DEFAULT_TUNING: SamplingTuning = {
@@ -21,4 +23,5 @@ export const DEFAULT_TUNING: SamplingTuning = {
   randomBatch: 256,
   progressEveryMs: 100,
   partialEveryMs: 1_000,
+  scripts: true,
 };
