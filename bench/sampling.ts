@@ -140,6 +140,8 @@ export async function samplingBench(): Promise<Record<string, unknown>> {
         inside_scripts: binTop.nested,
         in_report_seconds: binReport.seconds,
         keys_per_sec: Math.round(n / bin.seconds),
+        node_cpu_us_per_key: r2((bin.cpuSeconds * 1e6) / n),
+        server_cpu_us_per_key: r2((binServerCpu * 1e6) / n),
         vs_memkeys: r2(memkeys.seconds / bin.seconds),
       },
       ...(inProcess === null
