@@ -89,6 +89,27 @@ describe('census by script', () => {
     }
   });
 
+  it('loads the script again when the server forgot it (SCRIPT FLUSH, a restart, a failover)', async () => {
+    const admin = await adminClient(redis());
+    await admin.set('here', 'v');
+    const [shard] = await openShards([{ address: '', ...connectionFor(specFor(redis()), 0, 'cacheboard:test') }], 0, { scripts: true });
+    if (shard === undefined) throw new Error('no shard');
+    try {
+      const added: unknown[][] = [];
+      const sink = { add: (...a: unknown[]) => void added.push(a), addMissing: () => undefined };
+      const prober = new ScriptProber(shard.pipe, sink, 5, false, null, new Prober(shard.pipe, sink, 5, false));
+      await admin.script('FLUSH');
+      const before = await evalshaCalls();
+      await prober.probe([Buffer.from('here')]);
+      expect(added.map((a) => String(a[0]))).toEqual(['here']);
+      // NOSCRIPT, then SCRIPT LOAD and the same EVALSHA again: by script still, with nothing to report.
+      expect(await evalshaCalls()).toBeGreaterThan(before);
+      expect(prober.warnings()).toEqual([]);
+    } finally {
+      await shard.pipe.close();
+    }
+  });
+
   it('falls back to plain commands where the user may not run scripts, with the same counts', async () => {
     const total = await writeShapes();
     const admin = await adminClient(redis());
