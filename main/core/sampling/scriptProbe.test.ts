@@ -57,7 +57,7 @@ describe('census by script', () => {
   it('gives the same report as plain commands on the same keyspace, in one EVALSHA a group', async () => {
     const total = await writeShapes();
     const before = await evalshaCalls();
-    const script = (await sampleOf(redis(), { method: 'census' }, { tuning: { groupSize: 16 } })).report;
+    const script = (await sampleOf(redis(), { method: 'census' }, { tuning: { scriptGroupSize: 16 } })).report;
     expect(await evalshaCalls()).toBeGreaterThanOrEqual(before + Math.ceil(total / 16));
     const plain = (await sampleOf(redis(), { method: 'census' }, { tuning: { scripts: false, groupSize: 16 } })).report;
     expect(script.keysExamined).toBe(total);
