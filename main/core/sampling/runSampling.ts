@@ -123,7 +123,8 @@ export async function runSampling(run: SamplingRun, emit: (e: SamplingEvent) => 
     emit({ kind: 'started', method, db: o.db, dbsize, target });
     const throttle = new SamplingThrottle(tuning, emit, () => agg.examined + agg.missing, target, build);
     const loops = parts.map((p) => {
-      const [size, inFlight] = p.shard.script ? [tuning.scriptGroupSize, tuning.scriptMaxInFlight] : [tuning.groupSize, tuning.maxInFlight];
+      const scripts = o.pauseMs > 0 ? tuning.scriptMaxInFlightPaced : tuning.scriptMaxInFlight;
+      const [size, inFlight] = p.shard.script ? [tuning.scriptGroupSize, scripts] : [tuning.groupSize, tuning.maxInFlight];
       const queue = new ProbeQueue(p.prober, size, inFlight, () => throttle.tick());
       return shardLoop(p.source, queue, o, stop.signal).catch((e: unknown) => {
         stop.abort();
