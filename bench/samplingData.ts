@@ -1,14 +1,37 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 
-/** The share of each type in the generated keyspace, by key index modulo 100. */
-function typeOf(i: number): 'string' | 'hash' | 'set' | 'zset' | 'list' {
+/**
+ * Which keyspace: `five`, mostly strings with some of each aggregate type (the export bench's
+ * data), or `lloogg`, the issue's web-analytics cache (95% strings, 4.5% sorted sets, the last
+ * 0.5% hashes, sets and lists, so that every type's probe is in the run).
+ */
+export type SamplingMix = 'five' | 'lloogg';
+
+type KeyKind = 'string' | 'hash' | 'set' | 'zset' | 'list';
+
+/** The type of key i, by its index modulo 100 (`five`) or 1,000 (`lloogg`). */
+function typeOf(i: number, mix: SamplingMix): KeyKind {
+  if (mix === 'lloogg') {
+    const m = i % 1000;
+    if (m < 950) return 'string';
+    if (m < 995) return 'zset';
+    if (m < 997) return 'hash';
+    if (m < 999) return 'set';
+    return 'list';
+  }
   const m = i % 100;
   if (m < 80) return 'string';
   if (m < 88) return 'hash';
   if (m < 93) return 'set';
   if (m < 97) return 'zset';
   return 'list';
+}
+
+/** A few aggregates big enough for hashtable and skiplist encodings: 20 in every 10,000 keys (five), 20 zsets in 100,000 (lloogg). */
+function isBig(i: number, mix: SamplingMix): boolean {
+  if (mix === 'lloogg') return i % 100_000 >= 95_000 && i % 100_000 < 95_020;
+  return i % 10_000 >= 80 && i % 10_000 < 100;
 }
 
 function bulk(s: string): string {
@@ -24,8 +47,8 @@ function command(args: string[]): string {
  * hashes, sets, zsets and lists, TTLs on sessions and cache pages, a few big
  * aggregates (hashtable, skiplist encodings). Deterministic in `i`.
  */
-function recordFor(i: number): string {
-  const t = typeOf(i);
+function recordFor(i: number, mix: SamplingMix): string {
+  const t = typeOf(i, mix);
   let key: string;
   let out: string;
   if (t === 'string') {
@@ -37,8 +60,7 @@ function recordFor(i: number): string {
     if (kind === 0) out += command(['EXPIRE', key, String(600 + (i % 86_400))]);
     else if (kind === 2) out += command(['EXPIRE', key, String(600 + (i % 3_000))]);
   } else {
-    // 20 keys in every 10,000 (0.2%) are big enough for hashtable and skiplist encodings.
-    const big = i % 10_000 >= 80 && i % 10_000 < 100;
+    const big = isBig(i, mix);
     const n = big ? 300 : 2 + (i % 9);
     const args: string[] = [];
     if (t === 'hash') {
@@ -63,11 +85,11 @@ function recordFor(i: number): string {
 }
 
 /** Writes the RESP that builds an n-key mixed keyspace, for `redis-cli --pipe`. */
-export async function writeSamplingData(path: string, n: number): Promise<void> {
+export async function writeSamplingData(path: string, n: number, mix: SamplingMix = 'five'): Promise<void> {
   const out = createWriteStream(path, { highWaterMark: 1 << 20 });
   let buf = '';
   for (let i = 0; i < n; i++) {
-    buf += recordFor(i);
+    buf += recordFor(i, mix);
     if (buf.length > 1 << 20) {
       if (!out.write(buf)) await once(out, 'drain');
       buf = '';

@@ -106,7 +106,9 @@ describe('census', () => {
     // Two types share listpack and hashtable: six groups, one per shape, whatever the server's names.
     expect(Object.keys(expected)).toHaveLength(Object.keys(shapes).length);
 
-    for (const tuning of [{}, { groupSize: 3, maxInFlight: 2 }]) {
+    // By script and by plain commands, in the default groups and in groups of 3 with 2 in flight.
+    const small = { groupSize: 3, maxInFlight: 2, scriptGroupSize: 3, scriptMaxInFlight: 2 };
+    for (const tuning of [{}, small, { scripts: false }, { ...small, scripts: false }]) {
       const { report } = await sampleOf(redis(), { method: 'census' }, { tuning });
       const byEncoding = Object.fromEntries(report.encodings.map((e) => [`${e.type}:${e.encoding}`, e.count]));
       expect(byEncoding).toEqual(expected);

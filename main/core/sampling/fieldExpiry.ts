@@ -66,3 +66,30 @@ export class FieldExpiryCheck {
     return replies;
   }
 }
+
+/**
+ * Which of `found` keys (by index) are hashes without a key TTL (PTTL -1) whose fields expire;
+ * none where the server has no field expiry (`check` null). Both probers ask it after their rounds.
+ */
+export async function fieldsExpireOf(
+  check: FieldExpiryCheck | null,
+  found: {
+    key: (j: number) => Buffer;
+    isHash: (j: number) => boolean;
+    pttl: (j: number) => number;
+    encoding: (j: number) => string;
+    length: (j: number) => number;
+  },
+  count: number,
+): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (check === null) return out;
+  const js: number[] = [];
+  for (let j = 0; j < count; j++) if (found.isHash(j) && found.pttl(j) === -1) js.push(j);
+  if (js.length === 0) return out;
+  const yes = await check.check(js.map(found.key), js.map(found.encoding), js.map(found.length));
+  js.forEach((j, n) => {
+    if (yes[n] === true) out.add(j);
+  });
+  return out;
+}

@@ -25,20 +25,32 @@ const MIN_SHARE_OF_PARENT = 0.01;
 const COLON = 0x3a;
 
 interface Node {
-  /** The prefix's bytes as latin1 (one char a byte), so any key bytes round-trip. */
-  prefix: string;
+  /** The last segment's bytes as latin1 (one char a byte), so any key bytes round-trip; the prefix is the path's (prefixOf). */
+  segment: string;
   parent: Node | null;
   depth: number;
   count: number;
   memory: number;
-  children: Map<string, Node>;
+  /**
+   * Null until a first child: most nodes are ids (`user:<id>:`) that live until the next prune,
+   * and a Map and a prefix string each, a million times in a census, kept the collector busy.
+   */
+  children: Map<string, Node> | null;
   /** Keys whose next segment found no room: counted here, not in a child. */
   folded: number;
 }
 
-function node(prefix: string, parent: Node | null, depth: number): Node {
-  return { prefix, parent, depth, count: 0, memory: 0, children: new Map(), folded: 0 };
+function node(segment: string, parent: Node | null, depth: number): Node {
+  return { segment, parent, depth, count: 0, memory: 0, children: null, folded: 0 };
 }
+
+/** The prefix a node stands for, `user:session:`, as latin1. */
+function prefixOf(n: Node): string {
+  return n.parent === null ? '' : `${prefixOf(n.parent)}${n.segment}:`;
+}
+
+const NO_CHILDREN: ReadonlyMap<string, Node> = new Map();
+const childrenOf = (n: Node): ReadonlyMap<string, Node> => n.children ?? NO_CHILDREN;
 
 /**
  * Keys split on `:` into a prefix tree with count and memory per prefix
@@ -60,15 +72,16 @@ export class PrefixTree {
       const colon = key.indexOf(COLON, pos);
       if (colon < 0) return;
       const segment = key.toString('latin1', pos, colon);
-      let child = parent.children.get(segment);
+      let child = parent.children?.get(segment);
       if (child === undefined) {
-        if (parent.children.size >= MAX_CHILDREN) this.prune(parent);
-        if (parent.children.size >= MAX_CHILDREN || this.nodes >= MAX_NODES) {
+        const children = (parent.children ??= new Map());
+        if (children.size >= MAX_CHILDREN) this.prune(parent, children);
+        if (children.size >= MAX_CHILDREN || this.nodes >= MAX_NODES) {
           parent.folded++;
           return;
         }
-        child = node(`${parent.prefix}${segment}:`, parent, depth);
-        parent.children.set(segment, child);
+        child = node(segment, parent, depth);
+        children.set(segment, child);
         this.nodes++;
       }
       child.count++;
@@ -83,10 +96,10 @@ export class PrefixTree {
    * once each, a real namespace comes again, so one that shows up after the ids
    * filled the slots still gets one. Their keys stay counted in the parent.
    */
-  private prune(parent: Node): void {
-    for (const [segment, c] of parent.children) {
+  private prune(parent: Node, children: Map<string, Node>): void {
+    for (const [segment, c] of children) {
       if (c.count > 1) continue;
-      parent.children.delete(segment);
+      children.delete(segment);
       parent.folded += c.count;
       this.nodes -= size(c);
     }
@@ -99,7 +112,7 @@ export class PrefixTree {
   rows(examined: number, maxRows = NAMESPACE_MAX_ROWS): { rows: NamespaceRow[]; warnings: string[] } {
     const all: Node[] = [];
     const collect = (n: Node) => {
-      for (const c of n.children.values()) {
+      for (const c of childrenOf(n).values()) {
         all.push(c);
         collect(c);
       }
@@ -118,11 +131,12 @@ export class PrefixTree {
     }
     const rows: NamespaceRow[] = [];
     const walk = (parent: Node) => {
-      const kids = [...parent.children.values()].filter((c) => chosen.has(c)).sort(order);
+      const kids = [...childrenOf(parent).values()].filter((c) => chosen.has(c)).sort(order);
+      const parentText = text(prefixOf(parent));
       for (const c of kids) {
         rows.push({
-          prefix: text(c.prefix),
-          parent: text(parent.prefix),
+          prefix: text(prefixOf(c)),
+          parent: parentText,
           depth: c.depth,
           count: c.count,
           memory: c.memory,
@@ -140,12 +154,12 @@ export class PrefixTree {
     const overflowed: Node[] = [];
     const visit = (n: Node) => {
       if (n.folded > 0) overflowed.push(n);
-      for (const c of n.children.values()) visit(c);
+      for (const c of childrenOf(n).values()) visit(c);
     };
     visit(this.root);
     overflowed.sort((a, b) => b.folded - a.folded);
     for (const n of overflowed.slice(0, 3)) {
-      const where = n === this.root ? 'at the top level' : `under "${text(n.prefix)}"`;
+      const where = n === this.root ? 'at the top level' : `under "${text(prefixOf(n))}"`;
       out.push(
         `namespaces: more than ${MAX_CHILDREN} distinct prefixes ${where} (ids, not namespaces?); ` + `${n.folded} keys are counted only in their parent`,
       );
@@ -158,7 +172,7 @@ export class PrefixTree {
 
 function size(n: Node): number {
   let total = 1;
-  for (const c of n.children.values()) total += size(c);
+  for (const c of childrenOf(n).values()) total += size(c);
   return total;
 }
 

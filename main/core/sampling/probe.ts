@@ -1,10 +1,12 @@
 import { AppError } from '../../../app/errors';
 import { RespBuilder } from '../resp/respBuilder';
 import { KEY_TYPES, typeIndex } from './aggregate';
+import { TYPE_OF_ENCODING } from './encodingTypes';
 import type { KeySink } from './masterTally';
 import { ReplyError, type Reply } from '../resp/replyReader';
 import type { RespPipe } from '../resp/respPipe';
-import type { FieldExpiryCheck } from './fieldExpiry';
+import { fieldsExpireOf, type FieldExpiryCheck } from './fieldExpiry';
+import type { KeyProber } from './keyProber';
 
 /** Pre-encoded command heads; the key (and for MEMORY USAGE its SAMPLES tail) follows. */
 const head = (...words: string[]) => Buffer.from(`*${words.length + 1}\r\n${words.map((w) => `$${w.length}\r\n${w}\r\n`).join('')}`);
@@ -25,26 +27,8 @@ const UNKNOWN = -1;
 /** Gone between rounds: TYPE answered none. */
 const GONE = -2;
 
-/**
- * Encodings that belong to one type only. The others are shared (listpack:
- * hash, zset, and since 7.2 set and list; hashtable: hash or set) or unknown
- * to this list (a later Redis), and their key gets a TYPE. A module's value
- * reports "raw" like a long string, so "raw" counts only when no module is
- * loaded.
- */
-const TYPE_OF_ENCODING: ReadonlyMap<string, number> = new Map(
-  Object.entries({
-    int: 'string',
-    embstr: 'string',
-    raw: 'string',
-    quicklist: 'list',
-    linkedlist: 'list',
-    intset: 'set',
-    skiplist: 'zset',
-    stream: 'stream',
-  }).map(([encoding, type]) => [encoding, typeIndex(type)]),
-);
-const TYPE_OF_ENCODING_WITH_MODULES: ReadonlyMap<string, number> = new Map([...TYPE_OF_ENCODING].filter(([e]) => e !== 'raw'));
+const TYPE_OF_ENCODING_INDEX: ReadonlyMap<string, number> = new Map(Object.entries(TYPE_OF_ENCODING).map(([encoding, type]) => [encoding, typeIndex(type)]));
+const TYPE_OF_ENCODING_WITH_MODULES: ReadonlyMap<string, number> = new Map([...TYPE_OF_ENCODING_INDEX].filter(([e]) => e !== 'raw'));
 
 /**
  * Probes a group of keys in pipelined rounds, never reading a value: first
@@ -61,7 +45,7 @@ const TYPE_OF_ENCODING_WITH_MODULES: ReadonlyMap<string, number> = new Map([...T
  * Where the server has hash-field expiry, a hash without a key TTL may still have
  * fields that expire: FieldExpiryCheck asks about those hashes after the rounds.
  */
-export class Prober {
+export class Prober implements KeyProber {
   private readonly builder = new RespBuilder(1 << 20);
   private readonly samplesTail: Buffer;
   private readonly typeOfEncoding: ReadonlyMap<string, number>;
@@ -79,7 +63,7 @@ export class Prober {
   ) {
     const n = String(memorySamples);
     this.samplesTail = Buffer.from(`$7\r\nSAMPLES\r\n$${n.length}\r\n${n}\r\n`);
-    this.typeOfEncoding = modules ? TYPE_OF_ENCODING_WITH_MODULES : TYPE_OF_ENCODING;
+    this.typeOfEncoding = modules ? TYPE_OF_ENCODING_WITH_MODULES : TYPE_OF_ENCODING_INDEX;
   }
 
   async probe(keys: Buffer[]): Promise<void> {
@@ -150,21 +134,18 @@ export class Prober {
   }
 
   /** Which found keys (by j) are hashes without a key TTL whose fields expire; none where the server has no field expiry. */
-  private async fieldsExpire(keys: Buffer[], r1: Reply[], found: number[], types: number[], encodings: string[], lengths: number[]): Promise<Set<number>> {
-    const out = new Set<number>();
-    if (this.fieldExpiry === null) return out;
-    const js = found.flatMap((i, j) => (types[j] === HASH && r1[i * FIRST_ROUND + 2] === -1 ? [j] : []));
-    if (js.length === 0) return out;
-    const hashKeys = js.map((j) => keys[found[j] as number] as Buffer);
-    const yes = await this.fieldExpiry.check(
-      hashKeys,
-      js.map((j) => encodings[j] as string),
-      js.map((j) => lengths[j] as number),
+  private fieldsExpire(keys: Buffer[], r1: Reply[], found: number[], types: number[], encodings: string[], lengths: number[]): Promise<Set<number>> {
+    return fieldsExpireOf(
+      this.fieldExpiry,
+      {
+        key: (j) => keys[found[j] as number] as Buffer,
+        isHash: (j) => types[j] === HASH,
+        pttl: (j) => r1[(found[j] as number) * FIRST_ROUND + 2] as number,
+        encoding: (j) => encodings[j] as string,
+        length: (j) => lengths[j] as number,
+      },
+      found.length,
     );
-    js.forEach((j, n) => {
-      if (yes[n] === true) out.add(j);
-    });
-    return out;
   }
 
   warnings(): string[] {

@@ -1,4 +1,4 @@
-import type { Prober } from './probe';
+import type { KeyProber } from './keyProber';
 
 /**
  * Keys to probe, cut into groups with several groups in flight: a group waits
@@ -11,7 +11,7 @@ export class ProbeQueue {
   private failure: unknown = null;
 
   constructor(
-    private readonly prober: Prober,
+    private readonly prober: KeyProber,
     private readonly groupSize: number,
     private readonly maxInFlight: number,
     private readonly onGroupDone: () => void,

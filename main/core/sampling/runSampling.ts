@@ -8,9 +8,11 @@ import { allocateSamples } from './allocate';
 import { ScanSource } from './census';
 import type { KeySource } from './keySource';
 import { MasterTally } from './masterTally';
+import type { KeyProber } from './keyProber';
 import { Prober } from './probe';
 import { ProbeQueue } from './probeQueue';
 import { RandomKeySource } from './randomSample';
+import { ScriptProber } from './scriptProber';
 import type { FinalSamplingEvent } from './samplingJobs';
 import { shardLoop } from './shardLoop';
 import { openShards, type SamplingTarget, type Shard } from './shards';
@@ -47,7 +49,7 @@ interface Part {
   shard: Shard;
   tally: MasterTally;
   source: KeySource;
-  prober: Prober;
+  prober: KeyProber;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function runSampling(run: SamplingRun, emit: (e: SamplingEvent) => 
   };
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    shards = await openShards(targets, o.db);
+    shards = await openShards(targets, o.db, { scripts: tuning.scripts });
     const dbsize = shards.reduce((n, s) => n + s.dbsize, 0);
     // A sample of at least as many draws as the DB has keys costs as much as measuring
     // every key, and would still be an estimate: measure them all instead, and say so.
@@ -98,7 +100,9 @@ export async function runSampling(run: SamplingRun, emit: (e: SamplingEvent) => 
           ? new ScanSource(shard.pipe, shard.dbsize, o.scanCount, o.match)
           : new RandomKeySource(shard.pipe, quotas[i] ?? 0, tuning.randomBatch);
       const fields = shard.fieldExpiry ? new FieldExpiryCheck(shard.pipe) : null;
-      return { shard, tally, source, prober: new Prober(shard.pipe, tally, o.memorySamples, shard.server.modules, fields) };
+      const plain = new Prober(shard.pipe, tally, o.memorySamples, shard.server.modules, fields);
+      const prober = shard.script ? new ScriptProber(shard.pipe, tally, o.memorySamples, shard.server.modules, fields, plain) : plain;
+      return { shard, tally, source, prober };
     });
     const where = (p: Part, w: string) => (perMaster ? `${p.shard.target.address}: ${w}` : w);
     const build = (): SamplingReport => {
@@ -119,7 +123,9 @@ export async function runSampling(run: SamplingRun, emit: (e: SamplingEvent) => 
     emit({ kind: 'started', method, db: o.db, dbsize, target });
     const throttle = new SamplingThrottle(tuning, emit, () => agg.examined + agg.missing, target, build);
     const loops = parts.map((p) => {
-      const queue = new ProbeQueue(p.prober, tuning.groupSize, tuning.maxInFlight, () => throttle.tick());
+      const scripts = o.pauseMs > 0 ? tuning.scriptMaxInFlightPaced : tuning.scriptMaxInFlight;
+      const [size, inFlight] = p.shard.script ? [tuning.scriptGroupSize, scripts] : [tuning.groupSize, tuning.maxInFlight];
+      const queue = new ProbeQueue(p.prober, size, inFlight, () => throttle.tick());
       return shardLoop(p.source, queue, o, stop.signal).catch((e: unknown) => {
         stop.abort();
         throw toAppError(e, p.shard.target.errorContext);

@@ -5,6 +5,7 @@ import { encodeCommand } from '../resp/encodeCommand';
 import type { RawTarget } from '../resp/rawTarget';
 import { ReplyError } from '../resp/replyReader';
 import { RespPipe } from '../resp/respPipe';
+import { loadProbeScript } from './probeScript';
 import { serverFigures, type ServerFigures } from './serverFigures';
 
 /** One server a run reads keys from: the profile's server, or one master of a cluster. */
@@ -22,6 +23,8 @@ export interface Shard {
   server: ServerFigures;
   /** Whether it has hash-field expiry (by COMMAND INFO: Redis 7.4+, Valkey 9). */
   fieldExpiry: boolean;
+  /** Whether keys are probed by script (PROBE_SCRIPT loaded, EVALSHA there); else by plain commands. */
+  script: boolean;
 }
 
 /**
@@ -29,8 +32,8 @@ export interface Shard {
  * the ones that opened are closed and the first failure is thrown, naming its
  * server.
  */
-export async function openShards(targets: readonly SamplingTarget[], db: number): Promise<Shard[]> {
-  const opened = await Promise.allSettled(targets.map((t) => openShard(t, db)));
+export async function openShards(targets: readonly SamplingTarget[], db: number, o: { scripts: boolean }): Promise<Shard[]> {
+  const opened = await Promise.allSettled(targets.map((t) => openShard(t, db, o.scripts)));
   const shards = opened.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = opened.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed === undefined) return shards;
@@ -38,12 +41,17 @@ export async function openShards(targets: readonly SamplingTarget[], db: number)
   throw failed.reason;
 }
 
-async function openShard(target: SamplingTarget, db: number): Promise<Shard> {
+async function openShard(target: SamplingTarget, db: number, scripts: boolean): Promise<Shard> {
   let pipe: RespPipe | null = null;
   try {
     pipe = new RespPipe(await target.connect(), target.errorContext);
-    const [dbsize, server, fieldExpiry] = await Promise.all([dbsizeOf(pipe), serverOf(pipe, db), knowsFieldTtls(pipe)]);
-    return { target, pipe, dbsize, server, fieldExpiry };
+    const [dbsize, server, fieldExpiry, script] = await Promise.all([
+      dbsizeOf(pipe),
+      serverOf(pipe, db),
+      knowsFieldTtls(pipe),
+      scripts ? loadProbeScript(pipe) : false,
+    ]);
+    return { target, pipe, dbsize, server, fieldExpiry, script };
   } catch (e) {
     pipe?.destroy();
     throw toAppError(e, target.errorContext);
