@@ -493,8 +493,7 @@ export class RdbParser implements ValueCursor {
           await r.skip(8);
           break;
         case MODULE_OP.STRING:
-          await this.skipString();
-          this.rec.valueBytes += this.sLen;
+          await this.skipString(); // counted on the record as an element
           break;
         default:
           throw this.corrupt(`module ${name}: unknown item opcode ${op}`, at);
