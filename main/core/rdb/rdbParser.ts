@@ -21,6 +21,19 @@ export interface RdbParseOptions {
 const WALK_MAX = 1 << 20;
 const PROGRESS_EVERY = 4 << 20;
 
+/** Types whose value is one compact blob: [type, encoding, blob kind, blob entries per element]. */
+type SingleBlob = readonly [RdbKeyRecord['type'], string, BlobKind, number];
+const SINGLE_BLOB: Partial<Record<number, SingleBlob>> = {
+  [T.SET_INTSET]: ['set', 'intset', 'intset', 1],
+  [T.SET_LISTPACK]: ['set', 'listpack', 'listpack', 1],
+  [T.ZSET_ZIPLIST]: ['zset', 'ziplist', 'ziplist', 2],
+  [T.ZSET_LISTPACK]: ['zset', 'listpack', 'listpack', 2],
+  [T.HASH_ZIPMAP]: ['hash', 'zipmap', 'zipmap', 1],
+  [T.HASH_ZIPLIST]: ['hash', 'ziplist', 'ziplist', 2],
+  [T.HASH_LISTPACK]: ['hash', 'listpack', 'listpack', 2],
+  [T.LIST_ZIPLIST]: ['list', 'ziplist', 'ziplist', 1],
+};
+
 /** String header kinds. */
 const RAW = 0;
 const INT = 1;
@@ -83,7 +96,8 @@ export class RdbParser implements ValueCursor {
       if (t < OP.SLOT_INFO) {
         // Checked before the key is read, so an unknown type is reported as such and not as whatever its bytes look like.
         if (t === 8 || t > T.HASH_LISTPACK_EX) throw new RdbError('unknown-type', `unknown value type ${t} at byte ${at}`, at, this.version);
-        await this.keyValue(t, at, keyStart < 0 ? at : keyStart, expiresAt);
+        const start = keyStart < 0 ? at : keyStart;
+        if (!this.keyValueHere(t, start, expiresAt)) await this.keyValue(t, at, start, expiresAt);
         expiresAt = null;
         keyStart = -1;
         continue;
@@ -213,9 +227,39 @@ export class RdbParser implements ValueCursor {
   }
 
   private async keyValue(t: number, typeAt: number, start: number, expiresAt: number | null): Promise<void> {
+    this.resetRecord(await this.readString(), expiresAt);
+    await this.value(t, typeAt);
+    this.emit(start);
+  }
+
+  /**
+   * The same for a key whose bytes are all in the current chunk and whose value is a string or a
+   * single compact blob (most keys of most files), without a promise: false, with nothing
+   * consumed, sends it down the async path instead.
+   */
+  private keyValueHere(t: number, start: number, expiresAt: number | null): boolean {
     const r = this.r;
+    const p0 = r.pos;
+    if (!this.strHead() || this.sKind !== RAW || r.buf.length - r.pos < this.sStored) {
+      r.pos = p0;
+      return false;
+    }
+    const key = r.buf.subarray(r.pos, r.pos + this.sStored);
+    r.pos += this.sStored;
+    this.resetRecord(key, expiresAt);
+    const single = t === T.STRING ? undefined : SINGLE_BLOB[t];
+    const done = t === T.STRING ? this.stringHere() : single !== undefined && this.singleHere(single);
+    if (!done) {
+      r.pos = p0;
+      return false;
+    }
+    this.emit(start);
+    return true;
+  }
+
+  private resetRecord(key: Buffer, expiresAt: number | null): void {
     const rec = this.rec;
-    rec.key = await this.readString();
+    rec.key = key;
     rec.db = this.db;
     rec.expiresAt = expiresAt;
     rec.length = 0;
@@ -228,21 +272,52 @@ export class RdbParser implements ValueCursor {
     rec.pending = 0;
     rec.moduleName = '';
     rec.moduleVersion = 0;
-    await this.value(t, typeAt);
-    rec.serializedBytes = r.offset - start;
+  }
+
+  private emit(start: number): void {
+    const r = this.r;
+    this.rec.serializedBytes = r.offset - start;
     this.keys++;
-    this.visitor.key?.(rec);
+    this.visitor.key?.(this.rec);
     if (r.offset >= this.nextProgress) {
       this.nextProgress = r.offset + PROGRESS_EVERY;
       this.visitor.progress?.(r.offset, this.keys);
     }
   }
 
+  /** A string value wholly at `pos`; false when it is not all here. */
+  private stringHere(): boolean {
+    const r = this.r;
+    if (!this.strHead() || r.buf.length - r.pos < this.sStored) return false;
+    this.noteString();
+    r.pos += this.sStored;
+    return true;
+  }
+
+  /** A compact blob value wholly at `pos`; false when it is not all here (or too big to walk). */
+  private singleHere([type, encoding, kind, per]: SingleBlob): boolean {
+    const r = this.r;
+    if (!this.strHead() || this.sKind === INT || this.sStored > WALK_MAX || r.buf.length - r.pos < this.sStored) return false;
+    const at = r.offset;
+    this.checkBlob(kind, at);
+    this.rec.type = type;
+    this.rec.encoding = encoding;
+    this.setLength(this.blobHere(kind, at), per);
+    return true;
+  }
+
+  private setLength(count: number, per: number): void {
+    const rec = this.rec;
+    if (count % per !== 0) throw this.corrupt(`a ${rec.encoding} ${rec.type} holds ${count} entries, not a multiple of ${per}`, this.r.offset);
+    rec.length = count / per;
+  }
+
   private async value(t: number, typeAt: number): Promise<void> {
     const rec = this.rec;
+    const single = SINGLE_BLOB[t];
+    if (single !== undefined) return this.single(single);
     switch (t) {
       case T.STRING:
-        rec.type = 'string';
         return this.stringValue();
       case T.LIST:
         rec.type = 'list';
@@ -265,26 +340,10 @@ export class RdbParser implements ValueCursor {
         rec.encoding = 'skiplist';
         rec.length = await this.zsetElements(t === T.ZSET_2);
         return;
-      case T.SET_INTSET:
-        return this.single('set', 'intset', 'intset', 1);
-      case T.SET_LISTPACK:
-        return this.single('set', 'listpack', 'listpack', 1);
-      case T.ZSET_ZIPLIST:
-        return this.single('zset', 'ziplist', 'ziplist', 2);
-      case T.ZSET_LISTPACK:
-        return this.single('zset', 'listpack', 'listpack', 2);
-      case T.HASH_ZIPMAP:
-        return this.single('hash', 'zipmap', 'zipmap', 1);
-      case T.HASH_ZIPLIST:
-        return this.single('hash', 'ziplist', 'ziplist', 2);
-      case T.HASH_LISTPACK:
-        return this.single('hash', 'listpack', 'listpack', 2);
-      case T.LIST_ZIPLIST:
-        return this.single('list', 'ziplist', 'ziplist', 1);
       case T.HASH_LISTPACK_EX:
       case T.HASH_LISTPACK_EX_PRE_GA:
         if (t === T.HASH_LISTPACK_EX) await this.r.skip(8); // the smallest field TTL
-        await this.single('hash', 'listpackex', 'listpack', 3);
+        await this.single(['hash', 'listpackex', 'listpack', 3]);
         return;
       case T.HASH_METADATA:
       case T.HASH_METADATA_PRE_GA:
@@ -321,24 +380,25 @@ export class RdbParser implements ValueCursor {
 
   private async stringValue(): Promise<void> {
     const r = this.r;
-    const rec = this.rec;
     if (!this.strHead()) await this.strHeadSlow();
+    // A short text value is looked at to tell an integer; the rest is skipped unread.
+    if (this.sKind === RAW && this.sLen <= 20) await r.fill(this.sLen);
+    this.noteString();
+    await r.skip(this.sStored);
+  }
+
+  /** Record a string value from its header (and its bytes at `pos` when it is short text). */
+  private noteString(): void {
+    const rec = this.rec;
+    rec.type = 'string';
     rec.length = this.sLen;
     rec.valueBytes = this.sLen;
     rec.largestElement = this.sLen;
-    if (this.sKind === INT) {
-      rec.encoding = 'int';
-      return;
-    }
     rec.compressed = this.sKind === LZF;
-    if (this.sKind === RAW && this.sLen <= 20) {
-      // Redis stores integers beyond 32 bits as text, and turns them back into `int` on load.
-      await r.fill(this.sLen);
-      rec.encoding = isInt64Text(r.buf, r.pos, r.pos + this.sLen) ? 'int' : 'embstr';
-    } else {
-      rec.encoding = this.sLen <= 44 ? 'embstr' : 'raw';
-    }
-    await r.skip(this.sStored);
+    if (this.sKind === INT) rec.encoding = 'int';
+    // Redis stores integers beyond 32 bits as text, and turns them back into `int` on load.
+    else if (this.sKind === RAW && this.sLen <= 20) rec.encoding = isInt64Text(this.r.buf, this.r.pos, this.r.pos + this.sLen) ? 'int' : 'embstr';
+    else rec.encoding = this.sLen <= 44 ? 'embstr' : 'raw';
   }
 
   /** `n` entries of `per` strings each (a hashtable set, hash or linked list): sizes seen, values skipped. */
@@ -381,13 +441,10 @@ export class RdbParser implements ValueCursor {
     rec.length = n;
   }
 
-  private async single(type: RdbKeyRecord['type'], encoding: string, kind: BlobKind, per: number): Promise<void> {
-    const rec = this.rec;
-    rec.type = type;
-    rec.encoding = encoding;
-    const count = await this.blob(kind);
-    if (count % per !== 0) throw this.corrupt(`a ${encoding} ${type} holds ${count} entries, not a multiple of ${per}`, this.r.offset);
-    rec.length = count / per;
+  private async single([type, encoding, kind, per]: SingleBlob): Promise<void> {
+    this.rec.type = type;
+    this.rec.encoding = encoding;
+    this.setLength(await this.blob(kind), per);
   }
 
   private async quicklist(v2: boolean): Promise<void> {
@@ -424,53 +481,89 @@ export class RdbParser implements ValueCursor {
     const rec = this.rec;
     if (!this.strHead()) await this.strHeadSlow();
     const at = r.offset;
-    if (this.sKind === INT) throw this.corrupt(`a ${kind} saved as an integer`, at);
+    this.checkBlob(kind, at);
     const size = this.sLen;
     const stored = this.sStored;
+    if (stored <= WALK_MAX) {
+      await r.fill(stored);
+      return this.blobHere(kind, at);
+    }
+    // A big blob: only its header is read (decompressed where LZF), unless a walk is the only way to count.
     const need = HEADER_BYTES[kind];
-    if (size < need) throw this.corrupt(`a ${kind} of ${size} bytes`, at);
     rec.nodes++;
     rec.valueBytes += size;
     let count: number;
-    let largest = -1;
     if (this.sKind === RAW) {
-      if (stored <= WALK_MAX) {
-        await r.fill(stored);
-        if (!walkBlob(kind, r.buf, r.pos, r.pos + stored)) throw this.corrupt(`a malformed ${kind}`, at);
-        count = walked.count;
-        largest = walked.largest;
-      } else {
-        await r.fill(need);
-        count = headerCount(kind, r.buf, r.pos);
-        if (count < 0) {
-          await r.fill(stored);
-          if (!walkBlob(kind, r.buf, r.pos, r.pos + stored)) throw this.corrupt(`a malformed ${kind}`, at);
-          count = walked.count;
-          largest = walked.largest;
-        }
-      }
+      await r.fill(need);
+      count = headerCount(kind, r.buf, r.pos);
     } else {
       rec.compressed = true;
-      // Each output byte costs at most two input bytes (one-byte literals), so this many hold the header.
       const peek = Math.min(stored, 2 * need + 2);
       await r.fill(peek);
-      // Room past the header: the last back-reference may run up to 264 bytes beyond it.
-      const out = this.scratchFor(need + 264);
-      if (lzfDecompress(r.buf, r.pos, r.pos + peek, out, need) < need) throw this.corrupt(`an LZF-compressed ${kind} that does not decompress`, at);
-      count = headerCount(kind, out, 0);
-      if (count < 0 || this.opts.deep === true) {
-        await r.fill(stored);
-        const full = this.scratchFor(size);
-        if (lzfDecompress(r.buf, r.pos, r.pos + stored, full) !== size) throw this.corrupt(`an LZF-compressed ${kind} that does not decompress`, at);
-        if (!walkBlob(kind, full, 0, size)) throw this.corrupt(`a malformed ${kind}`, at);
-        count = walked.count;
-        largest = walked.largest;
-      }
+      count = this.lzfHeaderCount(kind, peek, at);
     }
-    if (largest < 0) rec.largestElement = -1;
-    else if (rec.largestElement >= 0 && largest > rec.largestElement) rec.largestElement = largest;
+    if (count < 0 || (this.sKind === LZF && this.opts.deep === true)) {
+      await r.fill(stored);
+      count = this.walkHere(kind, at);
+    } else {
+      rec.largestElement = -1;
+    }
     await r.skip(stored);
     return count;
+  }
+
+  private checkBlob(kind: BlobKind, at: number): void {
+    if (this.sKind === INT) throw this.corrupt(`a ${kind} saved as an integer`, at);
+    if (this.sLen < HEADER_BYTES[kind]) throw this.corrupt(`a ${kind} of ${this.sLen} bytes`, at);
+  }
+
+  /** A blob whose stored bytes are all at `pos` (its header read): counted, noted on the record, consumed. */
+  private blobHere(kind: BlobKind, at: number): number {
+    const r = this.r;
+    const rec = this.rec;
+    const stored = this.sStored;
+    rec.nodes++;
+    rec.valueBytes += this.sLen;
+    let count: number;
+    if (this.sKind === RAW || this.opts.deep === true) {
+      count = this.walkHere(kind, at);
+    } else {
+      rec.compressed = true;
+      count = this.lzfHeaderCount(kind, Math.min(stored, 2 * HEADER_BYTES[kind] + 2), at);
+      if (count < 0) count = this.walkHere(kind, at);
+      else rec.largestElement = -1;
+    }
+    r.pos += stored;
+    return count;
+  }
+
+  /** Walk the blob at `pos` (decompressing it whole if LZF) without consuming it; notes the largest element. */
+  private walkHere(kind: BlobKind, at: number): number {
+    const r = this.r;
+    const rec = this.rec;
+    let ok: boolean;
+    if (this.sKind === RAW) {
+      ok = walkBlob(kind, r.buf, r.pos, r.pos + this.sStored);
+    } else {
+      rec.compressed = true;
+      const full = this.scratchFor(this.sLen);
+      if (lzfDecompress(r.buf, r.pos, r.pos + this.sStored, full) !== this.sLen) throw this.corrupt(`an LZF-compressed ${kind} that does not decompress`, at);
+      ok = walkBlob(kind, full, 0, this.sLen);
+    }
+    if (!ok) throw this.corrupt(`a malformed ${kind}`, at);
+    if (rec.largestElement >= 0 && walked.largest > rec.largestElement) rec.largestElement = walked.largest;
+    return walked.count;
+  }
+
+  /** The count in an LZF blob's header, decompressing only the header from the `peek` bytes at `pos`. */
+  private lzfHeaderCount(kind: BlobKind, peek: number, at: number): number {
+    const r = this.r;
+    const need = HEADER_BYTES[kind];
+    // Each output byte costs at most two input bytes (one-byte literals), so `peek` holds the header;
+    // the room past it is for a last back-reference, which may run up to 264 bytes.
+    const out = this.scratchFor(need + 264);
+    if (lzfDecompress(r.buf, r.pos, r.pos + peek, out, need) < need) throw this.corrupt(`an LZF-compressed ${kind} that does not decompress`, at);
+    return headerCount(kind, out, 0);
   }
 
   /** Typed items of a module value or module aux, up to their EOF marker. */
