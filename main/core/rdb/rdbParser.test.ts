@@ -18,6 +18,8 @@ interface Seen {
   serializedBytes: number;
   compressed: boolean;
   largestElement: number;
+  valueBytes: number;
+  nodes: number;
   groups: number;
   pending: number;
 }
@@ -37,6 +39,8 @@ async function collect(input: Parameters<typeof parseRdb>[0] | string): Promise<
         serializedBytes: r.serializedBytes,
         compressed: r.compressed,
         largestElement: r.largestElement,
+        valueBytes: r.valueBytes,
+        nodes: r.nodes,
         groups: r.groups,
         pending: r.pending,
       }),
@@ -154,7 +158,10 @@ describe('RDB files written by redis-server', () => {
     expect(parsed.keys.find((k) => k.key === 'str:raw-noise')?.compressed).toBe(false);
     const stream = parsed.keys.find((k) => k.key === 'stream:groups');
     expect(stream).toMatchObject({ groups: 2, pending: 8 });
-    expect(parsed.keys.find((k) => k.key === 'list:plain')?.largestElement).toBeGreaterThanOrEqual(500);
+    // PLAIN nodes hold one element each, counted once (500 + 400); the short ones sit in listpack
+    // nodes, counted as the listpack's bytes: 6 header + (1 encoding + data + 1 backlen) + 1 end.
+    expect(parsed.keys.find((k) => k.key === 'list:plain')).toMatchObject({ largestElement: 500, valueBytes: 500 + 400 + (6 + 7 + 1) + (6 + 13 + 1) });
+    expect(parsed.keys.find((k) => k.key === 'set:hashtable')).toMatchObject({ valueBytes: 3 + 60, largestElement: 60, nodes: 0 });
   });
 
   it('reports keys already expired but still in the file, with their past TTL', () => {

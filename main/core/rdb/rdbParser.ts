@@ -247,14 +247,36 @@ export class RdbParser implements ValueCursor {
     const key = r.buf.subarray(r.pos, r.pos + this.sStored);
     r.pos += this.sStored;
     this.resetRecord(key, expiresAt);
-    const single = t === T.STRING ? undefined : SINGLE_BLOB[t];
-    const done = t === T.STRING ? this.stringHere() : single !== undefined && this.singleHere(single);
+    const done = this.valueHere(t);
     if (!done) {
       r.pos = p0;
       return false;
     }
     this.emit(start);
     return true;
+  }
+
+  /** The value types common enough to deserve a synchronous path; false when not all here (or another type). */
+  private valueHere(t: number): boolean {
+    const rec = this.rec;
+    switch (t) {
+      case T.STRING:
+        return this.stringHere();
+      case T.LIST_QUICKLIST_2:
+        return this.quicklistHere(true);
+      case T.SET:
+        rec.type = 'set';
+        rec.encoding = 'hashtable';
+        return this.elementsHere(1);
+      case T.HASH:
+        rec.type = 'hash';
+        rec.encoding = 'hashtable';
+        return this.elementsHere(2);
+      default: {
+        const single = SINGLE_BLOB[t];
+        return single !== undefined && this.singleHere(single);
+      }
+    }
   }
 
   private resetRecord(key: Buffer, expiresAt: number | null): void {
@@ -447,6 +469,44 @@ export class RdbParser implements ValueCursor {
     this.setLength(await this.blob(kind), per);
   }
 
+  /** A quicklist wholly in the current chunk, without a promise; false when it is not all here. */
+  private quicklistHere(v2: boolean): boolean {
+    const rec = this.rec;
+    rec.type = 'list';
+    rec.encoding = v2 ? 'quicklist2' : 'quicklist';
+    const nodes = this.lenFast();
+    if (nodes < 0) return false;
+    let length = 0;
+    for (let i = 0; i < nodes; i++) {
+      const container = v2 ? this.lenFast() : QUICKLIST_NODE.PACKED;
+      if (container === QUICKLIST_NODE.PLAIN) {
+        if (!this.skipStringFast()) return false;
+        rec.nodes++;
+        length++;
+      } else if (container === QUICKLIST_NODE.PACKED) {
+        const r = this.r;
+        const kind = v2 ? 'listpack' : 'ziplist';
+        if (!this.strHead() || this.sKind === INT || this.sStored > WALK_MAX || r.buf.length - r.pos < this.sStored) return false;
+        const at = r.offset;
+        this.checkBlob(kind, at);
+        length += this.blobHere(kind, at);
+      } else {
+        return false; // not all here, or a bad container the async path reports
+      }
+    }
+    rec.length = length;
+    return true;
+  }
+
+  /** `n` entries of `per` strings each, wholly in the current chunk; false when they are not all here. */
+  private elementsHere(per: number): boolean {
+    const n = this.lenFast();
+    if (n < 0) return false;
+    for (let i = n * per; i > 0; i--) if (!this.skipStringFast()) return false;
+    this.rec.length = n;
+    return true;
+  }
+
   private async quicklist(v2: boolean): Promise<void> {
     const rec = this.rec;
     rec.type = 'list';
@@ -456,12 +516,9 @@ export class RdbParser implements ValueCursor {
     for (let i = 0; i < nodes; i++) {
       const container = v2 ? await this.len() : QUICKLIST_NODE.PACKED;
       if (container === QUICKLIST_NODE.PLAIN) {
-        // One big element stored as itself.
+        // One big element stored as itself (skipString notes its size).
         await this.skipString();
         rec.nodes++;
-        rec.valueBytes += this.sLen;
-        if (this.sKind === LZF) rec.compressed = true;
-        if (this.sLen > rec.largestElement && rec.largestElement >= 0) rec.largestElement = this.sLen;
         length++;
       } else if (container === QUICKLIST_NODE.PACKED) {
         length += await this.blob(v2 ? 'listpack' : 'ziplist');
