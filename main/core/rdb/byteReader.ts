@@ -106,6 +106,21 @@ export class ByteReader {
     return new RdbError('truncated', `the RDB ends early: cut short at byte ${at}`, at, this.version());
   }
 
+  /**
+   * gzip's own failures, said in the parser's terms: a .gz cut short is a truncated RDB (at the
+   * offset reached in the inflated bytes), other zlib errors a corrupt file. Anything else (a file
+   * or socket error) passes through as it is.
+   */
+  private sourceError(err: unknown): unknown {
+    const code = (err as { code?: unknown } | null)?.code;
+    const at = this.base + this.buf.length;
+    if (code === 'Z_BUF_ERROR') return new RdbError('truncated', `the gzip stream ends early: the RDB is cut short at byte ${at}`, at, this.version());
+    if (typeof code === 'string' && code.startsWith('Z_')) {
+      return new RdbError('corrupt', `the gzip stream is corrupt (${(err as Error).message}) after byte ${at} of the RDB`, at, this.version());
+    }
+    return err;
+  }
+
   /** Run the CRC over what was consumed of the current buffer, before it is dropped or joined. */
   private retire(): void {
     if (this.crc === undefined) return;
@@ -117,7 +132,12 @@ export class ByteReader {
   private async next(): Promise<Buffer | undefined> {
     if (this.ended) return undefined;
     for (;;) {
-      const r = await this.chunks.next();
+      let r: IteratorResult<Buffer>;
+      try {
+        r = await this.chunks.next();
+      } catch (err) {
+        throw this.sourceError(err);
+      }
       if (r.done === true) {
         this.ended = true;
         return undefined;
