@@ -47,29 +47,41 @@ export class Crc64 {
     let l = this.lo;
     let h = this.hi;
     let i = start;
-    for (; i + 8 <= end; i += 8) {
-      l ^= buf[i]! | (buf[i + 1]! << 8) | (buf[i + 2]! << 16) | (buf[i + 3]! << 24);
-      h ^= buf[i + 4]! | (buf[i + 5]! << 8) | (buf[i + 6]! << 16) | (buf[i + 7]! << 24);
-      const nl =
-        lo[1792 + (l & 0xff)]! ^
-        lo[1536 + ((l >>> 8) & 0xff)]! ^
-        lo[1280 + ((l >>> 16) & 0xff)]! ^
-        lo[1024 + (l >>> 24)]! ^
-        lo[768 + (h & 0xff)]! ^
-        lo[512 + ((h >>> 8) & 0xff)]! ^
-        lo[256 + ((h >>> 16) & 0xff)]! ^
-        lo[h >>> 24]!;
-      const nh =
-        hi[1792 + (l & 0xff)]! ^
-        hi[1536 + ((l >>> 8) & 0xff)]! ^
-        hi[1280 + ((l >>> 16) & 0xff)]! ^
-        hi[1024 + (l >>> 24)]! ^
-        hi[768 + (h & 0xff)]! ^
-        hi[512 + ((h >>> 8) & 0xff)]! ^
-        hi[256 + ((h >>> 16) & 0xff)]! ^
-        hi[h >>> 24]!;
-      l = nl;
-      h = nh;
+    // Bytes one at a time up to a 4-byte boundary, then whole words through an Int32Array view
+    // (one load for four bytes: the byte loads were half the cost), then the tail again.
+    const aligned = Math.min(end, i + ((4 - ((buf.byteOffset + i) & 3)) & 3));
+    for (; i < aligned; i++) {
+      const idx = (l ^ buf[i]!) & 0xff;
+      l = lo[idx]! ^ ((l >>> 8) | (h << 24));
+      h = hi[idx]! ^ (h >>> 8);
+    }
+    const words = (end - i) >>> 3;
+    if (words > 0) {
+      const view = new Int32Array(buf.buffer, buf.byteOffset + i, words * 2);
+      for (let w = 0; w < view.length; w += 2) {
+        l ^= view[w]!;
+        h ^= view[w + 1]!;
+        const nl =
+          lo[1792 + (l & 0xff)]! ^
+          lo[1536 + ((l >>> 8) & 0xff)]! ^
+          lo[1280 + ((l >>> 16) & 0xff)]! ^
+          lo[1024 + (l >>> 24)]! ^
+          lo[768 + (h & 0xff)]! ^
+          lo[512 + ((h >>> 8) & 0xff)]! ^
+          lo[256 + ((h >>> 16) & 0xff)]! ^
+          lo[h >>> 24]!;
+        h =
+          hi[1792 + (l & 0xff)]! ^
+          hi[1536 + ((l >>> 8) & 0xff)]! ^
+          hi[1280 + ((l >>> 16) & 0xff)]! ^
+          hi[1024 + (l >>> 24)]! ^
+          hi[768 + (h & 0xff)]! ^
+          hi[512 + ((h >>> 8) & 0xff)]! ^
+          hi[256 + ((h >>> 16) & 0xff)]! ^
+          hi[h >>> 24]!;
+        l = nl;
+      }
+      i += words * 8;
     }
     for (; i < end; i++) {
       const idx = (l ^ buf[i]!) & 0xff;

@@ -53,8 +53,14 @@ async function gunzipIfNeeded(source: AsyncIterator<Buffer>): Promise<AsyncItera
         if (gunzip.destroyed) return;
         if (!gunzip.write(chunk)) {
           await new Promise<void>((resolve) => {
-            gunzip.once('drain', resolve);
-            gunzip.once('close', resolve);
+            // Whichever comes first; the other listener is removed, or they pile up one per chunk.
+            const done = (): void => {
+              gunzip.off('drain', done);
+              gunzip.off('close', done);
+              resolve();
+            };
+            gunzip.on('drain', done);
+            gunzip.on('close', done);
           });
         }
       }
