@@ -38,6 +38,9 @@ for (let t = 1; t < TABLES; t++) {
   }
 }
 
+/** Words are read through an Int32Array, whose byte order is the host's: the word loop needs a little-endian one. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /** A running CRC-64: feed it byte ranges in order, read `hex()` or compare with `equals()`. */
 export class Crc64 {
   lo = 0;
@@ -55,7 +58,7 @@ export class Crc64 {
       l = lo[idx]! ^ ((l >>> 8) | (h << 24));
       h = hi[idx]! ^ (h >>> 8);
     }
-    const words = (end - i) >>> 3;
+    const words = LITTLE_ENDIAN ? (end - i) >>> 3 : 0;
     if (words > 0) {
       const view = new Int32Array(buf.buffer, buf.byteOffset + i, words * 2);
       for (let w = 0; w < view.length; w += 2) {

@@ -126,21 +126,26 @@ const key = (type: number, name: string, value: Buffer): Buffer => Buffer.concat
 async function parse(
   bytes: Buffer,
   chunk = bytes.length || 1,
+  deep = false,
 ): Promise<{ keys: (Omit<RdbKeyRecord, 'key'> & { key: string })[]; events: string[]; summary: RdbSummary }> {
   const keys: (Omit<RdbKeyRecord, 'key'> & { key: string })[] = [];
   const events: string[] = [];
   async function* chunks(): AsyncGenerator<Buffer> {
     for (let i = 0; i < bytes.length; i += chunk) yield bytes.subarray(i, i + chunk);
   }
-  const summary = await parseRdb(chunks(), {
-    key: (r) => keys.push({ ...r, key: r.key.toString('latin1') }),
-    aux: (n, v) => events.push(`aux ${n}=${v.toString('latin1')}`),
-    selectDb: (db) => events.push(`select ${db}`),
-    resizeDb: (db, k, e) => events.push(`resize ${db} ${k} ${e}`),
-    functionLibrary: (b) => events.push(`function ${b}`),
-    slotInfo: (s, k, e) => events.push(`slot ${s} ${k} ${e}`),
-    moduleAux: (name, v) => events.push(`module-aux ${name}/${v}`),
-  });
+  const summary = await parseRdb(
+    chunks(),
+    {
+      key: (r) => keys.push({ ...r, key: r.key.toString('latin1') }),
+      aux: (n, v) => events.push(`aux ${n}=${v.toString('latin1')}`),
+      selectDb: (db) => events.push(`select ${db}`),
+      resizeDb: (db, k, e) => events.push(`resize ${db} ${k} ${e}`),
+      functionLibrary: (b) => events.push(`function ${b}`),
+      slotInfo: (s, k, e) => events.push(`slot ${s} ${k} ${e}`),
+      moduleAux: (name, v) => events.push(`module-aux ${name}/${v}`),
+    },
+    { deep },
+  );
   return { keys, events, summary };
 }
 
@@ -270,6 +275,12 @@ describe('RDB encodings from the format documentation (hand-built bytes)', () =>
       ['int32', 'int', 7, false], // 1000000: STRLEN counts its digits
       ['long-int-text', 'int', 20, false],
     ]);
+  });
+
+  it('tells the largest element of an LZF blob only when asked to decompress it (deep)', async () => {
+    const bytes = rdb(10, [key(T.HASH_LISTPACK, 'lzf-lp', lzfStr(listpack(['f', 'a-longer-value', 'g', 'v'])))]);
+    expect((await parse(bytes)).keys[0]).toMatchObject({ length: 2, largestElement: -1, compressed: true });
+    expect((await parse(bytes, bytes.length, true)).keys[0]).toMatchObject({ length: 2, largestElement: 14, compressed: true });
   });
 
   it('reads module values and module aux by their typed items, with the module type name', async () => {
