@@ -44,7 +44,7 @@ export function walkBlob(kind: BlobKind, b: Uint8Array, at: number, end: number)
     case 'zipmap':
       return walkZipmap(b, at, end);
     case 'intset': {
-      const width = (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
+      const width = u32le(b, at);
       const count = headerCount('intset', b, at);
       if ((width !== 2 && width !== 4 && width !== 8) || at + 8 + width * count !== end) return false;
       walked.count = count;
@@ -59,7 +59,7 @@ export function walkBlob(kind: BlobKind, b: Uint8Array, at: number, end: number)
  * its data, then a backlen of 1 to 5 bytes (the entry's size without the backlen, 7 bits a byte).
  */
 function walkListpack(b: Uint8Array, at: number, end: number): boolean {
-  const total = (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
+  const total = u32le(b, at);
   if (total !== end - at || total < 7) return false;
   let p = at + 6;
   let count = 0;
@@ -83,7 +83,7 @@ function walkListpack(b: Uint8Array, at: number, end: number): boolean {
       data = ((e & 0x0f) << 8) | b[p + 1]!; // 12-bit string length
       size = 2 + data;
     } else if (e === 0xf0) {
-      data = (b[p + 1]! | (b[p + 2]! << 8) | (b[p + 3]! << 16) | (b[p + 4]! << 24)) >>> 0;
+      data = u32le(b, p + 1);
       size = 5 + data;
     } else if (e === 0xf1) {
       size = 3;
@@ -116,7 +116,7 @@ function walkListpack(b: Uint8Array, at: number, end: number): boolean {
  * <prevlen 1 or 5 bytes><encoding><data>.
  */
 function walkZiplist(b: Uint8Array, at: number, end: number): boolean {
-  const total = (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
+  const total = u32le(b, at);
   if (total !== end - at || total < 11) return false;
   let p = at + 10;
   let count = 0;
@@ -179,7 +179,7 @@ function walkZipmap(b: Uint8Array, at: number, end: number): boolean {
       return first;
     }
     if (first === 254) {
-      const n = (b[p + 1]! | (b[p + 2]! << 8) | (b[p + 3]! << 16) | (b[p + 4]! << 24)) >>> 0;
+      const n = u32le(b, p + 1);
       p += 5;
       return n;
     }
@@ -202,4 +202,9 @@ function walkZipmap(b: Uint8Array, at: number, end: number): boolean {
   walked.count = count;
   walked.largest = largest;
   return true;
+}
+
+/** A little-endian u32 of a blob's header or entry. */
+function u32le(b: Uint8Array, at: number): number {
+  return (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
 }
