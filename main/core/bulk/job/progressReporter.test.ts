@@ -35,4 +35,35 @@ describe('ProgressReporter', () => {
     r.update(p(4, 4));
     expect(events.map((e) => (e.kind === 'progress' ? e.replies : -1))).toEqual([1, 3]);
   });
+
+  it('keeps the replicas’ lag read after the last event, and takes one reading at the end when a load was quicker than the first', async () => {
+    const lag = (lagBytes: number) => ({ replicas: [{ addr: '10.0.0.2:6379', state: 'online', offset: 1, lagBytes, lagSeconds: 1 }], more: 0 });
+    let answer!: (s: ReturnType<typeof lag>) => void;
+    const slow = new ProgressReporter({
+      emit: () => undefined,
+      bytesTotal: undefined,
+      readReplicas: () => new Promise((resolve) => (answer = resolve)),
+    });
+    slow.update(p(1, 1));
+    slow.finish();
+    expect(slow.replicaPeaks).toBeUndefined();
+    const settled = slow.settleReplicas();
+    answer(lag(4_096));
+    await settled;
+    expect(slow.replicaPeaks).toEqual([{ addr: '10.0.0.2:6379', maxLagBytes: 4_096, maxLagSeconds: 1 }]);
+
+    let reads = 0;
+    const quick = new ProgressReporter({ emit: () => undefined, bytesTotal: undefined, readReplicas: () => Promise.resolve(lag(++reads * 100)) });
+    quick.finish(p(5, 5));
+    await quick.settleReplicas();
+    expect(reads).toBe(1);
+    expect(quick.replicaPeaks).toEqual([{ addr: '10.0.0.2:6379', maxLagBytes: 100, maxLagSeconds: 1 }]);
+
+    // A reading that never answers does not hold the report.
+    const lost = new ProgressReporter({ emit: () => undefined, bytesTotal: undefined, readReplicas: () => new Promise(() => undefined) });
+    const t0 = Date.now();
+    await lost.settleReplicas(50);
+    expect(Date.now() - t0).toBeLessThan(1_000);
+    expect(lost.replicaPeaks).toBeUndefined();
+  });
 });

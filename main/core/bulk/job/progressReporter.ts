@@ -42,6 +42,8 @@ export class ProgressReporter {
   /** Per replica, the most it lagged in any reading: bounded by MAX_PROGRESS_REPLICAS, as a sample is. */
   private readonly peaks = new Map<string, { maxLagBytes: number; maxLagSeconds: number }>();
   private pollingReplicas = false;
+  /** The replica reading in flight, for settleReplicas() to wait on. */
+  private replicaRead: Promise<void> | undefined;
   private stopped = false;
   private latest: PipeProgress | undefined;
   private sentKey = '';
@@ -147,16 +149,31 @@ export class ProgressReporter {
     );
   }
 
+  /**
+   * The replicas' lag at the end of the load, into the peaks: waits for the reading in flight,
+   * and takes one when none was ever taken (a load quicker than the first reading still says
+   * how far behind it left each replica). Bounded by `waitMs`: a lost server does not hold the
+   * report.
+   */
+  async settleReplicas(waitMs = 2_000): Promise<void> {
+    if (this.opts.readReplicas === undefined) return;
+    const reading = this.replicaRead ?? (this.replicas === undefined ? this.pollReplicas() : undefined);
+    if (reading === undefined) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([reading, new Promise<void>((r) => (timer = setTimeout(r, waitMs)))]);
+    clearTimeout(timer);
+  }
+
   /** Same pace as memory; a failed reading keeps the last one (a refusal is known before: replicasUnknown). */
-  private pollReplicas(): void {
+  private pollReplicas(): Promise<void> | undefined {
     const read = this.opts.readReplicas;
-    if (read === undefined) return;
+    if (read === undefined) return undefined;
     this.pollingReplicas = true;
-    read().then(
+    const reading = read().then(
       (sample) => {
         this.pollingReplicas = false;
-        if (this.stopped) return;
-        this.replicas = sample;
+        this.replicaRead = undefined;
+        // A reading that lands after the last progress event still counts for the peaks.
         for (const r of sample.replicas) {
           const peak = this.peaks.get(r.addr);
           if (peak === undefined && this.peaks.size >= MAX_PROGRESS_REPLICAS) continue;
@@ -165,11 +182,16 @@ export class ProgressReporter {
             maxLagSeconds: Math.max(peak?.maxLagSeconds ?? 0, r.lagSeconds),
           });
         }
+        if (this.stopped && this.replicas !== undefined) return;
+        this.replicas = sample;
       },
       () => {
         this.pollingReplicas = false;
+        this.replicaRead = undefined;
       },
     );
+    this.replicaRead = reading;
+    return reading;
   }
 }
 

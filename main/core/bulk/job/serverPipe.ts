@@ -91,6 +91,7 @@ export class ServerPipe {
       return result;
     } finally {
       reporter.finish();
+      await reporter.settleReplicas();
       const peaks = reporter.replicaPeaks;
       if (peaks !== undefined) log.report.replicaLag = peaks;
       if (ok) await conn.close();
