@@ -13,6 +13,8 @@ export interface EditFocus {
 
 /** How long a closed edit waits for its row to be drawn again (a save reads the key and its rows again) before it gives up. */
 const WAIT_FOR_ROW_MS = 10_000;
+/** How often, meanwhile, the row's Edit button is looked for again. */
+const CHECK_MS = 50;
 
 /**
  * Keyboard focus for a view's row edits: Edit moves the focus into the form it fills, and Save or
@@ -22,7 +24,7 @@ const WAIT_FOR_ROW_MS = 10_000;
 export function useEditFocus(): EditFocus {
   const rootRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const back = useRef<{ row: string; until: number } | null>(null);
+  const back = useRef<{ row: string; until: number; returned?: boolean } | null>(null);
   const [opens, setOpens] = useState(0);
   const [closes, setCloses] = useState(0);
   const row = useRef('');
@@ -31,26 +33,37 @@ export function useEditFocus(): EditFocus {
     if (opens > 0) formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
   }, [opens]);
 
-  // Every render: the row may be drawn only after its page is read again, and a save reads the
-  // key and its rows again more than once (the edit's answer, then the fresh metadata): a button
-  // focused then unmounted drops the focus to the body, so it is looked up again until the deadline.
+  // From each render, and then every CHECK_MS until the deadline: the row may be drawn only after
+  // its page is read again, and a save reads the key and its rows again more than once (the
+  // edit's answer, then the fresh metadata), sometimes in a child that redraws without this view
+  // (the virtual rows): a button focused then unmounted drops the focus to the body, so it is
+  // looked up again until the deadline, not only when this view renders.
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
-    const b = back.current;
-    if (b === null) return;
-    if (performance.now() > b.until) {
-      back.current = null;
-      return;
-    }
-    const button = rootRef.current?.querySelector<HTMLElement>(`[data-edit-row="${CSS.escape(b.row)}"]`) ?? null;
-    const at = document.activeElement;
-    if (button !== null && at === button) return;
-    // The person moved on (the focus is somewhere else than the form, the body or nowhere): leave it there.
-    if (!(at === null || at === document.body || (formRef.current?.contains(at) ?? false))) {
-      back.current = null;
-      return;
-    }
-    button?.focus();
+    const check = (): void => {
+      clearTimeout(timer.current);
+      const b = back.current;
+      if (b === null) return;
+      if (performance.now() > b.until) {
+        back.current = null;
+        return;
+      }
+      const button = rootRef.current?.querySelector<HTMLElement>(`[data-edit-row="${CSS.escape(b.row)}"]`) ?? null;
+      const at = document.activeElement;
+      // The person moved on (the focus is somewhere else than the body, nowhere, that button, or
+      // the form before the focus first came back): leave it there.
+      const inForm = !b.returned && (formRef.current?.contains(at) ?? false);
+      if (!(at === null || at === document.body || at === button || inForm)) {
+        back.current = null;
+        return;
+      }
+      if (button !== null && at !== button) button.focus();
+      if (button !== null && document.activeElement === button) b.returned = true;
+      timer.current = setTimeout(check, CHECK_MS);
+    };
+    check();
   });
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   return {
     rootRef,
