@@ -57,24 +57,7 @@ export class RdbParser implements ValueCursor {
   sLen = 0;
   sStored = 0;
   sInt = 0;
-  readonly rec: RdbKeyRecord = {
-    db: 0,
-    key: Buffer.alloc(0),
-    type: 'string',
-    encoding: 'raw',
-    length: 0,
-    expiresAt: null,
-    serializedBytes: 0,
-    valueBytes: 0,
-    largestElement: 0,
-    nodes: 0,
-    compressed: false,
-    fieldsWithTtl: 0,
-    groups: 0,
-    pending: 0,
-    moduleName: '',
-    moduleVersion: 0,
-  };
+  readonly rec: RdbKeyRecord = newKeyRecord();
 
   constructor(
     chunks: AsyncIterator<Buffer>,
@@ -855,4 +838,26 @@ function isInt64Text(b: Uint8Array, start: number, end: number): boolean {
   if (digits > 19) return false;
   const text = Buffer.from(b.subarray(p, end)).toString('latin1');
   return text <= (negative ? '9223372036854775808' : '9223372036854775807');
+}
+
+/** A blank key record: the one the parser reuses for every key (and what a test fills the same way). */
+export function newKeyRecord(): RdbKeyRecord {
+  return {
+    db: 0,
+    key: Buffer.alloc(0),
+    type: 'string',
+    encoding: 'raw',
+    length: 0,
+    expiresAt: null,
+    serializedBytes: 0,
+    valueBytes: 0,
+    largestElement: 0,
+    nodes: 0,
+    compressed: false,
+    fieldsWithTtl: 0,
+    groups: 0,
+    pending: 0,
+    moduleName: '',
+    moduleVersion: 0,
+  };
 }
