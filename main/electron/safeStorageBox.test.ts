@@ -1,7 +1,7 @@
 import type { SafeStorage } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../app/errors';
 import { createSafeStorageBox, PLAIN_TEXT_REASON } from './safeStorageBox';
+import { appErrorOf } from '../../testing/appErrorOf';
 
 type Backend = ReturnType<SafeStorage['getSelectedStorageBackend']>;
 
@@ -17,16 +17,6 @@ function fakeStorage(opts: { available?: boolean; backend?: Backend } = {}) {
       return text.slice(4);
     },
   };
-}
-
-function secretsError(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  throw new Error('expected an AppError');
 }
 
 describe('createSafeStorageBox', () => {
@@ -48,7 +38,7 @@ describe('createSafeStorageBox', () => {
     expect(a.reason).toMatch(/libsecret/);
     expect(a.reason).toMatch(/KWallet/);
     expect(a.reason).toMatch(/web build/);
-    const err = secretsError(() => box.seal('pw'));
+    const err = appErrorOf(() => box.seal('pw'));
     expect(err.code).toBe('SECRETS_UNAVAILABLE');
     expect(err.message).toBe(PLAIN_TEXT_REASON);
   });
@@ -68,14 +58,14 @@ describe('createSafeStorageBox', () => {
     const box = createSafeStorageBox(fakeStorage({ available: false }), 'darwin');
     expect(box.availability().available).toBe(false);
     expect(box.availability().reason).toMatch(/keychain|keyring/i);
-    expect(secretsError(() => box.seal('pw')).code).toBe('SECRETS_UNAVAILABLE');
-    expect(secretsError(() => box.open('AAAA')).code).toBe('SECRETS_UNAVAILABLE');
+    expect(appErrorOf(() => box.seal('pw')).code).toBe('SECRETS_UNAVAILABLE');
+    expect(appErrorOf(() => box.open('AAAA')).code).toBe('SECRETS_UNAVAILABLE');
   });
 
   it('reports an undecryptable value without echoing it', () => {
     const box = createSafeStorageBox(fakeStorage(), 'linux');
     const garbage = Buffer.from('not-sealed-by-us').toString('base64');
-    const err = secretsError(() => box.open(garbage));
+    const err = appErrorOf(() => box.open(garbage));
     expect(err.code).toBe('SECRETS_UNAVAILABLE');
     expect(err.message).not.toContain('not-sealed-by-us');
     expect(err.message).not.toContain(garbage);
