@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { Cluster, Redis } from 'ioredis';
-import type { ExportStart } from '../../../app/schemas/export';
+import type { ExportEvent, ExportStart } from '../../../app/schemas/export';
+import type { Outcome } from '../jobs/outcome';
 import { ExportFile } from '../keys';
 import { toAppError } from '../pool/redisErrors';
 import type { ExportJobs } from './exportJobs';
@@ -45,11 +46,7 @@ export function startDownloadExport(
       signal,
     );
     download.end(out.kind === 'done');
-    const c = out.counts;
-    done(
-      out.kind === 'done' ? 'ok' : out.kind,
-      `${c ? `${c.keys} keys, ${c.bytes} bytes, ${c.vanished} vanished, ${c.unsupported} unsupported` : ''}${out.kind === 'failed' ? `: ${out.error.message}` : ''}`,
-    );
+    done(out.kind === 'done' ? 'ok' : out.kind, outcomeDetail(out));
     return out;
   });
   return { jobId, fileName, download: `/api/exports/${jobId}` };
@@ -82,14 +79,17 @@ export async function startFileExport(
       const error = toAppError(e);
       end = { kind: 'failed', error: { code: error.code, message: `${file.out}: ${error.message}` }, counts: out.counts ?? emptyCounts() };
     }
-    const c = end.counts;
-    done(
-      end.kind === 'done' ? 'ok' : end.kind,
-      `${file.out}: ${c ? `${c.keys} keys, ${c.bytes} bytes, ${c.vanished} vanished, ${c.unsupported} unsupported` : ''}${end.kind === 'failed' ? `: ${end.error.message}` : ''}`,
-    );
+    done(end.kind === 'done' ? 'ok' : end.kind, `${file.out}: ${outcomeDetail(end)}`);
     return end;
   });
   return { jobId, fileName, savedTo: file.out };
+}
+
+/** The audit log's detail of an export's end: what was written, and the error of a failed one. */
+function outcomeDetail(out: Outcome<ExportEvent>): string {
+  const c = out.counts;
+  const counts = c ? `${c.keys} keys, ${c.bytes} bytes, ${c.vanished} vanished, ${c.unsupported} unsupported` : '';
+  return `${counts}${out.kind === 'failed' ? `: ${out.error.message}` : ''}`;
 }
 
 function emptyCounts() {
