@@ -41,8 +41,7 @@ export class ProgressReporter {
   private replicas: ReplicaLagSample | undefined;
   /** Per replica, the most it lagged in any reading: bounded by MAX_PROGRESS_REPLICAS, as a sample is. */
   private readonly peaks = new Map<string, { maxLagBytes: number; maxLagSeconds: number }>();
-  private pollingReplicas = false;
-  /** The replica reading in flight, for settleReplicas() to wait on. */
+  /** The replica reading in flight (one at a time), for settleReplicas() to wait on. */
   private replicaRead: Promise<void> | undefined;
   private stopped = false;
   private latest: PipeProgress | undefined;
@@ -130,7 +129,7 @@ export class ProgressReporter {
 
   private pollServer(at: number): void {
     const read = this.opts.readMemory;
-    if (this.polling || this.pollingReplicas || at - this.lastPollAt < this.memoryEveryMs) return;
+    if (this.polling || this.replicaRead !== undefined || at - this.lastPollAt < this.memoryEveryMs) return;
     this.lastPollAt = at;
     this.pollReplicas();
     if (read === undefined) return;
@@ -168,10 +167,8 @@ export class ProgressReporter {
   private pollReplicas(): Promise<void> | undefined {
     const read = this.opts.readReplicas;
     if (read === undefined) return undefined;
-    this.pollingReplicas = true;
     const reading = read().then(
       (sample) => {
-        this.pollingReplicas = false;
         this.replicaRead = undefined;
         // A reading that lands after the last progress event still counts for the peaks.
         for (const r of sample.replicas) {
@@ -186,7 +183,6 @@ export class ProgressReporter {
         this.replicas = sample;
       },
       () => {
-        this.pollingReplicas = false;
         this.replicaRead = undefined;
       },
     );
